@@ -1,0 +1,50 @@
+// Builds dist/: one code-split ESM bundle of src/main.ts and every library it uses.
+// Splitting matters more than size: each command pulls in only the chunks it imports,
+// so `gwctl --version` never parses the HTTP client and `endpoints get` never parses prompts.
+import { build } from 'esbuild';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const outdir = path.join(root, 'dist');
+
+await rm(outdir, { recursive: true, force: true });
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/main.ts'],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.17',
+  minify: true,
+  legalComments: 'none',
+  metafile: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { __GWCTL_VERSION__: JSON.stringify(pkg.version) },
+  // Some bundled libraries are CommonJS and call require() for Node built-ins.
+  banner: { js: "import{createRequire as __gwctlRequire}from'node:module';const require=__gwctlRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+
+// The bundle carries other people's code: ship their licences with it.
+const packages = new Set();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const match = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g);
+  if (match) packages.add(match[match.length - 1].replace(/^node_modules\//, '').replace(/\/$/, ''));
+}
+const notices = [];
+for (const name of [...packages].sort()) {
+  const dir = path.join(root, 'node_modules', name);
+  const meta = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+  const licenceFile = ['LICENSE', 'LICENSE.md', 'license', 'license.md', 'LICENCE', 'LICENSE.txt']
+    .map((f) => path.join(dir, f))
+    .find((f) => existsSync(f));
+  const text = licenceFile ? await readFile(licenceFile, 'utf8') : `License: ${meta.license ?? 'see package'}`;
+  notices.push(`${name}@${meta.version}\n${'-'.repeat(40)}\n${text.trim()}\n`);
+}
+await writeFile(path.join(outdir, 'THIRD_PARTY_LICENSES.txt'), notices.join('\n'));

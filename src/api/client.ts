@@ -1,0 +1,272 @@
+// The one HTTP client every command uses: keys per route, the plain-http rule, redirects,
+// retries, and the API's error envelope turned into a GwctlError with the contract's exit code.
+import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../cli/errors.js';
+import { ExitCode } from '../cli/exit-codes.js';
+import { sanitizeField } from '../output/sanitize.js';
+import { readErrorEnvelope } from './envelope.js';
+import { isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
+import type { Route } from './routes.js';
+import { Transport, TransportFailure, type WireResponse } from './transport.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  managementKey?: string;
+  apiKey?: string;
+  timeoutMs: number;
+  /** Extra attempts after the first, on a retryable failure. */
+  retries: number;
+  userAgent: string;
+  /** Interruption (Ctrl-C) aborts whatever is in flight. */
+  signal: AbortSignal;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  now: () => number;
+  /** --debug: one line per event, already free of keys. */
+  debug?: (line: string) => void;
+  random?: () => number;
+}
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The parsed JSON body; undefined for an empty body. */
+  body: unknown;
+}
+
+const MAX_REDIRECTS = 5;
+
+export class ApiClient {
+  private readonly transport = new Transport();
+  private readonly base: URL;
+
+  constructor(private readonly options: ClientOptions) {
+    this.base = parseBaseUrl(options.baseUrl);
+  }
+
+  /** The URL a route resolves to, for messages and hints. */
+  urlFor(route: Route, call: CallOptions = {}): URL {
+    let path = route.path;
+    for (const [name, value] of Object.entries(call.params ?? {})) {
+      path = path.replace(`{${name}}`, encodeURIComponent(value));
+    }
+    const url = new URL(this.base.href.replace(/\/+$/, '') + path);
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  async call(route: Route, call: CallOptions = {}): Promise<ApiResponse> {
+    const key = this.keyFor(route);
+    const url = this.urlFor(route, call);
+    refusePlainHttp(url);
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const attempts = this.options.retries + 1;
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(route, url, key, body, attempt, attempts);
+      const retry = this.retryDecision(route, outcome, attempt, attempts, waited);
+      if (retry === undefined) return finish(route, outcome, attempt);
+      this.debug(`waiting ${retry} ms before attempt ${attempt + 1}/${attempts}`);
+      await this.options.sleep(retry, this.options.signal);
+      waited += retry;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  private keyFor(route: Route): string {
+    if (route.key === 'management') {
+      if (!this.options.managementKey) throw noCredentialsError('management');
+      return this.options.managementKey;
+    }
+    const key = this.options.apiKey ?? this.options.managementKey;
+    if (!key) throw noCredentialsError('api');
+    return key;
+  }
+
+  /** One attempt, following redirects; resolves to a response or a transport failure. */
+  private async attempt(
+    route: Route,
+    start: URL,
+    key: string,
+    body: string | undefined,
+    attempt: number,
+    attempts: number,
+  ): Promise<WireResponse | TransportFailure> {
+    let url = start;
+    let method: string = route.method;
+    let payload = body;
+    const seen = new Set<string>();
+    for (let hop = 0; ; hop++) {
+      // The key goes only to the origin it was configured for, never across a redirect elsewhere.
+      const sameOrigin = url.origin === start.origin;
+      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
+      if (sameOrigin) headers.authorization = `Bearer ${key}`;
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      this.debug(`> ${method} ${url.href} (attempt ${attempt}/${attempts})${sameOrigin ? ' authorization: Bearer [redacted]' : ''}`);
+      const began = this.options.now();
+      let res: WireResponse;
+      try {
+        res = await this.transport.send({
+          method,
+          url,
+          headers,
+          ...(payload === undefined ? {} : { body: payload }),
+          timeoutMs: this.options.timeoutMs,
+          signal: this.options.signal,
+        });
+      } catch (error) {
+        if (error instanceof TransportFailure) {
+          this.debug(`< ${error.message}`);
+          return error;
+        }
+        throw error;
+      }
+      this.debug(`< ${res.status} in ${this.options.now() - began} ms, ${Buffer.byteLength(res.text)} bytes, ${res.headers['content-type'] ?? 'no content-type'}`);
+      if (res.status < 300 || res.status >= 400 || res.headers.location === undefined) return res;
+      seen.add(url.href);
+      const next = new URL(res.headers.location, url);
+      if (seen.has(next.href) || hop + 1 > MAX_REDIRECTS) {
+        throw responseError(`too many redirects (last to ${sanitizeField(next.href)})`, res.status);
+      }
+      refusePlainHttp(next);
+      if (res.status === 303) {
+        method = 'GET';
+        payload = undefined;
+      }
+      url = next;
+    }
+  }
+
+  /** Milliseconds to wait before trying again, or undefined to stop here. */
+  private retryDecision(
+    route: Route,
+    outcome: WireResponse | TransportFailure,
+    attempt: number,
+    attempts: number,
+    waited: number,
+  ): number | undefined {
+    if (this.options.signal.aborted) return undefined;
+    let retryAfterMs: number | undefined;
+    if (outcome instanceof TransportFailure) {
+      if (outcome.kind === 'aborted' || outcome.kind === 'too-large') return undefined;
+      // A request that may have reached the server is repeated only when repeating is harmless.
+      if (route.unsafe && !outcome.notSent) return undefined;
+    } else {
+      if (outcome.status < 400) return undefined;
+      const envelope = readErrorEnvelope(outcome);
+      if (!isRetryableStatus({ status: outcome.status, ...envelope })) return undefined;
+      retryAfterMs = parseRetryAfter(outcome.headers['retry-after'], this.options.now());
+      if (retryAfterMs !== undefined && retryAfterMs > RETRY.maxRetryAfterMs) return undefined;
+    }
+    if (attempt >= attempts) return undefined;
+    const delay = nextDelay(attempt, retryAfterMs, this.options.random);
+    if (waited + delay > RETRY.maxTotalWaitMs) return undefined;
+    return delay;
+  }
+
+  private debug(line: string): void {
+    this.options.debug?.(line);
+  }
+}
+
+/** The last outcome as a value or an error that says everything known about it. */
+function finish(route: Route, outcome: WireResponse | TransportFailure, attempt: number): ApiResponse {
+  const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
+  if (outcome instanceof TransportFailure) {
+    if (outcome.kind === 'aborted') throw new GwctlError('interrupted', ExitCode.interrupted);
+    if (outcome.kind === 'too-large') throw responseError(outcome.message);
+    if (route.unsafe && !outcome.notSent) {
+      throw transportError(
+        `${outcome.message}${tries}: the ${route.name} request was sent but its answer was lost, so its outcome is unknown`,
+        route.name === 'suspend intern' ? "check with 'gwctl interns get <id>'" : route.name === 'delete batch' ? "check with 'gwctl batches get <id>'" : 'check the current state before trying again',
+      );
+    }
+    throw transportError(`${outcome.message}${tries}`);
+  }
+  const status = outcome.status;
+  const parsed = parseBody(outcome);
+  if (status >= 200 && status < 300) {
+    if (!parsed.ok) {
+      throw responseError(`the response is not JSON (${parsed.contentType}): ${parsed.snippet}`, status);
+    }
+    return { status, headers: outcome.headers, body: parsed.value };
+  }
+  const envelope = readErrorEnvelope(outcome);
+  const message = envelope.message ?? (parsed.ok ? statusText(status) : `${statusText(status)} (${parsed.contentType}): ${parsed.snippet}`);
+  throw apiError(status, `${message}${tries}`, {
+    ...(envelope.code === undefined ? {} : { code: envelope.code }),
+    ...(envelope.reason === undefined ? {} : { reason: envelope.reason }),
+    ...(envelope.retryable === undefined ? {} : { retryable: envelope.retryable }),
+  });
+}
+
+type ParsedBody =
+  | { ok: true; value: unknown }
+  | { ok: false; contentType: string; snippet: string };
+
+/** JSON when the body is JSON; a proxy's HTML page, an empty or cut-off body otherwise. */
+export function parseBody(res: WireResponse): ParsedBody {
+  const contentType = (res.headers['content-type'] ?? 'no content type').split(';')[0]!.trim();
+  const text = res.text;
+  if (text.trim() === '') {
+    return { ok: false, contentType, snippet: 'empty body' };
+  }
+  if (!/html|xml/i.test(contentType)) {
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch {
+      // fall through: described below
+    }
+  }
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const snippet = JSON.stringify(sanitizeField(flat.length > 80 ? `${flat.slice(0, 80)}…` : flat));
+  return { ok: false, contentType, snippet };
+}
+
+function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
+    408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
+    429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+  };
+  return texts[status] ?? `HTTP status ${status}`;
+}
+
+function parseBaseUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw usageError(`invalid base URL: ${JSON.stringify(sanitizeField(text))}`, 'give an absolute URL such as https://openrouter.ai/api/v1');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw usageError(`invalid base URL: ${JSON.stringify(sanitizeField(text))} (only http and https are supported)`);
+  }
+  if (url.username || url.password) throw usageError('the base URL must not carry a user name or password');
+  return url;
+}
+
+/** A key never travels in clear text except to this machine. */
+function refusePlainHttp(url: URL): void {
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw usageError(
+      `refusing to send a key over plain http to ${sanitizeField(url.host)}`,
+      'use an https:// base URL (plain http is allowed only for loopback addresses)',
+    );
+  }
+}
+
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}

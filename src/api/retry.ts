@@ -1,0 +1,49 @@
+// When to try again and how long to wait. Pure functions, so the policy is tested on its own.
+import { TRANSIENT_STATUSES } from '../cli/exit-codes.js';
+
+export const RETRY = {
+  /** First backoff ceiling; doubles each attempt. */
+  baseDelayMs: 500,
+  /** Largest backoff ceiling between two attempts. */
+  maxDelayMs: 8_000,
+  /** A Retry-After longer than this is not waited for: the command fails at once and says when to retry. */
+  maxRetryAfterMs: 60_000,
+  /** All waits of one request together never exceed this, so a run's time stays bounded. */
+  maxTotalWaitMs: 120_000,
+} as const;
+
+/** What the API said about an error, as far as retrying goes. */
+export interface ErrorVerdict {
+  status: number;
+  reason?: string;
+  retryable?: boolean;
+}
+
+/** The API's `retryable` decides; where it says nothing, the contract's list does. */
+export function isRetryableStatus({ status, reason, retryable }: ErrorVerdict): boolean {
+  if (retryable !== undefined) return retryable;
+  if (status === 409) return reason === 'intern_busy';
+  return TRANSIENT_STATUSES.has(status);
+}
+
+/** Capped exponential backoff with full jitter: a random wait up to the attempt's ceiling. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** Retry-After as milliseconds from now: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const when = Date.parse(text);
+  if (Number.isNaN(when)) return undefined;
+  return Math.max(0, when - now);
+}
+
+/** The wait before the next attempt: the server's Retry-After when given (it knows best), else backoff. */
+export function nextDelay(attempt: number, retryAfterMs: number | undefined, random?: () => number): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  return backoffDelay(attempt, random);
+}

@@ -1,0 +1,22 @@
+import { nullableString, z } from './common.js';
+
+export const SECRET_PAGE = { min: 1, max: 100, default: 100 } as const;
+export const SECRET_OFFSET = { min: 0, max: 10000 } as const;
+
+export const VaultSecret = z.looseObject({
+  name: z.string(),
+  hosts: z.optional(z.nullable(z.array(z.string()))),
+  fingerprint: z.optional(nullableString),
+  created_at: z.optional(z.string()),
+});
+export type VaultSecret = z.infer<typeof VaultSecret>;
+
+export const VaultSecretList = z.looseObject({
+  data: z.array(VaultSecret),
+  has_more: z.boolean(),
+});
+
+/** Secrets stored before workspace-scoped storage: listed with null hosts and fingerprint, not deletable here. */
+export function isLegacySecret(secret: VaultSecret): boolean {
+  return (secret.hosts === null || secret.hosts === undefined) && (secret.fingerprint === null || secret.fingerprint === undefined);
+}

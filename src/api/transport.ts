@@ -1,0 +1,107 @@
+// One HTTP exchange over undici: no retries, no redirects, no interpretation of the body.
+import type { Client } from 'undici';
+
+export interface WireRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** Why no response came back, in the terms the retry policy needs. */
+export class TransportFailure extends Error {
+  constructor(
+    message: string,
+    /** True when the request certainly never reached the server (refused, unresolvable, connect timeout). */
+    readonly notSent: boolean,
+    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted',
+  ) {
+    super(message);
+    this.name = 'TransportFailure';
+  }
+}
+
+/** Responses above this are refused: no page of this API comes near it. */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+export class Transport {
+  private readonly clients = new Map<string, Client>();
+
+  async send(req: WireRequest): Promise<WireResponse> {
+    const client = await this.clientFor(req.url.origin, req.timeoutMs);
+    const { default: request } = await import('undici/lib/api/api-request.js');
+    const timeout = AbortSignal.timeout(req.timeoutMs);
+    const signal = AbortSignal.any([req.signal, timeout]);
+    try {
+      const res = await request.call(client, {
+        method: req.method as 'GET',
+        path: req.url.pathname + req.url.search,
+        headers: req.headers,
+        body: req.body ?? null,
+        signal,
+      });
+      const text = await res.body.text();
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      return { status: res.statusCode, headers, text };
+    } catch (error) {
+      throw describeFailure(error, req, timeout.aborted, req.signal.aborted);
+    }
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.allSettled(all.map((c) => c.destroy()));
+  }
+
+  private async clientFor(origin: string, timeoutMs: number): Promise<Client> {
+    let client = this.clients.get(origin);
+    if (!client) {
+      const { default: ClientClass } = await import('undici/lib/dispatcher/client.js');
+      client = new ClientClass(origin, {
+        connectTimeout: timeoutMs,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        maxResponseSize: MAX_RESPONSE_BYTES,
+      });
+      this.clients.set(origin, client);
+    }
+    return client;
+  }
+}
+
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, interrupted: boolean): TransportFailure {
+  const err = error as { code?: string; cause?: { code?: string }; message?: string };
+  const code = err.code ?? err.cause?.code;
+  const where = `${req.url.host}`;
+  if (interrupted) return new TransportFailure('interrupted', false, 'aborted');
+  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+    return new TransportFailure(`the response was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, false, 'too-large');
+  }
+  if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new TransportFailure(`no answer from ${where} within ${req.timeoutMs / 1000}s`, false, 'timeout');
+  }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new TransportFailure(`could not connect to ${where} within ${req.timeoutMs / 1000}s`, true, 'timeout');
+  }
+  const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+  const what =
+    code === 'ECONNREFUSED' ? 'connection refused'
+    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found'
+    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection closed by the server'
+    : (code ?? 'connection failed');
+  return new TransportFailure(`${what} (${where})`, notSent, 'connection');
+}

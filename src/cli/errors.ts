@@ -1,0 +1,65 @@
+import { ExitCode, exitCodeForStatus, type ExitCodeValue } from './exit-codes.js';
+
+/** Every failure the tool reports is one of these; anything else is a bug shown as exit 1. */
+export class GwctlError extends Error {
+  readonly exitCode: ExitCodeValue;
+  /** HTTP status, when the failure came from the API. */
+  readonly status?: number;
+  /** The API's `error.code` as sent (integer or string). */
+  readonly code?: number | string;
+  readonly reason?: string;
+  readonly retryable?: boolean;
+  /** A next step for the person reading the error. */
+  readonly hint?: string;
+
+  constructor(
+    message: string,
+    exitCode: ExitCodeValue,
+    extra: { status?: number; code?: number | string; reason?: string; retryable?: boolean; hint?: string } = {},
+  ) {
+    super(message);
+    this.name = 'GwctlError';
+    this.exitCode = exitCode;
+    if (extra.status !== undefined) this.status = extra.status;
+    if (extra.code !== undefined) this.code = extra.code;
+    if (extra.reason !== undefined) this.reason = extra.reason;
+    if (extra.retryable !== undefined) this.retryable = extra.retryable;
+    if (extra.hint !== undefined) this.hint = extra.hint;
+  }
+}
+
+/** Bad input found before anything was sent. */
+export function usageError(message: string, hint?: string): GwctlError {
+  return new GwctlError(message, ExitCode.usage, hint === undefined ? {} : { hint });
+}
+
+export function cancelledError(message = 'cancelled'): GwctlError {
+  return new GwctlError(message, ExitCode.cancelled);
+}
+
+export function noCredentialsError(which: 'management' | 'api'): GwctlError {
+  const env = which === 'management' ? 'GWCTL_MANAGEMENT_KEY' : 'GWCTL_API_KEY or GWCTL_MANAGEMENT_KEY';
+  const login = which === 'management' ? 'gwctl auth login' : 'gwctl auth login --api-key';
+  return new GwctlError(`no ${which} key configured`, ExitCode.auth, {
+    hint: `run '${login}' or set ${env}`,
+  });
+}
+
+/** An answer from the API with an error status. */
+export function apiError(
+  status: number,
+  message: string,
+  extra: { code?: number | string; reason?: string; retryable?: boolean; hint?: string } = {},
+): GwctlError {
+  return new GwctlError(message, exitCodeForStatus(status, extra.retryable), { status, ...extra });
+}
+
+/** A response that could not be understood (not JSON, wrong shape, too large). */
+export function responseError(message: string, status?: number): GwctlError {
+  return new GwctlError(message, ExitCode.failure, status === undefined ? {} : { status });
+}
+
+/** Nothing usable came back: timeouts, refused or reset connections. */
+export function transportError(message: string, hint?: string): GwctlError {
+  return new GwctlError(message, ExitCode.transient, hint === undefined ? {} : { hint });
+}

@@ -1,0 +1,107 @@
+// The commander tree, built from command specs. Global options live on the program, so they
+// may stand before or after the command (`gwctl --json interns ls` = `gwctl interns ls --json`).
+import { Command, Option } from 'commander';
+import { groups } from '../commands/registry.js';
+import type { CommandSpec } from './command.js';
+
+export interface GlobalOptionSpec {
+  flags: string;
+  description: string;
+  env?: string;
+}
+
+export const globalOptions: readonly GlobalOptionSpec[] = [
+  { flags: '--json', description: "print the API's response body as JSON" },
+  { flags: '-p, --profile <name>', description: 'config profile (default "default")', env: 'GWCTL_PROFILE' },
+  { flags: '--base-url <url>', description: 'API base URL, carrying /v1', env: 'GWCTL_BASE_URL' },
+  { flags: '--sandbox', description: 'run this command against an in-process sandbox API with demo keys' },
+  { flags: '--timeout <seconds>', description: 'per request (default 30)', env: 'GWCTL_TIMEOUT' },
+  { flags: '--retries <n>', description: 'extra attempts on a retryable failure (default 3)', env: 'GWCTL_RETRIES' },
+  { flags: '--no-color', description: 'no colour, even on a terminal', env: 'NO_COLOR' },
+  { flags: '--no-input', description: 'never prompt', env: 'CI' },
+  { flags: '--debug', description: 'show each HTTP exchange on stderr, keys redacted', env: 'GWCTL_DEBUG' },
+];
+
+export interface Handlers {
+  /** Runs a command's spec once commander has parsed its arguments. */
+  run(spec: CommandSpec, args: Record<string, string | undefined>, opts: Record<string, unknown>, program: Command): Promise<void>;
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+}
+
+export function buildProgram(version: string, specs: readonly CommandSpec[], handlers: Handlers): Command {
+  const program = new Command('gwctl')
+    .description('Manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools.')
+    .version(`gwctl ${version}`, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: handlers.writeOut,
+      writeErr: handlers.writeErr,
+      // Errors are reported by the caller, in the contract's one-line (or JSON) form.
+      outputError: () => {},
+    });
+  program.helpCommand('help [command...]', 'show help for a command');
+  program.helpOption('-h, --help', 'show help');
+  for (const opt of globalOptions) {
+    const option = new Option(opt.flags, opt.description);
+    program.addOption(option);
+  }
+  program.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  $ gwctl auth login',
+      '  $ gwctl interns ls --status running',
+      '  $ gwctl --sandbox interns ls',
+      "  $ gwctl byok ls --all --json | jq -r '.data[].label'",
+      '',
+      "Exit codes: 'gwctl help exit-codes'. Environment: GWCTL_PROFILE, GWCTL_BASE_URL, GWCTL_MANAGEMENT_KEY,",
+      'GWCTL_API_KEY, GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG, NO_COLOR, FORCE_COLOR, CI.',
+    ].join('\n'),
+  );
+
+  const groupCommands = new Map<string, Command>();
+  for (const spec of specs) {
+    let parent = program;
+    if (spec.path.length === 2) {
+      const [group] = spec.path;
+      let groupCommand = groupCommands.get(group);
+      if (!groupCommand) {
+        groupCommand = program.command(group).description(groups[group] ?? group);
+        groupCommands.set(group, groupCommand);
+      }
+      parent = groupCommand;
+    }
+    defineOn(parent, spec, handlers, program);
+  }
+  for (const [group, groupCommand] of groupCommands) {
+    const verbs = groupCommand.commands.map((c) => c.name());
+    groupCommand.addHelpText('after', `\nExamples:\n  $ gwctl ${group} ${verbs[0]} --help`);
+  }
+  return program;
+}
+
+/** Adds the spec's command under `parent`; `.command()` passes on output, help and error settings. */
+function defineOn(parent: Command, spec: CommandSpec, handlers: Handlers, program: Command): Command {
+  const name = spec.path[spec.path.length - 1]!;
+  const command = parent.command(name).description(spec.summary);
+  if (spec.aliases?.length) command.aliases([...spec.aliases]);
+  for (const arg of spec.args) {
+    command.argument(arg.required ? `<${arg.name}>` : `[${arg.name}]`, arg.description);
+  }
+  for (const opt of spec.options) command.option(opt.flags, opt.description);
+  const after = [spec.description ? `\n${spec.description}` : '', '', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`)];
+  command.addHelpText('after', after.join('\n'));
+  command.action(async (...received: unknown[]) => {
+    const self = received[received.length - 1] as Command;
+    const args: Record<string, string | undefined> = {};
+    spec.args.forEach((arg, i) => {
+      args[arg.name] = received[i] as string | undefined;
+    });
+    await handlers.run(spec, args, self.opts(), program);
+  });
+  return command;
+}

@@ -1,0 +1,44 @@
+// Questions to a person, on stderr so stdout stays clean. @inquirer/prompts loads only when
+// a question is actually asked.
+import type { Prompter } from './command.js';
+import { GwctlError, usageError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import type { Io } from './io.js';
+
+export function createPrompter(io: Io, interactive: boolean, signal: AbortSignal): Prompter {
+  const context = { input: io.stdin, output: io.stderr, signal, clearPromptOnDone: false };
+  const refuse = (): never => {
+    throw usageError('cannot ask: no terminal (or --no-input / CI is set)');
+  };
+  return {
+    interactive,
+    async confirm(message) {
+      if (!interactive) refuse();
+      const { confirm } = await import('@inquirer/prompts');
+      return ask(() => confirm({ message, default: false }, context));
+    },
+    async password(message) {
+      if (!interactive) refuse();
+      const { password } = await import('@inquirer/prompts');
+      return ask(() => password({ message, mask: '*' }, context));
+    },
+    async select(message, choices) {
+      if (!interactive) refuse();
+      const { select } = await import('@inquirer/prompts');
+      return ask(() => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context));
+    },
+  };
+}
+
+/** Ctrl-C inside a prompt is an interruption like any other: exit 130, no stack trace. */
+async function ask<T>(prompt: () => Promise<T>): Promise<T> {
+  try {
+    return await prompt();
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'AbortError') {
+      throw new GwctlError('interrupted', ExitCode.interrupted);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+// Errors as the contract prints them: one line `gwctl: <message>` on stderr, or under --json
+// one object `{"error": {...}}`. Never a stack trace.
+import { GwctlError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import type { Io } from './io.js';
+import { safeJson, sanitizeField } from '../output/sanitize.js';
+
+export function errorLine(error: GwctlError): string {
+  let line = error.status !== undefined ? `HTTP ${error.status}: ${error.message}` : error.message;
+  const details: string[] = [];
+  if (error.reason !== undefined) details.push(`reason: ${error.reason}`);
+  if (error.retryable !== undefined) details.push(`retryable: ${error.retryable}`);
+  if (details.length) line += ` (${details.join(', ')})`;
+  if (error.hint) line += `; ${error.hint}`;
+  return `gwctl: ${sanitizeField(line)}`;
+}
+
+export function errorJson(error: GwctlError): string {
+  const body: Record<string, unknown> = { status: error.status ?? null };
+  if (error.code !== undefined) body.code = error.code;
+  body.message = error.message;
+  if (error.reason !== undefined) body.reason = error.reason;
+  if (error.retryable !== undefined) body.retryable = error.retryable;
+  if (error.hint !== undefined) body.hint = error.hint;
+  body.exit_code = error.exitCode;
+  return safeJson({ error: body }, 0);
+}
+
+/** Any thrown value as a GwctlError: ours as they are, anything else as an internal failure. */
+export function toGwctlError(error: unknown): GwctlError {
+  if (error instanceof GwctlError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new GwctlError(`internal error: ${message.split('\n')[0]}`, ExitCode.failure);
+}
+
+export function reportError(io: Io, error: unknown, json: boolean): number {
+  const failure = toGwctlError(error);
+  io.err(`${json ? errorJson(failure) : errorLine(failure)}\n`);
+  return failure.exitCode;
+}

@@ -1,0 +1,213 @@
+// From argv to exit code: load the commands the words name, parse, resolve settings, run,
+// and report any failure in the contract's form.
+import type { Command } from 'commander';
+import { ApiClient } from '../api/client.js';
+import { readConfig } from '../config/read.js';
+import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import type { Env } from '../config/paths.js';
+import { loaders, verbAliases, groups } from '../commands/registry.js';
+import type { CommandSpec, Deps } from './command.js';
+import { GwctlError, usageError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import { createProcessIo, type Io } from './io.js';
+import { buildProgram } from './program.js';
+import { createPrompter } from './prompter.js';
+import { reportError } from './report.js';
+import { realClock } from './clock.js';
+
+/** Global options that take a value: their value is not a command word. */
+const VALUE_OPTIONS = new Set(['-p', '--profile', '--base-url', '--timeout', '--retries']);
+
+/** The registry keys the words of argv name; every command when they name none (help, typos). */
+export function commandsFor(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const token = argv[i]!;
+    if (token === '--') break;
+    if (token.startsWith('-')) {
+      if (VALUE_OPTIONS.has(token)) i++;
+      continue;
+    }
+    words.push(token);
+  }
+  const [group, verb] = words;
+  const all = Object.keys(loaders);
+  if (group === undefined || group === 'help') return all;
+  if (loaders[group]) return [group];
+  if (verb !== undefined) {
+    const key = `${group} ${verb}`;
+    if (loaders[key]) return [key];
+    const aliased = `${group} ${verbAliases[verb] ?? verb}`;
+    if (loaders[aliased]) return [aliased];
+  }
+  if (groups[group]) return all.filter((key) => key.startsWith(`${group} `));
+  return all;
+}
+
+function envFlag(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+function globalFlags(opts: Record<string, unknown>, env: Env): GlobalFlags {
+  const flags: GlobalFlags = {
+    json: opts.json === true,
+    sandbox: opts.sandbox === true,
+    color: opts.color !== false,
+    input: opts.input !== false && !envFlag(env.CI),
+    debug: opts.debug === true || envFlag(env.GWCTL_DEBUG),
+  };
+  if (typeof opts.profile === 'string') flags.profile = opts.profile;
+  if (typeof opts.baseUrl === 'string') flags.baseUrl = opts.baseUrl;
+  if (typeof opts.timeout === 'string') flags.timeout = opts.timeout;
+  if (typeof opts.retries === 'string') flags.retries = opts.retries;
+  return flags;
+}
+
+export async function runCli(argv: readonly string[], env: Env, version: string): Promise<number> {
+  const controller = new AbortController();
+  const json = argv.includes('--json');
+  const io = createProcessIo({
+    env,
+    colorFlag: !argv.includes('--no-color'),
+    onStdoutClosed: () => controller.abort(new StdoutClosed()),
+  });
+  let interrupts = 0;
+  const onSigint = (): void => {
+    interrupts++;
+    // A second Ctrl-C means now, whatever is still winding down.
+    if (interrupts > 1) process.exit(ExitCode.interrupted);
+    controller.abort(new GwctlError('interrupted', ExitCode.interrupted));
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+
+  let cleanup: (() => Promise<void>) | undefined;
+  try {
+    const specs = await Promise.all(commandsFor(argv).map(async (key) => (await loaders[key]!()).command));
+    const program = buildProgram(version, specs, {
+      writeOut: (text) => void io.out(text),
+      writeErr: (text) => io.err(text),
+      run: async (spec, args, opts, root) => {
+        const flags = globalFlags(root.opts(), env);
+        const deps = await createDeps(io, env, flags, controller.signal);
+        cleanup = deps.cleanup;
+        await untilAborted(spec.run({ args, opts, deps: deps.deps }), controller.signal);
+      },
+    });
+    await program.parseAsync([...argv], { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    const reason = controller.signal.aborted ? controller.signal.reason : undefined;
+    if (reason instanceof StdoutClosed) return ExitCode.ok;
+    if (reason instanceof GwctlError) return reportError(io, reason, json);
+    const failure = fromCommander(error);
+    return failure === null ? ExitCode.ok : reportError(io, failure, json);
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+    await cleanup?.().catch(() => {});
+  }
+}
+
+class StdoutClosed extends Error {}
+
+/** Resolves with the command, or rejects as soon as the run is interrupted. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Commander's own outcomes: help and version are successes (null), parse errors are usage errors. */
+function fromCommander(error: unknown): unknown {
+  const e = error as { code?: string; exitCode?: number; message?: string };
+  if (typeof e.code !== 'string' || !e.code.startsWith('commander.')) return error;
+  if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
+    return null;
+  }
+  const [first, ...rest] = (e.message ?? 'invalid usage').replace(/^error: /, '').split('\n');
+  const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
+  return usageError(first!, suggestion ? `did you mean ${suggestion}?` : "see 'gwctl --help'");
+}
+
+interface BuiltDeps {
+  deps: Deps;
+  cleanup: () => Promise<void>;
+}
+
+async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: AbortSignal): Promise<BuiltDeps> {
+  const closers: (() => Promise<void>)[] = [];
+  let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
+  if (flags.sandbox) {
+    const { startSandbox } = await import('../sandbox/server.js');
+    const running = await startSandbox({ host: '127.0.0.1', port: 0 });
+    closers.push(() => running.close());
+    sandbox = running;
+  }
+  let settings: Settings | undefined;
+  const getSettings = (): Settings => {
+    if (settings) return settings;
+    const config = readConfig(env);
+    if (config.looseMode !== undefined) {
+      io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
+    }
+    const resolved = resolveSettings(flags, env, config);
+    if (sandbox) {
+      resolved.baseUrl = { value: sandbox.baseUrl, source: 'sandbox' };
+      resolved.managementKey = { value: sandbox.keys.management, source: 'sandbox' };
+      resolved.apiKey = { value: sandbox.keys.api, source: 'sandbox' };
+    }
+    for (const key of [resolved.managementKey, resolved.apiKey]) if (key) io.addSecret(key.value);
+    settings = resolved;
+    return resolved;
+  };
+  let client: ApiClient | undefined;
+  const clock = realClock;
+  const deps: Deps = {
+    io,
+    env,
+    flags,
+    settings: getSettings,
+    async api() {
+      if (client) return client;
+      const s = getSettings();
+      client = new ApiClient({
+        baseUrl: s.baseUrl.value,
+        ...(s.managementKey ? { managementKey: s.managementKey.value } : {}),
+        ...(s.apiKey ? { apiKey: s.apiKey.value } : {}),
+        timeoutMs: Math.round(s.timeoutSeconds.value * 1000),
+        retries: s.retries.value,
+        userAgent: `gwctl/${__GWCTL_VERSION__} node/${process.versions.node}`,
+        signal,
+        sleep: clock.sleep,
+        now: clock.now,
+        ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
+      });
+      closers.push(() => client!.close());
+      return client;
+    },
+    prompter: createPrompter(io, flags.input && io.stdinIsTTY && io.stderrIsTTY, signal),
+    clock,
+    signal,
+  };
+  return {
+    deps,
+    cleanup: async () => {
+      for (const close of closers.reverse()) await close().catch(() => {});
+    },
+  };
+}
+
+export type { CommandSpec, Command };

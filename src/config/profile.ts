@@ -1,0 +1,55 @@
+// What a profile holds, as stored in config.json:
+// {"profiles": {"default": {"base-url": "...", "workspace": "...", "timeout": 30, "retries": 3,
+//   "management-key": "...", "api-key": "..."}}}
+
+/** Settings a person may change with `gwctl config set`. Keys are stored only by `gwctl auth login`. */
+export const SETTING_KEYS = ['base-url', 'workspace', 'timeout', 'retries'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const KEY_FIELDS = ['management-key', 'api-key'] as const;
+export type KeyField = (typeof KEY_FIELDS)[number];
+
+export type Profile = Partial<Record<SettingKey | KeyField, string | number>>;
+
+export interface ConfigData {
+  profiles: Record<string, Profile>;
+}
+
+export const DEFAULT_PROFILE = 'default';
+
+/** Profile names appear in file paths of nothing, but in completions and messages: keep them plain. */
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export function isSettingKey(key: string): key is SettingKey {
+  return (SETTING_KEYS as readonly string[]).includes(key);
+}
+
+/** A value for `gwctl config set`, checked as strictly as the flag it stands in for. */
+export function checkSetting(key: SettingKey, value: string): string | number {
+  const bad = (allowed: string): Error & { allowed: string } => Object.assign(new Error(allowed), { allowed });
+  switch (key) {
+    case 'base-url': {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        throw bad('an absolute http(s) URL such as https://openrouter.ai/api/v1');
+      }
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('an http or https URL');
+      return value;
+    }
+    case 'workspace':
+      if (!/^[A-Za-z0-9._~-]+$/.test(value)) throw bad('a workspace UUID or slug');
+      return value;
+    case 'timeout': {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 3600) throw bad('a number of seconds above 0, at most 3600');
+      return n;
+    }
+    case 'retries': {
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n > 10) throw bad('an integer from 0 to 10');
+      return n;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// Reading config.json is on every command's path, so it is a plain read, not the storage library.
+import { readFileSync, statSync } from 'node:fs';
+import { usageError } from '../cli/errors.js';
+import { configFile, type Env } from './paths.js';
+import type { ConfigData, Profile } from './profile.js';
+
+export interface LoadedConfig {
+  path: string;
+  data: ConfigData;
+  /** Set when the file can be read by other users of this machine. */
+  looseMode?: number;
+}
+
+export function readConfig(env: Env): LoadedConfig {
+  const path = configFile(env);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return { path, data: { profiles: {} } };
+    throw usageError(`cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw usageError(`the config file ${path} is not valid JSON`, 'fix or remove it, then run gwctl auth login again');
+  }
+  const profiles = isRecord(data) && isRecord(data.profiles) ? (data.profiles as Record<string, Profile>) : {};
+  const loaded: LoadedConfig = { path, data: { profiles } };
+  if (process.platform !== 'win32') {
+    const mode = statSync(path).mode & 0o777;
+    if (mode & 0o077) loaded.looseMode = mode;
+  }
+  return loaded;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,113 @@
+// Terminal output: aligned columns without borders (like kubectl and gh), fitted to the
+// terminal's width, statuses coloured by meaning. Loaded only when stdout is a terminal.
+import Table from 'cli-table3';
+import { Chalk } from 'chalk';
+import { cellText, cellTone, type Cell, type Tone } from './cells.js';
+import { sanitizeField } from './sanitize.js';
+
+export interface TableInput {
+  headers: readonly string[];
+  rows: readonly (readonly Cell[])[];
+  /** Indexes of columns that may be shortened to fit. */
+  flexible?: readonly number[];
+  width: number;
+  color: boolean;
+  now: number;
+  /** Column widths decided earlier (a list printed page by page keeps the first page's). */
+  widths?: readonly number[];
+}
+
+const GAP = 2;
+const MIN_FLEX = 8;
+
+export function renderTable(input: TableInput): string {
+  const chalk = new Chalk({ level: input.color ? 1 : 0 });
+  const texts = input.rows.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now: input.now }))));
+  const widths = [...(input.widths ?? fitWidths(input.headers, texts, input.flexible ?? [], input.width))];
+  const table = new Table({
+    head: input.headers.map((h) => chalk.bold(h)),
+    colWidths: widths,
+    wordWrap: false,
+    truncate: '…',
+    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': GAP },
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
+      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+    },
+  });
+  input.rows.forEach((row, r) => {
+    table.push(row.map((cell, c) => paint(chalk, texts[r]![c]!, cellTone(cell))));
+  });
+  return table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
+}
+
+/** A key/value view of one resource: labels dimmed, values as given. */
+export function renderDetail(
+  fields: readonly (readonly [string, Cell])[],
+  options: { width: number; color: boolean; now: number },
+): string {
+  const chalk = new Chalk({ level: options.color ? 1 : 0 });
+  const labelWidth = Math.max(0, ...fields.map(([label]) => label.length));
+  return fields
+    .map(([label, cell]) => {
+      const text = sanitizeField(cellText(cell, { terminal: true, now: options.now }));
+      const room = Math.max(10, options.width - labelWidth - GAP);
+      const shown = text.length > room ? `${text.slice(0, room - 1)}…` : text;
+      return `${chalk.dim(label.padEnd(labelWidth))}${' '.repeat(GAP)}${paint(chalk, shown, cellTone(cell))}`;
+    })
+    .join('\n');
+}
+
+/** A heading between sections of a detail view. */
+export function renderHeading(text: string, color: boolean): string {
+  return new Chalk({ level: color ? 1 : 0 }).bold(text);
+}
+
+function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | undefined): string {
+  switch (tone) {
+    case 'good':
+      return chalk.green(text);
+    case 'bad':
+      return chalk.red(text);
+    case 'warn':
+      return chalk.yellow(text);
+    case 'busy':
+      return chalk.cyan(text);
+    case 'muted':
+      return chalk.dim(text);
+    default:
+      return text;
+  }
+}
+
+/**
+ * Natural column widths (each including its right-hand gap), shrunk to the terminal: the
+ * widest flexible column gives way first, never below a readable minimum.
+ */
+export function fitWidths(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  flexible: readonly number[],
+  width: number,
+): number[] {
+  const widths = headers.map((h) => h.length);
+  for (const row of rows) row.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 0, text.length)));
+  for (let c = 0; c < widths.length; c++) widths[c]! += GAP;
+  const shrinkable = flexible.length > 0 ? flexible : headers.map((_, c) => c);
+  // The last column's gap is trimmed from the line, so it does not count.
+  let excess = widths.reduce((a, b) => a + b, 0) - GAP - width;
+  while (excess > 0) {
+    let widest = -1;
+    for (const c of shrinkable) {
+      if (widths[c]! > MIN_FLEX + GAP && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
+    }
+    if (widest < 0) break;
+    widths[widest]! -= 1;
+    excess -= 1;
+  }
+  return widths;
+}

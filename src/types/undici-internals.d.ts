@@ -1,0 +1,16 @@
+// The HTTP layer imports two undici modules directly instead of the package index: the index
+// also loads fetch, WebSocket, caching and mocking, which costs ~40 ms of start-up on every
+// command. The version is pinned exactly, so these paths are stable for this build.
+declare module 'undici/lib/dispatcher/client.js' {
+  import type { Client } from 'undici';
+  const ClientClass: typeof Client;
+  export default ClientClass;
+}
+
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  export default request;
+}
+
+declare const __GWCTL_VERSION__: string;
