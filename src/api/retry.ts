@@ -37,7 +37,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const when = Date.parse(text);
+  // An HTTP date names its day and month; anything else (such as "-1") is not one.
+  const when = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(when)) return undefined;
   return Math.max(0, when - now);
 }

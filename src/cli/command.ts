@@ -3,6 +3,7 @@
 // a fixed clock) and drive any command without a terminal.
 import type { ApiClient } from '../api/client.js';
 import type { Env } from '../config/paths.js';
+import type { LoadedConfig } from '../config/read.js';
 import type { GlobalFlags, Settings } from '../config/settings.js';
 import type { Io } from './io.js';
 
@@ -54,6 +55,8 @@ export interface Deps {
   io: Io;
   env: Env;
   flags: GlobalFlags;
+  /** The config file as read once (warning on stderr if other users can read it). */
+  config(): LoadedConfig;
   /** Resolved settings (flag, environment, profile, default). Throws a usage error for bad values. */
   settings(): Settings;
   /** The HTTP client, created on first use. */

@@ -2,7 +2,7 @@
 // and report any failure in the contract's form.
 import type { Command } from 'commander';
 import { ApiClient } from '../api/client.js';
-import { readConfig } from '../config/read.js';
+import { readConfig, type LoadedConfig } from '../config/read.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import type { Env } from '../config/paths.js';
 import { loaders, verbAliases, groups } from '../commands/registry.js';
@@ -82,8 +82,11 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
   process.on('SIGTERM', onSigint);
 
   let cleanup: (() => Promise<void>) | undefined;
+  let helpHint = "see 'gwctl --help'";
   try {
-    const specs = await Promise.all(commandsFor(argv).map(async (key) => (await loaders[key]!()).command));
+    const keys = commandsFor(argv);
+    helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : "see 'gwctl --help'";
+    const specs = await Promise.all(keys.map(async (key) => (await loaders[key]!()).command));
     const program = buildProgram(version, specs, {
       writeOut: (text) => void io.out(text),
       writeErr: (text) => io.err(text),
@@ -100,7 +103,7 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
     const reason = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof StdoutClosed) return ExitCode.ok;
     if (reason instanceof GwctlError) return reportError(io, reason, json);
-    const failure = fromCommander(error);
+    const failure = fromCommander(error, helpHint);
     return failure === null ? ExitCode.ok : reportError(io, failure, json);
   } finally {
     process.off('SIGINT', onSigint);
@@ -131,7 +134,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Commander's own outcomes: help and version are successes (null), parse errors are usage errors. */
-function fromCommander(error: unknown): unknown {
+function fromCommander(error: unknown, helpHint: string): unknown {
   const e = error as { code?: string; exitCode?: number; message?: string };
   if (typeof e.code !== 'string' || !e.code.startsWith('commander.')) return error;
   if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
@@ -139,7 +142,7 @@ function fromCommander(error: unknown): unknown {
   }
   const [first, ...rest] = (e.message ?? 'invalid usage').replace(/^error: /, '').split('\n');
   const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
-  return usageError(first!, suggestion ? `did you mean ${suggestion}?` : "see 'gwctl --help'");
+  return usageError(first!.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
 }
 
 interface BuiltDeps {
@@ -156,14 +159,19 @@ async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: AbortSig
     closers.push(() => running.close());
     sandbox = running;
   }
-  let settings: Settings | undefined;
-  const getSettings = (): Settings => {
-    if (settings) return settings;
-    const config = readConfig(env);
+  let config: LoadedConfig | undefined;
+  const getConfig = (): LoadedConfig => {
+    if (config) return config;
+    config = readConfig(env);
     if (config.looseMode !== undefined) {
       io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
     }
-    const resolved = resolveSettings(flags, env, config);
+    return config;
+  };
+  let settings: Settings | undefined;
+  const getSettings = (): Settings => {
+    if (settings) return settings;
+    const resolved = resolveSettings(flags, env, getConfig());
     if (sandbox) {
       resolved.baseUrl = { value: sandbox.baseUrl, source: 'sandbox' };
       resolved.managementKey = { value: sandbox.keys.management, source: 'sandbox' };
@@ -179,6 +187,7 @@ async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: AbortSig
     io,
     env,
     flags,
+    config: getConfig,
     settings: getSettings,
     async api() {
       if (client) return client;

@@ -10,8 +10,7 @@ export const command = defineCommand({
   async run({ opts, deps }) {
     const { env, io } = deps;
     const profile = resolveProfileName(deps.flags, env).value;
-    const { readConfig } = await import('../../config/read.js');
-    const stored = readConfig(env).data.profiles[profile] ?? {};
+    const stored = deps.config().data.profiles[profile] ?? {};
     const fields = opts.apiKey === true ? (['api-key'] as const) : (['management-key', 'api-key'] as const);
     const present = fields.filter((f) => stored[f] !== undefined);
     if (present.length === 0) {

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { GwctlError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { readConfig } from '../../config/read.js';
 import { resolveProfileName } from '../../config/settings.js';
 import { printJson } from '../../output/print.js';
 import { sanitizeField } from '../../output/sanitize.js';
@@ -16,7 +15,7 @@ export const command = defineCommand({
   async run({ args, deps }) {
     const key = settingKey(args.key);
     const profile = resolveProfileName(deps.flags, deps.env).value;
-    const value = readConfig(deps.env).data.profiles[profile]?.[key];
+    const value = deps.config().data.profiles[profile]?.[key];
     if (value === undefined) throw new GwctlError(`${key} is not set in profile "${profile}"`, ExitCode.failure);
     if (deps.flags.json) await printJson(deps.io, { [key]: value });
     else await deps.io.out(`${sanitizeField(String(value))}\n`);
