@@ -1,5 +1,6 @@
 // One HTTP exchange over undici: no retries, no redirects, no interpretation of the body.
 import type { Client } from 'undici';
+import { setFlagsFromString } from 'node:v8';
 
 export interface WireRequest {
   method: string;
@@ -68,6 +69,7 @@ export class Transport {
   private async clientFor(origin: string, timeoutMs: number): Promise<Client> {
     let client = this.clients.get(origin);
     if (!client) {
+      keepWasmOnBaselineTier();
       const { default: ClientClass } = await import('undici/lib/dispatcher/client.js');
       client = new ClientClass(origin, {
         connectTimeout: timeoutMs,
@@ -104,4 +106,18 @@ function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, in
     : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection closed by the server'
     : (code ?? 'connection failed');
   return new TransportFailure(`${what} (${where})`, notSent, 'connection');
+}
+
+let tierSet = false;
+
+/**
+ * undici parses HTTP with a WebAssembly module. By default V8 recompiles hot WebAssembly with
+ * its optimising tier on background threads, and process exit waits for those jobs: about
+ * 90 ms at the end of every command on a 2-core machine. A command makes a handful of
+ * requests, which the baseline tier handles at full speed, so the optimising tier is off.
+ */
+function keepWasmOnBaselineTier(): void {
+  if (tierSet) return;
+  tierSet = true;
+  setFlagsFromString('--liftoff-only');
 }

@@ -1,4 +1,4 @@
-import { z } from './common.js';
+import * as z from 'zod/mini';
 
 /** The document's intervals; openapi.json adds null for a lifetime budget. Others are shown as sent. */
 export const BUDGET_INTERVALS = ['daily', 'weekly', 'monthly', 'lifetime'] as const;

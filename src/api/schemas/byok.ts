@@ -1,4 +1,5 @@
-import { nullableString, z } from './common.js';
+import * as z from 'zod/mini';
+import { nullableString } from './common.js';
 
 export const BYOK_PAGE = { min: 1, max: 100 } as const;
 

@@ -5,8 +5,6 @@ import * as z from 'zod/mini';
 import { responseError, usageError } from '../../cli/errors.js';
 import { sanitizeField } from '../../output/sanitize.js';
 
-export { z };
-
 /** Any UUID form (the document says uuid, not which version). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

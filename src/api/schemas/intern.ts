@@ -1,4 +1,5 @@
-import { nullableString, z } from './common.js';
+import * as z from 'zod/mini';
+import { nullableString } from './common.js';
 
 /** The document's statuses. openapi.json says awaiting_slack_install where the document says awaiting_chat_install; both are accepted from a server. */
 export const INTERN_STATUSES = [

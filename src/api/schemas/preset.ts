@@ -1,4 +1,5 @@
-import { nullableString, z } from './common.js';
+import * as z from 'zod/mini';
+import { nullableString } from './common.js';
 
 export const PresetVersion = z.looseObject({
   id: z.optional(z.string()),

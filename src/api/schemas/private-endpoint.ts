@@ -1,4 +1,5 @@
-import { nullableString, z } from './common.js';
+import * as z from 'zod/mini';
+import { nullableString } from './common.js';
 
 export const ENDPOINT_STATUSES = ['draft', 'active', 'disabled'] as const;
 export const REGIONS = ['global', 'europe', 'us'] as const;

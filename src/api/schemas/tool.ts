@@ -1,4 +1,5 @@
-import { nullableString, z } from './common.js';
+import * as z from 'zod/mini';
+import { nullableString } from './common.js';
 
 export const ToolPrice = z.looseObject({
   mode: z.optional(z.string()),

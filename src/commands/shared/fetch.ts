@@ -4,7 +4,7 @@ import type { CallOptions } from '../../api/client.js';
 import type { Route } from '../../api/routes.js';
 import type { Deps } from '../../cli/command.js';
 import type { OutputMode } from '../../output/print.js';
-import type { z } from '../../api/schemas/common.js';
+import type * as z from 'zod/mini';
 
 export async function fetchChecked<S extends z.ZodMiniType>(
   deps: Deps,
