@@ -1,0 +1,236 @@
+// Batches: one per status, a failed one with error.message, and one created more than 30 days
+// before the sandbox started (its GET answers 410). Times are unix seconds, as in openapi.json's
+// example; they are placed relative to the start, because retention runs on the real clock.
+// Results are full ChatCompletion bodies, every field of the document present at least once.
+import { BATCH_STATUSES, isTerminalBatchStatus } from '../../api/schemas/batch.js';
+import { Rng, rngFor } from '../prng.js';
+import { DAY, HOUR, MINUTE } from './time.js';
+
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type BatchExampleKey = BatchStatus | 'retention_expired';
+
+interface Seed {
+  key: BatchExampleKey;
+  status: BatchStatus;
+  provider: string | null;
+  model: string;
+  /** Created this long before the sandbox started. */
+  ageMs: number;
+  /** Finalised this long after creation (terminal statuses only). */
+  tookMs: number;
+  total: number;
+  completed: number;
+  failed: number;
+  error?: string;
+}
+
+const SEEDS: readonly Seed[] = [
+  { key: 'validating', status: 'validating', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 5 * MINUTE, tookMs: 0, total: 4, completed: 0, failed: 0 },
+  { key: 'in_progress', status: 'in_progress', provider: 'Anthropic', model: 'anthropic/claude-4.6-sonnet', ageMs: 40 * MINUTE, tookMs: 0, total: 6, completed: 3, failed: 0 },
+  { key: 'finalizing', status: 'finalizing', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 3 * HOUR, tookMs: 0, total: 3, completed: 3, failed: 0 },
+  { key: 'completed', status: 'completed', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 26 * HOUR, tookMs: 50 * MINUTE, total: 3, completed: 3, failed: 0 },
+  {
+    key: 'failed', status: 'failed', provider: 'Mistral', model: 'mistralai/mistral-large-2', ageMs: 2 * DAY, tookMs: 12 * MINUTE, total: 3, completed: 1, failed: 2,
+    error: '2 of 3 requests failed: the upstream rate limit was exceeded',
+  },
+  { key: 'expired', status: 'expired', provider: 'Google', model: 'google/gemini-3-pro', ageMs: 3 * DAY, tookMs: DAY, total: 5, completed: 2, failed: 0 },
+  { key: 'cancelling', status: 'cancelling', provider: 'Anthropic', model: 'anthropic/claude-4.6-sonnet', ageMs: 6 * HOUR, tookMs: 0, total: 4, completed: 1, failed: 0 },
+  { key: 'cancelled', status: 'cancelled', provider: 'OpenAI', model: 'openai/gpt-4o', ageMs: 8 * DAY, tookMs: 3 * HOUR, total: 4, completed: 2, failed: 0 },
+  { key: 'retention_expired', status: 'completed', provider: 'Anthropic', model: 'anthropic/claude-4.6-sonnet', ageMs: 31 * DAY, tookMs: 2 * HOUR, total: 2, completed: 2, failed: 0 },
+];
+
+/** Providers whose batch API can delete stored files; the others answer `unsupported`. */
+export const UPSTREAM_DELETES: ReadonlySet<string> = new Set(['OpenAI', 'Anthropic']);
+
+export type Batch = Record<string, unknown> & {
+  id: string;
+  status: BatchStatus;
+  provider: string | null;
+  created_at: number;
+};
+
+export function batchIdFor(seed: number, key: BatchExampleKey): string {
+  return `batch_${rngFor(seed, `batch-id:${key}`).hex(24)}`;
+}
+
+/** Every seeded batch, keyed by id, as of a sandbox started at `startedMs`. */
+export function seedBatches(seed: number, startedMs: number): Map<string, Batch> {
+  const out = new Map<string, Batch>();
+  for (const s of SEEDS) {
+    const id = batchIdFor(seed, s.key);
+    const r = rngFor(seed, `batch:${s.key}`);
+    const createdMs = Math.floor((startedMs - s.ageMs) / 1000) * 1000;
+    const created = createdMs / 1000;
+    const terminal = isTerminalBatchStatus(s.status);
+    const results = Array.from({ length: s.completed + s.failed }, (_, k) =>
+      k < s.completed ? successResult(r, s, id, k, created) : failedResult(r, id, k),
+    );
+    out.set(id, {
+      id,
+      object: 'batch',
+      completion_window: '24h',
+      endpoint: '/api/v1/chat/completions',
+      model: s.model,
+      provider: s.provider,
+      status: s.status,
+      created_at: created,
+      expires_at: created + 86_400,
+      finalized_at: terminal ? created + Math.round(s.tookMs / 1000) : null,
+      request_counts: { completed: s.completed, failed: s.failed, total: s.total },
+      error: s.error === undefined ? null : { message: s.error, code: 429 },
+      results: terminal ? results : null,
+      usage: batchUsage(results, s.provider !== null && s.key === 'expired'),
+    });
+  }
+  return out;
+}
+
+interface ResultUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  reasoning_tokens: number;
+  cached_tokens: number;
+  web_search_requests: number;
+  cost: number;
+}
+
+type Result = Record<string, unknown> & { usage?: ResultUsage };
+
+function successResult(r: Rng, s: Seed, batchId: string, k: number, created: number): Result {
+  const prompt = r.int(12, 400);
+  const completion = r.int(8, 600);
+  const reasoning = Math.floor(completion / 4);
+  const cached = k === 0 ? 0 : Math.floor(prompt / 2);
+  const searches = k === 1 ? 1 : 0;
+  const cost = Number(((prompt * 0.15 + completion * 0.6) / 1_000_000 + searches * 0.004).toFixed(8));
+  const requestId = `req_${r.hex(20)}`;
+  const usage = {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    completion_tokens_details: { audio_tokens: 0, image_tokens: 0, reasoning_tokens: reasoning },
+    prompt_tokens_details: { audio_tokens: 0, cache_write_tokens: k === 0 ? prompt : 0, cached_tokens: cached, file_tokens: 0, video_tokens: 0 },
+    server_tool_use: { tool_calls_executed: searches, tool_calls_requested: searches, web_search_requests: searches },
+    server_tool_use_details: { tool_calls_executed: searches, tool_calls_requested: searches, web_search_requests: searches },
+  };
+  const body: Record<string, unknown> = {
+    id: `gen-${r.hex(24)}`,
+    model: s.model,
+    provider: s.provider ?? 'OpenAI',
+    service_tier: 'standard',
+    system_fingerprint: `fp_${r.hex(10)}`,
+    created: created + 60 + k * 7,
+    object: 'chat.completion',
+    choices: [
+      {
+        index: 0,
+        finish_reason: k === 2 ? 'tool_calls' : 'stop',
+        native_finish_reason: k === 2 ? 'tool_calls' : 'stop',
+        logprobs: {
+          content: [
+            {
+              token: 'Hello',
+              logprob: -0.0123,
+              bytes: [72, 101, 108, 108, 111],
+              top_logprobs: [
+                { token: 'Hello', logprob: -0.0123, bytes: [72, 101, 108, 108, 111] },
+                { token: 'Hi', logprob: -4.71, bytes: [72, 105] },
+              ],
+            },
+          ],
+          refusal: null,
+        },
+        message: {
+          role: 'assistant',
+          content: k === 2 ? '' : `Answer ${k + 1}: the summary you asked for is attached.`,
+          refusal: '',
+          reasoning: 'The request asks for a short summary; keep it to one sentence.',
+          reasoning_details: [{ type: 'reasoning.summary', summary: 'Summarised the input in one sentence.' }],
+          annotations:
+            k === 1
+              ? [{ type: 'file', file: { name: 'report.pdf', hash: `sha256:${r.hex(64)}`, content: [{ type: 'text', text: 'Quarterly report, page 1' }] } }]
+              : [],
+          images: k === 1 ? [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] : [],
+          tool_calls:
+            k === 2
+              ? [{ id: `call_${r.hex(12)}`, index: 0, type: 'function', function: { name: 'lookup_order', arguments: '{"order_id":"A-1042"}' } }]
+              : [],
+        },
+      },
+    ],
+    usage,
+    service_metadata: {
+      attempt: 1,
+      endpoints: {
+        available: [
+          { model: s.model, provider: s.provider ?? 'OpenAI', selected: true },
+          { model: s.model, provider: 'Azure', selected: false },
+        ],
+        total: 2,
+      },
+      generation_time: r.int(300, 9000),
+      is_byok: false,
+      region: 'us',
+      requested: s.model,
+      strategy: 'price',
+      summary: `Routed to ${s.provider ?? 'OpenAI'} (lowest price of 2 endpoints)`,
+    },
+  };
+  if (k === 0) {
+    body.debug = {
+      echo_upstream_body: { model: s.model, max_tokens: 256, messages: [{ role: 'user', content: 'Summarise the attached text.' }] },
+      timings: { epoch_ms: created * 1000 + 60_000, start_ms: 12, event: 'upstream_response' },
+    };
+  }
+  return {
+    id: `${batchId}-result-${k}`,
+    custom_id: `request-${k + 1}`,
+    response: { request_id: requestId, status_code: 200, body },
+    error: null,
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, reasoning_tokens: reasoning, cached_tokens: cached, web_search_requests: searches, cost },
+  };
+}
+
+function failedResult(r: Rng, batchId: string, k: number): Result {
+  return {
+    id: `${batchId}-result-${k}`,
+    custom_id: `request-${k + 1}`,
+    response: { request_id: `req_${r.hex(20)}`, status_code: 429, body: null },
+    error: { message: 'Rate limit exceeded upstream; the request was not retried', param: 'model', type: 'rate_limit_error', error_type: 'rate_limit_exceeded' },
+  };
+}
+
+/** The batch's aggregate: all completion usage fields but server_tool_use_details, plus cost and iterations. */
+function batchUsage(results: Result[], isByok: boolean): Record<string, unknown> {
+  const sum = (pick: (u: ResultUsage) => number): number => results.reduce((acc, res) => acc + (res.usage ? pick(res.usage) : 0), 0);
+  const prompt = sum((u) => u.prompt_tokens);
+  const completion = sum((u) => u.completion_tokens);
+  const cost = Number(sum((u) => u.cost).toFixed(8));
+  const searches = sum((u) => u.web_search_requests);
+  const promptCost = Number(((prompt * 0.15) / 1_000_000).toFixed(8));
+  const completionCost = Number(((completion * 0.6) / 1_000_000).toFixed(8));
+  // The per-result usage was only kept to add up; it is not a field of BatchResult.
+  for (const res of results) delete res.usage;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    completion_tokens_details: { audio_tokens: 0, image_tokens: 0, reasoning_tokens: sum((u) => u.reasoning_tokens) },
+    prompt_tokens_details: { audio_tokens: 0, cache_write_tokens: 0, cached_tokens: sum((u) => u.cached_tokens), file_tokens: 0, video_tokens: 0 },
+    server_tool_use: { tool_calls_executed: searches, tool_calls_requested: searches, web_search_requests: searches },
+    cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: Math.floor(prompt / 10) },
+    cost,
+    cost_details: {
+      upstream_inference_completions_cost: completionCost,
+      upstream_inference_prompt_cost: promptCost,
+      upstream_inference_cost: isByok ? Number((promptCost + completionCost).toFixed(8)) : null,
+    },
+    is_byok: isByok,
+    iterations: results.length
+      ? [{ type: 'message', input_tokens: prompt, output_tokens: completion, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cache_creation: null }]
+      : [],
+    service_tier: 'standard',
+    speed: 'standard',
+  };
+}

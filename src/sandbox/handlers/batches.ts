@@ -1,0 +1,32 @@
+// GET /batches/{id} and DELETE /batches/{id}.
+//
+// Retention: 30 days after creation the stored results are deleted and GET answers 410.
+// DELETE of such a batch still deletes it (200): DELETE's documented errors are 401, 404, 409,
+// 429, 500 and 502, with no 410, and the retention rule purges only the results, not the batch
+// record ("not changed by a shown move"), so the record is still there to delete.
+import { isTerminalBatchStatus } from '../../api/schemas/batch.js';
+import { UPSTREAM_DELETES } from '../data/batches.js';
+import { json, type Reply } from '../http.js';
+import { LIMITS } from '../limits.js';
+import type { Context } from '../router.js';
+
+export function getBatch(ctx: Context): Reply {
+  const batch = ctx.state.batches.get(ctx.params.id!);
+  if (!batch) throw ctx.fail(404);
+  if (ctx.now() - batch.created_at * 1000 > LIMITS.batchRetentionMs) throw ctx.fail(410);
+  return json(batch);
+}
+
+export function deleteBatch(ctx: Context): Reply {
+  const id = ctx.params.id!;
+  const batch = ctx.state.batches.get(id);
+  if (!batch) throw ctx.fail(404);
+  if (!isTerminalBatchStatus(batch.status)) throw ctx.fail(409);
+  ctx.state.batches.delete(id);
+  const deletion: Record<string, unknown> = { service: 'deleted' };
+  // Upstream cleanup is reported where a provider was assigned.
+  if (batch.provider !== null) {
+    deletion.upstream = { provider: batch.provider, status: UPSTREAM_DELETES.has(batch.provider) ? 'deleted' : 'unsupported' };
+  }
+  return json({ id, object: 'batch', deletion });
+}

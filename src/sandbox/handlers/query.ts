@@ -1,0 +1,38 @@
+// Query parameters, checked the way the document's limits say: integers in a range, once
+// each. Anything else is a 400 in the route's envelope (for interns routes that is
+// reason invalid_body: "invalid list query").
+import type { Context } from '../router.js';
+
+export interface IntRange {
+  min: number;
+  max?: number;
+  default?: number;
+}
+
+function single(ctx: Context, name: string): string | undefined {
+  const values = ctx.query.getAll(name);
+  if (values.length > 1) throw ctx.fail(400, `${name} may be given only once`);
+  return values[0];
+}
+
+/** An integer parameter; the default when absent. */
+export function intParam(ctx: Context, name: string, range: IntRange & { default: number }): number;
+export function intParam(ctx: Context, name: string, range: IntRange): number | undefined;
+export function intParam(ctx: Context, name: string, range: IntRange): number | undefined {
+  const text = single(ctx, name);
+  if (text === undefined) return range.default;
+  const allowed = range.max === undefined ? `an integer >= ${range.min}` : `an integer from ${range.min} to ${range.max}`;
+  if (!/^-?\d+$/.test(text)) throw ctx.fail(400, `${name} must be ${allowed}`);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < range.min || (range.max !== undefined && value > range.max)) {
+    throw ctx.fail(400, `${name} must be ${allowed}`);
+  }
+  return value;
+}
+
+/** A string parameter given at most once. */
+export function stringParam(ctx: Context, name: string): string | undefined {
+  return single(ctx, name);
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

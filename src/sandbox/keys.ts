@@ -1,0 +1,42 @@
+// The four demo keys and what each may see. They are fixed and published (README, the
+// `gwctl sandbox` banner) so that people can paste them into their own scripts; they open
+// nothing outside the sandbox. Each one ends differently, so the masked form the CLI prints
+// (first six and last four characters) still tells them apart.
+
+export const DEMO_KEYS = {
+  /** Works on every route; on interns and vault routes it is a programme member that sees every intern. */
+  management: 'gw-sandbox-key-management',
+  /** A plain API key: interns, vault and batches; 403 on the management-only routes. */
+  api: 'gw-sandbox-key-api',
+  /** An API key outside the interns programme: interns and vault routes answer 404; otherwise as `api`. */
+  outsider: 'gw-sandbox-key-outsider',
+  /** An intern's own key: its intern and that intern's secrets only. */
+  intern: 'gw-sandbox-key-intern',
+} as const;
+
+export type KeyKind = keyof typeof DEMO_KEYS;
+
+/** Who is calling, as the Authorization header says. */
+export type Caller =
+  | { kind: 'none' }
+  | { kind: 'unknown' }
+  | { kind: KeyKind };
+
+/** One line per key for banners and docs. */
+export const KEY_SCOPES: Readonly<Record<KeyKind, string>> = {
+  management: 'every route; sees all interns',
+  api: 'interns, vault, batches; 403 on endpoints, presets, byok, budgets, tools',
+  outsider: 'outside the interns programme: interns and vault answer 404',
+  intern: "its own intern and that intern's secrets only",
+};
+
+const BY_VALUE = new Map<string, KeyKind>(Object.entries(DEMO_KEYS).map(([kind, key]) => [key, kind as KeyKind]));
+
+/** `Authorization: Bearer <key>`; the scheme is case-insensitive, anything else is no credentials. */
+export function identify(header: string | undefined): Caller {
+  if (header === undefined || header.trim() === '') return { kind: 'none' };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  if (!match) return { kind: 'unknown' };
+  const kind = BY_VALUE.get(match[1]!);
+  return kind ? { kind } : { kind: 'unknown' };
+}

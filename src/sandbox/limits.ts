@@ -1,0 +1,44 @@
+// The document's Limits table in one place, so every handler and every test cites the same
+// numbers. Where the project already names a limit (src/api/schemas), it is reused, so the
+// client and the sandbox cannot drift apart.
+import { INTERN_PAGE, MAX_STATUS_FILTERS } from '../api/schemas/intern.js';
+import { SECRET_OFFSET, SECRET_PAGE } from '../api/schemas/vault.js';
+import { BYOK_PAGE } from '../api/schemas/byok.js';
+
+export const LIMITS = {
+  /** GET /interns page size: 1 to 500, default 50. */
+  internPage: { min: INTERN_PAGE.min, max: INTERN_PAGE.max, default: INTERN_PAGE.default },
+  /** GET /interns status filter: at most 8 after repeats are collapsed. */
+  statusFilters: MAX_STATUS_FILTERS,
+  /** Vault secrets page size: 1 to 100, default 100. */
+  secretPage: { min: SECRET_PAGE.min, max: SECRET_PAGE.max, default: SECRET_PAGE.default },
+  /** Vault secrets offset: 0 to 10000, default 0. */
+  secretOffset: { min: SECRET_OFFSET.min, max: SECRET_OFFSET.max, default: 0 },
+  /** GET /byok page size: 1 to 100. The document gives no default; openapi.json says 50. */
+  byokPage: { min: BYOK_PAGE.min, max: BYOK_PAGE.max, default: 50 },
+  /** GET /byok offset: >= 0, no upper bound. */
+  byokOffset: { min: 0 },
+  /** Request body size on interns routes (413 above it). */
+  internBodyBytes: 1_048_576,
+  /**
+   * Other routes have no documented body limit; the sandbox still refuses absurd bodies
+   * (413 in the route's envelope) so that a runaway test cannot exhaust memory.
+   */
+  otherBodyBytes: 16 * 1_048_576,
+  /** Interns routes (and the private-endpoint read, whose value is not shown) give up with 408 after this. */
+  operationTimeoutMs: 10_000,
+  /** Batch results are deleted this long after creation; GET answers 410 afterwards. */
+  batchRetentionMs: 30 * 24 * 3600 * 1000,
+  /** Preset body: fallbacks entries, session_id and user length. */
+  fallbacks: 3,
+  sessionIdChars: 256,
+  userChars: 256,
+} as const;
+
+/** Batch routes are rate limited (429); the document does not show the numbers, so these are the sandbox's. */
+export interface RateLimit {
+  requests: number;
+  windowMs: number;
+}
+
+export const DEFAULT_BATCH_RATE_LIMIT: RateLimit = { requests: 600, windowMs: 60_000 };

@@ -1,0 +1,131 @@
+// The eleven operations under /api/v1: which family answers their errors, who may call them,
+// which limits apply, and the handler. Matching is by path segments so that an empty
+// parameter (`/batches/`) is recognised as this route with a too-short parameter rather than
+// as an unknown path.
+import type { BodyRead, Reply } from './http.js';
+import type { Caller, KeyKind } from './keys.js';
+import type { Family, HttpError } from './errors.js';
+import type { SandboxState } from './state.js';
+import { LIMITS } from './limits.js';
+import * as endpoints from './handlers/endpoints.js';
+import * as presets from './handlers/presets.js';
+import * as batches from './handlers/batches.js';
+import * as interns from './handlers/interns.js';
+import * as vault from './handlers/vault.js';
+import * as byok from './handlers/byok.js';
+import * as budgets from './handlers/budgets.js';
+import * as tools from './handlers/tools.js';
+
+/**
+ * Who may call a route:
+ *  - interns: any demo key in the interns programme (management, api, intern); outsider gets 404;
+ *  - batches: any demo key;
+ *  - management: the management key only (403 otherwise);
+ *  - workspace: like management, but an intern's own key gets 404 ("every workspace route answers 404 to it").
+ */
+export type Access = 'interns' | 'batches' | 'management' | 'workspace';
+
+export interface Context {
+  route: RouteDef;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: BodyRead;
+  /** The media type of the body, lower-case, without parameters; undefined when not sent. */
+  mediaType: string | undefined;
+  caller: { kind: KeyKind };
+  state: SandboxState;
+  settings: HandlerSettings;
+  now(): number;
+  /** An error in this route's envelope; throw it. */
+  fail(status: number, message?: string): HttpError;
+}
+
+export interface HandlerSettings {
+  defaultWorkspaceDeleted: boolean;
+}
+
+export type Handler = (ctx: Context) => Reply | Promise<Reply>;
+
+export interface RouteDef {
+  name: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Relative to /api/v1; `:name` captures one segment. */
+  pattern: string;
+  family: Family;
+  access: Access;
+  /** Interns routes and the private-endpoint read answer 408 when an operation passes the timeout. */
+  deadline: boolean;
+  bodyLimit: number;
+  /**
+   * The answer to an empty path parameter (the document's "minimum length 1"): 400 where the
+   * route documents a 400, otherwise 404, since no resource has an empty name.
+   */
+  emptyParamStatus: 400 | 404;
+  handler: Handler;
+  /** Extra top-level fields of this route's error bodies. */
+  errorExtras?: (caller: Caller) => Record<string, unknown>;
+}
+
+const INTERN_BODY = LIMITS.internBodyBytes;
+const OTHER_BODY = LIMITS.otherBodyBytes;
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'get private endpoint', method: 'GET', pattern: '/private-endpoints/:id', family: 'management', access: 'management', deadline: true, bodyLimit: OTHER_BODY, emptyParamStatus: 404, handler: endpoints.getPrivateEndpoint, errorExtras: endpoints.errorExtras },
+  { name: 'create preset', method: 'POST', pattern: '/presets/:slug/messages', family: 'management', access: 'management', deadline: false, bodyLimit: OTHER_BODY, emptyParamStatus: 400, handler: presets.createPreset },
+  { name: 'get batch', method: 'GET', pattern: '/batches/:id', family: 'batches', access: 'batches', deadline: false, bodyLimit: OTHER_BODY, emptyParamStatus: 404, handler: batches.getBatch },
+  { name: 'delete batch', method: 'DELETE', pattern: '/batches/:id', family: 'batches', access: 'batches', deadline: false, bodyLimit: OTHER_BODY, emptyParamStatus: 404, handler: batches.deleteBatch },
+  { name: 'suspend intern', method: 'POST', pattern: '/interns/:internId/suspend', family: 'interns', access: 'interns', deadline: true, bodyLimit: INTERN_BODY, emptyParamStatus: 400, handler: interns.suspendIntern },
+  { name: 'list interns', method: 'GET', pattern: '/interns', family: 'interns', access: 'interns', deadline: true, bodyLimit: INTERN_BODY, emptyParamStatus: 400, handler: interns.listInterns },
+  { name: 'get intern', method: 'GET', pattern: '/interns/:internId', family: 'interns', access: 'interns', deadline: true, bodyLimit: INTERN_BODY, emptyParamStatus: 404, handler: interns.getIntern },
+  { name: 'list vault secrets', method: 'GET', pattern: '/vault/interns/:internId/secrets', family: 'interns', access: 'interns', deadline: true, bodyLimit: INTERN_BODY, emptyParamStatus: 404, handler: vault.listSecrets },
+  { name: 'list BYOK credentials', method: 'GET', pattern: '/byok', family: 'management', access: 'management', deadline: false, bodyLimit: OTHER_BODY, emptyParamStatus: 400, handler: byok.listByok },
+  { name: 'list budgets', method: 'GET', pattern: '/workspaces/:id/budgets', family: 'management', access: 'workspace', deadline: false, bodyLimit: OTHER_BODY, emptyParamStatus: 404, handler: budgets.listBudgets },
+  { name: 'get tool', method: 'GET', pattern: '/tools/:name', family: 'management', access: 'management', deadline: false, bodyLimit: OTHER_BODY, emptyParamStatus: 404, handler: tools.getTool },
+];
+
+export type Match =
+  | { kind: 'route'; route: RouteDef; params: Record<string, string>; emptyParam: boolean }
+  | { kind: 'method'; allowed: string[]; family: Family }
+  | { kind: 'none' };
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function matchPattern(pattern: string, segments: readonly string[]): { params: Record<string, string>; emptyParam: boolean } | undefined {
+  const parts = pattern.split('/').slice(1);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  let emptyParam = false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const segment = segments[i]!;
+    if (part.startsWith(':')) {
+      const value = decode(segment);
+      if (value === '') emptyParam = true;
+      params[part.slice(1)] = value;
+    } else if (part !== segment) {
+      return undefined;
+    }
+  }
+  return { params, emptyParam };
+}
+
+/** `path` is relative to /api/v1 and starts with a slash. */
+export function matchRoute(method: string, path: string): Match {
+  const segments = path.split('/').slice(1);
+  const allowed: string[] = [];
+  let family: Family = 'management';
+  for (const route of ROUTES) {
+    const found = matchPattern(route.pattern, segments);
+    if (!found) continue;
+    if (route.method === method) return { kind: 'route', route, ...found };
+    allowed.push(route.method);
+    family = route.family;
+  }
+  return allowed.length ? { kind: 'method', allowed, family } : { kind: 'none' };
+}
