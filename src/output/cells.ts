@@ -18,6 +18,8 @@ export interface Column<T> {
   value(item: T): Cell;
   /** Columns that may be shortened first when the terminal is narrow. */
   flexible?: boolean;
+  /** Columns left out on a terminal too narrow for all of them (pipes and --json keep everything). */
+  optional?: boolean;
 }
 
 /** A field of a detail view: a label and its value. */

@@ -64,7 +64,8 @@ export async function printDetail(mode: OutputMode, body: unknown, sections: rea
  */
 export class ListPrinter<T> {
   private count = 0;
-  private widths: number[] | undefined;
+  private opened = false;
+  private layout: { keep: number[]; widths: number[] } | undefined;
 
   constructor(
     private readonly mode: OutputMode,
@@ -79,7 +80,9 @@ export class ListPrinter<T> {
   async page(items: readonly T[]): Promise<void> {
     const { io, now } = this.mode;
     if (this.mode.json) {
-      let text = this.count === 0 ? '{\n  "data": [' : '';
+      if (items.length === 0) return;
+      let text = this.opened ? '' : '{\n  "data": [';
+      this.opened = true;
       for (const item of items) {
         text += `${this.count === 0 ? '' : ','}\n${indent(safeJson(item), '    ')}`;
         this.count++;
@@ -95,16 +98,20 @@ export class ListPrinter<T> {
       return;
     }
     if (items.length === 0) return;
-    const { renderTable, fitWidths } = await import('./table.js');
+    const { renderTable, chooseColumns } = await import('./table.js');
     const { cellText } = await import('./cells.js');
-    const headers = this.columns.map((c) => c.header);
-    const rows = items.map((item) => this.columns.map((c) => c.value(item)));
-    const flexible = this.columns.flatMap((c, i) => (c.flexible ? [i] : []));
-    if (!this.widths) {
-      const texts = rows.map((row) => row.map((cell) => cellText(cell, { terminal: true, now })));
-      this.widths = fitWidths(headers, texts, flexible, io.columns);
+    const all = this.columns.map((c) => c.header);
+    const cells = items.map((item) => this.columns.map((c) => c.value(item)));
+    if (!this.layout) {
+      const texts = cells.map((row) => row.map((cell) => cellText(cell, { terminal: true, now })));
+      const flexible = this.columns.flatMap((c, i) => (c.flexible ? [i] : []));
+      const optional = this.columns.flatMap((c, i) => (c.optional ? [i] : []));
+      this.layout = chooseColumns(all, texts, flexible, optional, io.columns);
     }
-    const table = renderTable({ headers, rows, flexible, width: io.columns, color: io.color, now, widths: this.widths });
+    const { keep, widths } = this.layout;
+    const headers = keep.map((c) => all[c]!);
+    const rows = cells.map((row) => keep.map((c) => row[c]));
+    const table = renderTable({ headers, rows, width: io.columns, color: io.color, now, widths });
     // The header belongs to the first page only.
     const body = this.count === 0 ? table : table.split('\n').slice(1).join('\n');
     this.count += items.length;
@@ -114,7 +121,7 @@ export class ListPrinter<T> {
   /** Closes the list. Under --json, `rest` holds the body's other fields (has_more, total_count...). */
   async end(rest: Record<string, unknown>): Promise<void> {
     if (!this.mode.json) return;
-    let text = this.count === 0 ? '{\n  "data": []' : '\n  ]';
+    let text = this.opened ? '\n  ]' : '{\n  "data": []';
     for (const [key, value] of Object.entries(rest)) {
       if (key !== 'data') text += `,\n  ${safeJson(key)}: ${indent(safeJson(value), '  ').trimStart()}`;
     }

@@ -111,3 +111,26 @@ export function fitWidths(
   }
   return widths;
 }
+
+/**
+ * Which columns a terminal of `width` shows, and how wide: optional columns are dropped,
+ * rightmost first, until the rest fit (shrinking flexible ones as far as allowed).
+ */
+export function chooseColumns(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  flexible: readonly number[],
+  optional: readonly number[],
+  width: number,
+): { keep: number[]; widths: number[] } {
+  let keep = headers.map((_, c) => c);
+  const droppable = [...optional];
+  for (;;) {
+    const pick = <T>(list: readonly T[]): T[] => keep.map((c) => list[c]!);
+    const widths = fitWidths(pick(headers), rows.map((row) => pick(row)), flexible.flatMap((c) => (keep.includes(c) ? [keep.indexOf(c)] : [])), width);
+    const total = widths.reduce((a, b) => a + b, 0) - GAP;
+    const drop = droppable.pop();
+    if (total <= width || drop === undefined) return { keep, widths };
+    keep = keep.filter((c) => c !== drop);
+  }
+}

@@ -1,0 +1,176 @@
+// Lists that span pages. One page by default, with a hint on stderr when more exists; with
+// --all every page, printed as it arrives so memory stays flat however long the list. Pages
+// whose position is known in advance (offsets) are fetched a few at a time and still printed
+// in order. A page that fails fails the command; the output is then left unfinished (under
+// --json, not even valid JSON), so it can never pass for a complete list.
+import type { Deps } from '../../cli/command.js';
+import type { Column } from '../../output/cells.js';
+import { ListPrinter } from '../../output/print.js';
+import { outputMode } from './fetch.js';
+import { startProgress, type Progress } from './progress.js';
+
+export interface Page<T> {
+  /** The body as the API returned it. */
+  body: Record<string, unknown>;
+  items: readonly T[];
+}
+
+/** How many pages may be in flight at once when their offsets are known. */
+export const PAGE_CONCURRENCY = 4;
+
+interface ListOptions<T> {
+  deps: Deps;
+  columns: readonly Column<T>[];
+  /** Plural noun for the spinner and hints: "interns". */
+  noun: string;
+  /** Whether every page is wanted. */
+  all: boolean;
+}
+
+/** Cursor paging (`next_cursor` → `starting_after`): one page after another. */
+export async function listByCursor<T>(
+  options: ListOptions<T> & {
+    first: string | undefined;
+    fetch: (cursor: string | undefined) => Promise<Page<T> & { nextCursor: string | undefined }>;
+    /** The command that fetches the page after `cursor`, for the hint. */
+    nextCommand: (cursor: string) => string;
+  },
+): Promise<void> {
+  const { deps } = options;
+  const run = await begin(options);
+  try {
+    let cursor = options.first;
+    for (;;) {
+      const page = await options.fetch(cursor);
+      if (!options.all) {
+        await run.single(page);
+        if (page.nextCursor) hint(deps, options.noun, options.nextCommand(page.nextCursor));
+        return;
+      }
+      await run.page(page);
+      if (!page.nextCursor) return run.end(page.body);
+      cursor = page.nextCursor;
+    }
+  } finally {
+    run.stop();
+  }
+}
+
+/** Offset paging: with --all, pages at known offsets are fetched a few at a time. */
+export async function listByOffset<T>(
+  options: ListOptions<T> & {
+    offset: number;
+    limit: number;
+    /** Largest offset the API accepts (vault: 10000), if any. */
+    maxOffset?: number;
+    fetch: (offset: number) => Promise<Page<T> & { more: boolean | undefined; total: number | undefined }>;
+    nextCommand: (offset: number) => string;
+  },
+): Promise<void> {
+  const { deps, limit } = options;
+  const run = await begin(options);
+  try {
+    const first = await options.fetch(options.offset);
+    if (!options.all) {
+      await run.single(first);
+      if (hasMore(first, options.offset, limit)) hint(deps, options.noun, options.nextCommand(options.offset + first.items.length));
+      return;
+    }
+    await run.page(first);
+    if (!hasMore(first, options.offset, limit)) return run.end(first.body);
+    // Known positions: fetch ahead, print in order, stop at the first short or last page.
+    const inFlight = new Map<number, Promise<Page<T> & { more: boolean | undefined; total: number | undefined }>>();
+    let nextToRequest = options.offset + limit;
+    let nextToPrint = nextToRequest;
+    const lastOffset = first.total !== undefined ? first.total - 1 : Number.POSITIVE_INFINITY;
+    const fill = (): void => {
+      while (inFlight.size < PAGE_CONCURRENCY && nextToRequest <= lastOffset) {
+        if (options.maxOffset !== undefined && nextToRequest > options.maxOffset) break;
+        const offset = nextToRequest;
+        const pending = options.fetch(offset);
+        // A page that fails while earlier ones are printed is reported when its turn comes.
+        pending.catch(() => {});
+        inFlight.set(offset, pending);
+        nextToRequest += limit;
+      }
+    };
+    let last = first;
+    for (;;) {
+      fill();
+      const pending = inFlight.get(nextToPrint);
+      if (!pending) {
+        // Past the advertised total: the list ended (it may have shrunk while being read).
+        if (options.maxOffset === undefined || nextToPrint <= options.maxOffset) break;
+        const { GwctlError } = await import('../../cli/errors.js');
+        throw new GwctlError(
+          `cannot read past offset ${options.maxOffset} (the API's limit); the list was not printed in full`,
+          1,
+          { hint: 'narrow the list, or use a larger --limit' },
+        );
+      }
+      const page = await pending;
+      inFlight.delete(nextToPrint);
+      await run.page(page);
+      last = page;
+      if (!hasMore(page, nextToPrint, limit)) break;
+      nextToPrint += limit;
+    }
+    return run.end(last.body);
+  } finally {
+    run.stop();
+  }
+}
+
+function hasMore(page: { items: readonly unknown[]; more: boolean | undefined; total: number | undefined }, offset: number, limit: number): boolean {
+  if (page.more !== undefined) return page.more;
+  if (page.total !== undefined) return offset + page.items.length < page.total && page.items.length > 0;
+  return page.items.length === limit;
+}
+
+function hint(deps: Deps, noun: string, command: string): void {
+  deps.io.err(`More ${noun} exist: ${command} (or --all for every page)\n`);
+}
+
+interface Run<T> {
+  single(page: Page<T>): Promise<void>;
+  page(page: Page<T>): Promise<void>;
+  end(lastBody: Record<string, unknown>): Promise<void>;
+  stop(): void;
+}
+
+async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
+  const { deps } = options;
+  const mode = outputMode(deps);
+  const printer = new ListPrinter<T>(mode, options.columns);
+  const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps.io, `Fetching ${options.noun}`) : undefined;
+  let count = 0;
+  // Spinner and table share the terminal: clear the spinner's line around each write.
+  const write = async (fn: () => Promise<void>): Promise<void> => {
+    progress?.clear();
+    await fn();
+    progress?.render();
+  };
+  return {
+    async single(page) {
+      progress?.stop();
+      const { printList } = await import('../../output/print.js');
+      await printList(mode, page.body, page.items, options.columns);
+      if (!mode.json && deps.io.stdoutIsTTY && page.items.length === 0) deps.io.err(`No ${options.noun}.\n`);
+    },
+    async page(page) {
+      count += page.items.length;
+      progress?.update(`Fetching ${options.noun}: ${count}`);
+      await write(() => printer.page(page.items));
+    },
+    async end(lastBody) {
+      progress?.stop();
+      const rest: Record<string, unknown> = { ...lastBody };
+      delete rest.data;
+      await printer.end(rest);
+      if (!mode.json && deps.io.stdoutIsTTY && printer.printed === 0) deps.io.err(`No ${options.noun}.\n`);
+    },
+    stop() {
+      progress?.stop();
+    },
+  };
+}

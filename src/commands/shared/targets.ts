@@ -1,0 +1,41 @@
+// Ids named on the command line: checked before anything is sent, and, for interns, picked
+// from a list when a person at a terminal leaves the id out.
+import { routes } from '../../api/routes.js';
+import type { Deps } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { sanitizeField } from '../../output/sanitize.js';
+
+/** Path ids of minimum length 1 (intern id, batch id): non-empty, printable, no slash. */
+export function checkPathId(value: string | undefined, label: string): string {
+  if (value === undefined || value === '') throw usageError(`missing ${label}`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\s/\u0000-\u001f\u007f-\u009f]/.test(value)) {
+    throw usageError(`invalid ${label} ${JSON.stringify(sanitizeField(value))}: must not contain spaces, slashes or control characters`);
+  }
+  return value;
+}
+
+/** The intern id given, or one picked from the first page of interns on a terminal. */
+export async function internIdOrPick(deps: Deps, given: string | undefined, action: string): Promise<string> {
+  if (given !== undefined) return checkPathId(given, 'intern id');
+  if (!deps.prompter.interactive) {
+    throw usageError('missing intern id', `give one, as in 'gwctl interns ${action} <id>' (the picker needs a terminal)`);
+  }
+  const [{ InternList }, { fetchChecked }] = await Promise.all([import('../../api/schemas/intern.js'), import('./fetch.js')]);
+  const { data } = await fetchChecked(deps, routes.listInterns, { query: { limit: 100 } }, InternList);
+  if (data.data.length === 0) throw usageError('there are no interns to choose from');
+  return deps.prompter.select(
+    `Which intern to ${action}?`,
+    data.data.map((i) => ({ name: `${sanitizeField(i.name)}  (${sanitizeField(i.status)})`, value: i.id, description: i.id })),
+  );
+}
+
+/** Destructive commands: --yes, or a person at a terminal who says yes. Nothing is sent before. */
+export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => Promise<string>): Promise<void> {
+  if (yes) return;
+  if (!deps.prompter.interactive) {
+    throw usageError('refusing to act without confirmation', 'pass --yes (there is no terminal to ask on, or --no-input / CI is set)');
+  }
+  const { cancelledError } = await import('../../cli/errors.js');
+  if (!(await deps.prompter.confirm(await question()))) throw cancelledError('cancelled; nothing was changed');
+}
