@@ -2,14 +2,16 @@
 // Splitting matters more than size: each command pulls in only the chunks it imports,
 // so `gwctl --version` never parses the HTTP client and `endpoints get` never parses prompts.
 import { build } from 'esbuild';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
-const outdir = path.join(root, 'dist');
-
+const finalDir = path.join(root, 'dist');
+// Build beside dist/ and swap it in at the end, so a test run that is using dist/ meanwhile
+// never sees it half-written or missing.
+const outdir = path.join(root, `dist.tmp-${process.pid}`);
 await rm(outdir, { recursive: true, force: true });
 
 const result = await build({
@@ -48,3 +50,8 @@ for (const name of [...packages].sort()) {
   notices.push(`${name}@${meta.version}\n${'-'.repeat(40)}\n${text.trim()}\n`);
 }
 await writeFile(path.join(outdir, 'THIRD_PARTY_LICENSES.txt'), notices.join('\n'));
+
+const oldDir = path.join(root, `dist.old-${process.pid}`);
+await rename(finalDir, oldDir).catch(() => {});
+await rename(outdir, finalDir);
+await rm(oldDir, { recursive: true, force: true });
