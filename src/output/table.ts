@@ -18,6 +18,9 @@ export interface TableInput {
 }
 
 const GAP = 2;
+/** Narrowest a flexible column gets while optional columns can still make room. */
+const COMFORT_FLEX = 16;
+/** Narrowest a flexible column ever gets. */
 const MIN_FLEX = 8;
 
 export function renderTable(input: TableInput): string {
@@ -93,6 +96,7 @@ export function fitWidths(
   rows: readonly (readonly string[])[],
   flexible: readonly number[],
   width: number,
+  minFlex: number = MIN_FLEX,
 ): number[] {
   const widths = headers.map((h) => h.length);
   for (const row of rows) row.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 0, text.length)));
@@ -103,7 +107,7 @@ export function fitWidths(
   while (excess > 0) {
     let widest = -1;
     for (const c of shrinkable) {
-      if (widths[c]! > MIN_FLEX + GAP && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
+      if (widths[c]! > minFlex + GAP && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
     }
     if (widest < 0) break;
     widths[widest]! -= 1;
@@ -113,8 +117,9 @@ export function fitWidths(
 }
 
 /**
- * Which columns a terminal of `width` shows, and how wide: optional columns are dropped,
- * rightmost first, until the rest fit (shrinking flexible ones as far as allowed).
+ * Which columns a terminal of `width` shows, and how wide. Optional columns are dropped,
+ * rightmost first, rather than squeezing the others below a comfortable width; only when
+ * even that fails are the remaining columns cut to the bare minimum.
  */
 export function chooseColumns(
   headers: readonly string[],
@@ -123,14 +128,20 @@ export function chooseColumns(
   optional: readonly number[],
   width: number,
 ): { keep: number[]; widths: number[] } {
-  let keep = headers.map((_, c) => c);
-  const droppable = [...optional];
-  for (;;) {
+  const layout = (keep: number[], minFlex: number) => {
     const pick = <T>(list: readonly T[]): T[] => keep.map((c) => list[c]!);
-    const widths = fitWidths(pick(headers), rows.map((row) => pick(row)), flexible.flatMap((c) => (keep.includes(c) ? [keep.indexOf(c)] : [])), width);
-    const total = widths.reduce((a, b) => a + b, 0) - GAP;
-    const drop = droppable.pop();
-    if (total <= width || drop === undefined) return { keep, widths };
+    const flex = flexible.flatMap((c) => (keep.includes(c) ? [keep.indexOf(c)] : []));
+    const widths = fitWidths(pick(headers), rows.map((row) => pick(row)), flex, width, minFlex);
+    return { keep, widths, fits: widths.reduce((a, b) => a + b, 0) - GAP <= width };
+  };
+  let keep = headers.map((_, c) => c);
+  for (let dropped = 0; ; dropped++) {
+    const attempt = layout(keep, COMFORT_FLEX);
+    if (attempt.fits) return { keep: attempt.keep, widths: attempt.widths };
+    const drop = optional[optional.length - 1 - dropped];
+    if (drop === undefined) break;
     keep = keep.filter((c) => c !== drop);
   }
+  const last = layout(keep, MIN_FLEX);
+  return { keep: last.keep, widths: last.widths };
 }

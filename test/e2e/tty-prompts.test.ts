@@ -1,0 +1,107 @@
+// A person at a real terminal: tmux runs gwctl against the built-in sandbox, send-keys
+// answers the prompts, capture-pane reads the screen.
+import { execFileSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, runGwctl, tempConfigDir } from '../helpers/gwctl.js';
+
+function has(tool: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const hasTmux = has('tmux');
+if (!hasTmux) console.warn('tty-prompts: tmux is not installed, so the real-terminal prompt tests are skipped (apt-get install tmux)');
+
+const session = `gwctl-prompts-${process.pid}`;
+const configDir = tempConfigDir();
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', args, { encoding: 'utf8' });
+}
+
+function screen(): string {
+  return tmux('capture-pane', '-p', '-t', session);
+}
+
+async function waitFor(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = screen();
+    if (typeof text === 'string' ? shown.includes(text) : text.test(shown)) return shown;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${String(text)}; screen:\n${shown}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts `gwctl ARGS` in a fresh 100x30 terminal; the shell prints EXIT=<code> when it ends. */
+function start(args: string): void {
+  const command = `GWCTL_CONFIG_DIR=${configDir} ${process.execPath} ${BIN} ${args}; echo EXIT=$?`;
+  tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', 'env', '-u', 'CI', 'PS1=$ ', 'bash', '--norc', '--noprofile');
+  tmux('send-keys', '-t', session, command, 'Enter');
+}
+
+afterEach(() => {
+  if (hasTmux) {
+    try {
+      tmux('kill-session', '-t', session);
+    } catch {
+      // already gone
+    }
+  }
+});
+
+async function runningIntern(): Promise<{ id: string; name: string }> {
+  const r = await runGwctl(['--sandbox', 'interns', 'ls', '--status', 'running', '--limit', '1', '--json']);
+  return (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data[0]!;
+}
+
+describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
+  it('suspend asks with the intern name; yes suspends', async () => {
+    const intern = await runningIntern();
+    start(`--sandbox interns suspend ${intern.id}`);
+    const asked = await waitFor('Suspend intern');
+    expect(asked).toContain(`Suspend intern "${intern.name}" (running)?`);
+    tmux('send-keys', '-t', session, 'y', 'Enter');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toContain(`Suspended intern ${intern.name} (${intern.id}).`);
+    expect(done).toContain('EXIT=0');
+  });
+
+  it('suspend declined is exit 3 and changes nothing', async () => {
+    const intern = await runningIntern();
+    start(`--sandbox interns suspend ${intern.id}`);
+    await waitFor('Suspend intern');
+    tmux('send-keys', '-t', session, 'n', 'Enter');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toContain('gwctl: cancelled; nothing was changed');
+    expect(done).toContain('EXIT=3');
+  });
+
+  it('Ctrl-C at the confirmation is exit 130 with no stack trace', async () => {
+    const intern = await runningIntern();
+    start(`--sandbox interns suspend ${intern.id}`);
+    await waitFor('Suspend intern');
+    tmux('send-keys', '-t', session, 'C-c');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toContain('EXIT=130');
+    expect(done).not.toMatch(/^\s+at /m);
+  });
+
+  it('interns get without an id offers a picker over the interns', async () => {
+    const r = await runGwctl(['--sandbox', 'interns', 'ls', '--limit', '2', '--json']);
+    const [, second] = (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data;
+    start('--sandbox interns get');
+    await waitFor('Which intern to show?');
+    tmux('send-keys', '-t', session, 'Down');
+    await waitFor(`❯ ${second!.name}`);
+    tmux('send-keys', '-t', session, 'Enter');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toContain(second!.id);
+    expect(done).toMatch(/Name\s+/);
+    expect(done).toContain('EXIT=0');
+  });
+});
