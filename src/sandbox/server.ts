@@ -18,7 +18,7 @@ import { DEMO_KEYS, identify, type Caller, type KeyKind } from './keys.js';
 import { DEFAULT_BATCH_RATE_LIMIT, LIMITS, type RateLimit } from './limits.js';
 import { RateLimiter } from './rate-limit.js';
 import { bodyForLog, queryObject, Recorder, type RecordedRequest } from './recorder.js';
-import { matchRoute, type Context, type RouteDef } from './router.js';
+import { matchRoute, type Context, type Match, type RouteDef } from './router.js';
 import { SandboxState } from './state.js';
 
 export { DEMO_KEYS, KEY_SCOPES } from './keys.js';
@@ -148,8 +148,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
 
   /** Credentials, scope, limits, then the handler: the answer of the API proper. */
-  async function answer(req: IncomingMessage, method: string, rel: string, query: URLSearchParams, body: BodyRead, caller: Caller): Promise<Reply> {
-    const match = matchRoute(method, rel);
+  async function answer(req: IncomingMessage, match: Match, method: string, rel: string, query: URLSearchParams, body: BodyRead, caller: Caller): Promise<Reply> {
     if (match.kind === 'none') return json(errorBody('management', 404, `No route for ${method} ${API_PREFIX}${rel}`), 404);
     if (match.kind === 'method') {
       return json(errorBody(match.family, 405, `${method} is not allowed here; allowed: ${match.allowed.join(', ')}`), 405, { allow: match.allowed.join(', ') });
@@ -282,7 +281,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (synthesized) {
       reply = faultReply(fault, family, route, caller);
     } else {
-      reply = await answer(req, method, rel, url.searchParams, body, caller);
+      reply = await answer(req, match, method, rel, url.searchParams, body, caller);
       if (fault?.status !== undefined) reply = { ...reply, status: fault.status };
     }
     entry.status = reply.status;
