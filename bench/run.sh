@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Benchmarks behind the figures in the README. Needs hyperfine and /usr/bin/time (Debian:
+# apt-get install hyperfine time). Run from the repository root after `npm ci`:
+#   bash bench/run.sh            # start-up and paging
+# Results (hyperfine JSON) go to bench/results/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p bench/results
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
+[ -d dist ] || node scripts/build.mjs
+
+GWCTL_CONFIG_DIR=$(mktemp -d)
+export GWCTL_CONFIG_DIR
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR"; }
+trap cleanup EXIT
+
+echo "== start-up: gwctl --version and endpoints get --json against bare Node"
+port_file=$(mktemp)
+node bench/fixture-server.mjs 0 >"$port_file" &
+pids+=($!)
+for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
+port=$(cat "$port_file")
+export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
+hyperfine -N --warmup 5 --runs 40 --export-json bench/results/startup.json \
+  'node -e 0' \
+  './bin/gwctl.js --version' \
+  "./bin/gwctl.js endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1"
+node bench/ratios.mjs bench/results/startup.json
+
+echo
+echo "== paging: interns ls --all --json over 100,000 interns, against a plain fetch loop"
+sandbox_out=$(mktemp)
+./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 >"$sandbox_out" 2>/dev/null &
+pids+=($!)
+for _ in $(seq 100); do [ -s "$sandbox_out" ] && break; sleep 0.1; done
+base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$sandbox_out")
+key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$sandbox_out")
+hyperfine -N --warmup 1 --runs 5 --export-json bench/results/paging.json \
+  "node bench/fetch-all.mjs $base $key 500" \
+  "env GWCTL_API_KEY=$key ./bin/gwctl.js interns ls --all --json --base-url $base"
+node bench/ratios.mjs bench/results/paging.json
+
+echo
+echo "== peak memory (maximum resident set size)"
+for cmd in "node bench/fetch-all.mjs $base $key 500" "env GWCTL_API_KEY=$key ./bin/gwctl.js interns ls --all --json --base-url $base"; do
+  kb=$( { /usr/bin/time -v $cmd >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
+  echo "$(( kb / 1024 )) MB  $cmd"
+done
