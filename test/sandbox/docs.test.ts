@@ -1,0 +1,18 @@
+// docs/sandbox.md promises fixed keys and ids: they must be the ones the sandbox serves.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/gwctl.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+const doc = readFileSync(path.join(ROOT, 'docs', 'sandbox.md'), 'utf8');
+
+describe('docs/sandbox.md', () => {
+  it('names the demo keys and the example ids the sandbox serves', () => {
+    const sb = sandbox();
+    for (const key of Object.values(sb.keys)) expect(doc).toContain(key);
+    const { batches: _batches, ...ids } = sb.examples;
+    for (const [name, id] of Object.entries(ids)) expect(doc, name).toContain(id);
+  });
+});
