@@ -1,4 +1,4 @@
-// docs/sandbox.md promises fixed keys and ids: they must be the ones the sandbox serves.
+// The README's sandbox section promises fixed keys and ids: they must be the ones the sandbox serves.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +6,9 @@ import { ROOT } from '../helpers/gwctl.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
-const doc = readFileSync(path.join(ROOT, 'docs', 'sandbox.md'), 'utf8');
+const doc = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
-describe('docs/sandbox.md', () => {
+describe('README sandbox section', () => {
   it('names the demo keys and the example ids the sandbox serves', () => {
     const sb = sandbox();
     for (const key of Object.values(sb.keys)) expect(doc).toContain(key);
