@@ -22,10 +22,14 @@ pids+=($!)
 for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
 port=$(cat "$port_file")
 export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
+# The floor: one undici GET and nothing else, bundled like gwctl.
+floor_dir=$(mktemp -d)
+node -e "require('esbuild').buildSync({entryPoints:['bench/undici-floor.mjs'],outfile:'$floor_dir/undici-floor.mjs',bundle:true,format:'esm',platform:'node',minify:true,logLevel:'error',banner:{js:\"import{createRequire as r}from'node:module';const require=r(import.meta.url);\"}})"
 hyperfine -N --warmup 5 --runs 40 --export-json bench/results/startup.json \
   'node -e 0' \
   './bin/gwctl.js --version' \
-  "./bin/gwctl.js endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1"
+  "./bin/gwctl.js endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
+  "node $floor_dir/undici-floor.mjs $port"
 node bench/ratios.mjs bench/results/startup.json
 
 echo
@@ -43,7 +47,13 @@ node bench/ratios.mjs bench/results/paging.json
 
 echo
 echo "== peak memory (maximum resident set size)"
+entries=()
 for cmd in "node bench/fetch-all.mjs $base $key 500" "env GWCTL_API_KEY=$key ./bin/gwctl.js interns ls --all --json --base-url $base"; do
   kb=$( { /usr/bin/time -v $cmd >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
   echo "$(( kb / 1024 )) MB  $cmd"
+  entries+=("{\"command\":\"$cmd\",\"mb\":$(( kb / 1024 ))}")
 done
+(IFS=,; echo "[${entries[*]}]") > bench/results/memory.json
+
+echo
+node bench/report.mjs >/dev/null && echo "README updated with these figures"
