@@ -2,9 +2,10 @@
 // retries, and the API's error envelope turned into a GwctlError with the contract's exit code.
 import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../cli/errors.js';
 import { ExitCode } from '../cli/exit-codes.js';
+import { maskKey } from '../config/mask.js';
 import { sanitizeField } from '../output/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
-import { isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
+import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
 import type { Route } from './routes.js';
 import { Transport, TransportFailure, type WireResponse } from './transport.js';
 
@@ -71,7 +72,7 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(route, url, key, body, attempt, attempts);
       const retry = this.retryDecision(route, outcome, attempt, attempts, waited);
-      if (retry === undefined) return finish(route, outcome, attempt);
+      if (retry === undefined) return finish(route, call, outcome, attempt, this.options.now());
       this.debug(`waiting ${retry} ms before attempt ${attempt + 1}/${attempts}`);
       await this.options.sleep(retry, this.options.signal);
       waited += retry;
@@ -131,13 +132,14 @@ export class ApiClient {
         throw error;
       }
       this.debug(`< ${res.status} in ${this.options.now() - began} ms, ${Buffer.byteLength(res.text)} bytes, ${res.headers['content-type'] ?? 'no content-type'}`);
+      // A server that echoes a key back (in an error message, say) never gets it shown, not even cut short.
+      res.text = this.maskKeys(res.text);
       if (res.status < 300 || res.status >= 400 || res.headers.location === undefined) return res;
       seen.add(url.href);
-      const next = new URL(res.headers.location, url);
+      const next = redirectTarget(res.headers.location, url, res.status);
       if (seen.has(next.href) || hop + 1 > MAX_REDIRECTS) {
         throw responseError(`too many redirects (last to ${sanitizeField(next.href)})`, res.status);
       }
-      refusePlainHttp(next);
       if (res.status === 303) {
         method = 'GET';
         payload = undefined;
@@ -174,20 +176,29 @@ export class ApiClient {
   }
 
   private debug(line: string): void {
-    this.options.debug?.(line);
+    // Header values from the server (content type, location) end up here: nothing raw reaches the terminal.
+    this.options.debug?.(sanitizeField(line));
+  }
+
+  private maskKeys(text: string): string {
+    let out = text;
+    for (const key of [this.options.managementKey, this.options.apiKey]) {
+      if (key !== undefined && key.length >= 4 && out.includes(key)) out = out.split(key).join(maskKey(key));
+    }
+    return out;
   }
 }
 
 /** The last outcome as a value or an error that says everything known about it. */
-function finish(route: Route, outcome: WireResponse | TransportFailure, attempt: number): ApiResponse {
+function finish(route: Route, call: CallOptions, outcome: WireResponse | TransportFailure, attempt: number, now: number): ApiResponse {
   const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
   if (outcome instanceof TransportFailure) {
     if (outcome.kind === 'aborted') throw new GwctlError('interrupted', ExitCode.interrupted);
-    if (outcome.kind === 'too-large') throw responseError(outcome.message);
+    if (outcome.kind === 'too-large') throw responseError(outcome.message, outcome.status);
     if (route.unsafe && !outcome.notSent) {
       throw transportError(
         `${outcome.message}${tries}: the ${route.name} request was sent but its answer was lost, so its outcome is unknown`,
-        route.name === 'suspend intern' ? "check with 'gwctl interns get <id>'" : route.name === 'delete batch' ? "check with 'gwctl batches get <id>'" : 'check the current state before trying again',
+        howToCheck(route, call),
       );
     }
     throw transportError(`${outcome.message}${tries}`);
@@ -202,11 +213,39 @@ function finish(route: Route, outcome: WireResponse | TransportFailure, attempt:
   }
   const envelope = readErrorEnvelope(outcome);
   const message = envelope.message ?? (parsed.ok ? statusText(status) : `${statusText(status)} (${parsed.contentType}): ${parsed.snippet}`);
+  // Out of attempts, or asked to wait longer than the tool will: say when the server expects to be ready.
+  const wait = isRetryableStatus({ status, ...envelope }) ? describeRetryAfter(outcome.headers['retry-after'], now) : undefined;
   throw apiError(status, `${message}${tries}`, {
     ...(envelope.code === undefined ? {} : { code: envelope.code }),
     ...(envelope.reason === undefined ? {} : { reason: envelope.reason }),
     ...(envelope.retryable === undefined ? {} : { retryable: envelope.retryable }),
+    ...(wait === undefined ? {} : { hint: `the server asks to wait ${wait} before trying again` }),
   });
+}
+
+/** After a lost answer to a request that changes something: the read that shows what happened. */
+function howToCheck(route: Route, call: CallOptions): string {
+  const id = call.params?.id ?? '<id>';
+  if (route.name === 'suspend intern') return `check with 'gwctl interns get ${id}' before trying again`;
+  if (route.name === 'delete batch') return `check with 'gwctl batches get ${id}' before trying again`;
+  return 'check the current state before trying again';
+}
+
+/** Where a redirect points, if it is somewhere the tool may follow: http(s) only, never plain http off this machine. */
+function redirectTarget(location: string, from: URL, status: number): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw responseError(`the server redirected to an invalid address ${JSON.stringify(sanitizeField(location))}`, status);
+  }
+  if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+    throw responseError(`refusing to follow a redirect to a ${sanitizeField(next.protocol.replace(/:$/, ''))} address`, status);
+  }
+  if (next.protocol === 'http:' && !isLoopback(next.hostname)) {
+    throw responseError(`refusing to follow a redirect to plain http (${sanitizeField(next.host)})`, status);
+  }
+  return next;
 }
 
 type ParsedBody =

@@ -43,6 +43,17 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Math.max(0, when - now);
 }
 
+/**
+ * What a Retry-After asks for, in words for an error hint ("3600s", "until 2026-11-21T13:44:33.000Z");
+ * undefined when absent, unreadable or already due.
+ */
+export function describeRetryAfter(value: string | undefined, now: number): string | undefined {
+  const ms = parseRetryAfter(value, now);
+  if (ms === undefined || ms <= 0) return undefined;
+  const text = value!.trim();
+  return /^\d+$/.test(text) ? `${Number(text)}s` : `until ${new Date(now + ms).toISOString()}`;
+}
+
 /** The wait before the next attempt: the server's Retry-After when given (it knows best), else backoff. */
 export function nextDelay(attempt: number, retryAfterMs: number | undefined, random?: () => number): number {
   if (retryAfterMs !== undefined) return retryAfterMs;

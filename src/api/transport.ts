@@ -24,6 +24,8 @@ export class TransportFailure extends Error {
     /** True when the request certainly never reached the server (refused, unresolvable, connect timeout). */
     readonly notSent: boolean,
     readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted',
+    /** The HTTP status, when the failure came while reading the body of an answer. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'TransportFailure';
@@ -41,22 +43,33 @@ export class Transport {
     const { default: request } = await import('undici/lib/api/api-request.js');
     const timeout = AbortSignal.timeout(req.timeoutMs);
     const signal = AbortSignal.any([req.signal, timeout]);
+    let res: Awaited<ReturnType<typeof request>>;
     try {
-      const res = await request.call(client, {
+      res = await request.call(client, {
         method: req.method as 'GET',
         path: req.url.pathname + req.url.search,
         headers: req.headers,
         body: req.body ?? null,
         signal,
       });
-      const text = await res.body.text();
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      return { status: res.statusCode, headers, text };
     } catch (error) {
       throw describeFailure(error, req, timeout.aborted, req.signal.aborted);
+    }
+    const status = res.statusCode;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    // Refused from its declared length without reading it; otherwise undici stops at the limit.
+    const declared = Number(headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
+      res.body.destroy();
+      throw tooLarge(status);
+    }
+    try {
+      return { status, headers, text: await res.body.text() };
+    } catch (error) {
+      throw describeFailure(error, req, timeout.aborted, req.signal.aborted, status);
     }
   }
 
@@ -85,14 +98,16 @@ export class Transport {
 
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, interrupted: boolean): TransportFailure {
+function tooLarge(status: number | undefined): TransportFailure {
+  return new TransportFailure(`the response was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, false, 'too-large', status);
+}
+
+function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, interrupted: boolean, status?: number): TransportFailure {
   const err = error as { code?: string; cause?: { code?: string }; message?: string };
   const code = err.code ?? err.cause?.code;
   const where = `${req.url.host}`;
   if (interrupted) return new TransportFailure('interrupted', false, 'aborted');
-  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
-    return new TransportFailure(`the response was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, false, 'too-large');
-  }
+  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return tooLarge(status);
   if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new TransportFailure(`no answer from ${where} within ${req.timeoutMs / 1000}s`, false, 'timeout');
   }
