@@ -87,7 +87,8 @@ export function buildProgram(version: string, specs: readonly CommandSpec[], han
 /** Adds the spec's command under `parent`; `.command()` passes on output, help and error settings. */
 function defineOn(parent: Command, spec: CommandSpec, handlers: Handlers, program: Command): Command {
   const name = spec.path[spec.path.length - 1]!;
-  const command = parent.command(name).description(spec.summary);
+  // `__complete` serves the completion scripts; it stays out of help and suggestions.
+  const command = parent.command(name, { hidden: name.startsWith('__') }).description(spec.summary);
   if (spec.aliases?.length) command.aliases([...spec.aliases]);
   for (const arg of spec.args) {
     command.argument(arg.required ? `<${arg.name}>` : `[${arg.name}]`, arg.description);

@@ -39,6 +39,8 @@ export const loaders: Readonly<Record<string, Loader>> = {
   'config path': () => import('./config/path.js'),
   sandbox: () => import('./sandbox.js'),
   completion: () => import('./completion.js'),
+  // Hidden: candidates for the completion scripts (profiles, recent ids), from local files only.
+  __complete: () => import('../completions/command.js'),
 };
 
 /** Verb aliases the contract promises (`ls` also answers to `list`). */

@@ -1,0 +1,285 @@
+# bash completion for gwctl.
+# Generated from gwctl's command tree by 'gwctl completion bash'; do not edit by hand.
+# Install:
+#   gwctl completion bash > ~/.local/share/bash-completion/completions/gwctl
+#   or, without the bash-completion package, in ~/.bashrc: source <(gwctl completion bash)
+# Ids complete from a cache of what gwctl printed in the last 10 minutes (gwctl __complete);
+# completing never makes a network call.
+
+# The command path after a word: __gwctl_sub PATH WORD sets __gwctl_r.
+__gwctl_sub() {
+  case "$1|$2" in
+    '|endpoints') __gwctl_r='endpoints' ;;
+    '|presets') __gwctl_r='presets' ;;
+    '|batches') __gwctl_r='batches' ;;
+    '|interns') __gwctl_r='interns' ;;
+    '|vault') __gwctl_r='vault' ;;
+    '|byok') __gwctl_r='byok' ;;
+    '|budgets') __gwctl_r='budgets' ;;
+    '|tools') __gwctl_r='tools' ;;
+    '|auth') __gwctl_r='auth' ;;
+    '|config') __gwctl_r='config' ;;
+    '|sandbox') __gwctl_r='sandbox' ;;
+    '|completion') __gwctl_r='completion' ;;
+    '|help') __gwctl_r='help' ;;
+    'endpoints|get') __gwctl_r='endpoints get' ;;
+    'presets|create') __gwctl_r='presets create' ;;
+    'batches|get') __gwctl_r='batches get' ;;
+    'batches|delete') __gwctl_r='batches delete' ;;
+    'interns|ls'|'interns|list') __gwctl_r='interns ls' ;;
+    'interns|get') __gwctl_r='interns get' ;;
+    'interns|suspend') __gwctl_r='interns suspend' ;;
+    'vault|secrets') __gwctl_r='vault secrets' ;;
+    'byok|ls'|'byok|list') __gwctl_r='byok ls' ;;
+    'budgets|ls'|'budgets|list') __gwctl_r='budgets ls' ;;
+    'tools|get') __gwctl_r='tools get' ;;
+    'auth|login') __gwctl_r='auth login' ;;
+    'auth|logout') __gwctl_r='auth logout' ;;
+    'auth|status') __gwctl_r='auth status' ;;
+    'config|get') __gwctl_r='config get' ;;
+    'config|set') __gwctl_r='config set' ;;
+    'config|unset') __gwctl_r='config unset' ;;
+    'config|list') __gwctl_r='config list' ;;
+    'config|path') __gwctl_r='config path' ;;
+    'help|endpoints') __gwctl_r='help endpoints' ;;
+    'help|presets') __gwctl_r='help presets' ;;
+    'help|batches') __gwctl_r='help batches' ;;
+    'help|interns') __gwctl_r='help interns' ;;
+    'help|vault') __gwctl_r='help vault' ;;
+    'help|byok') __gwctl_r='help byok' ;;
+    'help|budgets') __gwctl_r='help budgets' ;;
+    'help|tools') __gwctl_r='help tools' ;;
+    'help|auth') __gwctl_r='help auth' ;;
+    'help|config') __gwctl_r='help config' ;;
+    'help|sandbox') __gwctl_r='help sandbox' ;;
+    'help|completion') __gwctl_r='help completion' ;;
+    'help|exit-codes') __gwctl_r='help exit-codes' ;;
+    'help endpoints|get') __gwctl_r='help endpoints get' ;;
+    'help presets|create') __gwctl_r='help presets create' ;;
+    'help batches|get') __gwctl_r='help batches get' ;;
+    'help batches|delete') __gwctl_r='help batches delete' ;;
+    'help interns|ls'|'help interns|list') __gwctl_r='help interns ls' ;;
+    'help interns|get') __gwctl_r='help interns get' ;;
+    'help interns|suspend') __gwctl_r='help interns suspend' ;;
+    'help vault|secrets') __gwctl_r='help vault secrets' ;;
+    'help byok|ls'|'help byok|list') __gwctl_r='help byok ls' ;;
+    'help budgets|ls'|'help budgets|list') __gwctl_r='help budgets ls' ;;
+    'help tools|get') __gwctl_r='help tools get' ;;
+    'help auth|login') __gwctl_r='help auth login' ;;
+    'help auth|logout') __gwctl_r='help auth logout' ;;
+    'help auth|status') __gwctl_r='help auth status' ;;
+    'help config|get') __gwctl_r='help config get' ;;
+    'help config|set') __gwctl_r='help config set' ;;
+    'help config|unset') __gwctl_r='help config unset' ;;
+    'help config|list') __gwctl_r='help config list' ;;
+    'help config|path') __gwctl_r='help config path' ;;
+    *) return 1 ;;
+  esac
+}
+
+# Whether an option takes a value: __gwctl_takes_value PATH OPTION.
+__gwctl_takes_value() {
+  case $2 in
+    -p|--profile|--base-url|--timeout|--retries) return 0 ;;
+  esac
+  case "$1|$2" in
+    'presets create|--file') return 0 ;;
+    'presets create|--model') return 0 ;;
+    'presets create|--max-tokens') return 0 ;;
+    'presets create|--temperature') return 0 ;;
+    'presets create|--system') return 0 ;;
+    'batches get|--interval') return 0 ;;
+    'interns ls|--status') return 0 ;;
+    'interns ls|--workspace') return 0 ;;
+    'interns ls|--limit') return 0 ;;
+    'interns ls|--starting-after') return 0 ;;
+    'vault secrets|--limit') return 0 ;;
+    'vault secrets|--offset') return 0 ;;
+    'byok ls|--workspace') return 0 ;;
+    'byok ls|--provider') return 0 ;;
+    'byok ls|--limit') return 0 ;;
+    'byok ls|--offset') return 0 ;;
+    'sandbox|--port') return 0 ;;
+    'sandbox|--host') return 0 ;;
+    'sandbox|--interns') return 0 ;;
+    'sandbox|--fault') return 0 ;;
+    'sandbox|--batch-rate-limit') return 0 ;;
+  esac
+  return 1
+}
+
+# Candidates for the value of an option: __gwctl_value PATH OPTION.
+__gwctl_value() {
+  case $2 in
+    -p|--profile) __gwctl_dynamic profile ;;
+  esac
+  case "$1|$2" in
+    'presets create|--file') __gwctl_files ;;
+    'interns ls|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
+    'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
+  esac
+}
+
+# Candidates for a positional argument: __gwctl_arg PATH INDEX.
+__gwctl_arg() {
+  case "$1|$2" in
+    'batches get|0') __gwctl_dynamic batch ;;
+    'batches delete|0') __gwctl_dynamic batch ;;
+    'interns get|0') __gwctl_dynamic intern ;;
+    'interns suspend|0') __gwctl_dynamic intern ;;
+    'vault secrets|0') __gwctl_dynamic intern ;;
+    'config get|0') __gwctl_words 'base-url workspace timeout retries' ;;
+    'config set|0') __gwctl_words 'base-url workspace timeout retries' ;;
+    'config unset|0') __gwctl_words 'base-url workspace timeout retries' ;;
+    'completion|0') __gwctl_words 'bash zsh fish' ;;
+  esac
+}
+
+# Subcommands and options of a path: __gwctl_names PATH sets __gwctl_cmds and __gwctl_opts.
+__gwctl_names() {
+  __gwctl_opts='--json --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
+  case $1 in
+    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion help' __gwctl_opts='--version --help '$__gwctl_opts ;;
+    'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
+    'endpoints get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
+    'presets create') __gwctl_cmds='' __gwctl_opts='--file --model --max-tokens --temperature --system --dry-run --help '$__gwctl_opts ;;
+    'batches') __gwctl_cmds='get delete' __gwctl_opts='--help '$__gwctl_opts ;;
+    'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --interval --help '$__gwctl_opts ;;
+    'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --help '$__gwctl_opts ;;
+    'interns') __gwctl_cmds='ls get suspend' __gwctl_opts='--help '$__gwctl_opts ;;
+    'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --help '$__gwctl_opts ;;
+    'interns get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --help '$__gwctl_opts ;;
+    'vault') __gwctl_cmds='secrets' __gwctl_opts='--help '$__gwctl_opts ;;
+    'vault secrets') __gwctl_cmds='' __gwctl_opts='--limit --offset --all --help '$__gwctl_opts ;;
+    'byok') __gwctl_cmds='ls' __gwctl_opts='--help '$__gwctl_opts ;;
+    'byok ls') __gwctl_cmds='' __gwctl_opts='--workspace --provider --limit --offset --all --help '$__gwctl_opts ;;
+    'budgets') __gwctl_cmds='ls' __gwctl_opts='--help '$__gwctl_opts ;;
+    'budgets ls') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'tools') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
+    'tools get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'auth') __gwctl_cmds='login logout status' __gwctl_opts='--help '$__gwctl_opts ;;
+    'auth login') __gwctl_cmds='' __gwctl_opts='--with-token --api-key --help '$__gwctl_opts ;;
+    'auth logout') __gwctl_cmds='' __gwctl_opts='--api-key --help '$__gwctl_opts ;;
+    'auth status') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config') __gwctl_cmds='get set unset list path' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config set') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config list') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config path') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --batch-rate-limit --help '$__gwctl_opts ;;
+    'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion exit-codes' ;;
+    'help endpoints') __gwctl_cmds='get' ;;
+    'help endpoints get') __gwctl_cmds='' ;;
+    'help presets') __gwctl_cmds='create' ;;
+    'help presets create') __gwctl_cmds='' ;;
+    'help batches') __gwctl_cmds='get delete' ;;
+    'help batches get') __gwctl_cmds='' ;;
+    'help batches delete') __gwctl_cmds='' ;;
+    'help interns') __gwctl_cmds='ls get suspend' ;;
+    'help interns ls') __gwctl_cmds='' ;;
+    'help interns get') __gwctl_cmds='' ;;
+    'help interns suspend') __gwctl_cmds='' ;;
+    'help vault') __gwctl_cmds='secrets' ;;
+    'help vault secrets') __gwctl_cmds='' ;;
+    'help byok') __gwctl_cmds='ls' ;;
+    'help byok ls') __gwctl_cmds='' ;;
+    'help budgets') __gwctl_cmds='ls' ;;
+    'help budgets ls') __gwctl_cmds='' ;;
+    'help tools') __gwctl_cmds='get' ;;
+    'help tools get') __gwctl_cmds='' ;;
+    'help auth') __gwctl_cmds='login logout status' ;;
+    'help auth login') __gwctl_cmds='' ;;
+    'help auth logout') __gwctl_cmds='' ;;
+    'help auth status') __gwctl_cmds='' ;;
+    'help config') __gwctl_cmds='get set unset list path' ;;
+    'help config get') __gwctl_cmds='' ;;
+    'help config set') __gwctl_cmds='' ;;
+    'help config unset') __gwctl_cmds='' ;;
+    'help config list') __gwctl_cmds='' ;;
+    'help config path') __gwctl_cmds='' ;;
+    'help sandbox') __gwctl_cmds='' ;;
+    'help completion') __gwctl_cmds='' ;;
+    'help exit-codes') __gwctl_cmds='' ;;
+  esac
+}
+
+__gwctl_words() {
+  local IFS=$' \t\n'
+  COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+# A comma-separated list: completes the value after the last comma, keeping what stands before it.
+__gwctl_list() {
+  local IFS=$' \t\n' prefix=
+  [[ $cur == *,* ]] && prefix=${cur%,*},
+  COMPREPLY=($(compgen -P "$prefix" -W "$1" -- "${cur##*,}"))
+}
+
+# Profiles and recently listed ids, from local files only (gwctl __complete never uses the network).
+__gwctl_dynamic() {
+  local IFS=$'\n' gw=${COMP_WORDS[0]} found
+  [[ $gw == \~/* ]] && gw=$HOME/${gw#\~/}
+  found=$("$gw" __complete "$1" 2>/dev/null) || return 0
+  COMPREPLY=($(compgen -W "$found" -- "$cur"))
+}
+
+__gwctl_files() {
+  local IFS=$'\n'
+  compopt -o filenames 2>/dev/null
+  COMPREPLY=($(compgen -f -- "$cur"))
+}
+
+_gwctl() {
+  local cur=${COMP_WORDS[COMP_CWORD]} path= w want= nargs=0 ended= i __gwctl_r __gwctl_cmds __gwctl_opts
+  COMPREPLY=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w=${COMP_WORDS[i]}
+    if [[ -n $want ]]; then
+      # bash splits --opt=value into --opt, =, value.
+      [[ $w == = ]] && continue
+      want=
+      continue
+    fi
+    if [[ -z $ended ]]; then
+      case $w in
+        --) ended=1; continue ;;
+        -*=*) continue ;;
+        -*) __gwctl_takes_value "$path" "$w" && want=$w; continue ;;
+      esac
+    fi
+    if [[ -z $ended ]] && __gwctl_sub "$path" "$w"; then
+      path=$__gwctl_r
+      nargs=0
+    else
+      nargs=$((nargs + 1))
+    fi
+  done
+  if [[ -n $want ]]; then
+    [[ $cur == = ]] && cur=
+    __gwctl_value "$path" "$want"
+    return 0
+  fi
+  if [[ -z $ended && $cur == --*=* ]]; then
+    w=${cur%%=*}
+    cur=${cur#*=}
+    # Only when COMP_WORDBREAKS lacks '=': the word replaced is the whole --opt=value.
+    __gwctl_takes_value "$path" "$w" && __gwctl_value "$path" "$w"
+    ((${#COMPREPLY[@]})) && COMPREPLY=("${COMPREPLY[@]/#/$w=}")
+    return 0
+  fi
+  __gwctl_names "$path"
+  if [[ -z $ended && $cur == -* ]]; then
+    __gwctl_words "$__gwctl_opts"
+  elif [[ -n $__gwctl_cmds ]]; then
+    __gwctl_words "$__gwctl_cmds"
+  else
+    __gwctl_arg "$path" "$nargs"
+  fi
+  return 0
+}
+
+complete -F _gwctl gwctl

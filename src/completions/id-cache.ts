@@ -1,0 +1,75 @@
+// A short-lived local cache of the ids gwctl last printed, so a shell can complete
+// `gwctl interns get <TAB>` without a network call that could hang it. Best effort both ways:
+// writing never fails a command, reading never fails a completion. Only ids made of plain
+// characters are kept, since shells expand the candidates they are given.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Env } from '../config/paths.js';
+
+export type IdKind = 'intern' | 'batch';
+
+/** How long a remembered id is offered. */
+export const ID_TTL_MS = 10 * 60 * 1000;
+/** At most this many ids per kind, newest first. */
+export const MAX_IDS = 1000;
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+
+interface CacheFile {
+  version: 1;
+  entries: { id: string; at: number }[];
+}
+
+/** GWCTL_CONFIG_DIR/cache when that is set (a config folder of its own), else the platform's cache folder. */
+export function cacheDir(env: Env): string {
+  if (env.GWCTL_CONFIG_DIR) return path.join(path.resolve(env.GWCTL_CONFIG_DIR), 'cache');
+  if (env.XDG_CACHE_HOME) return path.join(path.resolve(env.XDG_CACHE_HOME), 'gwctl');
+  const home = env.HOME || os.homedir();
+  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'gwctl', 'cache');
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'gwctl');
+  return path.join(home, '.cache', 'gwctl');
+}
+
+export function cacheFile(env: Env, kind: IdKind): string {
+  return path.join(cacheDir(env), `${kind}-ids.json`);
+}
+
+function read(file: string): CacheFile['entries'] {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
+    if (!Array.isArray(data.entries)) return [];
+    return data.entries.filter((e) => typeof e?.id === 'string' && SAFE_ID.test(e.id) && typeof e.at === 'number');
+  } catch {
+    return [];
+  }
+}
+
+/** Ids remembered less than ten minutes ago, newest first. */
+export function recentIds(env: Env, kind: IdKind, now = Date.now()): string[] {
+  return read(cacheFile(env, kind))
+    .filter((e) => e.at <= now + 60_000 && now - e.at < ID_TTL_MS)
+    .map((e) => e.id);
+}
+
+/** Remembers ids just shown, ahead of the ones still fresh. Never throws. */
+export function rememberIds(env: Env, kind: IdKind, ids: readonly string[], now = Date.now()): void {
+  try {
+    const fresh = ids.filter((id) => SAFE_ID.test(id));
+    if (fresh.length === 0) return;
+    const file = cacheFile(env, kind);
+    const seen = new Set<string>();
+    const entries: CacheFile['entries'] = [];
+    for (const e of [...fresh.map((id) => ({ id, at: now })), ...read(file).filter((e) => now - e.at < ID_TTL_MS)]) {
+      if (seen.has(e.id) || entries.length >= MAX_IDS) continue;
+      seen.add(e.id);
+      entries.push(e);
+    }
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify({ version: 1, entries } satisfies CacheFile)}\n`, { mode: 0o600 });
+    renameSync(temp, file);
+  } catch {
+    // A cache that cannot be written only means fewer completions.
+  }
+}

@@ -1,0 +1,192 @@
+// A shell-neutral description of the command tree, built from the command specs and the
+// global options: what each shell's script is generated from, so no list of commands, flags
+// or values is ever written by hand twice. Loaded only by `gwctl completion`.
+import type { CommandSpec, CompletionSource } from '../cli/command.js';
+
+/** Where the candidates for an argument or option value come from. */
+export type ValueSource =
+  /** Fixed words; `list` when the value is a comma-separated list of them. */
+  | { kind: 'words'; words: readonly string[]; list?: boolean }
+  /** Asked of `gwctl __complete <name>` when completing: local files only, never the network. */
+  | { kind: 'dynamic'; name: DynamicKind }
+  | { kind: 'file' }
+  /** Free text: nothing to offer. */
+  | { kind: 'none' };
+
+export type DynamicKind = 'profile' | 'intern' | 'batch';
+export const DYNAMIC_KINDS: readonly DynamicKind[] = ['profile', 'intern', 'batch'];
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+export interface OptionNode {
+  /** `-p` */
+  short?: string;
+  /** `--profile` */
+  long: string;
+  description: string;
+  /** Set when the option takes a value. */
+  value?: { name: string; source: ValueSource };
+}
+
+export interface ArgNode {
+  name: string;
+  description: string;
+  source: ValueSource;
+}
+
+export interface CommandNode {
+  name: string;
+  aliases: readonly string[];
+  description: string;
+  /** The command's own options (global options are in the tree, valid everywhere). */
+  options: readonly OptionNode[];
+  args: readonly ArgNode[];
+  commands: readonly CommandNode[];
+}
+
+export interface CompletionTree {
+  root: CommandNode;
+  /** Valid at every level, before or after the command. */
+  globalOptions: readonly OptionNode[];
+}
+
+/** The global options as the program declares them, and the values some of them take. */
+export interface GlobalOption {
+  flags: string;
+  description: string;
+  complete?: CompletionSource;
+}
+
+export interface Constants {
+  statuses: readonly string[];
+  providers: readonly string[];
+  settings: readonly string[];
+}
+
+export function sourceFor(hint: CompletionSource | undefined, constants: Constants): ValueSource {
+  switch (hint) {
+    case 'status':
+      return { kind: 'words', words: constants.statuses, list: true };
+    case 'provider':
+      return { kind: 'words', words: constants.providers };
+    case 'setting':
+      return { kind: 'words', words: constants.settings };
+    case 'shell':
+      return { kind: 'words', words: SHELLS };
+    case 'profile':
+    case 'intern':
+    case 'batch':
+      return { kind: 'dynamic', name: hint };
+    case 'file':
+      return { kind: 'file' };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+/** `-p, --profile <name>` → short, long and value name. */
+export function parseFlags(flags: string): { short?: string; long: string; value?: string } {
+  const m = /^(?:(-[A-Za-z]),\s*)?(--[A-Za-z0-9-]+)(?:\s+[<[]([^>\]]+?)(?:\.\.\.)?[>\]])?$/.exec(flags.trim());
+  if (!m) throw new Error(`cannot read option flags ${JSON.stringify(flags)}`);
+  return { ...(m[1] ? { short: m[1] } : {}), long: m[2]!, ...(m[3] ? { value: m[3] } : {}) };
+}
+
+function optionNode(flags: string, description: string, source: ValueSource): OptionNode {
+  const parsed = parseFlags(flags);
+  return {
+    ...(parsed.short ? { short: parsed.short } : {}),
+    long: parsed.long,
+    description,
+    ...(parsed.value ? { value: { name: parsed.value, source } } : {}),
+  };
+}
+
+const HELP_OPTION: OptionNode = { short: '-h', long: '--help', description: 'show help' };
+const VERSION_OPTION: OptionNode = { short: '-V', long: '--version', description: 'print the version' };
+
+/** Topics `gwctl help` knows besides the commands. */
+export const HELP_TOPICS: readonly { name: string; description: string }[] = [
+  { name: 'exit-codes', description: 'what each exit code means' },
+];
+
+export function buildTree(
+  specs: readonly CommandSpec[],
+  groups: Readonly<Record<string, string>>,
+  globals: readonly GlobalOption[],
+  constants: Constants,
+): CompletionTree {
+  const leaf = (spec: CommandSpec): CommandNode => ({
+    name: spec.path[spec.path.length - 1]!,
+    aliases: spec.aliases ?? [],
+    description: spec.summary,
+    options: [...spec.options.map((o) => optionNode(o.flags, o.description, sourceFor(o.complete, constants))), HELP_OPTION],
+    args: spec.args.map((a) => ({ name: a.name, description: a.description, source: sourceFor(a.complete, constants) })),
+    commands: [],
+  });
+  const top: CommandNode[] = [];
+  const groupNodes = new Map<string, CommandNode & { commands: CommandNode[] }>();
+  for (const spec of specs) {
+    // Hidden commands (`__complete`) are for the scripts themselves, not for people.
+    if (spec.path[0].startsWith('_')) continue;
+    if (spec.path.length === 1) {
+      top.push(leaf(spec));
+      continue;
+    }
+    const [group] = spec.path;
+    let node = groupNodes.get(group);
+    if (!node) {
+      node = { name: group, aliases: [], description: groups[group] ?? group, options: [HELP_OPTION], args: [], commands: [] };
+      groupNodes.set(group, node);
+      top.push(node);
+    }
+    node.commands.push(leaf(spec));
+  }
+  // `gwctl help interns ls` and `gwctl help exit-codes`: the same names, without their options.
+  const namesOnly = (node: CommandNode): CommandNode => ({ ...node, options: [], args: [], commands: node.commands.map(namesOnly) });
+  const help: CommandNode = {
+    name: 'help',
+    aliases: [],
+    description: 'show help for a command, or a topic such as exit-codes',
+    options: [],
+    args: [],
+    commands: [
+      ...top.map(namesOnly),
+      ...HELP_TOPICS.map((t) => ({ name: t.name, aliases: [], description: t.description, options: [], args: [], commands: [] })),
+    ],
+  };
+  const globalOptions = globals.map((g) => optionNode(g.flags, g.description, sourceFor(g.complete, constants)));
+  return {
+    root: { name: 'gwctl', aliases: [], description: 'gwctl', options: [VERSION_OPTION, HELP_OPTION], args: [], commands: [...top, help] },
+    globalOptions,
+  };
+}
+
+/** Every command path with its node, root first: `[[], root], [['interns'], ...], [['interns', 'ls'], ...]`. */
+export function walk(tree: CompletionTree): [readonly string[], CommandNode][] {
+  const out: [readonly string[], CommandNode][] = [];
+  const visit = (path: readonly string[], node: CommandNode): void => {
+    out.push([path, node]);
+    for (const child of node.commands) visit([...path, child.name], child);
+  };
+  visit([], tree.root);
+  return out;
+}
+
+/** The tree of this build of gwctl: every command spec, loaded. */
+export async function loadTree(): Promise<CompletionTree> {
+  const [{ loaders, groups }, { globalOptions }, { INTERN_STATUSES }, { KNOWN_PROVIDERS }, { SETTING_KEYS }] = await Promise.all([
+    import('../commands/registry.js'),
+    import('../cli/program.js'),
+    import('../api/schemas/intern.js'),
+    import('../api/schemas/byok.js'),
+    import('../config/profile.js'),
+  ]);
+  const specs = await Promise.all(Object.values(loaders).map(async (load) => (await load()).command));
+  const globals: GlobalOption[] = globalOptions.map((g) => ({
+    flags: g.flags,
+    description: g.description,
+    ...(g.flags.includes('--profile') ? { complete: 'profile' as const } : {}),
+  }));
+  return buildTree(specs, groups, globals, { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS });
+}

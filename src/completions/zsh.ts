@@ -1,0 +1,146 @@
+// The zsh completion script (`_gwctl`, for a folder on $fpath, or sourced after compinit): the
+// same walk as bash's over the words typed so far, then commands and options offered with
+// their descriptions, values as plain matches and comma lists one value at a time.
+import { completableArgs, entries, header, optionNames, script, shQuote, valueOptions } from './shared.js';
+import type { CompletionTree, ValueSource } from './tree.js';
+
+const INSTALL = [
+  'gwctl completion zsh > "${fpath[1]}/_gwctl"   (then start a new shell)',
+  'or, in ~/.zshrc after compinit: source <(gwctl completion zsh)',
+];
+
+export function zshScript(tree: CompletionTree): string {
+  const all = entries(tree);
+  const { global, byPath } = valueOptions(tree);
+  const lines: string[] = ['#compdef gwctl', ...header('zsh', INSTALL), ''];
+
+  lines.push('# The command path after a word: __gwctl_sub PATH WORD sets REPLY.', '__gwctl_sub() {', '  case "$1|$2" in');
+  for (const { key, node } of all) {
+    for (const child of node.commands) {
+      const target = key ? `${key} ${child.name}` : child.name;
+      const patterns = [child.name, ...child.aliases].map((n) => shQuote(`${key}|${n}`)).join('|');
+      lines.push(`    ${patterns}) REPLY=${shQuote(target)} ;;`);
+    }
+  }
+  lines.push('    *) return 1 ;;', '  esac', '}', '');
+
+  lines.push('# Whether an option takes a value: __gwctl_takes_value PATH OPTION.', '__gwctl_takes_value() {', '  case $2 in');
+  lines.push(`    ${global.flatMap(optionNames).join('|')}) return 0 ;;`, '  esac', '  case "$1|$2" in');
+  for (const [key, o] of byPath) lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) return 0 ;;`);
+  lines.push('  esac', '  return 1', '}', '');
+
+  lines.push('# Candidates for the value of an option: __gwctl_value PATH OPTION.', '__gwctl_value() {', '  case $2 in');
+  for (const o of global) if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).join('|')}) ${offer(o.value!.source, o.value!.name)}; return ;;`);
+  lines.push('  esac', '  case "$1|$2" in');
+  for (const [key, o] of byPath) {
+    if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) ${offer(o.value!.source, o.value!.name)} ;;`);
+  }
+  lines.push('    *) _message -e values "${2#--} value" ;;', '  esac', '}', '');
+
+  lines.push('# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in');
+  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${shQuote(`${key}|${i}`)}) ${offer(arg.source, arg.name)} ;;`);
+  lines.push('  esac', '}', '');
+
+  lines.push(
+    '# Subcommands and options of a path, as name:description: __gwctl_names PATH sets cmds and opts.',
+    '__gwctl_names() {',
+    `  local -a globals=(${tree.globalOptions.map((o) => shQuote(`${o.long}:${o.description}`)).join(' ')})`,
+    '  case $1 in',
+  );
+  for (const { key, node } of all) {
+    const cmds = node.commands.map((c) => shQuote(`${c.name.replace(/:/g, '\\:')}:${c.description}`)).join(' ');
+    const opts = node.options.map((o) => shQuote(`${o.long}:${o.description}`)).join(' ');
+    lines.push(`    ${shQuote(key)}) cmds=(${cmds}) opts=(${opts}) ;;`);
+  }
+  lines.push('  esac', '  opts+=($globals)', '}', '');
+
+  lines.push(MAIN);
+  return `${lines.join('\n')}\n`;
+}
+
+function offer(source: ValueSource, name: string): string {
+  switch (source.kind) {
+    case 'words':
+      return `${source.list ? '__gwctl_list' : '__gwctl_words'} ${shQuote(name)} ${source.words.join(' ')}`;
+    case 'dynamic':
+      return `__gwctl_dynamic ${source.name}`;
+    case 'file':
+      return '_files';
+    case 'none':
+      return ':';
+  }
+}
+
+const MAIN = script`__gwctl_words() {
+  local tag=$1
+  local -a __gwctl_vals=("@{(@)argv[2,-1]}")
+  _wanted values expl "$tag" compadd -a __gwctl_vals
+}
+
+# A comma-separated list: completes the value after the last comma, keeping what stands before
+# it; the comma after a value goes away when a space is typed.
+__gwctl_list() {
+  local tag=$1
+  local -a __gwctl_vals=("@{(@)argv[2,-1]}")
+  compset -P '*,'
+  _wanted values expl "$tag" compadd -q -S , -a __gwctl_vals
+}
+
+# Profiles and recently listed ids, from local files only (gwctl __complete never uses the network).
+__gwctl_dynamic() {
+  local gw=@{words[1]/#\~/$HOME}
+  local -a __gwctl_vals
+  __gwctl_vals=(@{(f)"$("$gw" __complete "$1" 2>/dev/null)"})
+  _wanted values expl "$1" compadd -a __gwctl_vals
+}
+
+_gwctl() {
+  local cur=@{words[CURRENT]} cmdpath= w want= ended= REPLY
+  local -i i nargs=0
+  local -a cmds opts expl
+  for ((i = 2; i < CURRENT; i++)); do
+    w=@{words[i]}
+    if [[ -n $want ]]; then
+      want=
+      continue
+    fi
+    if [[ -z $ended ]]; then
+      case $w in
+        --) ended=1; continue ;;
+        -*=*) continue ;;
+        -*) __gwctl_takes_value "$cmdpath" "$w" && want=$w; continue ;;
+      esac
+    fi
+    if [[ -z $ended ]] && __gwctl_sub "$cmdpath" "$w"; then
+      cmdpath=$REPLY
+      nargs=0
+    else
+      nargs+=1
+    fi
+  done
+  if [[ -n $want ]]; then
+    __gwctl_value "$cmdpath" "$want"
+    return
+  fi
+  if [[ -z $ended && $cur == --*=* ]]; then
+    w=@{cur%%=*}
+    compset -P '*='
+    __gwctl_takes_value "$cmdpath" "$w" && __gwctl_value "$cmdpath" "$w"
+    return
+  fi
+  __gwctl_names "$cmdpath"
+  if [[ -z $ended && $cur == -* ]]; then
+    _describe -t options option opts
+  elif (( $#cmds )); then
+    _describe -t commands command cmds
+  else
+    __gwctl_arg "$cmdpath" $nargs
+  fi
+}
+
+if [[ $funcstack[1] == _gwctl ]]; then
+  # Autoloaded from $fpath: this file is the body of _gwctl.
+  _gwctl "$@"
+else
+  compdef _gwctl gwctl
+fi`;
