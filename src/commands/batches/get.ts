@@ -46,6 +46,8 @@ export const command = defineCommand({
       }
     }
     await printDetail(outputMode(deps), body, batchSections(data, opts.results === true));
+    // For shell completion of ids (best effort, local file only).
+    await import('../../completions/id-cache.js').then((c) => c.rememberIds(deps.env, 'batch', [id]), () => {});
     if (opts.wait === true && data.status !== 'completed') {
       const why = data.error?.message ? `: ${data.error.message}` : '';
       throw new GwctlError(`batch ${sanitizeField(id)} ended ${sanitizeField(data.status)}${sanitizeField(why)}`, ExitCode.failure);

@@ -43,6 +43,7 @@ export const command = defineCommand({
       workspace ? `--workspace ${workspace}` : '',
       opts.limit !== undefined ? `--limit ${limit}` : '',
     ].filter(Boolean);
+    const shown: string[] = [];
     await listByCursor<Intern>({
       deps,
       noun: 'interns',
@@ -53,8 +54,11 @@ export const command = defineCommand({
       async fetch(cursor) {
         const query = { limit, status: statuses?.join(','), workspace_id: workspace, starting_after: cursor };
         const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
+        shown.push(...data.data.slice(0, 1000 - shown.length).map((i) => i.id));
         return { body: body as Record<string, unknown>, items: data.data, nextCursor: data.has_more ? (data.next_cursor ?? undefined) : undefined };
       },
     });
+    // For shell completion of ids (best effort, local file only).
+    await import('../../completions/id-cache.js').then((c) => c.rememberIds(deps.env, 'intern', shown), () => {});
   },
 });
