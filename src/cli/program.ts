@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { groups } from '../commands/registry.js';
 import type { CommandSpec } from './command.js';
+import { usageError } from './errors.js';
 
 export interface GlobalOptionSpec {
   flags: string;
@@ -58,12 +59,15 @@ export function buildProgram(version: string, specs: readonly CommandSpec[], han
       '  $ gwctl --sandbox interns ls',
       "  $ gwctl byok ls --all --json | jq -r '.data[].label'",
       '',
-      "Exit codes: 'gwctl help exit-codes'. Environment: GWCTL_PROFILE, GWCTL_BASE_URL, GWCTL_MANAGEMENT_KEY,",
-      'GWCTL_API_KEY, GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG, NO_COLOR, FORCE_COLOR, CI.',
+      "Exit codes: 'gwctl help exit-codes'. Completion: 'gwctl completion --help'.",
+      'Environment: GWCTL_PROFILE, GWCTL_BASE_URL, GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY,',
+      'GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG, NO_COLOR,',
+      'FORCE_COLOR, CI.',
     ].join('\n'),
   );
 
   const groupCommands = new Map<string, Command>();
+  const groupSpecs = new Map<string, CommandSpec[]>();
   for (const spec of specs) {
     let parent = program;
     if (spec.path.length === 2) {
@@ -72,16 +76,105 @@ export function buildProgram(version: string, specs: readonly CommandSpec[], han
       if (!groupCommand) {
         groupCommand = program.command(group).description(groups[group] ?? group);
         groupCommands.set(group, groupCommand);
+        groupSpecs.set(group, []);
       }
+      groupSpecs.get(group)!.push(spec);
       parent = groupCommand;
     }
     defineOn(parent, spec, handlers, program);
   }
   for (const [group, groupCommand] of groupCommands) {
-    const verbs = groupCommand.commands.map((c) => c.name());
-    groupCommand.addHelpText('after', `\nExamples:\n  $ gwctl ${group} ${verbs[0]} --help`);
+    groupCommand.addHelpText('after', groupExamples(group, groupSpecs.get(group)!));
   }
+  // The groups keep commander's `help [command]`; the root's own `help` also knows topics.
+  program.helpCommand(false);
+  program
+    .command('help')
+    .argument('[command...]', 'a command, or exit-codes')
+    .description("show help for a command; 'gwctl help exit-codes' for the exit codes")
+    .action((words: string[]) => showHelp(program, words, handlers));
   return program;
+}
+
+/** A group's examples: each command's first, and one with `--json | jq`. */
+function groupExamples(group: string, specs: readonly CommandSpec[]): string {
+  const examples = specs.map((spec) => spec.examples[0]!).filter(Boolean);
+  const jq = specs.flatMap((spec) => spec.examples).find((e) => e.includes('--json | jq')) ?? JQ_EXAMPLES[group];
+  if (jq && !examples.includes(jq)) examples.push(jq);
+  const first = specs[0]!.path[1];
+  return ['', 'Examples:', ...examples.map((e) => `  $ ${e}`), '', `More examples and every flag: 'gwctl ${group} ${first} --help'.`].join('\n');
+}
+
+/** For groups whose commands show none of their own. */
+const JQ_EXAMPLES: Readonly<Record<string, string>> = {
+  presets: "gwctl presets create support-bot --file body.json --json | jq -r '.data.designated_version.version'",
+  batches: "gwctl batches get batch_abc123 --json | jq '.request_counts'",
+  config: "gwctl config list --json | jq -r '.workspace'",
+};
+
+/** The contract's exit codes, for `gwctl help exit-codes`. */
+export const EXIT_CODES: readonly (readonly [number, string])[] = [
+  [0, 'success (an empty list is a success)'],
+  [1, 'any other failure: an unexpected or unreadable response, a 5xx that the API marked not retryable'],
+  [2, 'usage or input error found before sending (bad flag, bad id, out-of-range value, missing --yes), API 400, 413, 415'],
+  [3, 'cancelled: a confirmation was declined'],
+  [4, 'no credentials, API 401 or 403'],
+  [5, 'API 404 or 410'],
+  [6, 'API 409 (retryable or not, once the retries are spent)'],
+  [7, 'transient failure that outlived the retries: 408, 429, 500, 502, 503, 504, a timeout, a refused or reset connection'],
+  [130, 'interrupted (Ctrl-C)'],
+];
+
+export function exitCodesText(): string {
+  const lines = ['Exit codes:', ''];
+  for (const [code, meaning] of EXIT_CODES) {
+    const wrapped = wrap(meaning, 72);
+    lines.push(`  ${String(code).padEnd(5)}${wrapped[0]}`, ...wrapped.slice(1).map((line) => `       ${line}`));
+  }
+  lines.push(
+    '',
+    "The HTTP status decides the exit code; the API's 'retryable' decides whether",
+    'gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,',
+    '503, 504 and connection failures are retried.',
+    '',
+    'Examples:',
+    '  $ gwctl interns get "$id" >/dev/null; [ $? -eq 5 ] && echo "no such intern"',
+    '  $ gwctl batches delete "$id" --yes || case $? in 5) ;; *) exit 1 ;; esac',
+    '',
+  );
+  return lines.join('\n');
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** `gwctl help [command...]`: a topic, or the help of the command the words name. */
+function showHelp(program: Command, words: readonly string[], handlers: Handlers): void {
+  if (words.length === 1 && words[0] === 'exit-codes') {
+    const json = program.opts().json === true;
+    const body = { exit_codes: EXIT_CODES.map(([code, meaning]) => ({ code, meaning })) };
+    handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText());
+    return;
+  }
+  let target = program;
+  for (const [i, word] of words.entries()) {
+    const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) {
+      const known = words.slice(0, i).join(' ');
+      throw usageError(`unknown command '${words.slice(0, i + 1).join(' ')}'`, `see 'gwctl ${known ? `${known} ` : ''}--help'`);
+    }
+    target = next;
+  }
+  target.help();
 }
 
 /** Adds the spec's command under `parent`; `.command()` passes on output, help and error settings. */
