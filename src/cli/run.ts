@@ -71,6 +71,9 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
     colorFlag: !argv.includes('--no-color'),
     onStdoutClosed: () => controller.abort(new StdoutClosed()),
   });
+  // Keys from the environment are masked from the first byte, even in a usage error that echoes
+  // a value typed on the command line.
+  for (const key of [env.GWCTL_MANAGEMENT_KEY, env.GWCTL_API_KEY]) if (key) io.addSecret(key);
   let interrupts = 0;
   const onSigint = (): void => {
     interrupts++;
@@ -140,7 +143,9 @@ function fromCommander(error: unknown, helpHint: string): unknown {
   if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
     return null;
   }
-  const [first, ...rest] = (e.message ?? 'invalid usage').replace(/^error: /, '').split('\n');
+  let [first, ...rest] = (e.message ?? 'invalid usage').replace(/^error: /, '').split('\n');
+  // An unknown option is named, never echoed with its value (`--token=sk-...`, `-xVALUE`).
+  if (e.code === 'commander.unknownOption') first = first!.replace(/'(--[^=']*)=[^']*'|'(-[^-'])[^']+'/, (_m, long?: string, short?: string) => `'${long ?? short}'`);
   const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
   return usageError(first!.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
 }
