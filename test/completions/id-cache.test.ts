@@ -1,0 +1,105 @@
+// The local cache of recently printed ids: where it lives, how long an id is offered, what is
+// never stored, and that `interns ls` / `batches get` fill it without changing their output.
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cacheDir, cacheFile, ID_TTL_MS, MAX_IDS, recentIds, rememberIds } from '../../src/completions/id-cache.js';
+import { runGwctl, tempConfigDir } from '../helpers/gwctl.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const T0 = Date.parse('2026-11-01T12:00:00Z');
+
+describe('id cache', () => {
+  it('lives in GWCTL_CONFIG_DIR/cache, else XDG_CACHE_HOME/gwctl, else ~/.cache/gwctl', () => {
+    expect(cacheDir({ GWCTL_CONFIG_DIR: '/x/conf', XDG_CACHE_HOME: '/x/cache', HOME: '/h' })).toBe('/x/conf/cache');
+    expect(cacheDir({ XDG_CACHE_HOME: '/x/cache', HOME: '/h' })).toBe('/x/cache/gwctl');
+    if (process.platform === 'linux') expect(cacheDir({ HOME: '/h' })).toBe('/h/.cache/gwctl');
+    expect(cacheFile({ GWCTL_CONFIG_DIR: '/x/conf' }, 'intern')).toBe('/x/conf/cache/intern-ids.json');
+  });
+
+  it('offers ids for ten minutes, newest first, without repeats', () => {
+    const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
+    rememberIds(env, 'intern', ['a1', 'a2'], T0);
+    rememberIds(env, 'intern', ['b1', 'a1'], T0 + 60_000);
+    expect(recentIds(env, 'intern', T0 + 120_000)).toEqual(['b1', 'a1', 'a2']);
+    // a2 was remembered at T0 only; a1 and b1 again a minute later.
+    expect(recentIds(env, 'intern', T0 + ID_TTL_MS)).toEqual(['b1', 'a1']);
+    expect(recentIds(env, 'intern', T0 + 60_000 + ID_TTL_MS)).toEqual([]);
+    expect(recentIds(env, 'batch', T0)).toEqual([]);
+  });
+
+  it('writes a private file, and keeps at most MAX_IDS ids', () => {
+    const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
+    const many = Array.from({ length: MAX_IDS + 50 }, (_, i) => `id-${i}`);
+    rememberIds(env, 'intern', many, T0);
+    const ids = recentIds(env, 'intern', T0);
+    expect(ids).toHaveLength(MAX_IDS);
+    expect(ids[0]).toBe('id-0');
+    expect(statSync(cacheFile(env, 'intern')).mode & 0o777).toBe(0o600);
+    expect(statSync(cacheDir(env)).mode & 0o777).toBe(0o700);
+  });
+
+  it('never stores an id a shell could expand or that could move the cursor', () => {
+    const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
+    rememberIds(env, 'batch', ['$(touch pwned)', 'a b', '`x`', 'ok\u001b[2J', '', 'batch_ok-1.2:3'], T0);
+    expect(recentIds(env, 'batch', T0)).toEqual(['batch_ok-1.2:3']);
+    // Nor offers one that reached the file some other way.
+    writeFileSync(cacheFile(env, 'batch'), JSON.stringify({ version: 1, entries: [{ id: '$(id)', at: T0 }, { id: 'fine', at: T0 }] }));
+    expect(recentIds(env, 'batch', T0)).toEqual(['fine']);
+  });
+
+  it('treats a broken or unreadable file as empty, and never throws when it cannot write', () => {
+    const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
+    mkdirSync(cacheDir(env));
+    writeFileSync(cacheFile(env, 'intern'), '{"version":1,"entries":');
+    expect(recentIds(env, 'intern', T0)).toEqual([]);
+    rememberIds(env, 'intern', ['x1'], T0);
+    expect(recentIds(env, 'intern', T0)).toEqual(['x1']);
+    const blocked = { GWCTL_CONFIG_DIR: tempConfigDir() };
+    writeFileSync(path.join(blocked.GWCTL_CONFIG_DIR, 'cache'), 'a file where the folder should be');
+    expect(() => rememberIds(blocked, 'intern', ['x1'], T0)).not.toThrow();
+    expect(recentIds(blocked, 'intern', T0)).toEqual([]);
+  });
+});
+
+describe('commands that fill the cache', () => {
+  const sandbox = useSandbox();
+
+  it('interns ls remembers the ids it printed, in order', async () => {
+    const dir = tempConfigDir();
+    const run = await runGwctl(['interns', 'ls', '--limit', '4'], { configDir: dir, env: sandbox().env() });
+    expect(run.code).toBe(0);
+    const printed = run.stdout.trim().split('\n').map((line) => line.split('\t')[0]);
+    expect(printed).toHaveLength(4);
+    expect(recentIds({ GWCTL_CONFIG_DIR: dir }, 'intern')).toEqual(printed);
+  });
+
+  it('interns ls --json remembers them too', async () => {
+    const dir = tempConfigDir();
+    const run = await runGwctl(['interns', 'ls', '--limit', '2', '--json'], { configDir: dir, env: sandbox().env() });
+    expect(run.code).toBe(0);
+    expect(recentIds({ GWCTL_CONFIG_DIR: dir }, 'intern')).toEqual(JSON.parse(run.stdout).data.map((i: { id: string }) => i.id));
+  });
+
+  it('batches get remembers the id it showed; a batch that is not found is not remembered', async () => {
+    const sb = sandbox();
+    const dir = tempConfigDir();
+    const id = sb.examples.batches.completed!;
+    expect((await runGwctl(['batches', 'get', id], { configDir: dir, env: sb.env() })).code).toBe(0);
+    expect((await runGwctl(['batches', 'get', 'batch_doesnotexist'], { configDir: dir, env: sb.env() })).code).toBe(5);
+    expect(recentIds({ GWCTL_CONFIG_DIR: dir }, 'batch')).toEqual([id]);
+  });
+
+  it('a cache that cannot be written does not fail the listing', async () => {
+    const dir = tempConfigDir();
+    writeFileSync(path.join(dir, 'cache'), '');
+    chmodSync(path.join(dir, 'cache'), 0o400);
+    const run = await runGwctl(['interns', 'ls', '--limit', '1'], { configDir: dir, env: sandbox().env() });
+    expect(run.code).toBe(0);
+    // Only the paging hint: no warning, no error.
+    expect(run.stderr).toMatch(/^More interns exist: [^\n]*\n$/);
+    expect(run.stdout.split('\n')).toHaveLength(2);
+    expect(existsSync(path.join(dir, 'config.json'))).toBe(false);
+    expect(readFileSync(path.join(dir, 'cache'), 'utf8')).toBe('');
+  });
+});

@@ -1,0 +1,99 @@
+// The generated scripts in bash (with bash-completion), zsh (compinit) and fish: commands,
+// flags, --status values one at a time, provider slugs, settings, shells, profile names read
+// from the config file, and ids from the cache that `interns ls` and `batches get` leave.
+// Each shell's tests skip, saying why, when the shell is not installed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runGwctl } from '../helpers/gwctl.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { bashCompletions, completionHome, fishCompletions, missing, skipNote, zshCompletions } from './shells.js';
+
+const sandbox = useSandbox();
+const home = completionHome();
+let internIds: string[] = [];
+let batchId = '';
+
+beforeAll(async () => {
+  // What a person did just before pressing Tab: listed interns and looked at a batch.
+  const sb = sandbox();
+  const list = await runGwctl(['interns', 'ls', '--limit', '3'], { configDir: home.configDir, env: sb.env() });
+  expect(list.code).toBe(0);
+  internIds = list.stdout.trim().split('\n').map((line) => line.split('\t')[0]!);
+  expect(internIds).toHaveLength(3);
+  batchId = sb.examples.batches.completed!;
+  const batch = await runGwctl(['batches', 'get', batchId], { configDir: home.configDir, env: sb.env() });
+  expect(batch.code).toBe(0);
+});
+
+const STATUSES = ['awaiting_chat_install', 'destroy_failed', 'destroying', 'failed', 'provisioning', 'queued', 'running', 'stopped'];
+
+/** Each case: the line as typed (the cursor at its end), and the candidates expected. */
+const CASES: { line: string; expected: () => string[] }[] = [
+  { line: 'gwctl int', expected: () => ['interns'] },
+  { line: 'gwctl interns ls --st', expected: () => ['--starting-after', '--status'] },
+  { line: 'gwctl interns ls --status run', expected: () => ['running'] },
+  { line: 'gwctl interns ls --status running,fa', expected: () => ['running,failed'] },
+  { line: 'gwctl interns ls --status ', expected: () => STATUSES },
+  { line: 'gwctl --json interns list --limit 5 --w', expected: () => ['--workspace'] },
+  { line: 'gwctl byok ls --provider amazon-', expected: () => ['amazon-bedrock', 'amazon-nova'] },
+  { line: 'gwctl --profile ', expected: () => ['default', 'staging'] },
+  { line: 'gwctl -p staging conf', expected: () => ['config'] },
+  { line: 'gwctl config set ', expected: () => ['base-url', 'retries', 'timeout', 'workspace'] },
+  { line: 'gwctl completion ', expected: () => ['bash', 'fish', 'zsh'] },
+  { line: 'gwctl help ex', expected: () => ['exit-codes'] },
+  { line: 'gwctl help interns ', expected: () => ['get', 'ls', 'suspend'] },
+  { line: 'gwctl interns get ', expected: () => [...internIds].sort() },
+  { line: 'gwctl vault secrets ', expected: () => [...internIds].sort() },
+  { line: 'gwctl batches get ', expected: () => [batchId] },
+  { line: 'gwctl interns ls --all ', expected: () => [] },
+];
+
+const sorted = (list: readonly string[]): string[] => [...list].sort();
+
+describe.skipIf(missing.bash)(`bash completion${missing.bash ? ` (skipped: ${missing.bash})` : ''}`, () => {
+  it('completes commands, flags, values, profiles and recent ids', async () => {
+    // bash splits the line at spaces; a trailing space starts an empty word.
+    const answers = await bashCompletions(home.env, home.dir, CASES.map((c) => c.line.split(' ')));
+    CASES.forEach((c, i) => expect({ line: c.line, got: sorted(answers[i]!) }).toEqual({ line: c.line, got: sorted(c.expected()) }));
+  });
+
+  it('completes a value after --opt= as bash splits it (--status, =, value)', async () => {
+    const answers = await bashCompletions(home.env, `${home.dir}/eq`, [
+      ['gwctl', 'interns', 'ls', '--status', '=', 'ru'],
+      ['gwctl', 'interns', 'ls', '--status', '=', ''],
+      ['gwctl', 'interns', 'ls', '--status', '=', 'running', 'get'],
+    ]);
+    expect(answers[0]).toEqual(['running']);
+    expect(sorted(answers[1]!)).toEqual(STATUSES);
+    // The value was skipped: `get` is not a subcommand of `interns ls`, and ls takes no argument.
+    expect(answers[2]).toEqual([]);
+  });
+});
+skipNote('bash completion tests', missing.bash);
+
+describe.skipIf(missing.zsh)(`zsh completion${missing.zsh ? ` (skipped: ${missing.zsh})` : ''}`, () => {
+  it('completes commands, flags, values, profiles and recent ids', async () => {
+    const answers = await zshCompletions(home.env, CASES.map((c) => c.line));
+    CASES.forEach((c, i) => expect({ line: c.line, got: sorted(answers[i]!) }).toEqual({ line: c.line, got: sorted(c.expected()) }));
+  });
+
+  it('completes --status=value in one word, and files for --file', async () => {
+    const answers = await zshCompletions(home.env, ['gwctl interns ls --status=ru', `gwctl presets create --file ${home.configDir}/conf`]);
+    expect(answers[0]).toEqual(['--status=running']);
+    expect(answers[1]).toEqual([`${home.configDir}/config.json`]);
+  });
+});
+skipNote('zsh completion tests', missing.zsh);
+
+describe.skipIf(missing.fish)(`fish completion${missing.fish ? ` (skipped: ${missing.fish})` : ''}`, () => {
+  it('completes commands, flags, values, profiles and recent ids', async () => {
+    const answers = await fishCompletions(home.env, CASES.map((c) => c.line));
+    CASES.forEach((c, i) => expect({ line: c.line, got: sorted(answers[i]!) }).toEqual({ line: c.line, got: sorted(c.expected()) }));
+  });
+
+  it('completes --status=value in one word, and files for --file', async () => {
+    const answers = await fishCompletions(home.env, ['gwctl interns ls --status=ru', `gwctl presets create --file ${home.configDir}/conf`]);
+    expect(answers[0]).toEqual(['--status=running']);
+    expect(answers[1]).toEqual([`${home.configDir}/config.json`]);
+  });
+});
+skipNote('fish completion tests', missing.fish);
