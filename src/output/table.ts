@@ -4,6 +4,7 @@ import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import { cellText, cellTone, type Cell, type Tone } from './cells.js';
 import { sanitizeField } from './sanitize.js';
+import { displayWidth, padToWidth, truncateToWidth } from './width.js';
 
 export interface TableInput {
   headers: readonly string[];
@@ -28,7 +29,7 @@ export function renderTable(input: TableInput): string {
   const texts = input.rows.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now: input.now }))));
   const widths = [...(input.widths ?? fitWidths(input.headers, texts, input.flexible ?? [], input.width))];
   const table = new Table({
-    head: input.headers.map((h) => chalk.bold(h)),
+    head: input.headers.map((h) => chalk.bold(sanitizeField(h))),
     colWidths: widths,
     wordWrap: false,
     truncate: '…',
@@ -54,20 +55,22 @@ export function renderDetail(
   options: { width: number; color: boolean; now: number },
 ): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
-  const labelWidth = Math.max(0, ...fields.map(([label]) => label.length));
+  // Labels can be field names the server sent (fields this version does not know).
+  const labels = fields.map(([label]) => sanitizeField(label));
+  const labelWidth = Math.max(0, ...labels.map(displayWidth));
   return fields
-    .map(([label, cell]) => {
+    .map(([, cell], i) => {
       const text = sanitizeField(cellText(cell, { terminal: true, now: options.now }));
       const room = Math.max(10, options.width - labelWidth - GAP);
-      const shown = text.length > room ? `${text.slice(0, room - 1)}…` : text;
-      return `${chalk.dim(label.padEnd(labelWidth))}${' '.repeat(GAP)}${paint(chalk, shown, cellTone(cell))}`;
+      const shown = truncateToWidth(text, room);
+      return `${chalk.dim(padToWidth(labels[i]!, labelWidth))}${' '.repeat(GAP)}${paint(chalk, shown, cellTone(cell))}`;
     })
     .join('\n');
 }
 
 /** A heading between sections of a detail view. */
 export function renderHeading(text: string, color: boolean): string {
-  return new Chalk({ level: color ? 1 : 0 }).bold(text);
+  return new Chalk({ level: color ? 1 : 0 }).bold(sanitizeField(text));
 }
 
 function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | undefined): string {
@@ -98,8 +101,8 @@ export function fitWidths(
   width: number,
   minFlex: number = MIN_FLEX,
 ): number[] {
-  const widths = headers.map((h) => h.length);
-  for (const row of rows) row.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 0, text.length)));
+  const widths = headers.map((h) => displayWidth(h));
+  for (const row of rows) row.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 0, displayWidth(text))));
   for (let c = 0; c < widths.length; c++) widths[c]! += GAP;
   const shrinkable = flexible.length > 0 ? flexible : headers.map((_, c) => c);
   // The last column's gap is trimmed from the line, so it does not count.

@@ -1,0 +1,63 @@
+// How many terminal columns text takes: wide East Asian characters and emoji take two,
+// combining marks and zero-width characters none. Table widths and truncation count in
+// columns, not in UTF-16 code units, so a name in Chinese neither overflows a line nor is
+// cut shorter than it needs to be.
+
+// Combining marks, zero-width space/joiners, direction marks, variation selectors.
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200f\u2060\ufe00-\ufe0f]$/u;
+const EMOJI = /^\p{Emoji_Presentation}$/u;
+
+function isWide(cp: number): boolean {
+  return (
+    cp >= 0x1100 &&
+    (cp <= 0x115f ||
+      cp === 0x2329 ||
+      cp === 0x232a ||
+      (cp >= 0x2e80 && cp <= 0x3247 && cp !== 0x303f) ||
+      (cp >= 0x3250 && cp <= 0x4dbf) ||
+      (cp >= 0x4e00 && cp <= 0xa4c6) ||
+      (cp >= 0xa960 && cp <= 0xa97c) ||
+      (cp >= 0xac00 && cp <= 0xd7a3) ||
+      (cp >= 0xf900 && cp <= 0xfaff) ||
+      (cp >= 0xfe10 && cp <= 0xfe19) ||
+      (cp >= 0xfe30 && cp <= 0xfe6b) ||
+      (cp >= 0xff01 && cp <= 0xff60) ||
+      (cp >= 0xffe0 && cp <= 0xffe6) ||
+      (cp >= 0x1b000 && cp <= 0x1b001) ||
+      (cp >= 0x1f200 && cp <= 0x1f251) ||
+      (cp >= 0x20000 && cp <= 0x3fffd))
+  );
+}
+
+export function charWidth(ch: string): number {
+  const cp = ch.codePointAt(0) ?? 0;
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return 0;
+  if (cp < 0x300) return 1;
+  if (ZERO_WIDTH.test(ch)) return 0;
+  return isWide(cp) || EMOJI.test(ch) ? 2 : 1;
+}
+
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += charWidth(ch);
+  return width;
+}
+
+/** `text` cut to at most `width` columns, ending with `…` when something was cut. */
+export function truncateToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    const w = charWidth(ch);
+    if (used + w > width - 1) break;
+    out += ch;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** `text` followed by spaces up to `width` columns. */
+export function padToWidth(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}
