@@ -105,6 +105,7 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
   } catch (error) {
     const reason = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof StdoutClosed) return ExitCode.ok;
+    maskStoredKeys(io, () => readConfig(env));
     if (reason instanceof GwctlError) return reportError(io, reason, json);
     const failure = fromCommander(error, helpHint);
     return failure === null ? ExitCode.ok : reportError(io, failure, json);
@@ -116,6 +117,20 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
 }
 
 class StdoutClosed extends Error {}
+
+/** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
+function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
+  let config: LoadedConfig;
+  try {
+    config = read();
+  } catch {
+    return;
+  }
+  for (const profile of Object.values(config.data.profiles)) {
+    if (typeof profile !== 'object' || profile === null) continue;
+    for (const key of [profile['management-key'], profile['api-key']]) if (typeof key === 'string') io.addSecret(key);
+  }
+}
 
 /** Resolves with the command, or rejects as soon as the run is interrupted. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -168,6 +183,7 @@ async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: AbortSig
   const getConfig = (): LoadedConfig => {
     if (config) return config;
     config = readConfig(env);
+    maskStoredKeys(io, () => config!);
     if (config.looseMode !== undefined) {
       io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
     }

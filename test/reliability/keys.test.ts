@@ -2,9 +2,11 @@
 // excerpts cut short); and they never leave over plain http except to loopback, which is
 // refused before any connection. (Storage with mode 0600 and the loose-mode warning are in
 // test/e2e/auth-config.test.ts.)
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/config/mask.js';
-import { envelope, expectNoCrash, startScripted, timedRun, type Scripted } from './support.js';
+import { configDir, envelope, expectNoCrash, startScripted, timedRun, type Scripted } from './support.js';
 
 // The middle word never appears in a masked key, so finding it anywhere means a leak, even a partial one.
 const MGMT = 'sk-mgmt-LEAKMGMT-0123456789abcdef';
@@ -49,6 +51,15 @@ describe('no key on the command line', () => {
     expect(r).toMatchObject({ code: 2, stderr: `gwctl: invalid endpoint id "${maskKey(MGMT)}": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n` });
     const limit = await timedRun(['interns', 'ls', `--limit=${API}`], env);
     expect(limit.stderr).toBe(`gwctl: invalid --limit "${maskKey(API)}": --limit must be an integer from 1 to 500\n`);
+  });
+
+  it('a key stored only in the config file is masked too (found by the property tests)', async () => {
+    const dir = configDir();
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'management-key': MGMT } } }), { mode: 0o600 });
+    const r = await timedRun(['endpoints', 'get', `--${MGMT}`], { GWCTL_CONFIG_DIR: dir });
+    expect(r).toMatchObject({ code: 2, stderr: `gwctl: unknown option '--${maskKey(MGMT)}'; see 'gwctl endpoints get --help'\n` });
+    const id = await timedRun(['endpoints', 'get', MGMT], { GWCTL_CONFIG_DIR: dir });
+    expect(id.stderr).toBe(`gwctl: invalid endpoint id "${maskKey(MGMT)}": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n`);
   });
 });
 
