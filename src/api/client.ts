@@ -159,7 +159,7 @@ export class ApiClient {
     if (this.options.signal.aborted) return undefined;
     let retryAfterMs: number | undefined;
     if (outcome instanceof TransportFailure) {
-      if (outcome.kind === 'aborted' || outcome.kind === 'too-large') return undefined;
+      if (outcome.kind === 'aborted' || outcome.kind === 'too-large' || outcome.kind === 'tls') return undefined;
       // A request that may have reached the server is repeated only when repeating is harmless.
       if (route.unsafe && !outcome.notSent) return undefined;
     } else {
@@ -195,6 +195,11 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
   if (outcome instanceof TransportFailure) {
     if (outcome.kind === 'aborted') throw new GwctlError('interrupted', ExitCode.interrupted);
     if (outcome.kind === 'too-large') throw responseError(outcome.message, outcome.status);
+    if (outcome.kind === 'tls') {
+      throw new GwctlError(outcome.message, ExitCode.failure, {
+        hint: 'check the base URL; for a private certificate authority, set NODE_EXTRA_CA_CERTS to its certificate file',
+      });
+    }
     if (route.unsafe && !outcome.notSent) {
       throw transportError(
         `${outcome.message}${tries}: the ${route.name} request was sent but its answer was lost, so its outcome is unknown`,

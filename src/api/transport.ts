@@ -23,7 +23,7 @@ export class TransportFailure extends Error {
     message: string,
     /** True when the request certainly never reached the server (refused, unresolvable, connect timeout). */
     readonly notSent: boolean,
-    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted',
+    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted' | 'tls',
     /** The HTTP status, when the failure came while reading the body of an answer. */
     readonly status?: number,
   ) {
@@ -96,6 +96,8 @@ export class Transport {
   }
 }
 
+const TLS_CODES = /CERT|SIGNATURE|^INVALID_CA$|^HOSTNAME_MISMATCH$|^PATH_LENGTH_EXCEEDED$|^INVALID_PURPOSE$/;
+
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 function tooLarge(status: number | undefined): TransportFailure {
@@ -113,6 +115,10 @@ function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, in
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new TransportFailure(`could not connect to ${where} within ${req.timeoutMs / 1000}s`, true, 'timeout');
+  }
+  // A certificate that does not verify fails the same way every time: not worth another attempt.
+  if (code !== undefined && TLS_CODES.test(code)) {
+    return new TransportFailure(`the TLS certificate of ${where} is not trusted: ${err.message ?? code} (${code})`, true, 'tls');
   }
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);
   const what =

@@ -3,7 +3,7 @@
 // line on stderr with the status and the contract's exit code, never a stack trace, and nothing
 // the server sent can steer the terminal.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -229,7 +229,10 @@ describe('https', () => {
     });
     ready = true;
   });
-  afterAll(() => tlsServer?.close());
+  afterAll(async () => {
+    await tlsServer?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const tlsGet = () =>
     timedRun(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '0'], {
@@ -264,13 +267,17 @@ describe('https', () => {
     expect(other.requests[0]!.headers.authorization).toBeUndefined();
   });
 
-  it('a certificate the system does not trust is a connection failure, exit 7', async ({ skip }) => {
+  it('a certificate the system does not trust: exit 1 at once (not retried), with a hint', async ({ skip }) => {
     if (!ready) skip();
     tlsServer.reset();
-    const r = await timedRun(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '0'], { GWCTL_API_KEY: KEY });
+    const r = await timedRun(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '3', '--debug'], { GWCTL_API_KEY: KEY });
     expectNoCrash(r.stderr);
-    expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(/^gwctl: [^\n]*127\.0\.0\.1:\d+[^\n]*\n$/);
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(/debug: > GET/g)).toHaveLength(1);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `gwctl: the TLS certificate of 127.0.0.1:${tlsServer.port} is not trusted: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT); ` +
+        'check the base URL; for a private certificate authority, set NODE_EXTRA_CA_CERTS to its certificate file',
+    );
     expect(tlsServer.requests).toHaveLength(0);
   });
 });
