@@ -157,9 +157,12 @@ function wrap(text: string, width: number): string[] {
   return [...lines, line];
 }
 
+/** What `gwctl help` knows besides the commands (completion offers these too). */
+export const HELP_TOPICS: readonly { name: string; description: string }[] = [{ name: 'exit-codes', description: 'what each exit code means' }];
+
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
 function showHelp(program: Command, words: readonly string[], handlers: Handlers): void {
-  if (words.length === 1 && words[0] === 'exit-codes') {
+  if (words.length === 1 && words[0] === HELP_TOPICS[0]!.name) {
     const json = program.opts().json === true;
     const body = { exit_codes: EXIT_CODES.map(([code, meaning]) => ({ code, meaning })) };
     handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText());

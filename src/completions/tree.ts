@@ -105,16 +105,12 @@ function optionNode(flags: string, description: string, source: ValueSource): Op
 const HELP_OPTION: OptionNode = { short: '-h', long: '--help', description: 'show help' };
 const VERSION_OPTION: OptionNode = { short: '-V', long: '--version', description: 'print the version' };
 
-/** Topics `gwctl help` knows besides the commands. */
-export const HELP_TOPICS: readonly { name: string; description: string }[] = [
-  { name: 'exit-codes', description: 'what each exit code means' },
-];
-
 export function buildTree(
   specs: readonly CommandSpec[],
   groups: Readonly<Record<string, string>>,
   globals: readonly GlobalOption[],
   constants: Constants,
+  helpTopics: readonly { name: string; description: string }[] = [],
 ): CompletionTree {
   const leaf = (spec: CommandSpec): CommandNode => ({
     name: spec.path[spec.path.length - 1]!,
@@ -152,7 +148,7 @@ export function buildTree(
     args: [],
     commands: [
       ...top.map(namesOnly),
-      ...HELP_TOPICS.map((t) => ({ name: t.name, aliases: [], description: t.description, options: [], args: [], commands: [] })),
+      ...helpTopics.map((t) => ({ name: t.name, aliases: [], description: t.description, options: [], args: [], commands: [] })),
     ],
   };
   const globalOptions = globals.map((g) => optionNode(g.flags, g.description, sourceFor(g.complete, constants)));
@@ -175,7 +171,7 @@ export function walk(tree: CompletionTree): [readonly string[], CommandNode][] {
 
 /** The tree of this build of gwctl: every command spec, loaded. */
 export async function loadTree(): Promise<CompletionTree> {
-  const [{ loaders, groups }, { globalOptions }, { INTERN_STATUSES }, { KNOWN_PROVIDERS }, { SETTING_KEYS }] = await Promise.all([
+  const [{ loaders, groups }, { globalOptions, HELP_TOPICS }, { INTERN_STATUSES }, { KNOWN_PROVIDERS }, { SETTING_KEYS }] = await Promise.all([
     import('../commands/registry.js'),
     import('../cli/program.js'),
     import('../api/schemas/intern.js'),
@@ -188,5 +184,5 @@ export async function loadTree(): Promise<CompletionTree> {
     description: g.description,
     ...(g.flags.includes('--profile') ? { complete: 'profile' as const } : {}),
   }));
-  return buildTree(specs, groups, globals, { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS });
+  return buildTree(specs, groups, globals, { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS }, HELP_TOPICS);
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTERN_STATUSES } from '../../src/api/schemas/intern.js';
 import { KNOWN_PROVIDERS } from '../../src/api/schemas/byok.js';
+import { commandsFor } from '../../src/cli/run.js';
 import { loaders } from '../../src/commands/registry.js';
 import { loadTree, parseFlags, walk } from '../../src/completions/tree.js';
 import { runGwctl, tempConfigDir } from '../helpers/gwctl.js';
@@ -117,6 +118,11 @@ describe('gwctl __complete', () => {
     writeFileSync(path.join(dir, 'cache', 'batch-ids.json'), JSON.stringify({ version: 1, entries }));
     expect(await runGwctl(['__complete', 'batch'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'batch_new\nbatch_mid\n' });
     expect(await runGwctl(['__complete', 'intern'], { configDir: dir })).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('loads only its own module', () => {
+    expect(commandsFor(['__complete', 'intern'])).toEqual(['__complete']);
+    expect(commandsFor(['completion', 'bash'])).toEqual(['completion']);
   });
 
   it('refuses an unknown kind with exit 2, and stays out of help and suggestions', async () => {
