@@ -34,7 +34,7 @@ export const command = defineCommand({
     const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
     let { body, data } = await read();
     if (opts.wait === true && !isTerminalBatchStatus(data.status)) {
-      const progress = deps.io.stderrIsTTY ? await startProgress(deps.io, bar(data)) : undefined;
+      const progress = deps.io.stderrIsTTY ? await startProgress(deps.io, deps.env, bar(data)) : undefined;
       try {
         while (!isTerminalBatchStatus(data.status)) {
           await deps.clock.sleep(interval, deps.signal);

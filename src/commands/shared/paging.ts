@@ -142,7 +142,7 @@ async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   const { deps } = options;
   const mode = outputMode(deps);
   const printer = new ListPrinter<T>(mode, options.columns);
-  const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps.io, `Fetching ${options.noun}`) : undefined;
+  const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps.io, deps.env, `Fetching ${options.noun}`) : undefined;
   let count = 0;
   // Spinner and table share the terminal: clear the spinner's line around each write.
   const write = async (fn: () => Promise<void>): Promise<void> => {

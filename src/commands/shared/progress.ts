@@ -1,6 +1,7 @@
 // A spinner (or progress text) on stderr while a command waits; only on a terminal, and
 // ora is loaded only then.
 import type { Io } from '../../cli/io.js';
+import type { Env } from '../../config/paths.js';
 
 export interface Progress {
   update(text: string): void;
@@ -10,9 +11,13 @@ export interface Progress {
   stop(): void;
 }
 
-export async function startProgress(io: Io, text: string): Promise<Progress> {
+export async function startProgress(io: Io, env: Env, text: string): Promise<Progress | undefined> {
+  // A terminal that reports no width (some recorders) would make the spinner redraw forever;
+  // TERM=dumb cannot redraw a line at all.
+  const width = (io.stderr as { columns?: number }).columns ?? 0;
+  if (!io.stderrIsTTY || width <= 0 || env.TERM === 'dumb') return undefined;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: io.stderr, color: 'cyan', isEnabled: io.stderrIsTTY, discardStdin: false });
+  const spinner = ora({ text, stream: io.stderr, color: io.stderrColor ? 'cyan' : false, isEnabled: true, discardStdin: false });
   spinner.start();
   let stopped = false;
   return {
