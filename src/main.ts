@@ -16,7 +16,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Only a defect gets here; even then, one line and no stack trace.
-  process.stderr.write(`gwctl: internal error: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+  // Only a defect gets here; even then, one line, no stack trace, and no key from the environment.
+  let line = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  for (const key of [process.env.GWCTL_MANAGEMENT_KEY, process.env.GWCTL_API_KEY]) {
+    if (key && key.length >= 4) line = line.split(key).join('[redacted]');
+  }
+  process.stderr.write(`gwctl: internal error: ${line}\n`);
   process.exit(1);
 });

@@ -194,7 +194,7 @@ describe('responses', () => {
   it('reports a body of the wrong shape with exit 1', async () => {
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body: { data: [1, 2] } });
     const r = await run(['endpoints', 'get', ENDPOINT_ID]);
-    expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'gwctl: unexpected response for get private endpoint: data is not object\n' });
+    expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'gwctl: HTTP 200: unexpected response for get private endpoint: data is not object\n' });
   });
 
   it('makes control characters from the server visible', async () => {

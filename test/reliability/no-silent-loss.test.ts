@@ -180,7 +180,7 @@ describe('a failed page fails the listing: vault secrets --all', () => {
     pages((offset) => (offset === 2 ? { body: { data: 'nope', has_more: true } } : undefined));
     const r = await secrets();
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('gwctl: unexpected response for list vault secrets: data is not array\n');
+    expect(r.stderr).toBe('gwctl: HTTP 200: unexpected response for list vault secrets: data is not array\n');
   });
 
   it('a later page that is retried and then answers: the list is complete', async () => {

@@ -113,9 +113,9 @@ describe('bodies that are not what they claim', () => {
 
   it('a body of the wrong shape is exit 1 and names what is wrong', async () => {
     server.handle(() => ({ body: { data: [1, 2, 3] } }));
-    expectOneLine(await get(), 1, 'gwctl: unexpected response for get intern: id is not string');
+    expectOneLine(await get(), 1, 'gwctl: HTTP 200: unexpected response for get intern: id is not string');
     server.handle(() => ({ body: [INTERN_BODY] }));
-    expectOneLine(await get(), 1, 'gwctl: unexpected response for get intern: the body is not object');
+    expectOneLine(await get(), 1, 'gwctl: HTTP 200: unexpected response for get intern: the body is not object');
   });
 
   it('an error envelope of the wrong shape falls back to the status text', async () => {

@@ -24,12 +24,15 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown, l
 }
 
 /** Check a response body; a wrong shape is an error that says where (exit 1). */
-export function parseResponse<S extends z.ZodMiniType>(schema: S, body: unknown, what: string): z.infer<S> {
+export function parseResponse<S extends z.ZodMiniType>(schema: S, body: unknown, what: string, status?: number): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue?.path.length ? issue.path.map(String).join('.') : 'the body';
-  throw responseError(`unexpected response for ${what}: ${sanitizeField(where)} ${issue?.code === 'invalid_type' ? `is not ${issue.expected}` : 'is not as documented'}`);
+  throw responseError(
+    `unexpected response for ${what}: ${sanitizeField(where)} ${issue?.code === 'invalid_type' ? `is not ${issue.expected}` : 'is not as documented'}`,
+    status,
+  );
 }
 
 /** An integer option in a range, as typed on the command line. */

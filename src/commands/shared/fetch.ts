@@ -14,7 +14,7 @@ export async function fetchChecked<S extends z.ZodMiniType>(
 ): Promise<{ body: unknown; data: z.infer<S>; status: number }> {
   const [{ parseResponse }, api] = await Promise.all([import('../../api/schemas/common.js'), deps.api()]);
   const res = await api.call(route, call);
-  return { body: res.body, data: parseResponse(schema, res.body, route.name), status: res.status };
+  return { body: res.body, data: parseResponse(schema, res.body, route.name, res.status), status: res.status };
 }
 
 export function outputMode(deps: Deps): OutputMode {
