@@ -1,7 +1,7 @@
 // The bash completion script: a walk over the words typed so far that finds the command path
 // (global options may stand anywhere, and options' values are skipped), then a lookup of what
 // that path offers. Works with or without the bash-completion package.
-import { completableArgs, entries, header, optionNames, script, shQuote, valueOptions } from './shared.js';
+import { completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -11,34 +11,13 @@ const INSTALL = [
 
 export function bashScript(tree: CompletionTree): string {
   const all = entries(tree);
-  const { global, byPath } = valueOptions(tree);
   const lines: string[] = [...header('bash', INSTALL), ''];
 
-  // path + word → child path
-  lines.push('# The command path after a word: __gwctl_sub PATH WORD sets __gwctl_r.', '__gwctl_sub() {', '  case "$1|$2" in');
-  for (const { key, node } of all) {
-    for (const child of node.commands) {
-      const target = key ? `${key} ${child.name}` : child.name;
-      const patterns = [child.name, ...child.aliases].map((n) => shQuote(`${key}|${n}`)).join('|');
-      lines.push(`    ${patterns}) __gwctl_r=${shQuote(target)} ;;`);
-    }
-  }
-  lines.push('    *) return 1 ;;', '  esac', '}', '');
-
-  // options that take a value
-  lines.push('# Whether an option takes a value: __gwctl_takes_value PATH OPTION.', '__gwctl_takes_value() {', '  case $2 in');
-  lines.push(`    ${global.flatMap(optionNames).join('|')}) return 0 ;;`, '  esac', '  case "$1|$2" in');
-  for (const [key, o] of byPath) lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) return 0 ;;`);
-  lines.push('  esac', '  return 1', '}', '');
-
-  // values of options
-  lines.push('# Candidates for the value of an option: __gwctl_value PATH OPTION.', '__gwctl_value() {', '  case $2 in');
-  for (const o of global) if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).join('|')}) ${offer(o.value!.source)} ;;`);
-  lines.push('  esac', '  case "$1|$2" in');
-  for (const [key, o] of byPath) {
-    if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) ${offer(o.value!.source)} ;;`);
-  }
-  lines.push('  esac', '}', '');
+  lines.push(
+    ...subcommandFunction(tree, '# The command path after a word: __gwctl_sub PATH WORD sets __gwctl_r.', '__gwctl_r'),
+    ...takesValueFunction(tree),
+    ...valueFunction(tree, (o) => offer(o.value!.source), (o) => offer(o.value!.source)),
+  );
 
   // positional arguments
   lines.push('# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in');

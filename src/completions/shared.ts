@@ -62,3 +62,53 @@ export function header(shell: string, install: readonly string[]): string[] {
 export function script(strings: TemplateStringsArray): string {
   return String.raw({ raw: strings.raw }).replace(/@\{/g, '${');
 }
+
+// The case tables bash and zsh scripts share. They differ only in where a result goes and in
+// how candidates are offered, which the callers pass in.
+
+/** `__gwctl_sub PATH WORD`: the command path a word leads to, assigned to `result`. */
+export function subcommandFunction(tree: CompletionTree, comment: string, result: string): string[] {
+  const lines = [comment, '__gwctl_sub() {', '  case "$1|$2" in'];
+  for (const { key, node } of entries(tree)) {
+    for (const child of node.commands) {
+      const target = key ? `${key} ${child.name}` : child.name;
+      const patterns = [child.name, ...child.aliases].map((n) => shQuote(`${key}|${n}`)).join('|');
+      lines.push(`    ${patterns}) ${result}=${shQuote(target)} ;;`);
+    }
+  }
+  lines.push('    *) return 1 ;;', '  esac', '}', '');
+  return lines;
+}
+
+/** `__gwctl_takes_value PATH OPTION`: whether the option at that path takes a value. */
+export function takesValueFunction(tree: CompletionTree): string[] {
+  const { global, byPath } = valueOptions(tree);
+  const lines = ['# Whether an option takes a value: __gwctl_takes_value PATH OPTION.', '__gwctl_takes_value() {', '  case $2 in'];
+  lines.push(`    ${global.flatMap(optionNames).join('|')}) return 0 ;;`, '  esac', '  case "$1|$2" in');
+  for (const [key, o] of byPath) lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) return 0 ;;`);
+  lines.push('  esac', '  return 1', '}', '');
+  return lines;
+}
+
+/**
+ * `__gwctl_value PATH OPTION`: candidates for an option's value. `offerGlobal` and `offerAt`
+ * give the shell code for a global option and for a command's own; `otherwise` an optional
+ * last case line.
+ */
+export function valueFunction(
+  tree: CompletionTree,
+  offerGlobal: (o: OptionNode) => string,
+  offerAt: (o: OptionNode) => string,
+  otherwise?: string,
+): string[] {
+  const { global, byPath } = valueOptions(tree);
+  const lines = ['# Candidates for the value of an option: __gwctl_value PATH OPTION.', '__gwctl_value() {', '  case $2 in'];
+  for (const o of global) if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).join('|')}) ${offerGlobal(o)} ;;`);
+  lines.push('  esac', '  case "$1|$2" in');
+  for (const [key, o] of byPath) {
+    if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) ${offerAt(o)} ;;`);
+  }
+  if (otherwise) lines.push(otherwise);
+  lines.push('  esac', '}', '');
+  return lines;
+}

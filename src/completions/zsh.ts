@@ -1,7 +1,7 @@
 // The zsh completion script (`_gwctl`, for a folder on $fpath, or sourced after compinit): the
 // same walk as bash's over the words typed so far, then commands and options offered with
 // their descriptions, values as plain matches and comma lists one value at a time.
-import { completableArgs, entries, header, optionNames, script, shQuote, valueOptions } from './shared.js';
+import { completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -11,31 +11,18 @@ const INSTALL = [
 
 export function zshScript(tree: CompletionTree): string {
   const all = entries(tree);
-  const { global, byPath } = valueOptions(tree);
   const lines: string[] = ['#compdef gwctl', ...header('zsh', INSTALL), ''];
 
-  lines.push('# The command path after a word: __gwctl_sub PATH WORD sets REPLY.', '__gwctl_sub() {', '  case "$1|$2" in');
-  for (const { key, node } of all) {
-    for (const child of node.commands) {
-      const target = key ? `${key} ${child.name}` : child.name;
-      const patterns = [child.name, ...child.aliases].map((n) => shQuote(`${key}|${n}`)).join('|');
-      lines.push(`    ${patterns}) REPLY=${shQuote(target)} ;;`);
-    }
-  }
-  lines.push('    *) return 1 ;;', '  esac', '}', '');
-
-  lines.push('# Whether an option takes a value: __gwctl_takes_value PATH OPTION.', '__gwctl_takes_value() {', '  case $2 in');
-  lines.push(`    ${global.flatMap(optionNames).join('|')}) return 0 ;;`, '  esac', '  case "$1|$2" in');
-  for (const [key, o] of byPath) lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) return 0 ;;`);
-  lines.push('  esac', '  return 1', '}', '');
-
-  lines.push('# Candidates for the value of an option: __gwctl_value PATH OPTION.', '__gwctl_value() {', '  case $2 in');
-  for (const o of global) if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).join('|')}) ${offer(o.value!.source, o.value!.name)}; return ;;`);
-  lines.push('  esac', '  case "$1|$2" in');
-  for (const [key, o] of byPath) {
-    if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) ${offer(o.value!.source, o.value!.name)} ;;`);
-  }
-  lines.push('    *) _message -e values "${2#--} value" ;;', '  esac', '}', '');
+  lines.push(
+    ...subcommandFunction(tree, '# The command path after a word: __gwctl_sub PATH WORD sets REPLY.', 'REPLY'),
+    ...takesValueFunction(tree),
+    ...valueFunction(
+      tree,
+      (o) => `${offer(o.value!.source, o.value!.name)}; return`,
+      (o) => offer(o.value!.source, o.value!.name),
+      '    *) _message -e values "${2#--} value" ;;',
+    ),
+  );
 
   lines.push('# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in');
   for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${shQuote(`${key}|${i}`)}) ${offer(arg.source, arg.name)} ;;`);
