@@ -1,19 +1,17 @@
 // From argv to exit code: load the commands the words name, parse, resolve settings, run,
 // and report any failure in the contract's form.
 import type { Command } from 'commander';
-import { ApiClient } from '../api/client.js';
-import { readConfig, type LoadedConfig } from '../config/read.js';
-import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import { readConfig } from '../config/read.js';
+import type { GlobalFlags } from '../config/settings.js';
 import type { Env } from '../config/paths.js';
 import { loaders, verbAliases, groups } from '../commands/registry.js';
-import type { CommandSpec, Deps } from './command.js';
+import type { CommandSpec } from './command.js';
+import { createDeps, maskStoredKeys } from './deps.js';
 import { GwctlError, usageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import { createProcessIo, type Io } from './io.js';
+import { createProcessIo } from './io.js';
 import { buildProgram } from './program.js';
-import { createPrompter } from './prompter.js';
 import { reportError } from './report.js';
-import { realClock } from './clock.js';
 
 /** Global options that take a value: their value is not a command word. */
 const VALUE_OPTIONS = new Set(['-p', '--profile', '--base-url', '--timeout', '--retries']);
@@ -118,20 +116,6 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
 
 class StdoutClosed extends Error {}
 
-/** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
-function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
-  let config: LoadedConfig;
-  try {
-    config = read();
-  } catch {
-    return;
-  }
-  for (const profile of Object.values(config.data.profiles)) {
-    if (typeof profile !== 'object' || profile === null) continue;
-    for (const key of [profile['management-key'], profile['api-key']]) if (typeof key === 'string') io.addSecret(key);
-  }
-}
-
 /** Resolves with the command, or rejects as soon as the run is interrupted. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -163,81 +147,6 @@ function fromCommander(error: unknown, helpHint: string): unknown {
   if (e.code === 'commander.unknownOption') first = first!.replace(/'(--[^=']*)=[^']*'|'(-[^-'])[^']+'/, (_m, long?: string, short?: string) => `'${long ?? short}'`);
   const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
   return usageError(first!.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
-}
-
-interface BuiltDeps {
-  deps: Deps;
-  cleanup: () => Promise<void>;
-}
-
-async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: AbortSignal): Promise<BuiltDeps> {
-  const closers: (() => Promise<void>)[] = [];
-  let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
-  if (flags.sandbox) {
-    const { startSandbox } = await import('../sandbox/server.js');
-    const running = await startSandbox({ host: '127.0.0.1', port: 0 });
-    closers.push(() => running.close());
-    sandbox = running;
-  }
-  let config: LoadedConfig | undefined;
-  const getConfig = (): LoadedConfig => {
-    if (config) return config;
-    config = readConfig(env);
-    maskStoredKeys(io, () => config!);
-    if (config.looseMode !== undefined) {
-      io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
-    }
-    return config;
-  };
-  let settings: Settings | undefined;
-  const getSettings = (): Settings => {
-    if (settings) return settings;
-    const resolved = resolveSettings(flags, env, getConfig());
-    if (sandbox) {
-      resolved.baseUrl = { value: sandbox.baseUrl, source: 'sandbox' };
-      resolved.managementKey = { value: sandbox.keys.management, source: 'sandbox' };
-      resolved.apiKey = { value: sandbox.keys.api, source: 'sandbox' };
-    }
-    for (const key of [resolved.managementKey, resolved.apiKey]) if (key) io.addSecret(key.value);
-    settings = resolved;
-    return resolved;
-  };
-  let client: ApiClient | undefined;
-  const clock = realClock;
-  const deps: Deps = {
-    io,
-    env,
-    flags,
-    config: getConfig,
-    settings: getSettings,
-    async api() {
-      if (client) return client;
-      const s = getSettings();
-      client = new ApiClient({
-        baseUrl: s.baseUrl.value,
-        ...(s.managementKey ? { managementKey: s.managementKey.value } : {}),
-        ...(s.apiKey ? { apiKey: s.apiKey.value } : {}),
-        timeoutMs: Math.round(s.timeoutSeconds.value * 1000),
-        retries: s.retries.value,
-        userAgent: `gwctl/${__GWCTL_VERSION__} node/${process.versions.node}`,
-        signal,
-        sleep: clock.sleep,
-        now: clock.now,
-        ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
-      });
-      closers.push(() => client!.close());
-      return client;
-    },
-    prompter: createPrompter(io, flags.input && io.stdinIsTTY && io.stderrIsTTY, signal),
-    clock,
-    signal,
-  };
-  return {
-    deps,
-    cleanup: async () => {
-      for (const close of closers.reverse()) await close().catch(() => {});
-    },
-  };
 }
 
 export type { CommandSpec, Command };

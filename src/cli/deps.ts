@@ -1,0 +1,100 @@
+// The dependencies a command's run function is given: I/O, settings resolved once, the HTTP
+// client created on first use, the prompter, the clock, and the interruption signal.
+import { readConfig, type LoadedConfig } from '../config/read.js';
+import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import type { Env } from '../config/paths.js';
+import type { Deps } from './command.js';
+import type { Io } from './io.js';
+import { createPrompter } from './prompter.js';
+import { realClock } from './clock.js';
+
+/** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
+export function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
+  let config: LoadedConfig;
+  try {
+    config = read();
+  } catch {
+    return;
+  }
+  for (const profile of Object.values(config.data.profiles)) {
+    if (typeof profile !== 'object' || profile === null) continue;
+    for (const key of [profile['management-key'], profile['api-key']]) if (typeof key === 'string') io.addSecret(key);
+  }
+}
+
+interface BuiltDeps {
+  deps: Deps;
+  cleanup: () => Promise<void>;
+}
+
+export async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: AbortSignal): Promise<BuiltDeps> {
+  const closers: (() => Promise<void>)[] = [];
+  let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
+  if (flags.sandbox) {
+    const { startSandbox } = await import('../sandbox/server.js');
+    const running = await startSandbox({ host: '127.0.0.1', port: 0 });
+    closers.push(() => running.close());
+    sandbox = running;
+  }
+  let config: LoadedConfig | undefined;
+  const getConfig = (): LoadedConfig => {
+    if (config) return config;
+    config = readConfig(env);
+    maskStoredKeys(io, () => config!);
+    if (config.looseMode !== undefined) {
+      io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
+    }
+    return config;
+  };
+  let settings: Settings | undefined;
+  const getSettings = (): Settings => {
+    if (settings) return settings;
+    const resolved = resolveSettings(flags, env, getConfig());
+    if (sandbox) {
+      resolved.baseUrl = { value: sandbox.baseUrl, source: 'sandbox' };
+      resolved.managementKey = { value: sandbox.keys.management, source: 'sandbox' };
+      resolved.apiKey = { value: sandbox.keys.api, source: 'sandbox' };
+    }
+    for (const key of [resolved.managementKey, resolved.apiKey]) if (key) io.addSecret(key.value);
+    settings = resolved;
+    return resolved;
+  };
+  let client: import('../api/client.js').ApiClient | undefined;
+  const clock = realClock;
+  const deps: Deps = {
+    io,
+    env,
+    flags,
+    config: getConfig,
+    settings: getSettings,
+    async api() {
+      if (client) return client;
+      const s = getSettings();
+      // Loaded here, not at the top: auth, config and help never need the HTTP client.
+      const { ApiClient } = await import('../api/client.js');
+      client = new ApiClient({
+        baseUrl: s.baseUrl.value,
+        ...(s.managementKey ? { managementKey: s.managementKey.value } : {}),
+        ...(s.apiKey ? { apiKey: s.apiKey.value } : {}),
+        timeoutMs: Math.round(s.timeoutSeconds.value * 1000),
+        retries: s.retries.value,
+        userAgent: `gwctl/${__GWCTL_VERSION__} node/${process.versions.node}`,
+        signal,
+        sleep: clock.sleep,
+        now: clock.now,
+        ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
+      });
+      closers.push(() => client!.close());
+      return client;
+    },
+    prompter: createPrompter(io, flags.input && io.stdinIsTTY && io.stderrIsTTY, signal),
+    clock,
+    signal,
+  };
+  return {
+    deps,
+    cleanup: async () => {
+      for (const close of closers.reverse()) await close().catch(() => {});
+    },
+  };
+}
