@@ -81,13 +81,13 @@ export class ListPrinter<T> {
     const { io, now } = this.mode;
     if (this.mode.json) {
       if (items.length === 0) return;
-      let text = this.opened ? '' : '{\n  "data": [';
+      // One native stringify per page, already indented as the items of `data`: cut the
+      // page's own `{"data": [` and `]}` off and join the pages with commas.
+      const page = safeJson({ data: items });
+      const inner = page.slice(PAGE_OPEN.length, page.length - PAGE_CLOSE.length);
+      await io.out(`${this.opened ? ',' : '{\n  "data": ['}\n${inner}`);
       this.opened = true;
-      for (const item of items) {
-        text += `${this.count === 0 ? '' : ','}\n${indent(safeJson(item), '    ')}`;
-        this.count++;
-      }
-      await io.out(text);
+      this.count += items.length;
       return;
     }
     if (!io.stdoutIsTTY) {
@@ -128,6 +128,9 @@ export class ListPrinter<T> {
     await this.mode.io.out(`${text}\n}\n`);
   }
 }
+
+const PAGE_OPEN = '{\n  "data": [\n';
+const PAGE_CLOSE = '\n  ]\n}';
 
 function indent(text: string, pad: string): string {
   return text

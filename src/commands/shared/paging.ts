@@ -27,7 +27,7 @@ interface ListOptions<T> {
   all: boolean;
 }
 
-/** Cursor paging (`next_cursor` → `starting_after`): one page after another. */
+/** Cursor paging (`next_cursor` → `starting_after`): one page after another, the next requested while the current one prints. */
 export async function listByCursor<T>(
   options: ListOptions<T> & {
     first: string | undefined;
@@ -39,17 +39,23 @@ export async function listByCursor<T>(
   const { deps } = options;
   const run = await begin(options);
   try {
-    let cursor = options.first;
+    let pending = options.fetch(options.first);
     for (;;) {
-      const page = await options.fetch(cursor);
+      const page = await pending;
       if (!options.all) {
         await run.single(page);
         if (page.nextCursor) hint(deps, options.noun, options.nextCommand(page.nextCursor));
         return;
       }
+      if (!page.nextCursor) {
+        await run.page(page);
+        return run.end(page.body);
+      }
+      // Ask for the next page before printing this one, so the server works while we print;
+      // at most two pages are held at once.
+      pending = options.fetch(page.nextCursor);
+      pending.catch(() => {});
       await run.page(page);
-      if (!page.nextCursor) return run.end(page.body);
-      cursor = page.nextCursor;
     }
   } finally {
     run.stop();
