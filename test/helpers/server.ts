@@ -32,22 +32,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(handler: Handler): Promise<TestServer> {
-  const requests: SeenRequest[] = [];
-  const server = http.createServer((req, res) => {
+/** Reads a request's body and describes it: what every scripted test server records. */
+export function receive(req: http.IncomingMessage): Promise<SeenRequest> {
+  return new Promise((resolve) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (d: string) => (body += d));
-    req.on('end', async () => {
+    req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const seen: SeenRequest = {
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body,
-      };
+      resolve({ method: req.method ?? 'GET', url: req.url ?? '/', path: url.pathname, query: url.searchParams, headers: req.headers, body });
+    });
+  });
+}
+
+export async function startServer(handler: Handler): Promise<TestServer> {
+  const requests: SeenRequest[] = [];
+  const server = http.createServer((req, res) => {
+    void receive(req).then(async (seen) => {
       requests.push(seen);
       const reply = await handler(seen);
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));

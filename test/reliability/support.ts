@@ -9,14 +9,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN } from '../helpers/gwctl.js';
+import { receive, type SeenRequest } from '../helpers/server.js';
 
-export interface Seen {
-  method: string;
-  url: string;
-  path: string;
-  query: URLSearchParams;
-  headers: http.IncomingHttpHeaders;
-  body: string;
+export interface Seen extends SeenRequest {
   at: number;
 }
 
@@ -59,45 +54,31 @@ export async function startScripted(handler: Handler = () => ({ status: 500 }), 
   let current = handler;
   const sockets = new Set<Socket>();
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (d: string) => (body += d));
-    req.on('end', () => {
-      void (async () => {
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const seen: Seen = {
-          method: req.method ?? 'GET',
-          url: req.url ?? '/',
-          path: url.pathname,
-          query: url.searchParams,
-          headers: req.headers,
-          body,
-          at: Date.now(),
-        };
-        requests.push(seen);
-        const reply = await current(seen, requests.length - 1);
-        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-        if (res.destroyed || req.socket.destroyed) return;
-        if (reply.drop) {
-          req.socket.destroy();
-          return;
-        }
-        if (reply.raw !== undefined) {
-          if (reply.keepOpen) req.socket.write(reply.raw);
-          else req.socket.end(reply.raw);
-          return;
-        }
-        const isObject = reply.body !== undefined && typeof reply.body !== 'string' && !Buffer.isBuffer(reply.body);
-        const payload: string | Buffer =
-          reply.body === undefined ? '' : isObject ? JSON.stringify(reply.body) : (reply.body as string | Buffer);
-        res.statusCode = reply.status ?? 200;
-        const headers: Record<string, string | null> = {
-          'content-type': isObject ? 'application/json' : 'text/plain',
-          ...reply.headers,
-        };
-        for (const [name, value] of Object.entries(headers)) if (value !== null) res.setHeader(name, value);
-        res.end(payload);
-      })();
+    void receive(req).then(async (request) => {
+      const seen: Seen = { ...request, at: Date.now() };
+      requests.push(seen);
+      const reply = await current(seen, requests.length - 1);
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      if (res.destroyed || req.socket.destroyed) return;
+      if (reply.drop) {
+        req.socket.destroy();
+        return;
+      }
+      if (reply.raw !== undefined) {
+        if (reply.keepOpen) req.socket.write(reply.raw);
+        else req.socket.end(reply.raw);
+        return;
+      }
+      const isObject = reply.body !== undefined && typeof reply.body !== 'string' && !Buffer.isBuffer(reply.body);
+      const payload: string | Buffer =
+        reply.body === undefined ? '' : isObject ? JSON.stringify(reply.body) : (reply.body as string | Buffer);
+      res.statusCode = reply.status ?? 200;
+      const headers: Record<string, string | null> = {
+        'content-type': isObject ? 'application/json' : 'text/plain',
+        ...reply.headers,
+      };
+      for (const [name, value] of Object.entries(headers)) if (value !== null) res.setHeader(name, value);
+      res.end(payload);
     });
   };
   const server = tls ? https.createServer({ key: tls.key, cert: tls.cert }, onRequest) : http.createServer(onRequest);
