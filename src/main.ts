@@ -1,5 +1,6 @@
-// Entry point. `--version` is answered before anything else is loaded; every other command
-// goes through the CLI, which loads only the modules that command needs.
+// Entry point: the host of a run is this process. `--version` is answered before anything
+// else is loaded; every other command goes through the CLI, which loads only the modules that
+// command needs.
 const argv = process.argv.slice(2);
 
 async function main(): Promise<void> {
@@ -7,8 +8,24 @@ async function main(): Promise<void> {
     process.stdout.write(`gwctl ${__GWCTL_VERSION__}\n`);
     return;
   }
-  const { runCli } = await import('./cli/run.js');
-  const code = await runCli(argv, process.env, __GWCTL_VERSION__);
+  const { runCli, processStreams } = await import('./cli/run.js');
+  const interruption = new AbortController();
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts++;
+    // A second Ctrl-C means now, whatever is still winding down.
+    if (interrupts > 1) process.exit(130);
+    interruption.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const code = await runCli({
+    argv,
+    env: process.env,
+    version: __GWCTL_VERSION__,
+    streams: processStreams(),
+    signal: interruption.signal,
+  });
   // Exit as soon as the output is flushed: idle keep-alive sockets and timers must not
   // hold a finished command open.
   process.exitCode = code;

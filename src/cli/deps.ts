@@ -3,10 +3,11 @@
 import { readConfig, type LoadedConfig } from '../config/read.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import type { Env } from '../config/paths.js';
-import type { Deps } from './command.js';
+import type { Clock, Deps, Prompter } from './command.js';
 import type { Io } from './io.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from './clock.js';
+import { usageError } from './errors.js';
 
 /** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
 export function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
@@ -27,7 +28,20 @@ interface BuiltDeps {
   cleanup: () => Promise<void>;
 }
 
-export async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: AbortSignal): Promise<BuiltDeps> {
+export interface DepsOptions {
+  io: Io;
+  env: Env;
+  flags: GlobalFlags;
+  version: string;
+  signal: AbortSignal;
+  /** Default: the real clock. */
+  clock?: Clock;
+  /** Default: the terminal prompter over the Io's streams. */
+  prompter?: Prompter;
+}
+
+export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
+  const { io, env, flags, version, signal } = options;
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {
@@ -60,7 +74,8 @@ export async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: A
     return resolved;
   };
   let client: import('../api/client.js').ApiClient | undefined;
-  const clock = realClock;
+  const clock = options.clock ?? realClock;
+  const interactive = flags.input && (options.prompter ? options.prompter.interactive : io.stdinIsTTY && io.stderrIsTTY);
   const deps: Deps = {
     io,
     env,
@@ -78,7 +93,7 @@ export async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: A
         ...(s.apiKey ? { apiKey: s.apiKey.value } : {}),
         timeoutMs: Math.round(s.timeoutSeconds.value * 1000),
         retries: s.retries.value,
-        userAgent: `gwctl/${__GWCTL_VERSION__} node/${process.versions.node}`,
+        userAgent: `gwctl/${version} node/${process.versions.node}`,
         signal,
         sleep: clock.sleep,
         now: clock.now,
@@ -87,7 +102,7 @@ export async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: A
       closers.push(() => client!.close());
       return client;
     },
-    prompter: createPrompter(io, flags.input && io.stdinIsTTY && io.stderrIsTTY, signal),
+    prompter: options.prompter ? withInteractive(options.prompter, interactive) : createPrompter(io, interactive, signal),
     clock,
     signal,
   };
@@ -97,4 +112,13 @@ export async function createDeps(io: Io, env: Env, flags: GlobalFlags, signal: A
       for (const close of closers.reverse()) await close().catch(() => {});
     },
   };
+}
+
+/** A given prompter, not asked when --no-input or CI says nobody may be asked. */
+function withInteractive(prompter: Prompter, interactive: boolean): Prompter {
+  if (interactive === prompter.interactive) return prompter;
+  const refuse = (): never => {
+    throw usageError('cannot ask: no terminal (or --no-input / CI is set)');
+  };
+  return { interactive, confirm: refuse, password: refuse, select: refuse };
 }

@@ -1,6 +1,7 @@
 // Standard streams as the commands see them: results to stdout with back-pressure, everything
 // else to stderr, the terminal flags a command needs to choose its output, and a last line of
-// defence that masks any configured key before a byte leaves the process.
+// defence that masks any configured key before a byte leaves the process. The streams are
+// given (the process's own, or in-memory ones in a test), never taken from `process`.
 import { maskKey } from '../config/mask.js';
 
 export interface Io {
@@ -24,7 +25,20 @@ export interface Io {
   addSecret(secret: string): void;
 }
 
-export interface ProcessIoOptions {
+/** The three standard streams and what is known about the terminal behind them. */
+export interface IoStreams {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdinIsTTY?: boolean;
+  stdoutIsTTY?: boolean;
+  stderrIsTTY?: boolean;
+  /** Terminal width on stdout, when known. */
+  columns?: number;
+}
+
+export interface IoOptions {
+  streams: IoStreams;
   env: Readonly<Record<string, string | undefined>>;
   /** false for --no-color */
   colorFlag: boolean;
@@ -41,7 +55,8 @@ export function colorAllowed(isTTY: boolean, env: Readonly<Record<string, string
   return isTTY;
 }
 
-export function createProcessIo(options: ProcessIoOptions): Io {
+export function createIo(options: IoOptions): Io {
+  const { stdin, stdout, stderr } = options.streams;
   const secrets = new Set<string>();
   const redact = (text: string): string => {
     let out = text;
@@ -54,51 +69,69 @@ export function createProcessIo(options: ProcessIoOptions): Io {
     stdoutClosed = true;
     options.onStdoutClosed();
   };
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') closed();
   });
-  process.stderr.on('error', () => {
+  stderr.on('error', () => {
     // Nowhere left to report to; the exit code still tells.
   });
-  const stdoutIsTTY = Boolean(process.stdout.isTTY);
-  const stderrIsTTY = Boolean(process.stderr.isTTY);
+  const stdoutIsTTY = options.streams.stdoutIsTTY === true;
+  const stderrIsTTY = options.streams.stderrIsTTY === true;
   return {
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
-    columns: process.stdout.columns || Number(options.env.COLUMNS) || 80,
+    stdinIsTTY: options.streams.stdinIsTTY === true,
+    columns: options.streams.columns || Number(options.env.COLUMNS) || 80,
     color: colorAllowed(stdoutIsTTY, options.env, options.colorFlag),
     stderrColor: colorAllowed(stderrIsTTY, options.env, options.colorFlag),
     out(text) {
       if (stdoutClosed || text === '') return Promise.resolve();
       return new Promise((resolve) => {
-        const ok = process.stdout.write(redact(text), (error) => {
+        const ok = stdout.write(redact(text), (error) => {
           if (error) closed();
         });
         if (ok) resolve();
         else {
           const done = (): void => {
-            process.stdout.off('drain', done);
-            process.stdout.off('close', done);
+            stdout.off('drain', done);
+            stdout.off('close', done);
             resolve();
           };
-          process.stdout.on('drain', done);
-          process.stdout.on('close', done);
+          stdout.on('drain', done);
+          stdout.on('close', done);
         }
       });
     },
     err(text) {
-      process.stderr.write(redact(text));
+      stderr.write(redact(text));
     },
     async readStdin() {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
       return Buffer.concat(chunks).toString('utf8');
     },
-    stdin: process.stdin,
-    stderr: process.stderr,
+    stdin,
+    stderr,
     addSecret(secret) {
       if (secret.length >= 4) secrets.add(secret);
     },
   };
+}
+
+/** The process's own streams with their terminal flags. */
+export function processStreams(): IoStreams {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+  };
+}
+
+/** An Io over the process's streams (for code that runs outside `runCli`). */
+export function createProcessIo(options: Omit<IoOptions, 'streams'>): Io {
+  return createIo({ ...options, streams: processStreams() });
 }

@@ -5,11 +5,11 @@ import { readConfig } from '../config/read.js';
 import type { GlobalFlags } from '../config/settings.js';
 import type { Env } from '../config/paths.js';
 import { loaders, verbAliases, groups } from '../commands/registry.js';
-import type { CommandSpec } from './command.js';
+import type { Clock, CommandSpec, Prompter } from './command.js';
 import { createDeps, maskStoredKeys } from './deps.js';
 import { GwctlError, usageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import { createProcessIo } from './io.js';
+import { createIo, type IoStreams } from './io.js';
 import { buildProgram } from './program.js';
 import { reportError } from './report.js';
 
@@ -61,10 +61,32 @@ function globalFlags(opts: Record<string, unknown>, env: Env): GlobalFlags {
   return flags;
 }
 
-export async function runCli(argv: readonly string[], env: Env, version: string): Promise<number> {
+/** The standard streams of one run, with what is known about the terminal behind them. */
+export type CliStreams = IoStreams;
+
+/** Everything a run takes from its surroundings; `runCli` touches nothing else of the process. */
+export interface CliHost {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  version: string;
+  streams: CliStreams;
+  /** Default: the real clock. */
+  clock?: Clock;
+  /**
+   * Default: the terminal prompter over the streams. A given prompter is still not asked under
+   * --no-input or CI.
+   */
+  prompter?: Prompter;
+  /** Interruption from outside; aborting it behaves exactly like Ctrl-C (exit 130). */
+  signal?: AbortSignal;
+}
+
+export async function runCli(host: CliHost): Promise<number> {
+  const { argv, env, version } = host;
   const controller = new AbortController();
   const json = argv.includes('--json');
-  const io = createProcessIo({
+  const io = createIo({
+    streams: host.streams,
     env,
     colorFlag: !argv.includes('--no-color'),
     onStdoutClosed: () => controller.abort(new StdoutClosed()),
@@ -72,15 +94,9 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
   // Keys from the environment are masked from the first byte, even in a usage error that echoes
   // a value typed on the command line.
   for (const key of [env.GWCTL_MANAGEMENT_KEY, env.GWCTL_API_KEY]) if (key) io.addSecret(key);
-  let interrupts = 0;
-  const onSigint = (): void => {
-    interrupts++;
-    // A second Ctrl-C means now, whatever is still winding down.
-    if (interrupts > 1) process.exit(ExitCode.interrupted);
-    controller.abort(new GwctlError('interrupted', ExitCode.interrupted));
-  };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
+  const interrupt = (): void => controller.abort(new GwctlError('interrupted', ExitCode.interrupted));
+  if (host.signal?.aborted) interrupt();
+  host.signal?.addEventListener('abort', interrupt, { once: true });
 
   let cleanup: (() => Promise<void>) | undefined;
   let helpHint = "see 'gwctl --help'";
@@ -93,7 +109,15 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
       writeErr: (text) => io.err(text),
       run: async (spec, args, opts, root) => {
         const flags = globalFlags(root.opts(), env);
-        const deps = await createDeps(io, env, flags, controller.signal);
+        const deps = await createDeps({
+          io,
+          env,
+          flags,
+          version,
+          signal: controller.signal,
+          ...(host.clock ? { clock: host.clock } : {}),
+          ...(host.prompter ? { prompter: host.prompter } : {}),
+        });
         cleanup = deps.cleanup;
         await untilAborted(spec.run({ args, opts, deps: deps.deps }), controller.signal);
       },
@@ -108,8 +132,7 @@ export async function runCli(argv: readonly string[], env: Env, version: string)
     const failure = fromCommander(error, helpHint);
     return failure === null ? ExitCode.ok : reportError(io, failure, json);
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
+    host.signal?.removeEventListener('abort', interrupt);
     await cleanup?.().catch(() => {});
   }
 }
@@ -150,3 +173,4 @@ function fromCommander(error: unknown, helpHint: string): unknown {
 }
 
 export type { CommandSpec, Command };
+export { processStreams } from './io.js';
