@@ -1,9 +1,10 @@
 // The one HTTP client every command uses: keys per route, the plain-http rule, redirects,
 // retries, and the API's error envelope turned into a GwctlError with the contract's exit code.
-import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
-import { maskKey } from '../config/mask.js';
-import { sanitizeField } from '../output/sanitize.js';
+import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { maskKey } from '../core/mask.js';
+import { isLoopbackHost } from '../core/patterns.js';
+import { sanitizeField } from '../core/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
 import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
 import type { Route } from './routes.js';
@@ -30,6 +31,11 @@ export interface CallOptions {
   params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /**
+   * For a request that changes something: what to tell the person when it was sent but its
+   * answer was lost (how to see what happened before trying again).
+   */
+  ifAnswerLost?: string;
 }
 
 export interface ApiResponse {
@@ -203,7 +209,7 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
     if (route.unsafe && !outcome.notSent) {
       throw transportError(
         `${outcome.message}${tries}: the ${route.name} request was sent but its answer was lost, so its outcome is unknown`,
-        howToCheck(route, call),
+        call.ifAnswerLost ?? 'check the current state before trying again',
       );
     }
     throw transportError(`${outcome.message}${tries}`);
@@ -228,14 +234,6 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
   });
 }
 
-/** After a lost answer to a request that changes something: the read that shows what happened. */
-function howToCheck(route: Route, call: CallOptions): string {
-  const id = call.params?.id ?? '<id>';
-  if (route.name === 'suspend intern') return `check with 'gwctl interns get ${id}' before trying again`;
-  if (route.name === 'delete batch') return `check with 'gwctl batches get ${id}' before trying again`;
-  return 'check the current state before trying again';
-}
-
 /** Where a redirect points, if it is somewhere the tool may follow: http(s) only, never plain http off this machine. */
 function redirectTarget(location: string, from: URL, status: number): URL {
   let next: URL;
@@ -247,7 +245,7 @@ function redirectTarget(location: string, from: URL, status: number): URL {
   if (next.protocol !== 'https:' && next.protocol !== 'http:') {
     throw responseError(`refusing to follow a redirect to a ${sanitizeField(next.protocol.replace(/:$/, ''))} address`, status);
   }
-  if (next.protocol === 'http:' && !isLoopback(next.hostname)) {
+  if (next.protocol === 'http:' && !isLoopbackHost(next.hostname)) {
     throw responseError(`refusing to follow a redirect to plain http (${sanitizeField(next.host)})`, status);
   }
   return next;
@@ -302,15 +300,10 @@ function parseBaseUrl(text: string): URL {
 
 /** A key never travels in clear text except to this machine. */
 function refusePlainHttp(url: URL): void {
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw usageError(
       `refusing to send a key over plain http to ${sanitizeField(url.host)}`,
       'use an https:// base URL (plain http is allowed only for loopback addresses)',
     );
   }
-}
-
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

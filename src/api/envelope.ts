@@ -1,6 +1,6 @@
 // The API's error envelope, read leniently: `{error: {code, message, metadata?: {reason, retryable}}}`
 // where `code` may be an integer or a string, and anything may be missing or malformed.
-import { sanitizeField } from '../output/sanitize.js';
+import { sanitizeField } from '../core/sanitize.js';
 
 export interface ErrorEnvelope {
   code?: number | string;

@@ -1,5 +1,5 @@
 // When to try again and how long to wait. Pure functions, so the policy is tested on its own.
-import { TRANSIENT_STATUSES } from '../cli/exit-codes.js';
+import { TRANSIENT_STATUSES } from '../core/exit-codes.js';
 
 export const RETRY = {
   /** First backoff ceiling; doubles each attempt. */

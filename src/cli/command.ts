@@ -2,10 +2,14 @@
 // CommandContext by hand (fake Io, a client pointed at a test server, a scripted prompter,
 // a fixed clock) and drive any command without a terminal.
 import type { ApiClient } from '../api/client.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../core/env.js';
 import type { LoadedConfig } from '../config/read.js';
 import type { GlobalFlags, Settings } from '../config/settings.js';
-import type { Io } from './io.js';
+import type { Clock } from '../core/clock.js';
+import type { Io } from '../core/io.js';
+import type { Prompter } from '../core/prompter.js';
+
+export type { Clock, Prompter };
 
 /** Which local list can complete an argument or option value (see completions). */
 export type CompletionSource = 'intern' | 'batch' | 'status' | 'provider' | 'profile' | 'setting' | 'shell' | 'file';
@@ -36,19 +40,6 @@ export interface CommandSpec {
   /** Lines a person can paste; every command has at least one. */
   examples: readonly string[];
   run(ctx: CommandContext): Promise<void>;
-}
-
-export interface Prompter {
-  /** Whether a person can be asked (a terminal on stdin and stderr, and no --no-input / CI). */
-  readonly interactive: boolean;
-  confirm(message: string): Promise<boolean>;
-  password(message: string): Promise<string>;
-  select<T>(message: string, choices: readonly { name: string; value: T; description?: string }[]): Promise<T>;
-}
-
-export interface Clock {
-  now(): number;
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 export interface Deps {

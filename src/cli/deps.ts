@@ -2,12 +2,12 @@
 // client created on first use, the prompter, the clock, and the interruption signal.
 import { readConfig, type LoadedConfig } from '../config/read.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../core/env.js';
 import type { Clock, Deps, Prompter } from './command.js';
-import type { Io } from './io.js';
+import type { Io } from '../core/io.js';
 import { createPrompter } from './prompter.js';
-import { realClock } from './clock.js';
-import { usageError } from './errors.js';
+import { realClock } from '../core/clock.js';
+import { usageError } from '../core/errors.js';
 
 /** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
 export function maskStoredKeys(io: Io, read: () => LoadedConfig): void {

@@ -3,7 +3,9 @@
 import { Command, Option } from 'commander';
 import { groups } from '../commands/registry.js';
 import type { CommandSpec } from './command.js';
-import { usageError } from './errors.js';
+import { usageError } from '../core/errors.js';
+import { EXIT_CODES } from '../core/exit-codes.js';
+import { exitCodesText, HELP_TOPICS } from './help-topics.js';
 
 export interface GlobalOptionSpec {
   flags: string;
@@ -112,59 +114,11 @@ const JQ_EXAMPLES: Readonly<Record<string, string>> = {
   config: "gwctl config list --json | jq -r '.workspace'",
 };
 
-/** The contract's exit codes, for `gwctl help exit-codes`. */
-export const EXIT_CODES: readonly (readonly [number, string])[] = [
-  [0, 'success (an empty list is a success)'],
-  [1, 'any other failure: an unexpected or unreadable response, a 5xx that the API marked not retryable'],
-  [2, 'usage or input error found before sending (bad flag, bad id, out-of-range value, missing --yes), API 400, 413, 415'],
-  [3, 'cancelled: a confirmation was declined'],
-  [4, 'no credentials, API 401 or 403'],
-  [5, 'API 404 or 410'],
-  [6, 'API 409 (retryable or not, once the retries are spent)'],
-  [7, 'transient failure that outlived the retries: 408, 429, 500, 502, 503, 504, a timeout, a refused or reset connection'],
-  [130, 'interrupted (Ctrl-C)'],
-];
-
-export function exitCodesText(): string {
-  const lines = ['Exit codes:', ''];
-  for (const [code, meaning] of EXIT_CODES) {
-    const wrapped = wrap(meaning, 72);
-    lines.push(`  ${String(code).padEnd(5)}${wrapped[0]}`, ...wrapped.slice(1).map((line) => `       ${line}`));
-  }
-  lines.push(
-    '',
-    "The HTTP status decides the exit code; the API's 'retryable' decides whether",
-    'gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,',
-    '503, 504 and connection failures are retried.',
-    '',
-    'Examples:',
-    '  $ gwctl interns get "$id" >/dev/null; [ $? -eq 5 ] && echo "no such intern"',
-    '  $ gwctl batches delete "$id" --yes || case $? in 5) ;; *) exit 1 ;; esac',
-    '',
-  );
-  return lines.join('\n');
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, line];
-}
-
-/** What `gwctl help` knows besides the commands (completion offers these too). */
-export const HELP_TOPICS: readonly { name: string; description: string }[] = [{ name: 'exit-codes', description: 'what each exit code means' }];
-
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
 function showHelp(program: Command, words: readonly string[], handlers: Handlers): void {
   if (words.length === 1 && words[0] === HELP_TOPICS[0]!.name) {
     const json = program.opts().json === true;
-    const body = { exit_codes: EXIT_CODES.map(([code, meaning]) => ({ code, meaning })) };
+    const body = { exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })) };
     handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText());
     return;
   }

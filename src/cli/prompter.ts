@@ -1,9 +1,9 @@
 // Questions to a person, on stderr so stdout stays clean. @inquirer/prompts loads only when
 // a question is actually asked.
 import type { Prompter } from './command.js';
-import { GwctlError, usageError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
-import type { Io } from './io.js';
+import { GwctlError, usageError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import type { Io } from '../core/io.js';
 
 export function createPrompter(io: Io, interactive: boolean, signal: AbortSignal): Prompter {
   const context = { input: io.stdin, output: io.stderr, signal, clearPromptOnDone: false };

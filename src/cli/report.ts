@@ -1,9 +1,9 @@
 // Errors as the contract prints them: one line `gwctl: <message>` on stderr, or under --json
 // one object `{"error": {...}}`. Never a stack trace.
-import { GwctlError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
-import type { Io } from './io.js';
-import { safeJson, sanitizeField } from '../output/sanitize.js';
+import { GwctlError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import type { Io } from '../core/io.js';
+import { safeJson, sanitizeField } from '../core/sanitize.js';
 
 export function errorLine(error: GwctlError): string {
   let line = error.status !== undefined ? `HTTP ${error.status}: ${error.message}` : error.message;

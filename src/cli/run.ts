@@ -3,13 +3,13 @@
 import type { Command } from 'commander';
 import { readConfig } from '../config/read.js';
 import type { GlobalFlags } from '../config/settings.js';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../core/env.js';
 import { loaders, verbAliases, groups } from '../commands/registry.js';
 import type { Clock, CommandSpec, Prompter } from './command.js';
 import { createDeps, maskStoredKeys } from './deps.js';
-import { GwctlError, usageError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
-import { createIo, type IoStreams } from './io.js';
+import { GwctlError, usageError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { createIo, type IoStreams } from '../core/io.js';
 import { buildProgram } from './program.js';
 import { reportError } from './report.js';
 
@@ -173,4 +173,4 @@ function fromCommander(error: unknown, helpHint: string): unknown {
 }
 
 export type { CommandSpec, Command };
-export { processStreams } from './io.js';
+export { processStreams } from '../core/io.js';

@@ -1,7 +1,7 @@
 // `gwctl completion bash|zsh|fish`: prints a completion script generated from the command tree.
 // The generator is loaded only here.
 import { defineCommand } from '../cli/command.js';
-import { usageError } from '../cli/errors.js';
+import { usageError } from '../core/errors.js';
 import { SHELLS, type Shell } from '../completions/tree.js';
 
 export const command = defineCommand({

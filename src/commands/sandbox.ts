@@ -2,8 +2,8 @@
 // imported only here and behind `--sandbox`, and only when the command runs, so no other
 // command loads it.
 import { defineCommand, type Deps } from '../cli/command.js';
-import { GwctlError, usageError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { GwctlError, usageError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
 import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/server.js';
 
 const DEFAULT_PORT = 4010;

@@ -3,7 +3,7 @@
 // batch ids gwctl printed in the last ten minutes. Never a network call; never an error that
 // would spill into the shell (a missing or broken file is simply no candidates).
 import { defineCommand } from '../cli/command.js';
-import { usageError } from '../cli/errors.js';
+import { usageError } from '../core/errors.js';
 import { PROFILE_NAME } from '../config/profile.js';
 import type { DynamicKind } from './tree.js';
 

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Env } from '../config/paths.js';
+import type { Env } from '../core/env.js';
 
 export type IdKind = 'intern' | 'batch';
 

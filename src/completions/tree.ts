@@ -171,9 +171,10 @@ export function walk(tree: CompletionTree): [readonly string[], CommandNode][] {
 
 /** The tree of this build of gwctl: every command spec, loaded. */
 export async function loadTree(): Promise<CompletionTree> {
-  const [{ loaders, groups }, { globalOptions, HELP_TOPICS }, { INTERN_STATUSES }, { KNOWN_PROVIDERS }, { SETTING_KEYS }] = await Promise.all([
+  const [{ loaders, groups }, { globalOptions }, { HELP_TOPICS }, { INTERN_STATUSES }, { KNOWN_PROVIDERS }, { SETTING_KEYS }] = await Promise.all([
     import('../commands/registry.js'),
     import('../cli/program.js'),
+    import('../cli/help-topics.js'),
     import('../api/schemas/intern.js'),
     import('../api/schemas/byok.js'),
     import('../config/profile.js'),

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-
-export type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from '../core/env.js';
 
 /** The folder holding config.json: GWCTL_CONFIG_DIR, else the platform's config folder. */
 export function configDir(env: Env): string {

@@ -1,7 +1,8 @@
 // Reading config.json is on every command's path, so it is a plain read, not the storage library.
 import { readFileSync, statSync } from 'node:fs';
-import { usageError } from '../cli/errors.js';
-import { configFile, type Env } from './paths.js';
+import { usageError } from '../core/errors.js';
+import type { Env } from '../core/env.js';
+import { configFile } from './paths.js';
 import type { ConfigData, Profile } from './profile.js';
 
 export interface LoadedConfig {

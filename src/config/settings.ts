@@ -1,7 +1,7 @@
 // Every setting comes from the first of: flag, environment, profile, default (contract,
 // "Precedence"). Each resolved value remembers where it came from, for `auth status`.
-import { usageError } from '../cli/errors.js';
-import type { Env } from './paths.js';
+import { usageError } from '../core/errors.js';
+import type { Env } from '../core/env.js';
 import { DEFAULT_PROFILE, PROFILE_NAME, type Profile } from './profile.js';
 import type { LoadedConfig } from './read.js';
 

@@ -1,7 +1,8 @@
 // Writing config.json goes through conf (atomic writes); only `auth` and `config` commands load it.
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { configFile, type Env } from './paths.js';
+import type { Env } from '../core/env.js';
+import { configFile } from './paths.js';
 import type { ConfigData, Profile } from './profile.js';
 
 /** Apply `change` to one profile and save; an emptied profile is removed. Returns the file path. */

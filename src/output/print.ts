@@ -1,9 +1,9 @@
 // Chooses the output form for a result: the API's body under --json, a table on a terminal,
 // tab-separated rows in a pipe. Tables load their libraries only when a terminal is there.
-import type { Io } from '../cli/io.js';
+import type { Io } from '../core/io.js';
 import type { Cell, Column, Field } from './cells.js';
 import { formatRow } from './rows.js';
-import { safeJson } from './sanitize.js';
+import { safeJson } from '../core/sanitize.js';
 
 export interface OutputMode {
   io: Io;

@@ -3,7 +3,7 @@
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import { cellText, cellTone, type Cell, type Tone } from './cells.js';
-import { sanitizeField } from './sanitize.js';
+import { sanitizeField } from '../core/sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from './width.js';
 
 export interface TableInput {

@@ -8,6 +8,7 @@
 // finally the route's handler, whose HttpError becomes the route family's error body.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLoopbackHost } from '../core/patterns.js';
 import { handleControl } from './control.js';
 import { DEFAULT_INTERNS, MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
 import { errorBody, HttpError, type Family } from './errors.js';
@@ -79,10 +80,7 @@ export interface RunningSandbox {
 }
 
 /** Loopback only: the demo keys are public, so the sandbox must not be reachable from elsewhere. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
+export { isLoopbackHost };
 
 /** Host headers such as `eu.localhost:4010` stand for the service's regional hostnames. */
 const REGIONS = new Set(['eu', 'us', 'europe']);

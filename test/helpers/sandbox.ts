@@ -1,8 +1,8 @@
 // The sandbox API in-process, for any test file: real HTTP on 127.0.0.1, the document's
 // behaviour, seeded demo data, fault injection and a log of what the client sent.
 //
-//   import { useSandbox } from '../helpers/sandbox.js';
-//   import { runGwctl } from '../helpers/gwctl.js';
+//   import { useSandbox } from './sandbox.js';
+//   import { runGwctl } from './gwctl.js';
 //
 //   const sandbox = useSandbox();               // started before the file's tests, closed after,
 //                                               // reset (state, faults, request log) before each test

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { describeRetryAfter, RETRY } from '../../src/api/retry.js';
 import { routes } from '../../src/api/routes.js';
-import { GwctlError } from '../../src/cli/errors.js';
+import { GwctlError } from '../../src/core/errors.js';
 import { envelope, startScripted, type Scripted } from './support.js';
 
 const KEY = 'sk-api-client-0123456789abcdef';

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { maskKey } from '../../src/config/mask.js';
+import { maskKey } from '../../src/core/mask.js';
 import { configDir, envelope, expectNoCrash, startScripted, timedRun, type Scripted } from './support.js';
 
 // The middle word never appears in a masked key, so finding it anywhere means a leak, even a partial one.

@@ -2,10 +2,10 @@
 // process io (an error report, an unexpected crash's message, a --debug line) has every
 // configured key masked and no raw control character, and an error is always one line.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GwctlError } from '../../src/cli/errors.js';
-import { createProcessIo } from '../../src/cli/io.js';
+import { GwctlError } from '../../src/core/errors.js';
+import { createProcessIo } from '../../src/core/io.js';
 import { errorJson, errorLine, reportError } from '../../src/cli/report.js';
-import { maskKey } from '../../src/config/mask.js';
+import { maskKey } from '../../src/core/mask.js';
 
 const KEY = 'sk-mgmt-LEAKMGMT-0123456789abcdef';
 

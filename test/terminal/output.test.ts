@@ -3,7 +3,7 @@
 // terminal columns (wide characters take two), and server text that cannot drive the terminal
 // even where it lands in a label.
 import { describe, expect, it } from 'vitest';
-import { colorAllowed } from '../../src/cli/io.js';
+import { colorAllowed } from '../../src/core/io.js';
 import { renderDetail, renderHeading, renderTable, fitWidths } from '../../src/output/table.js';
 import { displayWidth, truncateToWidth } from '../../src/output/width.js';
 import { status } from '../../src/commands/shared/format.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeJson, sanitizeBlock, sanitizeField } from '../../src/output/sanitize.js';
+import { safeJson, sanitizeBlock, sanitizeField } from '../../src/core/sanitize.js';
 
 describe('sanitizeField', () => {
   it('makes every control character visible', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSettings, type GlobalFlags } from '../../src/config/settings.js';
-import { exitCodeForStatus } from '../../src/cli/exit-codes.js';
+import { exitCodeForStatus } from '../../src/core/exit-codes.js';
 import { commandsFor } from '../../src/cli/run.js';
 
 const flags: GlobalFlags = { json: false, sandbox: false, color: true, input: true, debug: false };

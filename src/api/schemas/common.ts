@@ -2,11 +2,10 @@
 // a person typed (a usage error, nothing sent) and leniently to what the server answered
 // (unknown fields and values kept; only a body of the wrong shape altogether is an error).
 import * as z from 'zod/mini';
-import { responseError, usageError } from '../../cli/errors.js';
-import { sanitizeField } from '../../output/sanitize.js';
+import { responseError, usageError } from '../../core/errors.js';
+import { UUID } from '../../core/patterns.js';
+import { sanitizeField } from '../../core/sanitize.js';
 
-/** Any UUID form (the document says uuid, not which version). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const uuidInput = z.string().check(z.regex(UUID, 'must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7'));
 export const nonEmptyInput = z.string().check(z.minLength(1, 'must not be empty'));

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
+import { usageError } from '../../core/errors.js';
 import { resolveProfileName } from '../../config/settings.js';
 
 export const command = defineCommand({
@@ -36,7 +36,7 @@ export const command = defineCommand({
     if (/\s/.test(key)) throw usageError('the key contains whitespace; paste only the key');
     io.addSecret(key);
     const { updateProfile } = await import('../../config/store.js');
-    const { maskKey } = await import('../../config/mask.js');
+    const { maskKey } = await import('../../core/mask.js');
     const file = await updateProfile(env, profile, (p) => {
       p[field] = key;
     });

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { GwctlError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
-import { maskKey } from '../../config/mask.js';
+import { GwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
+import { maskKey } from '../../core/mask.js';
 import { configFile } from '../../config/paths.js';
 import type { Sourced } from '../../config/settings.js';
 import type { Cell } from '../../output/cells.js';

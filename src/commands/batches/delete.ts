@@ -1,7 +1,7 @@
 import { routes } from '../../api/routes.js';
 import { defineCommand } from '../../cli/command.js';
 import { printDetail } from '../../output/print.js';
-import { sanitizeField } from '../../output/sanitize.js';
+import { sanitizeField } from '../../core/sanitize.js';
 import { fetchChecked, outputMode } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { checkPathId, confirmOrRefuse } from '../shared/targets.js';
@@ -19,7 +19,7 @@ export const command = defineCommand({
     const id = checkPathId(args.id, 'batch id');
     await confirmOrRefuse(deps, opts.yes === true, async () => `Delete batch ${sanitizeField(id)} with its stored requests and results?`);
     const { BatchDeleted } = await import('../../api/schemas/batch.js');
-    const { body, data } = await fetchChecked(deps, routes.deleteBatch, { params: { id } }, BatchDeleted);
+    const { body, data } = await fetchChecked(deps, routes.deleteBatch, { params: { id }, ifAnswerLost: `check with 'gwctl batches get ${id}' before trying again` }, BatchDeleted);
     const service = data.deletion.service ?? data.deletion.openrouter;
     const upstream = data.deletion.upstream;
     await printDetail(outputMode(deps), body, [

@@ -1,10 +1,10 @@
 import { routes } from '../../api/routes.js';
 import type { Batch } from '../../api/schemas/batch.js';
 import { defineCommand } from '../../cli/command.js';
-import { GwctlError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { GwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
 import { printDetail } from '../../output/print.js';
-import { sanitizeField } from '../../output/sanitize.js';
+import { sanitizeField } from '../../core/sanitize.js';
 import { fetchChecked, outputMode } from '../shared/fetch.js';
 import { startProgress } from '../shared/progress.js';
 import { checkPathId } from '../shared/targets.js';

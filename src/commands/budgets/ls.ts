@@ -1,7 +1,7 @@
 import { routes } from '../../api/routes.js';
 import type { WorkspaceBudget } from '../../api/schemas/budget.js';
 import { defineCommand } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
+import { usageError } from '../../core/errors.js';
 import type { Column } from '../../output/cells.js';
 import { printList } from '../../output/print.js';
 import { fetchChecked, outputMode } from '../shared/fetch.js';

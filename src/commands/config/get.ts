@@ -1,9 +1,9 @@
 import { defineCommand } from '../../cli/command.js';
-import { GwctlError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { GwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
 import { resolveProfileName } from '../../config/settings.js';
 import { printJson } from '../../output/print.js';
-import { sanitizeField } from '../../output/sanitize.js';
+import { sanitizeField } from '../../core/sanitize.js';
 import { keyArg, settingKey } from './key-arg.js';
 
 export const command = defineCommand({

@@ -1,4 +1,4 @@
-import { usageError } from '../../cli/errors.js';
+import { usageError } from '../../core/errors.js';
 import { isSettingKey, SETTING_KEYS, type SettingKey } from '../../config/profile.js';
 
 /** The KEY argument of `config get|set|unset`: one of the settings; keys have their own commands. */

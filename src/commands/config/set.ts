@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
+import { usageError } from '../../core/errors.js';
 import { checkSetting } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import { keyArg, settingKey } from './key-arg.js';

@@ -1,7 +1,7 @@
 import { routes } from '../../api/routes.js';
 import { defineCommand } from '../../cli/command.js';
 import { printJson } from '../../output/print.js';
-import { sanitizeField } from '../../output/sanitize.js';
+import { sanitizeField } from '../../core/sanitize.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { confirmOrRefuse, internIdOrPick } from '../shared/targets.js';
 
@@ -24,7 +24,7 @@ export const command = defineCommand({
       name = data.name;
       return `Suspend intern "${sanitizeField(data.name)}" (${sanitizeField(data.status)})? Its runtime stops; disk and configuration are kept.`;
     });
-    const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id } }, SuspendResult);
+    const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: `check with 'gwctl interns get ${id}' before trying again` }, SuspendResult);
     if (deps.flags.json) await printJson(deps.io, body);
     else if (deps.io.stdoutIsTTY) await deps.io.out(`Suspended intern ${sanitizeField(name)} (${sanitizeField(id)}).\n`);
     else await deps.io.out(`${sanitizeField(id)}\tsuspended\n`);

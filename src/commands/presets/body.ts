@@ -1,7 +1,7 @@
 // The body of `presets create`: read from a file or stdin, flags laid over it, checked
 // against the document's rules before anything is sent.
 import type { Deps } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
+import { usageError } from '../../core/errors.js';
 import { readFile } from 'node:fs/promises';
 
 export interface BodyOptions {

@@ -2,7 +2,7 @@ import { routes } from '../../api/routes.js';
 import { defineCommand } from '../../cli/command.js';
 import { inline, type Field } from '../../output/cells.js';
 import { printDetail, printJson } from '../../output/print.js';
-import { sanitizeBlock, sanitizeField } from '../../output/sanitize.js';
+import { sanitizeBlock, sanitizeField } from '../../core/sanitize.js';
 import { fetchChecked, outputMode } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { buildPresetBody } from './body.js';

@@ -107,7 +107,7 @@ export async function listByOffset<T>(
       if (!pending) {
         // Past the advertised total: the list ended (it may have shrunk while being read).
         if (options.maxOffset === undefined || nextToPrint <= options.maxOffset) break;
-        const { GwctlError } = await import('../../cli/errors.js');
+        const { GwctlError } = await import('../../core/errors.js');
         throw new GwctlError(
           `cannot read past offset ${options.maxOffset} (the API's limit); the list was not printed in full`,
           1,

@@ -1,7 +1,7 @@
 // A spinner (or progress text) on stderr while a command waits; only on a terminal, and
 // ora is loaded only then.
-import type { Io } from '../../cli/io.js';
-import type { Env } from '../../config/paths.js';
+import type { Io } from '../../core/io.js';
+import type { Env } from '../../core/env.js';
 
 export interface Progress {
   update(text: string): void;

@@ -2,8 +2,8 @@
 // from a list when a person at a terminal leaves the id out.
 import { routes } from '../../api/routes.js';
 import type { Deps } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
-import { sanitizeField } from '../../output/sanitize.js';
+import { usageError } from '../../core/errors.js';
+import { sanitizeField } from '../../core/sanitize.js';
 
 /** Path ids of minimum length 1 (intern id, batch id): non-empty, printable, no slash. */
 export function checkPathId(value: string | undefined, label: string): string {
@@ -36,6 +36,6 @@ export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => 
   if (!deps.prompter.interactive) {
     throw usageError('refusing to act without confirmation', 'pass --yes (there is no terminal to ask on, or --no-input / CI is set)');
   }
-  const { cancelledError } = await import('../../cli/errors.js');
+  const { cancelledError } = await import('../../core/errors.js');
   if (!(await deps.prompter.confirm(await question()))) throw cancelledError('cancelled; nothing was changed');
 }

@@ -2,7 +2,7 @@
 // else to stderr, the terminal flags a command needs to choose its output, and a last line of
 // defence that masks any configured key before a byte leaves the process. The streams are
 // given (the process's own, or in-memory ones in a test), never taken from `process`.
-import { maskKey } from '../config/mask.js';
+import { maskKey } from './mask.js';
 
 export interface Io {
   readonly stdoutIsTTY: boolean;

@@ -1,4 +1,8 @@
-import type { Clock } from './command.js';
+// Time as commands see it: the real clock here, a recorded one in tests.
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
 
 export const realClock: Clock = {
   now: () => Date.now(),
