@@ -1,13 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
+  // The build writes the version into the binary; in-process runs see the same value.
+  define: { __GWCTL_VERSION__: JSON.stringify(version) },
   test: {
     include: ['test/**/*.test.ts'],
-    // The end-to-end tests run the built binary; build it once before any test starts.
+    // The spawned tests run the built binary; build it once before any test starts.
     globalSetup: ['test/setup/build.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: the e2e tests spawn processes, so keep the pool small and steady.
+    // Two cores: most tests run in-process, a few spawn processes; keep the pool small and steady.
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],

@@ -3,13 +3,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runGwctl, tempConfigDir } from '../helpers/gwctl.js';
-import { startServer, type Reply, type SeenRequest, type TestServer } from '../helpers/server.js';
+import { gwctl } from '../kit/cli.js';
+import { tempConfigDir } from '../kit/spawn.js';
+import type { BatchBody, BatchDeletedBody, PresetResponseBody } from '../kit/bodies.js';
+import { startServer, type Reply, type Seen, type ScriptedServer } from '../kit/server.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }) {
+function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }): BatchBody {
   const terminal = ['completed', 'failed', 'expired', 'cancelled'].includes(status);
   return {
     id: 'batch_abc123',
@@ -39,7 +41,7 @@ function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }) {
   };
 }
 
-const preset = (version: number, config: Record<string, unknown>, system: string) => ({
+const preset = (version: number, config: Record<string, unknown>, system: string): PresetResponseBody => ({
   data: {
     id: '650e8400-e29b-41d4-a716-446655440001',
     name: 'support-bot',
@@ -65,8 +67,8 @@ const preset = (version: number, config: Record<string, unknown>, system: string
   },
 });
 
-let script: ((req: SeenRequest) => Reply | undefined) | undefined;
-let server: TestServer;
+let script: ((req: Seen) => Reply | undefined) | undefined;
+let server: ScriptedServer;
 
 beforeAll(async () => {
   server = await startServer((req) => script?.(req) ?? { status: 404, body: { error: { code: 404, message: 'Batch not found.' } } });
@@ -74,11 +76,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   script = undefined;
-  server.requests.length = 0;
+  server.reset();
 });
 
 const run = (args: string[], input?: string) =>
-  runGwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY }, ...(input === undefined ? {} : { input }) });
+  gwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY }, ...(input === undefined ? {} : { input }) });
 
 describe('batches get', () => {
   it('prints the batch body under --json and its fields with results when piped', async () => {
@@ -166,7 +168,7 @@ describe('batches delete', () => {
   });
 
   it("with --yes deletes and reports the service's and the upstream's deletion status", async () => {
-    const report = { id: 'batch_abc123', object: 'batch', deletion: { service: 'deleted', upstream: { provider: 'OpenAI', status: 'unsupported' } } };
+    const report: BatchDeletedBody = { id: 'batch_abc123', object: 'batch', deletion: { service: 'deleted', upstream: { provider: 'OpenAI', status: 'unsupported' } } };
     script = () => ({ body: report });
     const r = await run(['batches', 'delete', 'batch_abc123', '--yes']);
     expect(r).toMatchObject({

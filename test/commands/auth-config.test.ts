@@ -2,13 +2,14 @@
 import { readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runGwctl, tempConfigDir } from '../helpers/gwctl.js';
+import { gwctl } from '../kit/cli.js';
+import { tempConfigDir } from '../kit/spawn.js';
 
 const KEY = 'sk-or-v1-profilekey-0123456789abcdef';
 const ENV_KEY = 'sk-or-v1-envkey-fedcba9876543210';
 
 async function login(dir: string, key: string, extra: string[] = []) {
-  return runGwctl(['auth', 'login', '--with-token', ...extra], { configDir: dir, input: `${key}\n` });
+  return gwctl(['auth', 'login', '--with-token', ...extra], { configDir: dir, input: `${key}\n` });
 }
 
 describe('auth login --with-token', () => {
@@ -34,13 +35,13 @@ describe('auth login --with-token', () => {
   });
 
   it('refuses an empty stdin with exit 2', async () => {
-    const r = await runGwctl(['auth', 'login', '--with-token'], { input: '' });
+    const r = await gwctl(['auth', 'login', '--with-token'], { input: '' });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("gwctl: no key on standard input; pipe it in, as in 'printenv MY_KEY | gwctl auth login --with-token'\n");
   });
 
   it('without a terminal and without --with-token refuses with exit 2', async () => {
-    const r = await runGwctl(['auth', 'login']);
+    const r = await gwctl(['auth', 'login']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: no terminal to prompt on; pipe the key in with --with-token\n' });
   });
 
@@ -49,7 +50,7 @@ describe('auth login --with-token', () => {
     const file = path.join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ profiles: { default: { workspace: 'prod' } } }));
     chmodSync(file, 0o644);
-    const status = await runGwctl(['config', 'get', 'workspace'], { configDir: dir });
+    const status = await gwctl(['config', 'get', 'workspace'], { configDir: dir });
     expect(status.stderr).toBe(`gwctl: warning: ${file} can be read by other users (mode 644); run 'chmod 600 ${file}'\n`);
     await login(dir, KEY);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -60,7 +61,7 @@ describe('auth status', () => {
   it('shows the stored key masked, with where each value comes from', async () => {
     const dir = tempConfigDir();
     await login(dir, KEY);
-    const r = await runGwctl(['auth', 'status'], { configDir: dir });
+    const r = await gwctl(['auth', 'status'], { configDir: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [
@@ -81,8 +82,8 @@ describe('auth status', () => {
   it('lets the environment win over the profile, and flags over both', async () => {
     const dir = tempConfigDir();
     await login(dir, KEY);
-    await runGwctl(['config', 'set', 'timeout', '12'], { configDir: dir });
-    const r = await runGwctl(['auth', 'status', '--json', '--timeout', '5'], {
+    await gwctl(['config', 'set', 'timeout', '12'], { configDir: dir });
+    const r = await gwctl(['auth', 'status', '--json', '--timeout', '5'], {
       configDir: dir,
       env: { GWCTL_MANAGEMENT_KEY: ENV_KEY, GWCTL_BASE_URL: 'https://gw.example.com/api/v1', GWCTL_RETRIES: '1' },
     });
@@ -96,7 +97,7 @@ describe('auth status', () => {
   });
 
   it('exits 4 when no key is configured', async () => {
-    const r = await runGwctl(['auth', 'status']);
+    const r = await gwctl(['auth', 'status']);
     expect(r.code).toBe(4);
     expect(r.stderr).toBe("gwctl: no credentials configured; run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY\n");
   });
@@ -104,20 +105,20 @@ describe('auth status', () => {
   it('logout removes the keys', async () => {
     const dir = tempConfigDir();
     await login(dir, KEY);
-    const out = await runGwctl(['auth', 'logout'], { configDir: dir });
+    const out = await gwctl(['auth', 'logout'], { configDir: dir });
     expect(out).toMatchObject({ code: 0, stderr: 'Removed the management key of profile "default".\n' });
-    expect((await runGwctl(['auth', 'status'], { configDir: dir })).code).toBe(4);
+    expect((await gwctl(['auth', 'status'], { configDir: dir })).code).toBe(4);
   });
 });
 
 describe('config', () => {
   it('sets, gets, lists and unsets a setting', async () => {
     const dir = tempConfigDir();
-    expect((await runGwctl(['config', 'set', 'workspace', 'production'], { configDir: dir })).code).toBe(0);
-    expect(await runGwctl(['config', 'get', 'workspace'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'production\n' });
-    expect(await runGwctl(['config', 'list'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'workspace\tproduction\n' });
-    expect((await runGwctl(['config', 'unset', 'workspace'], { configDir: dir })).code).toBe(0);
-    expect(await runGwctl(['config', 'get', 'workspace'], { configDir: dir })).toMatchObject({
+    expect((await gwctl(['config', 'set', 'workspace', 'production'], { configDir: dir })).code).toBe(0);
+    expect(await gwctl(['config', 'get', 'workspace'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'production\n' });
+    expect(await gwctl(['config', 'list'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'workspace\tproduction\n' });
+    expect((await gwctl(['config', 'unset', 'workspace'], { configDir: dir })).code).toBe(0);
+    expect(await gwctl(['config', 'get', 'workspace'], { configDir: dir })).toMatchObject({
       code: 1,
       stdout: '',
       stderr: 'gwctl: workspace is not set in profile "default"\n',
@@ -126,7 +127,7 @@ describe('config', () => {
 
   it('prints the config path', async () => {
     const dir = tempConfigDir();
-    expect(await runGwctl(['config', 'path'], { configDir: dir })).toMatchObject({ code: 0, stdout: `${path.join(dir, 'config.json')}\n` });
+    expect(await gwctl(['config', 'path'], { configDir: dir })).toMatchObject({ code: 0, stdout: `${path.join(dir, 'config.json')}\n` });
   });
 
   it.each([
@@ -135,6 +136,6 @@ describe('config', () => {
     [['config', 'set', 'colour', 'red'], 'gwctl: unknown setting "colour"; settings are: base-url, workspace, timeout, retries\n'],
     [['config', 'set', 'management-key', 'x'], "gwctl: management-key is not a setting; keys are stored with 'gwctl auth login' and shown masked by 'gwctl auth status'\n"],
   ])('%j is a usage error', async (args, stderr) => {
-    expect(await runGwctl(args)).toMatchObject({ code: 2, stdout: '', stderr });
+    expect(await gwctl(args)).toMatchObject({ code: 2, stdout: '', stderr });
   });
 });

@@ -1,14 +1,15 @@
 // Paged lists (interns, vault secrets, BYOK) against a scripted server: query names, --all
 // across pages, merged JSON, hints, refusals before sending, and failed pages.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runGwctl } from '../helpers/gwctl.js';
-import { startServer, type Reply, type SeenRequest, type TestServer } from '../helpers/server.js';
+import { gwctl } from '../kit/cli.js';
+import type { ByokCredentialBody, InternBody, VaultSecretBody } from '../kit/bodies.js';
+import { startServer, type Reply, type Seen, type ScriptedServer } from '../kit/server.js';
 
 const KEY = 'sk-api-test-0123456789abcdef';
 const WS = '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-function intern(n: number) {
+function intern(n: number): InternBody {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `intern-${n}`,
@@ -27,7 +28,7 @@ function intern(n: number) {
   };
 }
 
-function secret(n: number) {
+function secret(n: number): VaultSecretBody {
   const legacy = n === 2;
   return {
     name: `secret_${n}`,
@@ -37,7 +38,7 @@ function secret(n: number) {
   };
 }
 
-function credential(n: number) {
+function credential(n: number): ByokCredentialBody {
   return {
     id: `11111111-2222-3333-4444-${String(n).padStart(12, '0')}`,
     workspace_id: WS,
@@ -61,8 +62,8 @@ const interns = Array.from({ length: 7 }, (_, i) => intern(7 - i));
 const secrets = Array.from({ length: 5 }, (_, i) => secret(i + 1));
 const credentials = Array.from({ length: 7 }, (_, i) => credential(i + 1));
 
-let override: ((req: SeenRequest) => Reply | undefined) | undefined;
-let server: TestServer;
+let override: ((req: Seen) => Reply | undefined) | undefined;
+let server: ScriptedServer;
 
 beforeAll(async () => {
   server = await startServer((req) => {
@@ -92,10 +93,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   override = undefined;
-  server.requests.length = 0;
+  server.reset();
 });
 
-const run = (args: string[]) => runGwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY } });
+const run = (args: string[]) => gwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY } });
 const queries = () => server.requests.map((r) => Object.fromEntries(r.query));
 
 describe('interns ls', () => {

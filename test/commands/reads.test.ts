@@ -1,16 +1,16 @@
 // The three management reads, run as a user's script runs them: the built binary against a
 // scripted server on 127.0.0.1, checking exit code, stdout and stderr exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture } from '../helpers/fixtures.js';
-import { runGwctl } from '../helpers/gwctl.js';
-import { startServer, type Reply, type TestServer } from '../helpers/server.js';
+import { fixture } from '../kit/bodies.js';
+import { gwctl } from '../kit/cli.js';
+import { startServer, type Reply, type ScriptedServer } from '../kit/server.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 const ENDPOINT_ID = '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11';
 
 /** What the server answers next, per path; the default is the command's fixture. */
 let next: Map<string, Reply[]>;
-let server: TestServer;
+let server: ScriptedServer;
 
 beforeAll(async () => {
   server = await startServer((req) => {
@@ -26,7 +26,7 @@ afterAll(() => server.close());
 
 function run(args: string[], env: Record<string, string | undefined> = {}) {
   next ??= new Map();
-  return runGwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY, ...env } });
+  return gwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY, ...env } });
 }
 
 function queue(path: string, ...replies: Reply[]): void {
@@ -37,7 +37,7 @@ interface ReadCase {
   name: string;
   args: string[];
   path: string;
-  fixture: string;
+  fixture: 'private-endpoint' | 'tool' | 'budgets';
   rows: string;
 }
 
@@ -169,7 +169,7 @@ describe('input checked before sending', () => {
   });
 
   it('refuses to send a key over plain http to a non-loopback host', async () => {
-    const r = await runGwctl(['endpoints', 'get', ENDPOINT_ID, '--base-url', 'http://example.com/api/v1'], { env: { GWCTL_MANAGEMENT_KEY: KEY } });
+    const r = await gwctl(['endpoints', 'get', ENDPOINT_ID, '--base-url', 'http://example.com/api/v1'], { env: { GWCTL_MANAGEMENT_KEY: KEY } });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       'gwctl: refusing to send a key over plain http to example.com; use an https:// base URL (plain http is allowed only for loopback addresses)\n',
@@ -179,7 +179,7 @@ describe('input checked before sending', () => {
 
 describe('responses', () => {
   it('keeps and shows a field the client does not know', async () => {
-    const body = fixture<{ data: Record<string, unknown> }>('private-endpoint');
+    const body = fixture('private-endpoint');
     body.data.status = 'paused';
     body.data.capacity = { rpm: 600 };
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body }, { body });
@@ -198,7 +198,7 @@ describe('responses', () => {
   });
 
   it('makes control characters from the server visible', async () => {
-    const body = fixture<{ data: Record<string, unknown> }>('private-endpoint');
+    const body = fixture('private-endpoint');
     body.data.upstream_model_id = 'gpt\u001b[2J\u0007\u009bx';
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body });
     const r = await run(['endpoints', 'get', ENDPOINT_ID]);
