@@ -2,24 +2,29 @@
 // create) whose answer is lost is not sent again and says its outcome is unknown and how to check;
 // one that certainly never left is retried; a page that fails fails the whole listing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closedPort, envelope, expectNoCrash, startScripted, timedRun, type Scripted } from './support.js';
+import { gwctl } from '../kit/cli.js';
+import { type Reply, type ScriptedServer, closedPort, envelope, startServer } from '../kit/server.js';
+import { expectNoCrash } from '../kit/spawn.js';
+
+/** gwctl in-process with these variables over the test environment. */
+const run = (args: readonly string[], env: Record<string, string | undefined> = {}) => gwctl(args, { env });
 
 const KEY = 'sk-mgmt-loss-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const BATCH = 'batch_abc123';
 
-let server: Scripted;
+let server: ScriptedServer;
 beforeAll(async () => {
-  server = await startScripted();
+  server = await startServer();
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const env = { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY };
-const suspend = (...flags: string[]) => timedRun(['interns', 'suspend', INTERN, '--yes', '--base-url', server.baseUrl, ...flags], env);
-const del = (...flags: string[]) => timedRun(['batches', 'delete', BATCH, '--yes', '--base-url', server.baseUrl, ...flags], env);
+const suspend = (...flags: string[]) => run(['interns', 'suspend', INTERN, '--yes', '--base-url', server.baseUrl, ...flags], env);
+const del = (...flags: string[]) => run(['batches', 'delete', BATCH, '--yes', '--base-url', server.baseUrl, ...flags], env);
 const preset = (...flags: string[]) =>
-  timedRun(['presets', 'create', 'support-bot', '--model', 'openai/gpt-4o', '--base-url', server.baseUrl, ...flags], env);
+  run(['presets', 'create', 'support-bot', '--model', 'openai/gpt-4o', '--base-url', server.baseUrl, ...flags], env);
 
 describe('a lost answer to a request that changes something', () => {
   it('suspend, connection dropped after the request was read: sent once, outcome unknown, exit 7', async () => {
@@ -106,7 +111,7 @@ describe('a lost answer to a request that changes something', () => {
 describe('when repeating is known to be safe', () => {
   it('a refused connection (nothing sent) is retried even for suspend', async () => {
     const port = await closedPort();
-    const r = await timedRun(['interns', 'suspend', INTERN, '--yes', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', '1', '--debug'], env);
+    const r = await run(['interns', 'suspend', INTERN, '--yes', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', '1', '--debug'], env);
     expect(r.code).toBe(7);
     expect(r.stderr.match(/debug: > POST /g)).toHaveLength(2);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`gwctl: connection refused (127.0.0.1:${port}) (after 2 attempts)`);
@@ -135,7 +140,7 @@ describe('when repeating is known to be safe', () => {
 
 describe('a failed page fails the listing: vault secrets --all', () => {
   const secret = (n: number) => ({ name: `secret_${n}`, hosts: [`api${n}.example.com`], fingerprint: `sha256:${n}`, created_at: '2026-09-15T17:44:00.000Z' });
-  const pages = (fail: (offset: number) => import('./support.js').Reply | undefined) =>
+  const pages = (fail: (offset: number) => Reply | undefined) =>
     server.handle((req) => {
       const offset = Number(req.query.get('offset') ?? 0);
       const limit = Number(req.query.get('limit') ?? 100);
@@ -144,7 +149,7 @@ describe('a failed page fails the listing: vault secrets --all', () => {
       const data = Array.from({ length: Math.max(0, Math.min(limit, 7 - offset)) }, (_, i) => secret(offset + i + 1));
       return { body: { data, has_more: offset + limit < 7 } };
     });
-  const secrets = (...flags: string[]) => timedRun(['vault', 'secrets', INTERN, '--all', '--limit', '2', '--base-url', server.baseUrl, ...flags], env);
+  const secrets = (...flags: string[]) => run(['vault', 'secrets', INTERN, '--all', '--limit', '2', '--base-url', server.baseUrl, ...flags], env);
 
   it('succeeds in full when every page answers (the baseline)', async () => {
     pages(() => undefined);

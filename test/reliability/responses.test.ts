@@ -7,7 +7,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, expectNoCrash, startScripted, timedRun, type Scripted, type Timed } from './support.js';
+import { gwctl } from '../kit/cli.js';
+import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
+import { expectNoCrash, runGwctl, type RunResult } from '../kit/spawn.js';
+
+/** gwctl in-process with these variables over the test environment. */
+const run = (args: readonly string[], env: Record<string, string | undefined> = {}) => gwctl(args, { env });
 
 const KEY = 'sk-api-responses-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -17,11 +22,11 @@ const NGINX_502 =
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0007\u001b\u0080-\u009f]/;
 
-let server: Scripted;
-let other: Scripted;
+let server: ScriptedServer;
+let other: ScriptedServer;
 beforeAll(async () => {
-  server = await startScripted();
-  other = await startScripted();
+  server = await startServer();
+  other = await startServer();
 });
 afterAll(async () => {
   await server.close();
@@ -33,9 +38,9 @@ beforeEach(() => {
 });
 
 const get = (...flags: string[]) =>
-  timedRun(['interns', 'get', INTERN, '--base-url', server.baseUrl, '--retries', '0', ...flags], { GWCTL_API_KEY: KEY });
+  run(['interns', 'get', INTERN, '--base-url', server.baseUrl, '--retries', '0', ...flags], { GWCTL_API_KEY: KEY });
 
-function expectOneLine(r: Timed, code: number, line: string): void {
+function expectOneLine(r: RunResult, code: number, line: string): void {
   expectNoCrash(r.stderr);
   expect(r.stdout).toBe('');
   expect(r.stderr).toBe(`${line}\n`);
@@ -210,7 +215,7 @@ describe('redirects', () => {
 
 describe('https', () => {
   let dir: string;
-  let tlsServer: Scripted;
+  let tlsServer: ScriptedServer;
   let ready = false;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'gwctl-tls-'));
@@ -223,10 +228,10 @@ describe('https', () => {
     } catch {
       return;
     }
-    tlsServer = await startScripted(undefined, {
+    tlsServer = await startServer(undefined, { tls: {
       key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
       cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    });
+    } });
     ready = true;
   });
   afterAll(async () => {
@@ -234,10 +239,10 @@ describe('https', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // Node reads NODE_EXTRA_CA_CERTS only when it starts, so these runs are separate processes.
   const tlsGet = () =>
-    timedRun(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '0'], {
-      GWCTL_API_KEY: KEY,
-      NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem'),
+    runGwctl(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '0'], {
+      env: { GWCTL_API_KEY: KEY, NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem') },
     });
 
   it('works over https to a trusted certificate (the setup of the next tests)', async ({ skip }) => {
@@ -270,7 +275,7 @@ describe('https', () => {
   it('a certificate the system does not trust: exit 1 at once (not retried), with a hint', async ({ skip }) => {
     if (!ready) skip();
     tlsServer.reset();
-    const r = await timedRun(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '3', '--debug'], { GWCTL_API_KEY: KEY });
+    const r = await runGwctl(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '3', '--debug'], { env: { GWCTL_API_KEY: KEY } });
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(r.stderr.match(/debug: > GET/g)).toHaveLength(1);

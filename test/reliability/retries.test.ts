@@ -1,8 +1,14 @@
-// Retries against a scripted server on 127.0.0.1: which statuses are tried again and how often,
+// Retries, in-process against a scripted server on 127.0.0.1, with a clock that records the waits
+// instead of spending them: which statuses are tried again and how often,
 // Retry-After (seconds and HTTP date) honoured up to its cap, connection failures and timeouts,
 // what --debug shows of each attempt, and the error once the retries are spent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closedPort, envelope, expectNoCrash, startScripted, timedRun, type Scripted } from './support.js';
+import { gwctl } from '../kit/cli.js';
+import { type ScriptedServer, closedPort, envelope, startServer } from '../kit/server.js';
+import { expectNoCrash } from '../kit/spawn.js';
+
+/** gwctl in-process with these variables over the test environment. */
+const run = (args: readonly string[], env: Record<string, string | undefined> = {}) => gwctl(args, { env });
 
 const KEY = 'sk-api-retries-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -23,15 +29,15 @@ const INTERN_BODY = {
   updated_at: '2026-09-30T08:30:00.000Z',
 };
 
-let server: Scripted;
+let server: ScriptedServer;
 beforeAll(async () => {
-  server = await startScripted();
+  server = await startServer();
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const get = (...flags: string[]) =>
-  timedRun(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { GWCTL_API_KEY: KEY });
+  run(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { GWCTL_API_KEY: KEY });
 
 describe('which statuses are retried when the API says nothing', () => {
   it.each([
@@ -102,8 +108,10 @@ describe('which statuses are retried when the API says nothing', () => {
     const r = await get('--retries', '1');
     expect(r.code).toBe(7);
     expect(server.requests).toHaveLength(2);
-    const gap = server.requests[1]!.at - server.requests[0]!.at;
-    expect(gap).toBeLessThan(1_500);
+    // The run's clock records the wait instead of spending it.
+    expect(r.waits).toHaveLength(1);
+    expect(r.waits[0]).toBeLessThan(1_500);
+    expect(r.waits[0]).toBeLessThanOrEqual(500);
   });
 });
 
@@ -135,7 +143,8 @@ describe('Retry-After', () => {
     server.handle((_req, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: envelope(429, 'slow down') } : { body: INTERN_BODY }));
     const r = await get('--json');
     expect(r.code).toBe(0);
-    const gap = server.requests[1]!.at - server.requests[0]!.at;
+    expect(r.waits).toEqual([1_000]);
+    const gap = r.waits[0]!;
     expect(gap).toBeGreaterThanOrEqual(950);
     expect(gap).toBeLessThan(3_000);
   });
@@ -149,7 +158,8 @@ describe('Retry-After', () => {
     );
     const r = await get('--json');
     expect(r.code).toBe(0);
-    const gap = server.requests[1]!.at - server.requests[0]!.at;
+    expect(r.waits).toHaveLength(1);
+    const gap = r.waits[0]!;
     expect(gap).toBeGreaterThanOrEqual(950);
     expect(gap).toBeLessThan(4_000);
   });
@@ -159,6 +169,7 @@ describe('Retry-After', () => {
     const r = await get('--retries', '3');
     expect(server.requests).toHaveLength(1);
     expect(r.ms).toBeLessThan(5_000);
+    expect(r.waits).toEqual([]);
     expect(r).toMatchObject({ code: 7, stdout: '', stderr: 'gwctl: HTTP 429: quota exceeded; the server asks to wait 3600s before trying again\n' });
   });
 
@@ -185,7 +196,7 @@ describe('Retry-After', () => {
 describe('connection failures and timeouts', () => {
   it('a refused connection is retried and ends with exit 7; --debug shows each attempt and wait', async () => {
     const port = await closedPort();
-    const r = await timedRun(['interns', 'get', INTERN, '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', '2', '--debug'], {
+    const r = await run(['interns', 'get', INTERN, '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', '2', '--debug'], {
       GWCTL_API_KEY: KEY,
     });
     expect(r.code).toBe(7);
