@@ -1,12 +1,15 @@
 // Properties of every run of the built binary, whatever the arguments and whatever a (scripted,
 // loopback) server answers: the exit code is one the contract documents, nothing looks like a
 // crash, no key is ever printed (not even in part), and no raw control character reaches
-// stdout or stderr. Each run spawns gwctl (~100 ms), so the run counts are kept modest.
+// stdout or stderr. The runs are in-process (runCli over in-memory streams, a clock that
+// records waits instead of spending them), so a run costs milliseconds, not a process start.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { configDir, startScripted, timedRun, type Reply, type Scripted, type Timed } from '../reliability/support.js';
+import { gwctl } from '../kit/cli.js';
+import { startServer, type Reply, type ScriptedServer } from '../kit/server.js';
+import { tempConfigDir, type RunResult } from '../kit/spawn.js';
 
 // The middle words never survive masking: finding one anywhere is a leak.
 const MGMT = 'sk-mgmt-PROPMGMTKEY-0123456789abcdef';
@@ -17,12 +20,12 @@ const EXIT_CODES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 130]);
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
-let server: Scripted;
+let server: ScriptedServer;
 /** What the server answers in the current run, in turn. */
 let script: ServerReply[] = [{ kind: 'json', status: 200, body: {} }];
 
 beforeAll(async () => {
-  server = await startScripted((req, i) => toReply(script[i % script.length]!, req));
+  server = await startServer((req, i) => toReply(script[i % script.length]!, req));
 });
 afterAll(() => server.close());
 
@@ -185,7 +188,7 @@ afterAll(() => {
   if (process.env.GWCTL_PROPERTY_STATS) console.log(JSON.stringify(seen));
 });
 
-function check(args: readonly string[], r: Timed): void {
+function check(args: readonly string[], r: RunResult): void {
   seen[`exit ${r.code}`] = (seen[`exit ${r.code}`] ?? 0) + 1;
   if (server.requests.length) seen.reached = (seen.reached ?? 0) + 1;
   const context = `argv: ${JSON.stringify(args)}\nexit: ${r.code} ${r.signal ?? ''}\nstdout: ${JSON.stringify(r.stdout.slice(0, 400))}\nstderr: ${JSON.stringify(r.stderr.slice(0, 800))}`;
@@ -213,7 +216,7 @@ const runs = (n: number) => ({ numRuns: Math.max(1, Math.round(n * scale)) });
 
 const baseEnv = { GWCTL_MANAGEMENT_KEY: MGMT, GWCTL_API_KEY: API, GWCTL_RETRIES: '0', GWCTL_TIMEOUT: '0.4' };
 const run = (args: readonly string[], extra: Record<string, string> = {}) =>
-  timedRun(args, { ...baseEnv, GWCTL_BASE_URL: server.baseUrl, ...extra });
+  gwctl(args, { env: { ...baseEnv, GWCTL_BASE_URL: server.baseUrl, ...extra } });
 
 describe('every run ends cleanly', () => {
   it('random arguments from the real commands, flags and junk values', { timeout: 120_000 }, async () => {
@@ -267,14 +270,16 @@ describe('every run ends cleanly', () => {
       fc.asyncProperty(argv, fc.array(reply, { minLength: 1, maxLength: 3 }), async (args, answers) => {
         script = answers;
         server.reset();
-        const dir = configDir();
+        const dir = tempConfigDir();
         writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'management-key': MGMT, 'api-key': API } } }), { mode: 0o600 });
-        const r = await timedRun(args, {
-          GWCTL_BASE_URL: server.baseUrl,
-          GWCTL_RETRIES: '0',
-          GWCTL_TIMEOUT: '0.4',
-          GWCTL_CONFIG_DIR: dir,
-          GWCTL_DEBUG: '1',
+        const r = await gwctl(args, {
+          env: {
+            GWCTL_BASE_URL: server.baseUrl,
+            GWCTL_RETRIES: '0',
+            GWCTL_TIMEOUT: '0.4',
+            GWCTL_CONFIG_DIR: dir,
+            GWCTL_DEBUG: '1',
+          },
         });
         check(args, r);
       }),
@@ -285,7 +290,7 @@ describe('every run ends cleanly', () => {
 
 describe('the checks themselves', () => {
   it('catch what they look for', () => {
-    const ok: Timed = { code: 0, signal: null, stdout: '', stderr: '', ms: 0 };
+    const ok: RunResult = { code: 0, signal: null, stdout: '', stderr: '', ms: 0 };
     expect(() => check([], ok)).not.toThrow();
     expect(() => check([], { ...ok, code: 9 })).toThrow('undocumented exit');
     expect(() => check([], { ...ok, stdout: `x ${MGMT}` })).toThrow('a key was printed');
