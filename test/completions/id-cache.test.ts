@@ -4,8 +4,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheDir, cacheFile, ID_TTL_MS, MAX_IDS, recentIds, rememberIds } from '../../src/completions/id-cache.js';
-import { runGwctl, tempConfigDir } from '../helpers/gwctl.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { gwctl } from '../kit/cli.js';
+import { tempConfigDir } from '../kit/spawn.js';
+import { useSandbox } from '../kit/sandbox.js';
 
 const T0 = Date.parse('2026-11-01T12:00:00Z');
 
@@ -67,7 +68,7 @@ describe('commands that fill the cache', () => {
 
   it('interns ls remembers the ids it printed, in order', async () => {
     const dir = tempConfigDir();
-    const run = await runGwctl(['interns', 'ls', '--limit', '4'], { configDir: dir, env: sandbox().env() });
+    const run = await gwctl(['interns', 'ls', '--limit', '4'], { configDir: dir, env: sandbox().env() });
     expect(run.code).toBe(0);
     const printed = run.stdout.trim().split('\n').map((line) => line.split('\t')[0]);
     expect(printed).toHaveLength(4);
@@ -76,7 +77,7 @@ describe('commands that fill the cache', () => {
 
   it('interns ls --json remembers them too', async () => {
     const dir = tempConfigDir();
-    const run = await runGwctl(['interns', 'ls', '--limit', '2', '--json'], { configDir: dir, env: sandbox().env() });
+    const run = await gwctl(['interns', 'ls', '--limit', '2', '--json'], { configDir: dir, env: sandbox().env() });
     expect(run.code).toBe(0);
     expect(recentIds({ GWCTL_CONFIG_DIR: dir }, 'intern')).toEqual(JSON.parse(run.stdout).data.map((i: { id: string }) => i.id));
   });
@@ -85,8 +86,8 @@ describe('commands that fill the cache', () => {
     const sb = sandbox();
     const dir = tempConfigDir();
     const id = sb.examples.batches.completed!;
-    expect((await runGwctl(['batches', 'get', id], { configDir: dir, env: sb.env() })).code).toBe(0);
-    expect((await runGwctl(['batches', 'get', 'batch_doesnotexist'], { configDir: dir, env: sb.env() })).code).toBe(5);
+    expect((await gwctl(['batches', 'get', id], { configDir: dir, env: sb.env() })).code).toBe(0);
+    expect((await gwctl(['batches', 'get', 'batch_doesnotexist'], { configDir: dir, env: sb.env() })).code).toBe(5);
     expect(recentIds({ GWCTL_CONFIG_DIR: dir }, 'batch')).toEqual([id]);
   });
 
@@ -94,7 +95,7 @@ describe('commands that fill the cache', () => {
     const dir = tempConfigDir();
     writeFileSync(path.join(dir, 'cache'), '');
     chmodSync(path.join(dir, 'cache'), 0o400);
-    const run = await runGwctl(['interns', 'ls', '--limit', '1'], { configDir: dir, env: sandbox().env() });
+    const run = await gwctl(['interns', 'ls', '--limit', '1'], { configDir: dir, env: sandbox().env() });
     expect(run.code).toBe(0);
     // Only the paging hint: no warning, no error.
     expect(run.stderr).toMatch(/^More interns exist: [^\n]*\n$/);

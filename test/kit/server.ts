@@ -80,7 +80,7 @@ export function receive(req: http.IncomingMessage, keys: Record<string, string> 
   });
 }
 
-const notScripted: Handler = () => ({ status: 500, body: { error: { code: 500, message: 'no script for this request' } } });
+const notScripted: Handler = () => ({ status: 500 });
 
 export async function startServer(handler: Handler = notScripted, options: ServerOptions = {}): Promise<ScriptedServer> {
   const requests: Seen[] = [];

@@ -2,7 +2,7 @@
 // examples (with a `--json | jq` one) in the root and every group, and suggestions for typos.
 import { describe, expect, it } from 'vitest';
 import { groups, loaders } from '../../src/commands/registry.js';
-import { runGwctl } from '../helpers/gwctl.js';
+import { gwctl } from '../kit/cli.js';
 
 const EXIT_CODES = `Exit codes:
 
@@ -30,14 +30,14 @@ Examples:
 
 describe('gwctl help exit-codes', () => {
   it('prints the exit-code table', async () => {
-    const run = await runGwctl(['help', 'exit-codes']);
+    const run = await gwctl(['help', 'exit-codes']);
     expect(run).toMatchObject({ code: 0, stdout: EXIT_CODES, stderr: '' });
     for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });
 
   it('prints it as JSON with --json, before or after the command', async () => {
     for (const args of [['--json', 'help', 'exit-codes'], ['help', 'exit-codes', '--json']]) {
-      const run = await runGwctl(args);
+      const run = await gwctl(args);
       expect(run.code).toBe(0);
       const body = JSON.parse(run.stdout) as { exit_codes: { code: number; meaning: string }[] };
       expect(body.exit_codes.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 130]);
@@ -46,7 +46,7 @@ describe('gwctl help exit-codes', () => {
   });
 
   it('is named in the root help', async () => {
-    const run = await runGwctl(['--help']);
+    const run = await gwctl(['--help']);
     expect(run.stdout).toContain("Exit codes: 'gwctl help exit-codes'.");
     expect(run.stdout).toContain("  help [command...]     show help for a command; 'gwctl help exit-codes' for the");
   });
@@ -61,20 +61,20 @@ describe('gwctl help <command>', () => {
     [['interns', 'help', 'ls'], ['interns', 'ls', '--help']],
     [['help', 'completion'], ['completion', '--help']],
   ])('%j shows what %j shows', async (asked, expected) => {
-    const [a, b] = await Promise.all([runGwctl(asked), runGwctl(expected)]);
+    const [a, b] = await Promise.all([gwctl(asked), gwctl(expected)]);
     expect(a.code).toBe(0);
     expect(a.stderr).toBe('');
     expect(a.stdout).toBe(b.stdout);
   });
 
   it('the help of interns ls is the command, not its group', async () => {
-    const run = await runGwctl(['help', 'interns', 'ls']);
+    const run = await gwctl(['help', 'interns', 'ls']);
     expect(run.stdout.split('\n')[0]).toBe('Usage: gwctl interns ls|list [options]');
   });
 
   it('refuses an unknown command with exit 2, naming where to look', async () => {
-    expect(await runGwctl(['help', 'nope'])).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: unknown command 'nope'; see 'gwctl --help'\n" });
-    expect(await runGwctl(['help', 'interns', 'nope'])).toMatchObject({
+    expect(await gwctl(['help', 'nope'])).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: unknown command 'nope'; see 'gwctl --help'\n" });
+    expect(await gwctl(['help', 'interns', 'nope'])).toMatchObject({
       code: 2,
       stdout: '',
       stderr: "gwctl: unknown command 'interns nope'; see 'gwctl interns --help'\n",
@@ -82,20 +82,20 @@ describe('gwctl help <command>', () => {
   });
 
   it('still suggests the nearest command for a typo', async () => {
-    expect(await runGwctl(['intrns', 'ls'])).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: unknown command 'intrns'; did you mean interns?\n" });
+    expect(await gwctl(['intrns', 'ls'])).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: unknown command 'intrns'; did you mean interns?\n" });
   });
 });
 
 describe('examples a person can paste', () => {
   it('the root help has examples, one of them --json | jq, within 80 columns', async () => {
-    const run = await runGwctl(['--help']);
+    const run = await gwctl(['--help']);
     expect(run.stdout).toContain('\nExamples:\n  $ gwctl ');
     expect(run.stdout).toMatch(/^ {2}\$ gwctl .*--json \| jq /m);
     for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });
 
   it.each(Object.keys(groups))('gwctl %s --help shows an example of each command and a --json | jq one', async (group) => {
-    const run = await runGwctl([group, '--help']);
+    const run = await gwctl([group, '--help']);
     expect(run.code).toBe(0);
     const examples = run.stdout.split('\nExamples:\n')[1]!.split('\n\n')[0]!.split('\n');
     const verbs = Object.keys(loaders).filter((key) => key.startsWith(`${group} `)).map((key) => key.split(' ')[1]);
@@ -105,7 +105,7 @@ describe('examples a person can paste', () => {
   });
 
   it.each(Object.keys(loaders).filter((key) => !key.startsWith('__')))('gwctl %s --help has an example', async (key) => {
-    const run = await runGwctl([...key.split(' '), '--help']);
+    const run = await gwctl([...key.split(' '), '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\nExamples:\n {2}\$ \S/);
   });
