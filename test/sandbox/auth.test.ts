@@ -1,6 +1,6 @@
 // Each key's scope on each of the eleven operations, and the exact 401/403/404 bodies.
 import { describe, expect, it } from 'vitest';
-import { useSandbox, type KeyKind } from '../helpers/sandbox.js';
+import { useSandbox, type KeyKind } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 

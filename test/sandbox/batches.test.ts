@@ -2,7 +2,7 @@
 // (410), deletion of terminal batches only (409 otherwise), the batch envelope, rate limit.
 import { describe, expect, it } from 'vitest';
 import { BATCH_STATUSES, TERMINAL_BATCH_STATUSES } from '../../src/api/schemas/batch.js';
-import { startTestSandbox, useSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 const terminal = new Set<string>(TERMINAL_BATCH_STATUSES);

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/gwctl.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { ROOT } from '../kit/spawn.js';
+import { useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 const doc = readFileSync(path.join(ROOT, 'README.md'), 'utf8');

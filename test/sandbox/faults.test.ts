@@ -1,7 +1,7 @@
 // Fault injection, the request log, reset and the rest of the control API; unknown routes.
 import { describe, expect, it } from 'vitest';
 import { FaultSpecError, parseFaultText } from '../../src/sandbox/server.js';
-import { startTestSandbox, useSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 

@@ -1,6 +1,6 @@
 // GET /vault/interns/{id}/secrets: metadata only, by name, offset paging, legacy secrets, limits.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../helpers/sandbox.js';
+import { useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 
