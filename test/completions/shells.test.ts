@@ -3,8 +3,8 @@
 // from the config file, and ids from the cache that `interns ls` and `batches get` leave.
 // Each shell's tests skip, saying why, when the shell is not installed.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runGwctl } from '../helpers/gwctl.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { gwctl } from '../kit/cli.js';
+import { useSandbox } from '../kit/sandbox.js';
 import { bashCompletions, completionHome, fishCompletions, missing, skipNote, zshCompletions } from './shells.js';
 
 const sandbox = useSandbox();
@@ -15,12 +15,12 @@ let batchId = '';
 beforeAll(async () => {
   // What a person did just before pressing Tab: listed interns and looked at a batch.
   const sb = sandbox();
-  const list = await runGwctl(['interns', 'ls', '--limit', '3'], { configDir: home.configDir, env: sb.env() });
+  const list = await gwctl(['interns', 'ls', '--limit', '3'], { configDir: home.configDir, env: sb.env() });
   expect(list.code).toBe(0);
   internIds = list.stdout.trim().split('\n').map((line) => line.split('\t')[0]!);
   expect(internIds).toHaveLength(3);
   batchId = sb.examples.batches.completed!;
-  const batch = await runGwctl(['batches', 'get', batchId], { configDir: home.configDir, env: sb.env() });
+  const batch = await gwctl(['batches', 'get', batchId], { configDir: home.configDir, env: sb.env() });
   expect(batch.code).toBe(0);
 });
 

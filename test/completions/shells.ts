@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, ROOT } from '../helpers/gwctl.js';
+import { gwctlShellCommand, ROOT } from '../kit/spawn.js';
 
 export const COMPLETIONS = path.join(ROOT, 'completions');
 
@@ -45,7 +45,8 @@ export function completionHome(): { dir: string; bin: string; configDir: string;
   const configDir = path.join(dir, 'config');
   mkdirSync(bin);
   mkdirSync(configDir);
-  symlinkSync(BIN, path.join(bin, 'gwctl'));
+  // The gwctl under test (node + bin/gwctl.js, or a standalone binary) as a command on PATH.
+  writeFileSync(path.join(bin, 'gwctl'), `#!/bin/sh\nexec ${gwctlShellCommand()} "$@"\n`, { mode: 0o755 });
   writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { default: {}, staging: { workspace: 'ws' } } }), { mode: 0o600 });
   const env = {
     PATH: [bin, path.dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(path.delimiter),

@@ -2,8 +2,8 @@
 // API serves, state changes are seen by the next command, and each key's scope maps to the
 // contract's exit codes.
 import { describe, expect, it } from 'vitest';
-import { runGwctl } from '../helpers/gwctl.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { useSandbox } from '../kit/sandbox.js';
+import { runGwctl } from '../kit/spawn.js';
 
 const sandbox = useSandbox();
 

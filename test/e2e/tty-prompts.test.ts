@@ -2,7 +2,8 @@
 // answers the prompts, capture-pane reads the screen.
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, runGwctl, tempConfigDir } from '../helpers/gwctl.js';
+import { gwctl } from '../kit/cli.js';
+import { gwctlShellCommand, tempConfigDir } from '../kit/spawn.js';
 
 function has(tool: string): boolean {
   try {
@@ -39,7 +40,7 @@ async function waitFor(text: string | RegExp, timeoutMs = 15_000): Promise<strin
 
 /** Starts `gwctl ARGS` in a fresh 100x30 terminal; the shell prints EXIT=<code> when it ends. */
 function start(args: string): void {
-  const command = `GWCTL_CONFIG_DIR=${configDir} ${process.execPath} ${BIN} ${args}; echo EXIT=$?`;
+  const command = `GWCTL_CONFIG_DIR=${configDir} GWCTL_SANDBOX_PACE=0 ${gwctlShellCommand()} ${args}; echo EXIT=$?`;
   tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', 'env', '-u', 'CI', 'PS1=$ ', 'bash', '--norc', '--noprofile');
   tmux('send-keys', '-t', session, command, 'Enter');
 }
@@ -55,7 +56,7 @@ afterEach(() => {
 });
 
 async function runningIntern(): Promise<{ id: string; name: string }> {
-  const r = await runGwctl(['--sandbox', 'interns', 'ls', '--status', 'running', '--limit', '1', '--json']);
+  const r = await gwctl(['--sandbox', 'interns', 'ls', '--status', 'running', '--limit', '1', '--json']);
   return (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data[0]!;
 }
 
@@ -92,7 +93,7 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
   });
 
   it('interns get without an id offers a picker over the interns', async () => {
-    const r = await runGwctl(['--sandbox', 'interns', 'ls', '--limit', '2', '--json']);
+    const r = await gwctl(['--sandbox', 'interns', 'ls', '--limit', '2', '--json']);
     const [, second] = (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data;
     start('--sandbox interns get');
     await waitFor('Which intern to show?');

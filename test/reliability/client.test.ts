@@ -5,12 +5,12 @@ import { ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { describeRetryAfter, RETRY } from '../../src/api/retry.js';
 import { routes } from '../../src/api/routes.js';
 import { GwctlError } from '../../src/core/errors.js';
-import { envelope, startScripted, type Scripted } from './support.js';
+import { envelope, startServer, type ScriptedServer } from '../kit/server.js';
 
 const KEY = 'sk-api-client-0123456789abcdef';
-let server: Scripted;
+let server: ScriptedServer;
 beforeAll(async () => {
-  server = await startScripted();
+  server = await startServer();
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());

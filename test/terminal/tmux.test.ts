@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
-import { BIN, runGwctl, tempConfigDir } from '../helpers/gwctl.js';
+import { gwctl } from '../kit/cli.js';
+import { gwctlCommand, shellQuote, tempConfigDir } from '../kit/spawn.js';
 import { missing, skipNote } from '../completions/shells.js';
 
 const SOCKET = `gwctl-terminal-${process.pid}`;
@@ -33,7 +34,7 @@ async function onScreen(args: readonly string[], env: Record<string, string>, wi
   );
   // stderr goes to a file: the screen holds exactly what gwctl wrote to stdout.
   const errFile = path.join(tempConfigDir(), 'stderr');
-  const command = ['env', '-i', ...vars, process.execPath, BIN, ...args].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  const command = ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
   tmux('new-session', '-d', '-s', name, '-x', String(width), '-y', '40', 'sh', '-c', `${command} 2>${errFile}; echo "EXIT=$?"; sleep 60`);
   try {
     const until = Date.now() + 20_000;
@@ -64,7 +65,7 @@ afterAll(() => {
 
 /** The listing piped: id, name, status, model, hostname, created_at per line. */
 async function piped(): Promise<string[][]> {
-  const run = await runGwctl(['--sandbox', 'interns', 'ls', '--limit', String(LIMIT)]);
+  const run = await gwctl(['--sandbox', 'interns', 'ls', '--limit', String(LIMIT)]);
   expect(run.code).toBe(0);
   return run.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
 }

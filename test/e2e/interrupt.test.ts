@@ -3,21 +3,21 @@
 // command quietly with exit 0.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/gwctl.js';
-import { childEnv, envelope, expectNoCrash, startGwctl, startScripted, until, type Scripted } from './support.js';
+import { envelope, startServer, type ScriptedServer } from '../kit/server.js';
+import { expectNoCrash, gwctlShellCommand, spawnGwctl, testEnv, until } from '../kit/spawn.js';
 
 const KEY = 'sk-api-interrupt-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-let server: Scripted;
+let server: ScriptedServer;
 beforeAll(async () => {
-  server = await startScripted();
+  server = await startServer();
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const slowGet = (...flags: string[]) =>
-  startGwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { GWCTL_API_KEY: KEY });
+  spawnGwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { env: { GWCTL_API_KEY: KEY } });
 
 describe('interruption', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('%s during a slow request: exit 130, one line, no stack, at once', async (signal) => {
@@ -59,7 +59,7 @@ describe('interruption', () => {
 
   it('SIGINT during an unsafe request says nothing more than that it was interrupted, and sends nothing again', async () => {
     server.handle(() => ({ delayMs: 15_000, body: { suspended: true } }));
-    const run = startGwctl(['interns', 'suspend', INTERN, '--yes', '--base-url', server.baseUrl], { GWCTL_API_KEY: KEY });
+    const run = spawnGwctl(['interns', 'suspend', INTERN, '--yes', '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY } });
     await until(() => server.requests.length === 1);
     run.child.kill('SIGINT');
     expect((await run.done).code).toBe(130);
@@ -71,7 +71,7 @@ describe('interruption', () => {
 describe('a reader that goes away', () => {
   it('closing stdout after the first line of a long --all listing stops quietly: exit 0, nothing on stderr, fast', async () => {
     // --limit 1: one request per intern, so the listing is still running when the reader leaves.
-    const run = startGwctl(['--sandbox', 'interns', 'ls', '--all', '--limit', '1']);
+    const run = spawnGwctl(['--sandbox', 'interns', 'ls', '--all', '--limit', '1']);
     await until(() => run.stdout().includes('\n'), 10_000);
     const closed = Date.now();
     run.child.stdout.destroy();
@@ -82,7 +82,7 @@ describe('a reader that goes away', () => {
   });
 
   it('the same under --json', async () => {
-    const run = startGwctl(['--sandbox', 'interns', 'ls', '--all', '--limit', '1', '--json']);
+    const run = spawnGwctl(['--sandbox', 'interns', 'ls', '--all', '--limit', '1', '--json']);
     await until(() => run.stdout().length > 0, 10_000);
     run.child.stdout.destroy();
     const { code } = await run.done;
@@ -91,8 +91,8 @@ describe('a reader that goes away', () => {
   });
 
   it('`gwctl --sandbox interns ls --all | head -1` prints one line and both sides exit 0', async () => {
-    const script = `"${process.execPath}" "${BIN}" --sandbox interns ls --all --limit 2 | head -1; echo "exit: \${PIPESTATUS[*]}" >&2`;
-    const child = spawn('bash', ['-c', script], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const script = `${gwctlShellCommand()} --sandbox interns ls --all --limit 2 | head -1; echo "exit: \${PIPESTATUS[*]}" >&2`;
+    const child = spawn('bash', ['-c', script], { env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
