@@ -2,9 +2,12 @@
 // prompter, clock and abort signal, giving the exit code and everything written. The same
 // result shape as a spawned run, so a test reads the same either way.
 import { PassThrough } from 'node:stream';
-import type { Clock, Prompter } from '../../src/cli/command.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCli, type CliHost } from '../../src/cli/run.js';
 import { testEnv, type RunResult } from './spawn.js';
+
+// Named through the host type, so they follow wherever their modules move.
+export type Clock = NonNullable<CliHost['clock']>;
+export type Prompter = NonNullable<CliHost['prompter']>;
 
 export interface InProcessOptions {
   /** Laid over testEnv() (undefined removes a variable). */

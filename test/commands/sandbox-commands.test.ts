@@ -1,14 +1,14 @@
-// Every API command of gwctl against the sandbox: what gwctl prints under --json is what the
-// API serves, state changes are seen by the next command, and each key's scope maps to the
-// contract's exit codes.
+// Every API command of gwctl, in-process, against the in-process sandbox: what gwctl prints
+// under --json is what the API serves, state changes are seen by the next command, and each
+// key's scope maps to the contract's exit codes.
 import { describe, expect, it } from 'vitest';
+import { gwctl as inProcess } from '../kit/cli.js';
 import { useSandbox } from '../kit/sandbox.js';
-import { runGwctl } from '../kit/spawn.js';
 
 const sandbox = useSandbox();
 
 async function gwctl(args: string[], keys?: Parameters<ReturnType<typeof sandbox>['env']>[0]) {
-  return runGwctl(args, { env: sandbox().env(keys) });
+  return inProcess(args, { env: sandbox().env(keys) });
 }
 
 async function json(args: string[]): Promise<any> {
