@@ -1,6 +1,8 @@
 // Entry point: the host of a run is this process. `--version` is answered before anything
 // else is loaded; every other command goes through the CLI, which loads only the modules that
 // command needs.
+import { load } from './cli/lazy.js';
+
 const argv = process.argv.slice(2);
 
 async function main(): Promise<void> {
@@ -8,7 +10,7 @@ async function main(): Promise<void> {
     process.stdout.write(`gwctl ${__GWCTL_VERSION__}\n`);
     return;
   }
-  const { runCli, processStreams } = await import('./cli/run.js');
+  const { runCli, processStreams } = await load.cli();
   const interruption = new AbortController();
   let interrupts = 0;
   const onSignal = (): void => {

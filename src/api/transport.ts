@@ -1,5 +1,7 @@
 // One HTTP exchange over undici: no retries, no redirects, no interpretation of the body.
 import type { Client } from 'undici';
+import request from 'undici/lib/api/api-request.js';
+import ClientClass from 'undici/lib/dispatcher/client.js';
 import { setFlagsFromString } from 'node:v8';
 
 export interface WireRequest {
@@ -40,7 +42,6 @@ export class Transport {
 
   async send(req: WireRequest): Promise<WireResponse> {
     const client = await this.clientFor(req.url.origin, req.timeoutMs);
-    const { default: request } = await import('undici/lib/api/api-request.js');
     const timeout = AbortSignal.timeout(req.timeoutMs);
     const signal = AbortSignal.any([req.signal, timeout]);
     let res: Awaited<ReturnType<typeof request>>;
@@ -83,7 +84,6 @@ export class Transport {
     let client = this.clients.get(origin);
     if (!client) {
       keepWasmOnBaselineTier();
-      const { default: ClientClass } = await import('undici/lib/dispatcher/client.js');
       client = new ClientClass(origin, {
         connectTimeout: timeoutMs,
         headersTimeout: timeoutMs,

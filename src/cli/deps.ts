@@ -3,7 +3,11 @@
 import { readConfig, type LoadedConfig } from '../config/read.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import type { Env } from '../core/env.js';
-import type { Clock, Deps, Prompter } from './command.js';
+import type { ApiClient } from '../api/client.js';
+import type { Deps, Heavy } from '../commands/context.js';
+import type { Clock } from '../core/clock.js';
+import type { Prompter } from '../core/prompter.js';
+import { load } from './lazy.js';
 import type { Io } from '../core/io.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
@@ -45,7 +49,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {
-    const { startSandbox } = await import('../sandbox/server.js');
+    const { startSandbox } = await load.sandbox();
     const running = await startSandbox({ host: '127.0.0.1', port: 0 });
     closers.push(() => running.close());
     sandbox = running;
@@ -73,9 +77,16 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     settings = resolved;
     return resolved;
   };
-  let client: import('../api/client.js').ApiClient | undefined;
+  let client: ApiClient | undefined;
   const clock = options.clock ?? realClock;
   const interactive = flags.input && (options.prompter ? options.prompter.interactive : io.stdinIsTTY && io.stderrIsTTY);
+  const heavy: Heavy = {
+    tables: load.tables,
+    spinner: load.spinner,
+    configStore: load.configStore,
+    sandbox: load.sandbox,
+    completionScript: async (shell) => (await load.completionScripts()).completionScript(shell),
+  };
   const deps: Deps = {
     io,
     env,
@@ -86,7 +97,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
       if (client) return client;
       const s = getSettings();
       // Loaded here, not at the top: auth, config and help never need the HTTP client.
-      const { ApiClient } = await import('../api/client.js');
+      const { ApiClient } = await load.apiClient();
       client = new ApiClient({
         baseUrl: s.baseUrl.value,
         ...(s.managementKey ? { managementKey: s.managementKey.value } : {}),
@@ -105,6 +116,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     prompter: options.prompter ? withInteractive(options.prompter, interactive) : createPrompter(io, interactive, signal),
     clock,
     signal,
+    heavy,
   };
   return {
     deps,

@@ -1,38 +1,22 @@
 // The commander tree, built from command specs. Global options live on the program, so they
 // may stand before or after the command (`gwctl --json interns ls` = `gwctl interns ls --json`).
 import { Command, Option } from 'commander';
-import { groups } from '../commands/registry.js';
-import type { CommandSpec } from './command.js';
+import type { ArgDefs, OptionDefs } from '../core/options.js';
+import type { AnySpec } from '../core/spec.js';
+import { globalOptions } from './global-options.js';
+import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
 import { exitCodesText, HELP_TOPICS } from './help-topics.js';
 
-export interface GlobalOptionSpec {
-  flags: string;
-  description: string;
-  env?: string;
-}
-
-export const globalOptions: readonly GlobalOptionSpec[] = [
-  { flags: '--json', description: "print the API's response body as JSON" },
-  { flags: '-p, --profile <name>', description: 'config profile (default "default")', env: 'GWCTL_PROFILE' },
-  { flags: '--base-url <url>', description: 'API base URL, carrying /v1', env: 'GWCTL_BASE_URL' },
-  { flags: '--sandbox', description: 'run this command against an in-process sandbox API with demo keys' },
-  { flags: '--timeout <seconds>', description: 'per request (default 30)', env: 'GWCTL_TIMEOUT' },
-  { flags: '--retries <n>', description: 'extra attempts on a retryable failure (default 3)', env: 'GWCTL_RETRIES' },
-  { flags: '--no-color', description: 'no colour, even on a terminal', env: 'NO_COLOR' },
-  { flags: '--no-input', description: 'never prompt', env: 'CI' },
-  { flags: '--debug', description: 'show each HTTP exchange on stderr, keys redacted', env: 'GWCTL_DEBUG' },
-];
-
 export interface Handlers {
   /** Runs a command's spec once commander has parsed its arguments. */
-  run(spec: CommandSpec, args: Record<string, string | undefined>, opts: Record<string, unknown>, program: Command): Promise<void>;
+  run(spec: AnySpec, args: Record<string, unknown>, opts: Record<string, unknown>, program: Command): Promise<void>;
   writeOut(text: string): void;
   writeErr(text: string): void;
 }
 
-export function buildProgram(version: string, specs: readonly CommandSpec[], handlers: Handlers): Command {
+export function buildProgram(version: string, specs: readonly AnySpec[], handlers: Handlers): Command {
   const program = new Command('gwctl')
     .description('Manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools.')
     .version(`gwctl ${version}`, '-V, --version', 'print the version')
@@ -69,14 +53,14 @@ export function buildProgram(version: string, specs: readonly CommandSpec[], han
   );
 
   const groupCommands = new Map<string, Command>();
-  const groupSpecs = new Map<string, CommandSpec[]>();
+  const groupSpecs = new Map<string, AnySpec[]>();
   for (const spec of specs) {
     let parent = program;
     if (spec.path.length === 2) {
       const [group] = spec.path;
       let groupCommand = groupCommands.get(group);
       if (!groupCommand) {
-        groupCommand = program.command(group).description(groups[group] ?? group);
+        groupCommand = program.command(group).description(groupSummaries.get(group) ?? group);
         groupCommands.set(group, groupCommand);
         groupSpecs.set(group, []);
       }
@@ -99,20 +83,20 @@ export function buildProgram(version: string, specs: readonly CommandSpec[], han
 }
 
 /** A group's examples: each command's first, and one with `--json | jq`. */
-function groupExamples(group: string, specs: readonly CommandSpec[]): string {
+function groupExamples(group: string, specs: readonly AnySpec[]): string {
   const examples = specs.map((spec) => spec.examples[0]!).filter(Boolean);
-  const jq = specs.flatMap((spec) => spec.examples).find((e) => e.includes('--json | jq')) ?? JQ_EXAMPLES[group];
+  const jq = specs.flatMap((spec) => spec.examples).find((e) => e.includes('--json | jq')) ?? JQ_EXAMPLES.get(group);
   if (jq && !examples.includes(jq)) examples.push(jq);
   const first = specs[0]!.path[1];
   return ['', 'Examples:', ...examples.map((e) => `  $ ${e}`), '', `More examples and every flag: 'gwctl ${group} ${first} --help'.`].join('\n');
 }
 
 /** For groups whose commands show none of their own. */
-const JQ_EXAMPLES: Readonly<Record<string, string>> = {
-  presets: "gwctl presets create support-bot --file body.json --json | jq -r '.data.designated_version.version'",
-  batches: "gwctl batches get batch_abc123 --json | jq '.request_counts'",
-  config: "gwctl config list --json | jq -r '.workspace'",
-};
+const JQ_EXAMPLES: ReadonlyMap<string, string> = new Map([
+  ['presets', "gwctl presets create support-bot --file body.json --json | jq -r '.data.designated_version.version'"],
+  ['batches', "gwctl batches get batch_abc123 --json | jq '.request_counts'"],
+  ['config', "gwctl config list --json | jq -r '.workspace'"],
+]);
 
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
 function showHelp(program: Command, words: readonly string[], handlers: Handlers): void {
@@ -135,24 +119,30 @@ function showHelp(program: Command, words: readonly string[], handlers: Handlers
 }
 
 /** Adds the spec's command under `parent`; `.command()` passes on output, help and error settings. */
-function defineOn(parent: Command, spec: CommandSpec, handlers: Handlers, program: Command): Command {
+function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: Command): Command {
   const name = spec.path[spec.path.length - 1]!;
   // `__complete` serves the completion scripts; it stays out of help and suggestions.
   const command = parent.command(name, { hidden: name.startsWith('__') }).description(spec.summary);
   if (spec.aliases?.length) command.aliases([...spec.aliases]);
-  for (const arg of spec.args) {
-    command.argument(arg.required ? `<${arg.name}>` : `[${arg.name}]`, arg.description);
-  }
-  for (const opt of spec.options) command.option(opt.flags, opt.description);
+  const args = Object.values(spec.args as ArgDefs);
+  for (const arg of args) command.argument(arg.required ? `<${arg.name}>` : `[${arg.name}]`, arg.description);
+  const options = Object.entries(spec.options as OptionDefs).map(([key, def]) => {
+    const option = new Option(def.flags, def.description);
+    command.addOption(option);
+    return { key, def, option };
+  });
   const after = [spec.description ? `\n${spec.description}` : '', '', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`)];
   command.addHelpText('after', after.join('\n'));
   command.action(async (...received: unknown[]) => {
     const self = received[received.length - 1] as Command;
-    const args: Record<string, string | undefined> = {};
-    spec.args.forEach((arg, i) => {
-      args[arg.name] = received[i] as string | undefined;
+    // Every value is checked here, in declaration order, before the implementation is loaded.
+    const parsedArgs: Record<string, unknown> = {};
+    Object.keys(spec.args as ArgDefs).forEach((key, i) => {
+      parsedArgs[key] = args[i]!.parse(received[i] as string | undefined);
     });
-    await handlers.run(spec, args, self.opts(), program);
+    const parsedOpts: Record<string, unknown> = {};
+    for (const { key, def, option } of options) parsedOpts[key] = def.parse(self.getOptionValue(option.attributeName()), option.long ?? key);
+    await handlers.run(spec, parsedArgs, parsedOpts, program);
   });
   return command;
 }

@@ -1,6 +1,7 @@
-// Questions to a person, on stderr so stdout stays clean. @inquirer/prompts loads only when
-// a question is actually asked.
-import type { Prompter } from './command.js';
+// Questions to a person at a terminal, on stderr so stdout stays clean. @inquirer/prompts
+// loads only when a question is actually asked.
+import type { Prompter } from '../core/prompter.js';
+import { load } from './lazy.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
@@ -14,17 +15,17 @@ export function createPrompter(io: Io, interactive: boolean, signal: AbortSignal
     interactive,
     async confirm(message) {
       if (!interactive) refuse();
-      const { confirm } = await import('@inquirer/prompts');
+      const { confirm } = await load.prompts();
       return ask(() => confirm({ message, default: false }, context));
     },
     async password(message) {
       if (!interactive) refuse();
-      const { password } = await import('@inquirer/prompts');
+      const { password } = await load.prompts();
       return ask(() => password({ message, mask: '*' }, context));
     },
     async select(message, choices) {
       if (!interactive) refuse();
-      const { select } = await import('@inquirer/prompts');
+      const { select } = await load.prompts();
       return ask(() => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context));
     },
   };

@@ -1,20 +1,21 @@
-// From argv to exit code: load the commands the words name, parse, resolve settings, run,
-// and report any failure in the contract's form.
+// From argv to exit code: build the parser from the specs the words name, parse and check
+// every value, resolve settings, load and run the one implementation, and report any failure
+// in the contract's form.
 import type { Command } from 'commander';
 import { readConfig } from '../config/read.js';
 import type { GlobalFlags } from '../config/settings.js';
 import type { Env } from '../core/env.js';
-import { loaders, verbAliases, groups } from '../commands/registry.js';
-import type { Clock, CommandSpec, Prompter } from './command.js';
+import type { Clock } from '../core/clock.js';
+import type { Prompter } from '../core/prompter.js';
 import { createDeps, maskStoredKeys } from './deps.js';
+import { VALUE_OPTION_NAMES } from './global-options.js';
+import { implementations } from './lazy.js';
+import { commands, groupSummaries, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type IoStreams } from '../core/io.js';
 import { buildProgram } from './program.js';
 import { reportError } from './report.js';
-
-/** Global options that take a value: their value is not a command word. */
-const VALUE_OPTIONS = new Set(['-p', '--profile', '--base-url', '--timeout', '--retries']);
 
 /** The registry keys the words of argv name; every command when they name none (help, typos). */
 export function commandsFor(argv: readonly string[]): string[] {
@@ -23,22 +24,22 @@ export function commandsFor(argv: readonly string[]): string[] {
     const token = argv[i]!;
     if (token === '--') break;
     if (token.startsWith('-')) {
-      if (VALUE_OPTIONS.has(token)) i++;
+      if (VALUE_OPTION_NAMES.has(token)) i++;
       continue;
     }
     words.push(token);
   }
   const [group, verb] = words;
-  const all = Object.keys(loaders);
+  const all = [...commands.keys()];
   if (group === undefined || group === 'help') return all;
-  if (loaders[group]) return [group];
+  if (commands.has(group)) return [group];
   if (verb !== undefined) {
     const key = `${group} ${verb}`;
-    if (loaders[key]) return [key];
-    const aliased = `${group} ${verbAliases[verb] ?? verb}`;
-    if (loaders[aliased]) return [aliased];
+    if (commands.has(key)) return [key];
+    const aliased = `${group} ${verbAliases.get(verb) ?? verb}`;
+    if (commands.has(aliased)) return [aliased];
   }
-  if (groups[group]) return all.filter((key) => key.startsWith(`${group} `));
+  if (groupSummaries.has(group)) return all.filter((key) => key.startsWith(`${group} `));
   return all;
 }
 
@@ -103,7 +104,7 @@ export async function runCli(host: CliHost): Promise<number> {
   try {
     const keys = commandsFor(argv);
     helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : "see 'gwctl --help'";
-    const specs = await Promise.all(keys.map(async (key) => (await loaders[key]!()).command));
+    const specs = keys.flatMap((key) => commands.get(key) ?? []);
     const program = buildProgram(version, specs, {
       writeOut: (text) => void io.out(text),
       writeErr: (text) => io.err(text),
@@ -119,7 +120,10 @@ export async function runCli(host: CliHost): Promise<number> {
           ...(host.prompter ? { prompter: host.prompter } : {}),
         });
         cleanup = deps.cleanup;
-        await untilAborted(spec.run({ args, opts, deps: deps.deps }), controller.signal);
+        const implementation = implementations.get(spec.path.join(' '));
+        if (!implementation) throw new Error(`no implementation of ${spec.path.join(' ')}`);
+        const { run } = await implementation();
+        await untilAborted(run({ args, opts, deps: deps.deps }), controller.signal);
       },
     });
     await program.parseAsync([...argv], { from: 'user' });
@@ -172,5 +176,4 @@ function fromCommander(error: unknown, helpHint: string): unknown {
   return usageError(first!.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
 }
 
-export type { CommandSpec, Command };
 export { processStreams } from '../core/io.js';

@@ -1,14 +1,16 @@
-// `gwctl completion <shell>`: the tree of this build, rendered for one shell.
-import { loadTree, type Shell } from './tree.js';
+// `gwctl completion <shell>`: a given command tree, rendered for one shell.
+import { bashScript } from './bash.js';
+import { fishScript } from './fish.js';
+import type { CompletionTree, Shell } from './tree.js';
+import { zshScript } from './zsh.js';
 
-export async function completionScript(shell: Shell): Promise<string> {
-  const tree = await loadTree();
+export function completionScript(shell: Shell, tree: CompletionTree): string {
   switch (shell) {
     case 'bash':
-      return (await import('./bash.js')).bashScript(tree);
+      return bashScript(tree);
     case 'zsh':
-      return (await import('./zsh.js')).zshScript(tree);
+      return zshScript(tree);
     case 'fish':
-      return (await import('./fish.js')).fishScript(tree);
+      return fishScript(tree);
   }
 }

@@ -1,7 +1,11 @@
 // A shell-neutral description of the command tree, built from the command specs and the
 // global options: what each shell's script is generated from, so no list of commands, flags
-// or values is ever written by hand twice. Loaded only by `gwctl completion`.
-import type { CommandSpec, CompletionSource } from '../cli/command.js';
+// or values is ever written by hand twice. The specs are given; this module never looks them up.
+import type { ArgDefs, CompletionSource, OptionDefs } from '../core/options.js';
+import { SHELLS } from '../core/shells.js';
+import type { AnySpec } from '../core/spec.js';
+
+export { SHELLS, type Shell } from '../core/shells.js';
 
 /** Where the candidates for an argument or option value come from. */
 export type ValueSource =
@@ -15,9 +19,6 @@ export type ValueSource =
 
 export type DynamicKind = 'profile' | 'intern' | 'batch';
 export const DYNAMIC_KINDS: readonly DynamicKind[] = ['profile', 'intern', 'batch'];
-
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
 
 export interface OptionNode {
   /** `-p` */
@@ -106,18 +107,18 @@ const HELP_OPTION: OptionNode = { short: '-h', long: '--help', description: 'sho
 const VERSION_OPTION: OptionNode = { short: '-V', long: '--version', description: 'print the version' };
 
 export function buildTree(
-  specs: readonly CommandSpec[],
-  groups: Readonly<Record<string, string>>,
+  specs: readonly AnySpec[],
+  groups: ReadonlyMap<string, string>,
   globals: readonly GlobalOption[],
   constants: Constants,
   helpTopics: readonly { name: string; description: string }[] = [],
 ): CompletionTree {
-  const leaf = (spec: CommandSpec): CommandNode => ({
+  const leaf = (spec: AnySpec): CommandNode => ({
     name: spec.path[spec.path.length - 1]!,
     aliases: spec.aliases ?? [],
     description: spec.summary,
-    options: [...spec.options.map((o) => optionNode(o.flags, o.description, sourceFor(o.complete, constants))), HELP_OPTION],
-    args: spec.args.map((a) => ({ name: a.name, description: a.description, source: sourceFor(a.complete, constants) })),
+    options: [...Object.values(spec.options as OptionDefs).map((o) => optionNode(o.flags, o.description, sourceFor(o.complete, constants))), HELP_OPTION],
+    args: Object.values(spec.args as ArgDefs).map((a) => ({ name: a.name, description: a.description, source: sourceFor(a.complete, constants) })),
     commands: [],
   });
   const top: CommandNode[] = [];
@@ -132,7 +133,7 @@ export function buildTree(
     const [group] = spec.path;
     let node = groupNodes.get(group);
     if (!node) {
-      node = { name: group, aliases: [], description: groups[group] ?? group, options: [HELP_OPTION], args: [], commands: [] };
+      node = { name: group, aliases: [], description: groups.get(group) ?? group, options: [HELP_OPTION], args: [], commands: [] };
       groupNodes.set(group, node);
       top.push(node);
     }
@@ -167,23 +168,4 @@ export function walk(tree: CompletionTree): [readonly string[], CommandNode][] {
   };
   visit([], tree.root);
   return out;
-}
-
-/** The tree of this build of gwctl: every command spec, loaded. */
-export async function loadTree(): Promise<CompletionTree> {
-  const [{ loaders, groups }, { globalOptions }, { HELP_TOPICS }, { INTERN_STATUSES }, { KNOWN_PROVIDERS }, { SETTING_KEYS }] = await Promise.all([
-    import('../commands/registry.js'),
-    import('../cli/program.js'),
-    import('../cli/help-topics.js'),
-    import('../api/schemas/intern.js'),
-    import('../api/schemas/byok.js'),
-    import('../config/profile.js'),
-  ]);
-  const specs = await Promise.all(Object.values(loaders).map(async (load) => (await load()).command));
-  const globals: GlobalOption[] = globalOptions.map((g) => ({
-    flags: g.flags,
-    description: g.description,
-    ...(g.flags.includes('--profile') ? { complete: 'profile' as const } : {}),
-  }));
-  return buildTree(specs, groups, globals, { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS }, HELP_TOPICS);
 }

@@ -1,5 +1,7 @@
-// Writing config.json goes through conf (atomic writes); only `auth` and `config` commands load it.
+// Writing config.json goes through conf (atomic writes); only `auth` and `config` commands load
+// this module (through the lazy seam).
 import { chmodSync, mkdirSync } from 'node:fs';
+import Conf from 'conf';
 import path from 'node:path';
 import type { Env } from '../core/env.js';
 import { configFile } from './paths.js';
@@ -11,7 +13,6 @@ export async function updateProfile(env: Env, name: string, change: (profile: Pr
   const dir = path.dirname(file);
   // The folder is private too, so the file cannot be swapped by another user.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const { default: Conf } = await import('conf');
   const store = new Conf<ConfigData>({
     cwd: dir,
     configName: 'config',

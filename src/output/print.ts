@@ -1,14 +1,18 @@
 // Chooses the output form for a result: the API's body under --json, a table on a terminal,
 // tab-separated rows in a pipe. Tables load their libraries only when a terminal is there.
 import type { Io } from '../core/io.js';
-import type { Cell, Column, Field } from './cells.js';
+import { cellText, type Cell, type Column, type Field } from './cells.js';
 import { formatRow } from './rows.js';
 import { safeJson } from '../core/sanitize.js';
+
+/** The table renderer (cli-table3), loaded only when a terminal is there. */
+export type Tables = typeof import('./table.js');
 
 export interface OutputMode {
   io: Io;
   json: boolean;
   now: number;
+  tables: () => Promise<Tables>;
 }
 
 export async function printJson(io: Io, body: unknown): Promise<void> {
@@ -44,7 +48,7 @@ export async function printDetail(mode: OutputMode, body: unknown, sections: rea
     await io.out(lines.length ? `${lines.join('\n')}\n` : '');
     return;
   }
-  const { renderDetail, renderTable, renderHeading } = await import('./table.js');
+  const { renderDetail, renderTable, renderHeading } = await mode.tables();
   const blocks: string[] = [];
   for (const section of sections) {
     const heading = section.title ? `${renderHeading(section.title, io.color)}\n` : '';
@@ -98,8 +102,7 @@ export class ListPrinter<T> {
       return;
     }
     if (items.length === 0) return;
-    const { renderTable, chooseColumns } = await import('./table.js');
-    const { cellText } = await import('./cells.js');
+    const { renderTable, chooseColumns } = await this.mode.tables();
     const all = this.columns.map((c) => c.header);
     const cells = items.map((item) => this.columns.map((c) => c.value(item)));
     if (!this.layout) {

@@ -1,9 +1,7 @@
 // The document's Limits table in one place, so every handler and every test cites the same
 // numbers. Where the project already names a limit (src/api/schemas), it is reused, so the
 // client and the sandbox cannot drift apart.
-import { INTERN_PAGE, MAX_STATUS_FILTERS } from '../api/schemas/intern.js';
-import { SECRET_OFFSET, SECRET_PAGE } from '../api/schemas/vault.js';
-import { BYOK_PAGE } from '../api/schemas/byok.js';
+import { BYOK_PAGE, INTERN_PAGE, MAX_STATUS_FILTERS, SECRET_OFFSET, SECRET_PAGE } from '../api/vocabulary.js';
 
 export const LIMITS = {
   /** GET /interns page size: 1 to 500, default 50. */

@@ -1,8 +1,8 @@
 // GET /interns, GET /interns/{id}, POST /interns/{id}/suspend: fields, order, paging, the
 // cursor, filters, the limits, and suspend's state change and refusals.
 import { describe, expect, it } from 'vitest';
-import { INTERN_STATUSES } from '../../src/api/schemas/intern.js';
-import { startTestSandbox, useSandbox } from '../kit/sandbox.js';
+import { INTERN_STATUSES } from '../../src/api/vocabulary.js';
+import { startTestSandbox, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 

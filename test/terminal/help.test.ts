@@ -1,7 +1,7 @@
 // Help that teaches: `gwctl help exit-codes`, `gwctl help <command...>` equal to `--help`,
 // examples (with a `--json | jq` one) in the root and every group, and suggestions for typos.
 import { describe, expect, it } from 'vitest';
-import { groups, loaders } from '../../src/commands/registry.js';
+import { groups, loaders } from '../../src/cli/registry.js';
 import { gwctl } from '../kit/cli.js';
 
 const EXIT_CODES = `Exit codes:

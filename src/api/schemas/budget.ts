@@ -18,8 +18,3 @@ export const BudgetList = z.looseObject({
   include_byok_in_budgets: z.optional(z.boolean()),
 });
 
-/** A workspace UUID or slug: at least one character, no path separators. */
-export const workspaceRef = z.string().check(
-  z.minLength(1, 'must not be empty'),
-  z.regex(/^[A-Za-z0-9._~-]+$/, 'must be a workspace UUID or slug (letters, digits, "-", ".", "_", "~")'),
-);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { URL_SAFE } from '../vocabulary.js';
 import { nullableString } from './common.js';
 
 export const PresetVersion = z.looseObject({
@@ -30,11 +31,9 @@ export type Preset = z.infer<typeof Preset>;
 
 export const PresetResponse = z.looseObject({ data: Preset });
 
-/** URL-safe slug: letters, digits and `-._~`. */
-export const presetSlug = z.string().check(
-  z.minLength(1, 'must not be empty'),
-  z.regex(/^[A-Za-z0-9._~-]+$/, 'must be URL-safe: letters, digits, "-", ".", "_" or "~"'),
-);
+/** A preset slug as the API accepts it in a path (the sandbox checks requests with it). */
+export const presetSlug = z.string().check(z.minLength(1), z.regex(URL_SAFE));
+
 
 /** Fields of the body that the preset keeps (the document's "overlap with the preset config"). */
 export const PERSISTED_FIELDS = [

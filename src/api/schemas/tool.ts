@@ -41,7 +41,3 @@ export type ServerTool = z.infer<typeof ServerTool>;
 
 export const ToolResponse = z.looseObject({ data: ServerTool });
 
-export const toolName = z.string().check(
-  z.minLength(1, 'must not be empty'),
-  z.regex(/^[A-Za-z0-9._~:-]+$/, 'must be a tool name or alias such as openrouter:web_search'),
-);

@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
 import { nullableString } from './common.js';
 
-export const SECRET_PAGE = { min: 1, max: 100, default: 100 } as const;
-export const SECRET_OFFSET = { min: 0, max: 10000 } as const;
 
 export const VaultSecret = z.looseObject({
   name: z.string(),

@@ -1,57 +1,9 @@
-import { defineCommand } from '../../cli/command.js';
-import { GwctlError } from '../../core/errors.js';
-import { ExitCode } from '../../core/exit-codes.js';
-import { maskKey } from '../../core/mask.js';
-import { configFile } from '../../config/paths.js';
-import type { Sourced } from '../../config/settings.js';
-import type { Cell } from '../../output/cells.js';
-import { printJson } from '../../output/print.js';
-import { formatRow } from '../../output/rows.js';
+import { defineSpec } from '../../core/spec.js';
 
-export const command = defineCommand({
+export const spec = defineSpec({
   path: ['auth', 'status'],
   summary: 'Show the credentials and settings in effect, keys masked, and where each comes from',
-  args: [],
-  options: [],
+  args: {},
+  options: {},
   examples: ['gwctl auth status', 'GWCTL_PROFILE=staging gwctl auth status', "gwctl auth status --json | jq -r '.management_key.source'"],
-  async run({ deps }) {
-    const { io } = deps;
-    const s = deps.settings();
-    const key = (k: Sourced<string> | undefined) => (k ? { masked: maskKey(k.value), source: k.source } : null);
-    const apiFallback = !s.apiKey && s.managementKey;
-    const report = {
-      profile: s.profile,
-      config_file: configFile(deps.env),
-      base_url: s.baseUrl,
-      management_key: key(s.managementKey),
-      api_key: key(s.apiKey ?? (apiFallback ? s.managementKey : undefined)),
-      api_key_falls_back_to_management_key: Boolean(apiFallback),
-      workspace: s.workspace ?? null,
-      timeout_seconds: s.timeoutSeconds,
-      retries: s.retries,
-    };
-    if (deps.flags.json) await printJson(io, report);
-    else {
-      const rows: [string, Cell, string][] = [
-        ['profile', s.profile.value, s.profile.source],
-        ['config file', report.config_file, ''],
-        ['base URL', s.baseUrl.value, s.baseUrl.source],
-        ['management key', report.management_key?.masked ?? 'not set', s.managementKey?.source ?? ''],
-        ['API key', report.api_key?.masked ?? 'not set', apiFallback ? 'management key' : (s.apiKey?.source ?? '')],
-        ['workspace', s.workspace?.value ?? 'not set', s.workspace?.source ?? ''],
-        ['timeout', `${s.timeoutSeconds.value}s`, s.timeoutSeconds.source],
-        ['retries', s.retries.value, s.retries.source],
-      ];
-      if (io.stdoutIsTTY) {
-        const { renderTable } = await import('../../output/table.js');
-        const table = renderTable({ headers: ['SETTING', 'VALUE', 'FROM'], rows, width: io.columns, color: io.color, now: deps.clock.now() });
-        await io.out(`${table}\n`);
-      } else {
-        await io.out(rows.map((r) => `${formatRow(r, 0)}\n`).join(''));
-      }
-    }
-    if (!s.managementKey && !s.apiKey) {
-      throw new GwctlError('no credentials configured', ExitCode.auth, { hint: "run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY" });
-    }
-  },
 });

@@ -1,16 +1,9 @@
-import { defineCommand } from '../../cli/command.js';
-import { configFile } from '../../config/paths.js';
-import { printJson } from '../../output/print.js';
+import { defineSpec } from '../../core/spec.js';
 
-export const command = defineCommand({
+export const spec = defineSpec({
   path: ['config', 'path'],
   summary: 'Print the path of the config file (GWCTL_CONFIG_DIR moves it)',
-  args: [],
-  options: [],
+  args: {},
+  options: {},
   examples: ['gwctl config path', 'ls -l "$(gwctl config path)"'],
-  async run({ deps }) {
-    const path = configFile(deps.env);
-    if (deps.flags.json) await printJson(deps.io, { path });
-    else await deps.io.out(`${path}\n`);
-  },
 });

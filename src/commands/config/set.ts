@@ -1,28 +1,12 @@
-import { defineCommand } from '../../cli/command.js';
-import { usageError } from '../../core/errors.js';
-import { checkSetting } from '../../config/profile.js';
-import { resolveProfileName } from '../../config/settings.js';
-import { keyArg, settingKey } from './key-arg.js';
+import { arg } from '../../core/options.js';
+import { defineSpec } from '../../core/spec.js';
+import { keyArg } from './key-arg.js';
 
-export const command = defineCommand({
+export const spec = defineSpec({
   path: ['config', 'set'],
   summary: 'Change one setting of the profile',
-  args: [keyArg, { name: 'value', description: 'new value', required: true }],
-  options: [],
+  // The value is checked against the key's own rule by the implementation.
+  args: { key: keyArg, value: arg.required({ name: 'value', description: 'new value' }) },
+  options: {},
   examples: ['gwctl config set workspace production', 'gwctl config set timeout 60 --profile ci', 'gwctl config set base-url https://openrouter.ai/api/v1'],
-  async run({ args, deps }) {
-    const key = settingKey(args.key);
-    let value: string | number;
-    try {
-      value = checkSetting(key, args.value ?? '');
-    } catch (error) {
-      throw usageError(`invalid value for ${key}: ${JSON.stringify(args.value)} (expected ${(error as { allowed: string }).allowed})`);
-    }
-    const profile = resolveProfileName(deps.flags, deps.env).value;
-    const { updateProfile } = await import('../../config/store.js');
-    await updateProfile(deps.env, profile, (p) => {
-      p[key] = value;
-    });
-    deps.io.err(`Set ${key} for profile "${profile}".\n`);
-  },
 });

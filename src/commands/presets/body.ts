@@ -1,14 +1,13 @@
-// The body of `presets create`: read from a file or stdin, flags laid over it, checked
-// against the document's rules before anything is sent.
-import type { Deps } from '../../cli/command.js';
-import { usageError } from '../../core/errors.js';
+// The body of `presets create`: read from a file or stdin, flags (already checked) laid over it.
 import { readFile } from 'node:fs/promises';
+import { usageError } from '../../core/errors.js';
+import type { Deps } from '../context.js';
 
 export interface BodyOptions {
   file?: string;
   model?: string;
-  maxTokens?: string;
-  temperature?: string;
+  maxTokens?: number;
+  temperature?: number;
   system?: string;
 }
 
@@ -28,17 +27,8 @@ export async function buildPresetBody(deps: Deps, options: BodyOptions): Promise
     body = parsed as Record<string, unknown>;
   }
   if (options.model !== undefined) body.model = options.model;
-  if (options.maxTokens !== undefined) {
-    if (!/^\d+$/.test(options.maxTokens) || Number(options.maxTokens) < 1) throw usageError(`invalid --max-tokens ${JSON.stringify(options.maxTokens)}: expected a positive integer`);
-    body.max_tokens = Number(options.maxTokens);
-  }
-  if (options.temperature !== undefined) {
-    const t = Number(options.temperature);
-    if (options.temperature.trim() === '' || !Number.isFinite(t) || t < 0 || t > 2) {
-      throw usageError(`invalid --temperature ${JSON.stringify(options.temperature)}: expected a number from 0 to 2`);
-    }
-    body.temperature = t;
-  }
+  if (options.maxTokens !== undefined) body.max_tokens = options.maxTokens;
+  if (options.temperature !== undefined) body.temperature = options.temperature;
   if (options.system !== undefined) body.system = options.system;
   if (Object.keys(body).length === 0) {
     throw usageError('nothing to store', 'give --file PATH (or --file - for stdin), or at least one of --model, --max-tokens, --temperature, --system');

@@ -3,10 +3,11 @@
 // whose position is known in advance (offsets) are fetched a few at a time and still printed
 // in order. A page that fails fails the command; the output is then left unfinished (under
 // --json, not even valid JSON), so it can never pass for a complete list.
-import type { Deps } from '../../cli/command.js';
+import { GwctlError } from '../../core/errors.js';
 import type { Column } from '../../output/cells.js';
-import { ListPrinter } from '../../output/print.js';
-import { outputMode } from './fetch.js';
+import { ListPrinter, printList } from '../../output/print.js';
+import type { Deps } from '../context.js';
+import { outputMode } from './output-mode.js';
 import { startProgress, type Progress } from './progress.js';
 
 export interface Page<T> {
@@ -107,7 +108,6 @@ export async function listByOffset<T>(
       if (!pending) {
         // Past the advertised total: the list ended (it may have shrunk while being read).
         if (options.maxOffset === undefined || nextToPrint <= options.maxOffset) break;
-        const { GwctlError } = await import('../../core/errors.js');
         throw new GwctlError(
           `cannot read past offset ${options.maxOffset} (the API's limit); the list was not printed in full`,
           1,
@@ -148,7 +148,7 @@ async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   const { deps } = options;
   const mode = outputMode(deps);
   const printer = new ListPrinter<T>(mode, options.columns);
-  const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps.io, deps.env, `Fetching ${options.noun}`) : undefined;
+  const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps, `Fetching ${options.noun}`) : undefined;
   let count = 0;
   // Spinner and table share the terminal: clear the spinner's line around each write.
   const write = async (fn: () => Promise<void>): Promise<void> => {
@@ -159,7 +159,6 @@ async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   return {
     async single(page) {
       progress?.stop();
-      const { printList } = await import('../../output/print.js');
       await printList(mode, page.body, page.items, options.columns);
       if (!mode.json && deps.io.stdoutIsTTY && page.items.length === 0) deps.io.err(`No ${options.noun}.\n`);
     },

@@ -1,7 +1,6 @@
 // A spinner (or progress text) on stderr while a command waits; only on a terminal, and
-// ora is loaded only then.
-import type { Io } from '../../core/io.js';
-import type { Env } from '../../core/env.js';
+// the spinner library is loaded only then.
+import type { Deps } from '../context.js';
 
 export interface Progress {
   update(text: string): void;
@@ -11,12 +10,13 @@ export interface Progress {
   stop(): void;
 }
 
-export async function startProgress(io: Io, env: Env, text: string): Promise<Progress | undefined> {
+export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, text: string): Promise<Progress | undefined> {
+  const { io, env } = deps;
   // A terminal that reports no width (some recorders) would make the spinner redraw forever;
   // TERM=dumb cannot redraw a line at all.
   const width = (io.stderr as { columns?: number }).columns ?? 0;
   if (!io.stderrIsTTY || width <= 0 || env.TERM === 'dumb') return undefined;
-  const { default: ora } = await import('ora');
+  const ora = await deps.heavy.spinner();
   const spinner = ora({ text, stream: io.stderr, color: io.stderrColor ? 'cyan' : false, isEnabled: true, discardStdin: false });
   spinner.start();
   let stopped = false;

@@ -1,27 +1,19 @@
 // Ids named on the command line: checked before anything is sent, and, for interns, picked
 // from a list when a person at a terminal leaves the id out.
 import { routes } from '../../api/routes.js';
-import type { Deps } from '../../cli/command.js';
-import { usageError } from '../../core/errors.js';
+import { InternList } from '../../api/schemas/intern.js';
+import { cancelledError, usageError } from '../../core/errors.js';
+import { checkValue, pathIdCheck } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
-
-/** Path ids of minimum length 1 (intern id, batch id): non-empty, printable, no slash. */
-export function checkPathId(value: string | undefined, label: string): string {
-  if (value === undefined || value === '') throw usageError(`missing ${label}`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\s/\u0000-\u001f\u007f-\u009f]/.test(value)) {
-    throw usageError(`invalid ${label} ${JSON.stringify(sanitizeField(value))}: must not contain spaces, slashes or control characters`);
-  }
-  return value;
-}
+import type { Deps } from '../context.js';
+import { fetchChecked } from './fetch.js';
 
 /** The intern id given, or one picked from the first page of interns on a terminal. */
 export async function internIdOrPick(deps: Deps, given: string | undefined, action: string): Promise<string> {
-  if (given !== undefined) return checkPathId(given, 'intern id');
+  if (given !== undefined) return checkValue(pathIdCheck(), given, 'intern id');
   if (!deps.prompter.interactive) {
     throw usageError('missing intern id', `give one, as in 'gwctl interns ${action} <id>' (the picker needs a terminal)`);
   }
-  const [{ InternList }, { fetchChecked }] = await Promise.all([import('../../api/schemas/intern.js'), import('./fetch.js')]);
   const { data } = await fetchChecked(deps, routes.listInterns, { query: { limit: 100 } }, InternList);
   if (data.data.length === 0) throw usageError('there are no interns to choose from');
   return deps.prompter.select(
@@ -36,6 +28,5 @@ export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => 
   if (!deps.prompter.interactive) {
     throw usageError('refusing to act without confirmation', 'pass --yes (there is no terminal to ask on, or --no-input / CI is set)');
   }
-  const { cancelledError } = await import('../../core/errors.js');
   if (!(await deps.prompter.confirm(await question()))) throw cancelledError('cancelled; nothing was changed');
 }

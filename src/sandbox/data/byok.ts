@@ -1,7 +1,7 @@
 // Provider-key (BYOK) credentials: about 250 in the default workspace across a dozen providers
 // (enough for three pages at the largest page size), and a few in staging. Listed per provider,
 // in the order the service tries them (sort_order ascending).
-import { KNOWN_PROVIDERS } from '../../api/schemas/byok.js';
+import { KNOWN_PROVIDERS } from '../../api/vocabulary.js';
 import { rngFor } from '../prng.js';
 import { ANCHOR_MS, DAY, HOUR, iso } from './time.js';
 import { PRODUCTION, STAGING } from './workspaces.js';

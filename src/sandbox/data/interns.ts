@@ -6,7 +6,7 @@
 // The eight oldest interns have fixed roles, one per status, so that every catalogue size has
 // the examples the banner and the tests name (the intern key's own intern, a busy one, a failed
 // one, ...). The rest draw their status from a weighted, seeded choice.
-import { INTERN_STATUSES } from '../../api/schemas/intern.js';
+import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { hash32, hashString, rngFor } from '../prng.js';
 import { ANCHOR_MS, HOUR, MINUTE, iso } from './time.js';
 import { PRODUCTION } from './workspaces.js';

@@ -1,6 +1,6 @@
 // GET /byok: the credentials of one workspace (the account default when workspace_id is
 // omitted), optionally of one provider, offset paging with total_count.
-import { KNOWN_PROVIDERS } from '../../api/schemas/byok.js';
+import { KNOWN_PROVIDERS } from '../../api/vocabulary.js';
 import { PRODUCTION } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';

@@ -3,7 +3,7 @@
 // Visibility: the management and plain API keys see every intern of the workspace; an intern's
 // own key sees only its intern (the collection and every other intern answer 404, as the
 // document says). The outsider key never gets here (404 in the server, outside the programme).
-import { INTERN_STATUSES } from '../../api/schemas/intern.js';
+import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { ROLE } from '../data/interns.js';
 import { iso } from '../data/time.js';
 import { PRODUCTION } from '../data/workspaces.js';

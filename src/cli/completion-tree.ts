@@ -1,0 +1,33 @@
+// The command tree of this build, as completion sees it: the registry's specs and the global
+// options, handed to the completion generator (which never looks them up itself).
+import { KNOWN_PROVIDERS, INTERN_STATUSES } from '../api/vocabulary.js';
+import { completionScript as render } from '../completions/index.js';
+import { buildTree, type CompletionTree, type GlobalOption, type Shell } from '../completions/tree.js';
+import { SETTING_KEYS } from '../config/profile.js';
+import { globalOptions } from './global-options.js';
+import { HELP_TOPICS } from './help-topics.js';
+import { commands, groupSummaries } from './registry.js';
+
+export function commandTree(): CompletionTree {
+  const globals: GlobalOption[] = globalOptions.map((g) => ({
+    flags: g.flags,
+    description: g.description,
+    ...(g.flags.includes('--profile') ? { complete: 'profile' as const } : {}),
+  }));
+  return buildTree(
+    [...commands.values()],
+    groupSummaries,
+    globals,
+    { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS },
+    HELP_TOPICS,
+  );
+}
+
+/** Kept async for callers that loaded the tree lazily. */
+export async function loadTree(): Promise<CompletionTree> {
+  return commandTree();
+}
+
+export async function completionScript(shell: Shell): Promise<string> {
+  return render(shell, commandTree());
+}

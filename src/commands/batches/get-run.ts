@@ -1,0 +1,51 @@
+import { routes } from '../../api/routes.js';
+import { Batch as BatchSchema, isTerminalBatchStatus, type Batch } from '../../api/schemas/batch.js';
+import { rememberIds } from '../../completions/id-cache.js';
+import { GwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
+import { sanitizeField } from '../../core/sanitize.js';
+import { printDetail } from '../../output/print.js';
+import type { RunFor } from '../context.js';
+import { fetchChecked } from '../shared/fetch.js';
+import { outputMode } from '../shared/output-mode.js';
+import { startProgress } from '../shared/progress.js';
+import type { spec } from './get.js';
+import { batchSections } from './view.js';
+
+const DEFAULT_INTERVAL_MS = 5000;
+
+export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+  const { id } = args;
+  const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
+  const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
+  let { body, data } = await read();
+  if (opts.wait && !isTerminalBatchStatus(data.status)) {
+    const progress = deps.io.stderrIsTTY ? await startProgress(deps, bar(data)) : undefined;
+    try {
+      while (!isTerminalBatchStatus(data.status)) {
+        await deps.clock.sleep(interval, deps.signal);
+        ({ body, data } = await read());
+        progress?.update(bar(data));
+      }
+    } finally {
+      progress?.stop();
+    }
+  }
+  await printDetail(outputMode(deps), body, batchSections(data, opts.results));
+  // For shell completion of ids (best effort, local file only).
+  rememberIds(deps.env, 'batch', [id]);
+  if (opts.wait && data.status !== 'completed') {
+    const why = data.error?.message ? `: ${data.error.message}` : '';
+    throw new GwctlError(`batch ${sanitizeField(id)} ended ${sanitizeField(data.status)}${sanitizeField(why)}`, ExitCode.failure);
+  }
+};
+
+/** `[=========           ] 45/100 finalizing`: completed plus failed over total. */
+function bar(b: Batch): string {
+  const c = b.request_counts ?? {};
+  const done = (c.completed ?? 0) + (c.failed ?? 0);
+  const total = c.total ?? 0;
+  const width = 20;
+  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
+  return `[${'='.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} ${sanitizeField(b.status)}`;
+}

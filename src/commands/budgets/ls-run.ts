@@ -1,0 +1,36 @@
+import { routes } from '../../api/routes.js';
+import { BudgetList, type WorkspaceBudget } from '../../api/schemas/budget.js';
+import { URL_SAFE } from '../../api/vocabulary.js';
+import { usageError } from '../../core/errors.js';
+import { checkValue, patternCheck } from '../../core/options.js';
+import { printList } from '../../output/print.js';
+import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
+import { fetchChecked } from '../shared/fetch.js';
+import { usd } from '../shared/format.js';
+import { outputMode } from '../shared/output-mode.js';
+import { spec } from './ls.js';
+
+const workspaceRef = patternCheck(URL_SAFE, 'must be a workspace UUID or slug (letters, digits, "-", ".", "_", "~")');
+
+export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+  const given = args.workspace ?? deps.settings().workspace?.value;
+  if (given === undefined) {
+    throw usageError('no workspace given and the profile has none', "pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'");
+  }
+  const workspace = checkValue(workspaceRef, given, 'workspace');
+  const { body, data } = await fetchChecked(deps, routes.listBudgets, { params: { id: workspace } }, BudgetList);
+  const byok = data.include_byok_in_budgets;
+  const views: ColumnViews<typeof spec, WorkspaceBudget> = {
+    id: { header: 'ID', value: (b) => b.id },
+    reset_interval: { header: 'INTERVAL', value: (b) => b.reset_interval ?? 'lifetime' },
+    limit_usd: { header: 'LIMIT', value: (b) => usd(b.limit_usd) },
+    include_byok_in_budgets: { header: 'BYOK INCLUDED', value: () => byok ?? null },
+    workspace_id: { header: 'WORKSPACE', value: (b) => b.workspace_id ?? null, flexible: true },
+    updated_at: { header: 'UPDATED', value: (b) => ({ time: b.updated_at }) },
+  };
+  const mode = outputMode(deps);
+  await printList(mode, body, data.data, columnsOf(spec, views));
+  if (!mode.json && deps.io.stdoutIsTTY && data.data.length === 0) {
+    deps.io.err(`No budgets for workspace ${workspace}.\n`);
+  }
+};

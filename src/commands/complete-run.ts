@@ -1,0 +1,33 @@
+// Candidates one per line, from local files only: profile names from the config file, and the
+// intern or batch ids gwctl printed in the last ten minutes. Never a network call; never an
+// error that would spill into the shell (a missing or broken file is simply no candidates).
+import { recentIds } from '../completions/id-cache.js';
+import { PROFILE_NAME } from '../config/profile.js';
+import { usageError } from '../core/errors.js';
+import type { spec } from './complete.js';
+import type { RunFor } from './context.js';
+
+const KINDS: ReadonlyMap<string, 'profile' | 'intern' | 'batch'> = new Map([
+  ['profile', 'profile'],
+  ['profiles', 'profile'],
+  ['intern', 'intern'],
+  ['interns', 'intern'],
+  ['batch', 'batch'],
+  ['batches', 'batch'],
+]);
+
+export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+  const kind = KINDS.get(args.kind);
+  if (!kind) throw usageError(`unknown kind ${JSON.stringify(args.kind)}`, 'expected profile, intern or batch');
+  let names: string[];
+  if (kind === 'profile') {
+    try {
+      names = Object.keys(deps.config().data.profiles).filter((name) => PROFILE_NAME.test(name)).sort();
+    } catch {
+      names = [];
+    }
+  } else {
+    names = recentIds(deps.env, kind);
+  }
+  await deps.io.out(names.map((name) => `${name}\n`).join(''));
+};

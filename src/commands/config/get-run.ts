@@ -1,0 +1,16 @@
+import { resolveProfileName } from '../../config/settings.js';
+import { GwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
+import { sanitizeField } from '../../core/sanitize.js';
+import { printJson } from '../../output/print.js';
+import type { RunFor } from '../context.js';
+import type { spec } from './get.js';
+
+export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+  const { key } = args;
+  const profile = resolveProfileName(deps.flags, deps.env).value;
+  const value = deps.config().data.profiles[profile]?.[key];
+  if (value === undefined) throw new GwctlError(`${key} is not set in profile "${profile}"`, ExitCode.failure);
+  if (deps.flags.json) await printJson(deps.io, { [key]: value });
+  else await deps.io.out(`${sanitizeField(String(value))}\n`);
+};

@@ -1,0 +1,21 @@
+import { checkSetting } from '../../config/profile.js';
+import { resolveProfileName } from '../../config/settings.js';
+import { usageError } from '../../core/errors.js';
+import type { RunFor } from '../context.js';
+import type { spec } from './set.js';
+
+export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+  const { key } = args;
+  let value: string | number;
+  try {
+    value = checkSetting(key, args.value);
+  } catch (error) {
+    throw usageError(`invalid value for ${key}: ${JSON.stringify(args.value)} (expected ${(error as { allowed: string }).allowed})`);
+  }
+  const profile = resolveProfileName(deps.flags, deps.env).value;
+  const { updateProfile } = await deps.heavy.configStore();
+  await updateProfile(deps.env, profile, (p) => {
+    p[key] = value;
+  });
+  deps.io.err(`Set ${key} for profile "${profile}".\n`);
+};

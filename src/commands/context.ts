@@ -1,0 +1,69 @@
+// What a command's implementation is given, typed from its spec: parsed arguments and options,
+// and its dependencies (I/O, settings, the HTTP client, prompter, clock, interruption, and the
+// loaders of heavy libraries), so a test can drive any command in-process.
+import type { ApiClient } from '../api/client.js';
+import type { Clock } from '../core/clock.js';
+import type { Env } from '../core/env.js';
+import type { Io } from '../core/io.js';
+import type { ArgValues, OptionValues } from '../core/options.js';
+import type { Prompter } from '../core/prompter.js';
+import type { Shell } from '../core/shells.js';
+import type { AnySpec } from '../core/spec.js';
+import type { LoadedConfig } from '../config/read.js';
+import type { GlobalFlags, Settings } from '../config/settings.js';
+import type { Column } from '../output/cells.js';
+
+/**
+ * Heavy libraries and modules, each loaded on first use. The loading itself happens in the one
+ * lazy-loading seam at the top (src/cli/lazy.ts); here they are only named.
+ */
+export interface Heavy {
+  /** Terminal tables (cli-table3). */
+  tables(): Promise<typeof import('../output/table.js')>;
+  /** The spinner (ora). */
+  spinner(): Promise<typeof import('ora').default>;
+  /** Writing config.json (conf). */
+  configStore(): Promise<typeof import('../config/store.js')>;
+  /** The sandbox API server. */
+  sandbox(): Promise<typeof import('../sandbox/server.js')>;
+  /** A completion script for the command tree of this build. */
+  completionScript(shell: Shell): Promise<string>;
+}
+
+export interface Deps {
+  io: Io;
+  env: Env;
+  flags: GlobalFlags;
+  /** The config file as read once (warning on stderr if other users can read it). */
+  config(): LoadedConfig;
+  /** Resolved settings (flag, environment, profile, default). Throws a usage error for bad values. */
+  settings(): Settings;
+  /** The HTTP client, created on first use. */
+  api(): Promise<ApiClient>;
+  prompter: Prompter;
+  clock: Clock;
+  /** Aborted on Ctrl-C or when stdout's reader goes away. */
+  signal: AbortSignal;
+  /** Heavy libraries, each loaded on first use through the one lazy-loading seam. */
+  heavy: Heavy;
+}
+
+export interface RunContext<S extends AnySpec> {
+  args: ArgValues<S['args']>;
+  opts: OptionValues<S['options']>;
+  deps: Deps;
+}
+
+/** The implementation of the command `S` declares. */
+export type RunFor<S extends AnySpec> = (ctx: RunContext<S>) => Promise<void>;
+
+/** The column names a spec declares. */
+export type ColumnName<S extends AnySpec> = NonNullable<S['columns']> extends readonly (infer N)[] ? N & string : never;
+
+/** How each declared column is shown, by name: every name must be given, no other. */
+export type ColumnViews<S extends AnySpec, T> = { readonly [K in ColumnName<S>]: Column<T> };
+
+/** The columns in the order the spec declares them. */
+export function columnsOf<S extends AnySpec, T>(spec: S, views: ColumnViews<S, T>): Column<T>[] {
+  return ((spec.columns ?? []) as readonly ColumnName<S>[]).map((name) => views[name]);
+}

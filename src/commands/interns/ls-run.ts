@@ -1,0 +1,47 @@
+import { routes } from '../../api/routes.js';
+import { InternList, type Intern } from '../../api/schemas/intern.js';
+import { INTERN_PAGE } from '../../api/vocabulary.js';
+import { rememberIds } from '../../completions/id-cache.js';
+import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
+import { fetchChecked } from '../shared/fetch.js';
+import { status } from '../shared/format.js';
+import { listByCursor } from '../shared/paging.js';
+import { spec } from './ls.js';
+
+const views: ColumnViews<typeof spec, Intern> = {
+  id: { header: 'ID', value: (i) => i.id },
+  name: { header: 'NAME', value: (i) => i.name, flexible: true },
+  status: { header: 'STATUS', value: (i) => status(i.status) },
+  model: { header: 'MODEL', value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' }, flexible: true, optional: true },
+  hostname: { header: 'HOSTNAME', value: (i) => i.hostname ?? null, flexible: true, optional: true },
+  created_at: { header: 'AGE', value: (i) => ({ time: i.created_at }) },
+};
+
+export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
+  const statuses = opts.status;
+  const workspace = opts.workspace;
+  const all = opts.all;
+  const limit = opts.limit ?? (all ? INTERN_PAGE.max : undefined);
+  const filters = [
+    statuses ? `--status ${statuses.join(',')}` : '',
+    workspace ? `--workspace ${workspace}` : '',
+    opts.limit !== undefined ? `--limit ${limit}` : '',
+  ].filter(Boolean);
+  const shown: string[] = [];
+  await listByCursor<Intern>({
+    deps,
+    noun: 'interns',
+    all,
+    columns: columnsOf(spec, views),
+    first: opts.startingAfter,
+    nextCommand: (cursor) => ['gwctl interns ls', ...filters, `--starting-after ${cursor}`].join(' '),
+    async fetch(cursor) {
+      const query = { limit, status: statuses?.join(','), workspace_id: workspace, starting_after: cursor };
+      const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
+      shown.push(...data.data.slice(0, 1000 - shown.length).map((i) => i.id));
+      return { body: body as Record<string, unknown>, items: data.data, nextCursor: data.has_more ? (data.next_cursor ?? undefined) : undefined };
+    },
+  });
+  // For shell completion of ids (best effort, local file only).
+  rememberIds(deps.env, 'intern', shown);
+};

@@ -1,0 +1,106 @@
+import { GwctlError, usageError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { invalidValue } from '../core/options.js';
+import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/server.js';
+import type { Deps, RunFor } from './context.js';
+import { DEFAULT_PORT, type spec } from './sandbox.js';
+
+type ServerModule = Awaited<ReturnType<Deps['heavy']['sandbox']>>;
+
+export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
+  const server = await deps.heavy.sandbox();
+  const options = sandboxOptions(opts, server);
+  let running: RunningSandbox;
+  try {
+    running = await server.startSandbox(options);
+  } catch (error) {
+    throw startFailure(error, options);
+  }
+  try {
+    const info = running.info();
+    await deps.io.out(deps.flags.json ? `${JSON.stringify(info)}\n` : banner(info));
+    await interrupted(deps);
+  } finally {
+    await running.close();
+  }
+};
+
+/** The options as the server takes them; the interns count and the faults follow the sandbox's own rules. */
+function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server: ServerModule): SandboxOptions {
+  const options: SandboxOptions = { port: opts.port ?? DEFAULT_PORT, host: opts.host ?? '127.0.0.1' };
+  if (opts.interns !== undefined) {
+    const text = opts.interns;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < server.MIN_INTERNS || n > server.MAX_INTERNS) {
+      throw invalidValue('--interns', text, `must be an integer from ${server.MIN_INTERNS} to ${server.MAX_INTERNS}`);
+    }
+    options.interns = n;
+  }
+  options.faults = opts.fault.map((text) => {
+    try {
+      return server.parseFaultText(text);
+    } catch (error) {
+      if (error instanceof server.FaultSpecError) throw usageError(`invalid --fault ${JSON.stringify(text)}: ${error.message}`);
+      throw error;
+    }
+  });
+  if (opts.batchRateLimit !== undefined) options.batchRateLimit = opts.batchRateLimit;
+  return options;
+}
+
+function startFailure(error: unknown, options: SandboxOptions): GwctlError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${options.host}:${options.port}`;
+  if (code === 'EADDRINUSE') return new GwctlError(`cannot listen on ${where}: the port is already in use`, ExitCode.failure, { hint: 'pick another with --port, or --port 0 for a free one' });
+  if (code === 'EACCES') return new GwctlError(`cannot listen on ${where}: permission denied`, ExitCode.failure, { hint: 'use a port above 1023' });
+  if (code === 'EADDRNOTAVAIL') return new GwctlError(`cannot listen on ${where}: no such local address`, ExitCode.failure);
+  return new GwctlError(`cannot start the sandbox: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure);
+}
+
+/** Resolves never: rejects with the run's abort reason (Ctrl-C, SIGTERM), which exits 130. */
+function interrupted(deps: Deps): Promise<never> {
+  return new Promise((_, reject) => {
+    const { signal } = deps;
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+function banner(info: ReadyInfo): string {
+  const { base_url: base, keys, examples: ex } = info;
+  const pad = (label: string, width: number): string => label.padEnd(width);
+  const keyLines: [string, string, string][] = [
+    ['management', keys.management, 'every route; sees all interns'],
+    ['api', keys.api, 'interns, vault, batches; 403 on endpoints, presets, byok, budgets, tools'],
+    ['outsider', keys.outsider, 'outside the interns programme: interns and vault answer 404'],
+    ['intern', keys.intern, `only intern ${ex.intern} and its secrets`],
+  ];
+  const keyWidth = Math.max(...keyLines.map(([, key]) => key.length));
+  const ids: [string, string][] = [
+    ['intern', `${ex.intern} (the intern key's own)`],
+    ['busy intern', `${ex.busy_intern} (suspend answers 409 intern_busy)`],
+    ['failed intern', ex.failed_intern],
+    ['private endpoint', `${ex.private_endpoint} (draft: ${ex.private_endpoint_draft})`],
+    ['workspace', `${ex.workspace} or ${ex.workspace_slug} (no budgets: ${ex.workspace_without_budgets})`],
+    ['tool', `${ex.tool} (alias ${ex.tool_alias})`],
+    ['preset', ex.preset_slug],
+    ...Object.entries(ex.batches).map(([status, id]) => [`batch ${status}`, id] as [string, string]),
+  ];
+  const origin = base.replace(/\/api\/v1$/, '');
+  return [
+    `Sandbox API at ${base} (Ctrl-C to stop)`,
+    '',
+    'Demo keys (Authorization: Bearer <key>):',
+    ...keyLines.map(([name, key, scope]) => `  ${pad(name, 11)} ${pad(key, keyWidth)}  ${scope}`),
+    '',
+    'Example ids:',
+    ...ids.map(([name, id]) => `  ${pad(name, 24)} ${id}`),
+    '',
+    'Try:',
+    `  curl -H 'Authorization: Bearer ${keys.management}' ${base}/interns`,
+    `  GWCTL_BASE_URL=${base} GWCTL_MANAGEMENT_KEY=${keys.management} GWCTL_API_KEY=${keys.api} gwctl interns ls`,
+    '',
+    `Faults and the request log: ${origin}/_sandbox/faults, ${origin}/_sandbox/requests (no key needed).`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,38 @@
+import { routes } from '../../api/routes.js';
+import { isLegacySecret, VaultSecretList, type VaultSecret } from '../../api/schemas/vault.js';
+import { SECRET_OFFSET, SECRET_PAGE } from '../../api/vocabulary.js';
+import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
+import { fetchChecked } from '../shared/fetch.js';
+import { list } from '../shared/format.js';
+import { listByOffset } from '../shared/paging.js';
+import { spec } from './secrets.js';
+
+const views: ColumnViews<typeof spec, VaultSecret> = {
+  name: { header: 'NAME', value: (s) => s.name, flexible: true },
+  hosts: { header: 'HOSTS', value: (s) => (isLegacySecret(s) ? { text: 'legacy (any host)', tone: 'warn' } : list(s.hosts)), flexible: true },
+  fingerprint: { header: 'FINGERPRINT', value: (s) => s.fingerprint ?? { text: 'legacy', tone: 'muted' }, flexible: true, optional: true },
+  created_at: { header: 'CREATED', value: (s) => ({ time: s.created_at }) },
+};
+
+export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+  const id = args.internId;
+  const { all } = opts;
+  const given = opts.limit;
+  const limit = given ?? SECRET_PAGE.default;
+  const offset = opts.offset ?? 0;
+  await listByOffset<VaultSecret>({
+    deps,
+    noun: 'secrets',
+    all,
+    columns: columnsOf(spec, views),
+    offset,
+    limit,
+    maxOffset: SECRET_OFFSET.max,
+    nextCommand: (next) => `gwctl vault secrets ${id}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
+    async fetch(at) {
+      const query = { limit: given === undefined && !all ? undefined : limit, offset: at === 0 && opts.offset === undefined ? undefined : at };
+      const { body, data } = await fetchChecked(deps, routes.listVaultSecrets, { params: { id }, query }, VaultSecretList);
+      return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, total: undefined };
+    },
+  });
+};

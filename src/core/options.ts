@@ -1,0 +1,211 @@
+// Typed options and arguments: declaring one declares its parser. Commander collects the text;
+// the parser turns it into the value `run` receives (`opts.limit: number | undefined`) or
+// refuses it with the one shape of usage error, `invalid --limit "600": <why>` (exit 2), before
+// anything is loaded or sent.
+import { GwctlError, usageError } from './errors.js';
+import { UUID } from './patterns.js';
+import { sanitizeField } from './sanitize.js';
+
+/** Which local list can complete an argument or option value (see completions). */
+export type CompletionSource = 'intern' | 'batch' | 'status' | 'provider' | 'profile' | 'setting' | 'shell' | 'file';
+
+/** The one shape of a refused value: `invalid <name> "<text>": <why>`. */
+export function invalidValue(name: string, text: string, why: string): GwctlError {
+  return usageError(`invalid ${name} ${JSON.stringify(sanitizeField(text))}: ${why}`);
+}
+
+/** Thrown by a value check: the reason only; the caller names the flag and the value. */
+export class ValueRefused extends Error {}
+
+/** Turns one typed text into a value, or throws ValueRefused (or a complete GwctlError). */
+export type Check<T> = (text: string, name: string) => T;
+
+export interface OptionDef<T> {
+  /** Commander flag syntax: `--limit <n>`, `-y, --yes`, `--fault <spec...>`. The value name shows in help. */
+  readonly flags: string;
+  readonly description: string;
+  readonly complete?: CompletionSource;
+  /** What commander collected (undefined, a string, strings, or true) as the typed value. */
+  readonly parse: (raw: unknown, name: string) => T;
+}
+
+export interface ArgDef<T> {
+  /** Shown in usage as `<name>` or `[name]`. */
+  readonly name: string;
+  readonly description: string;
+  readonly required: boolean;
+  readonly complete?: CompletionSource;
+  readonly parse: (raw: string | undefined) => T;
+}
+
+/** Applies a check to a typed text, refusing in the one shape. */
+export function checkValue<T>(check: Check<T>, text: string, name: string): T {
+  try {
+    return check(text, name);
+  } catch (error) {
+    if (error instanceof ValueRefused) throw invalidValue(name, text, error.message);
+    throw error;
+  }
+}
+
+function valued<T>(flags: string, description: string, check: Check<T>, complete?: CompletionSource): OptionDef<T | undefined> {
+  return {
+    flags,
+    description,
+    ...(complete ? { complete } : {}),
+    parse: (raw, name) => (raw === undefined ? undefined : checkValue(check, String(raw), name)),
+  };
+}
+
+// --- checks: each refuses with the reason shown after `invalid --flag "value": `
+
+/** An integer in a range; `why` replaces the default reason (`--limit must be an integer from 1 to 500`). */
+export function intCheck(range: { min: number; max?: number; why?: string }): Check<number> {
+  return (text, name) => {
+    const allowed = range.max === undefined ? `an integer of at least ${range.min}` : `an integer from ${range.min} to ${range.max}`;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < range.min || (range.max !== undefined && n > range.max)) {
+      throw new ValueRefused(range.why ?? `${name} must be ${allowed}`);
+    }
+    return n;
+  };
+}
+
+export function uuidCheck(): Check<string> {
+  return (text) => {
+    if (!UUID.test(text)) throw new ValueRefused('must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    return text;
+  };
+}
+
+/** Text matching a pattern, never empty. */
+export function patternCheck(pattern: RegExp, why: string, emptyWhy = 'must not be empty'): Check<string> {
+  return (text, name) => {
+    if (text === '' && emptyWhy) throw new ValueRefused(emptyWhy);
+    if (!pattern.test(text)) throw new ValueRefused(why.replace('{name}', name));
+    return text;
+  };
+}
+
+/** A comma-separated list of known words, repeats collapsed, at most `max`. */
+export function enumListCheck(known: readonly string[], also: readonly string[], max: number): Check<string[]> {
+  return (text, name) => {
+    const list = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+    if (list.length < 1) throw new ValueRefused(`${name} needs at least one of: ${known.join(', ')}`);
+    if (list.length > max) throw new ValueRefused(`${name} takes at most ${max} statuses`);
+    if (!list.every((s) => known.includes(s) || also.includes(s))) throw new ValueRefused(`${name} values must be among: ${known.join(', ')}`);
+    return list;
+  };
+}
+
+/** Seconds as typed, in milliseconds: above 0, at most `maxSeconds`. */
+export function durationCheck(maxSeconds: number): Check<number> {
+  return (text) => {
+    const seconds = Number(text);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > maxSeconds) {
+      throw new ValueRefused(`expected seconds above 0, at most ${maxSeconds}`);
+    }
+    return Math.round(seconds * 1000);
+  };
+}
+
+/** A decimal number in a range. */
+export function numberCheck(min: number, max: number): Check<number> {
+  return (text) => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ValueRefused(`expected a number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+// --- option declarations
+
+export const option = {
+  /** A switch: true when given. */
+  flag(flags: string, description: string): OptionDef<boolean> {
+    return { flags, description, parse: (raw) => raw === true };
+  },
+  string(flags: string, description: string, complete?: CompletionSource): OptionDef<string | undefined> {
+    return valued(flags, description, (text) => text, complete);
+  },
+  /** `--fault <spec...>`: every value given, in order. */
+  strings(flags: string, description: string): OptionDef<string[]> {
+    return { flags, description, parse: (raw) => (raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)]) };
+  },
+  int(flags: string, description: string, range: { min: number; max?: number; why?: string }): OptionDef<number | undefined> {
+    return valued(flags, description, intCheck(range));
+  },
+  number(flags: string, description: string, min: number, max: number): OptionDef<number | undefined> {
+    return valued(flags, description, numberCheck(min, max));
+  },
+  uuid(flags: string, description: string): OptionDef<string | undefined> {
+    return valued(flags, description, uuidCheck());
+  },
+  pattern(flags: string, description: string, pattern: RegExp, why: string, complete?: CompletionSource): OptionDef<string | undefined> {
+    return valued(flags, description, patternCheck(pattern, why, ''), complete);
+  },
+  enumList(
+    flags: string,
+    description: string,
+    list: { known: readonly string[]; also?: readonly string[]; max: number },
+    complete?: CompletionSource,
+  ): OptionDef<string[] | undefined> {
+    return valued(flags, description, enumListCheck(list.known, list.also ?? [], list.max), complete);
+  },
+  /** Seconds, received in milliseconds. */
+  duration(flags: string, description: string, maxSeconds: number): OptionDef<number | undefined> {
+    return valued(flags, description, durationCheck(maxSeconds));
+  },
+  /** Any other rule: a check of the text. */
+  custom<T>(flags: string, description: string, check: Check<T>, complete?: CompletionSource): OptionDef<T | undefined> {
+    return valued(flags, description, check, complete);
+  },
+};
+
+// --- argument declarations
+
+interface ArgBase {
+  name: string;
+  description: string;
+  complete?: CompletionSource;
+  /** How the value is named in messages (`intern id`); default the name. */
+  label?: string;
+}
+
+function argDef<T>(base: ArgBase, required: boolean, parse: (raw: string | undefined) => T): ArgDef<T> {
+  return { name: base.name, description: base.description, required, ...(base.complete ? { complete: base.complete } : {}), parse };
+}
+
+function requiredArg(base: ArgBase): ArgDef<string>;
+function requiredArg<T>(base: ArgBase & { check: Check<T> }): ArgDef<T>;
+function requiredArg<T>(base: ArgBase & { check?: Check<T> }): ArgDef<T | string> {
+  const label = base.label ?? base.name;
+  return argDef(base, true, (raw) => (base.check ? checkValue(base.check, raw ?? '', label) : (raw ?? '')));
+}
+
+function optionalArg(base: ArgBase): ArgDef<string | undefined>;
+function optionalArg<T>(base: ArgBase & { check: Check<T> }): ArgDef<T | undefined>;
+function optionalArg<T>(base: ArgBase & { check?: Check<T> }): ArgDef<T | string | undefined> {
+  const label = base.label ?? base.name;
+  return argDef(base, false, (raw) => (raw === undefined ? undefined : base.check ? checkValue(base.check, raw, label) : raw));
+}
+
+/** Positional arguments; a check, when given, runs on the text before anything else. */
+export const arg = { required: requiredArg, optional: optionalArg };
+
+/** Path ids of minimum length 1 (intern id, batch id): non-empty, printable, no slash. */
+export function pathIdCheck(): Check<string> {
+  return (text, name) => {
+    if (text === '') throw usageError(`missing ${name}`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\s/\u0000-\u001f\u007f-\u009f]/.test(text)) throw new ValueRefused('must not contain spaces, slashes or control characters');
+    return text;
+  };
+}
+
+// --- what a declaration gives `run`
+
+export type OptionDefs = Readonly<Record<string, OptionDef<unknown>>>;
+export type ArgDefs = Readonly<Record<string, ArgDef<unknown>>>;
+export type OptionValues<O extends OptionDefs> = { -readonly [K in keyof O]: O[K] extends OptionDef<infer T> ? T : never };
+export type ArgValues<A extends ArgDefs> = { -readonly [K in keyof A]: A[K] extends ArgDef<infer T> ? T : never };
