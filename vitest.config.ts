@@ -15,6 +15,9 @@ export default defineConfig({
     // Two cores: most tests run in-process, a few spawn processes; keep the pool small and steady.
     pool: 'forks',
     maxWorkers: 2,
+    // Test files in one worker share its module cache: gwctl's modules are loaded once per worker,
+    // not once per file. Nothing in the tests mocks a module or leaves process state behind.
+    isolate: false,
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
   },
 });

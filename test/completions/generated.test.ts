@@ -9,14 +9,15 @@ import { commandsFor } from '../../src/cli/run.js';
 import { loadTree } from '../../src/cli/completion-tree.js';
 import { loaders } from '../../src/cli/registry.js';
 import { parseFlags, walk } from '../../src/completions/tree.js';
-import { runGwctl, tempConfigDir } from '../helpers/gwctl.js';
+import { gwctl } from '../kit/cli.js';
+import { tempConfigDir } from '../kit/spawn.js';
 import { COMPLETIONS } from './shells.js';
 
 const FILES = { bash: 'gwctl.bash', zsh: '_gwctl', fish: 'gwctl.fish' } as const;
 
 describe('completions/ matches gwctl completion', () => {
   it.each(Object.entries(FILES))('%s: completions/%s is what gwctl prints (else run npm run completions)', async (shell, file) => {
-    const run = await runGwctl(['completion', shell]);
+    const run = await gwctl(['completion', shell]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(readFileSync(path.join(COMPLETIONS, file), 'utf8')).toBe(run.stdout);
@@ -30,19 +31,19 @@ describe('completions/ matches gwctl completion', () => {
 
 describe('gwctl completion', () => {
   it('refuses an unknown shell with exit 2 and one line naming the shells', async () => {
-    const run = await runGwctl(['completion', 'tcsh']);
+    const run = await gwctl(['completion', 'tcsh']);
     expect(run).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: unknown shell "tcsh"; expected one of bash, zsh, fish\n' });
   });
 
   it('refuses a missing shell with exit 2', async () => {
-    const run = await runGwctl(['completion']);
+    const run = await gwctl(['completion']);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe("gwctl: missing required argument 'shell'; see 'gwctl completion --help'\n");
   });
 
   it('shows how to install each script in its help', async () => {
-    const run = await runGwctl(['completion', '--help']);
+    const run = await gwctl(['completion', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('$ gwctl completion bash > ~/.local/share/bash-completion/completions/gwctl\n');
     expect(run.stdout).toContain('$ gwctl completion zsh > "${fpath[1]}/_gwctl"\n');
@@ -95,15 +96,15 @@ describe('gwctl __complete', () => {
       JSON.stringify({ profiles: { staging: {}, default: {}, '$(touch pwned)': {}, 'a b': {} } }),
       { mode: 0o600 },
     );
-    const run = await runGwctl(['__complete', 'profile'], { configDir: dir });
+    const run = await gwctl(['__complete', 'profile'], { configDir: dir });
     expect(run).toMatchObject({ code: 0, stdout: 'default\nstaging\n', stderr: '' });
   });
 
   it('prints nothing, successfully, without a config file or with a broken one', async () => {
     const dir = tempConfigDir();
-    expect(await runGwctl(['__complete', 'profile'], { configDir: dir })).toMatchObject({ code: 0, stdout: '' });
+    expect(await gwctl(['__complete', 'profile'], { configDir: dir })).toMatchObject({ code: 0, stdout: '' });
     writeFileSync(path.join(dir, 'config.json'), '{not json', { mode: 0o600 });
-    expect(await runGwctl(['__complete', 'profiles'], { configDir: dir })).toMatchObject({ code: 0, stdout: '' });
+    expect(await gwctl(['__complete', 'profiles'], { configDir: dir })).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('prints the ids cached for completion, newest first', async () => {
@@ -116,8 +117,8 @@ describe('gwctl __complete', () => {
       { id: 'batch_mid', at: now - 5 * 60 * 1000 },
     ];
     writeFileSync(path.join(dir, 'cache', 'batch-ids.json'), JSON.stringify({ version: 1, entries }));
-    expect(await runGwctl(['__complete', 'batch'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'batch_new\nbatch_mid\n' });
-    expect(await runGwctl(['__complete', 'intern'], { configDir: dir })).toMatchObject({ code: 0, stdout: '' });
+    expect(await gwctl(['__complete', 'batch'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'batch_new\nbatch_mid\n' });
+    expect(await gwctl(['__complete', 'intern'], { configDir: dir })).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('loads only its own module', () => {
@@ -126,10 +127,10 @@ describe('gwctl __complete', () => {
   });
 
   it('refuses an unknown kind with exit 2, and stays out of help and suggestions', async () => {
-    expect(await runGwctl(['__complete', 'secrets'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: unknown kind "secrets"; expected profile, intern or batch\n' });
-    const help = await runGwctl(['--help']);
+    expect(await gwctl(['__complete', 'secrets'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: unknown kind "secrets"; expected profile, intern or batch\n' });
+    const help = await gwctl(['--help']);
     expect(help.stdout).not.toContain('__complete');
-    const typo = await runGwctl(['__completx']);
+    const typo = await gwctl(['__completx']);
     expect(typo).toMatchObject({ code: 2, stderr: "gwctl: unknown command '__completx'; see 'gwctl --help'\n" });
   });
 });

@@ -2,7 +2,7 @@
 // cursor, filters, the limits, and suspend's state change and refusals.
 import { describe, expect, it } from 'vitest';
 import { INTERN_STATUSES } from '../../src/api/vocabulary.js';
-import { startTestSandbox, useSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 

@@ -1,7 +1,7 @@
 // The management reads and the preset create: private endpoints, presets, BYOK, budgets, tools.
 import { describe, expect, it } from 'vitest';
 import { KNOWN_PROVIDERS } from '../../src/api/vocabulary.js';
-import { startTestSandbox, useSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 
