@@ -1,7 +1,6 @@
 // From argv to exit code: build the parser from the specs the words name, parse and check
 // every value, resolve settings, load and run the one implementation, and report any failure
 // in the contract's form.
-import type { Command } from 'commander';
 import { readConfig } from '../config/read.js';
 import type { GlobalFlags } from '../config/settings.js';
 import type { Env } from '../core/env.js';
@@ -169,11 +168,12 @@ function fromCommander(error: unknown, helpHint: string): unknown {
   if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
     return null;
   }
-  let [first, ...rest] = (e.message ?? 'invalid usage').replace(/^error: /, '').split('\n');
+  const [head, ...rest] = (e.message ?? 'invalid usage').replace(/^error: /, '').split('\n');
+  let first = head!;
   // An unknown option is named, never echoed with its value (`--token=sk-...`, `-xVALUE`).
-  if (e.code === 'commander.unknownOption') first = first!.replace(/'(--[^=']*)=[^']*'|'(-[^-'])[^']+'/, (_m, long?: string, short?: string) => `'${long ?? short}'`);
+  if (e.code === 'commander.unknownOption') first = first.replace(/'(--[^=']*)=[^']*'|'(-[^-'])[^']+'/, (_m, long?: string, short?: string) => `'${long ?? short}'`);
   const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
-  return usageError(first!.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
+  return usageError(first.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
 }
 
 export { processStreams } from '../core/io.js';

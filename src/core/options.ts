@@ -2,7 +2,7 @@
 // the parser turns it into the value `run` receives (`opts.limit: number | undefined`) or
 // refuses it with the one shape of usage error, `invalid --limit "600": <why>` (exit 2), before
 // anything is loaded or sent.
-import { GwctlError, usageError } from './errors.js';
+import { usageError, type GwctlError } from './errors.js';
 import { UUID } from './patterns.js';
 import { sanitizeField } from './sanitize.js';
 
