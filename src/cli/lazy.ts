@@ -1,4 +1,5 @@
-// The one lazy-loading seam: every dynamic import() of gwctl is here (a lint rule keeps it so).
+// The one lazy-loading seam: every dynamic import() of gwctl is here (a lint rule keeps it so;
+// the only other is the entry's import of the CLI in src/main.ts, which keeps --version bare).
 // Command implementations load only when their command runs; heavy libraries (prompts,
 // spinner, tables, the config writer, the HTTP client, the sandbox, completion scripts) only
 // when used. Everything below this layer gets them passed in.
@@ -35,8 +36,6 @@ export const implementations: ReadonlyMap<string, Implementation> = new Map<stri
 
 /** Heavy modules, each behind its adapter. */
 export const load = {
-  /** The CLI itself (main.ts answers --version before this). */
-  cli: () => import('./run.js'),
   prompts: () => import('@inquirer/prompts'),
   spinner: () => import('ora').then((m) => m.default),
   tables: () => import('../output/table.js'),
