@@ -40,7 +40,6 @@ export const PROVIDER_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SECRET_PAGE = { min: 1, max: 100, default: 100 } as const;
 export const SECRET_OFFSET = { min: 0, max: 10000 } as const;
 
-/** URL-safe names: workspace slugs, preset slugs. */
-export const URL_SAFE = /^[A-Za-z0-9._~-]+$/;
+export { URL_SAFE } from '../core/patterns.js';
 /** Tool names and aliases, such as openrouter:web_search. */
 export const TOOL_NAME = /^[A-Za-z0-9._~:-]+$/;
