@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { ErrorBody } from './bodies.js';
 
 export interface Seen {
   method: string;
@@ -172,6 +173,6 @@ export async function closedPort(): Promise<number> {
 }
 
 /** The error envelope the API sends. */
-export function envelope(status: number, message: string, metadata?: { reason?: string; retryable?: boolean }) {
+export function envelope(status: number, message: string, metadata?: { reason?: string; retryable?: boolean }): ErrorBody {
   return { error: { code: status, message, ...(metadata ? { metadata } : {}) } };
 }

@@ -174,7 +174,7 @@ function toReply(r: ServerReply, req: { url: string; headers: Record<string, unk
     case 'drop':
       return { drop: true };
     case 'slow':
-      return { delayMs: 600, body: {} };
+      return { delayMs: 300, body: {} };
     case 'redirect':
       return { status: r.status, headers: { location: r.to === 'SELF' ? req.url : r.to.replace('KEY', encodeURIComponent(auth)) } };
   }
@@ -214,7 +214,7 @@ function check(args: readonly string[], r: RunResult): void {
 const scale = Number(process.env.GWCTL_PROPERTY_RUNS ?? 1);
 const runs = (n: number) => ({ numRuns: Math.max(1, Math.round(n * scale)) });
 
-const baseEnv = { GWCTL_MANAGEMENT_KEY: MGMT, GWCTL_API_KEY: API, GWCTL_RETRIES: '0', GWCTL_TIMEOUT: '0.4' };
+const baseEnv = { GWCTL_MANAGEMENT_KEY: MGMT, GWCTL_API_KEY: API, GWCTL_RETRIES: '0', GWCTL_TIMEOUT: '0.2' };
 const run = (args: readonly string[], extra: Record<string, string> = {}) =>
   gwctl(args, { env: { ...baseEnv, GWCTL_BASE_URL: server.baseUrl, ...extra } });
 
@@ -276,7 +276,7 @@ describe('every run ends cleanly', () => {
           env: {
             GWCTL_BASE_URL: server.baseUrl,
             GWCTL_RETRIES: '0',
-            GWCTL_TIMEOUT: '0.4',
+            GWCTL_TIMEOUT: '0.2',
             GWCTL_CONFIG_DIR: dir,
             GWCTL_DEBUG: '1',
           },

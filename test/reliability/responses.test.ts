@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { InternBody } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
 import { expectNoCrash, runGwctl, type RunResult } from '../kit/spawn.js';
@@ -16,7 +17,7 @@ const run = (args: readonly string[], env: Record<string, string | undefined> = 
 
 const KEY = 'sk-api-responses-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-const INTERN_BODY = { id: INTERN, name: 'scribe', status: 'running' };
+const INTERN_BODY: InternBody = { id: INTERN, name: 'scribe', status: 'running' };
 const NGINX_502 =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 // eslint-disable-next-line no-control-regex

@@ -3,6 +3,7 @@
 // Retry-After (seconds and HTTP date) honoured up to its cap, connection failures and timeouts,
 // what --debug shows of each attempt, and the error once the retries are spent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { InternBody } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, closedPort, envelope, startServer } from '../kit/server.js';
 import { expectNoCrash } from '../kit/spawn.js';
@@ -12,7 +13,7 @@ const run = (args: readonly string[], env: Record<string, string | undefined> = 
 
 const KEY = 'sk-api-retries-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-const INTERN_BODY = {
+const INTERN_BODY: InternBody = {
   id: INTERN,
   name: 'scribe',
   description: null,
