@@ -19,10 +19,10 @@ describe('interns suspend', () => {
   it('asks with the intern name; yes suspends', async () => {
     const intern = await runningIntern();
     const prompter = scriptedPrompter({ confirm: [true] });
-    const r = await gwctl(['interns', 'suspend', intern.id], { env: sandbox().env(), prompter });
+    // A person at a terminal: the result is said in words.
+    const r = await gwctl(['interns', 'suspend', intern.id], { env: sandbox().env(), prompter, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true });
     expect(prompter.asked).toEqual([`Suspend intern "${intern.name}" (running)? Its runtime stops; disk and configuration are kept.`]);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`Suspended intern ${intern.name} (${intern.id}).`);
+    expect(r).toMatchObject({ code: 0, stdout: `Suspended intern ${intern.name} (${intern.id}).\n`, stderr: '' });
     expect(sandbox().requests().filter((q) => q.method === 'POST').map((q) => q.path)).toEqual([`/api/v1/interns/${intern.id}/suspend`]);
   });
 
