@@ -18,6 +18,11 @@ export interface ConfigData {
 
 export const DEFAULT_PROFILE = 'default';
 
+/** A profile by the name a person typed: own properties only (`constructor` is a name, not a lookup). */
+export function storedProfile(data: ConfigData, name: string): Profile | undefined {
+  return Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+}
+
 /** Profile names appear in file paths of nothing, but in completions and messages: keep them plain. */
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 

@@ -2,7 +2,7 @@
 // "Precedence"). Each resolved value remembers where it came from, for `auth status`.
 import { usageError } from '../core/errors.js';
 import type { Env } from '../core/env.js';
-import { DEFAULT_PROFILE, PROFILE_NAME, type Profile } from './profile.js';
+import { DEFAULT_PROFILE, PROFILE_NAME, storedProfile, type Profile } from './profile.js';
 import type { LoadedConfig } from './read.js';
 
 export type Source = 'flag' | 'environment' | 'profile' | 'default' | 'sandbox';
@@ -52,7 +52,7 @@ export function resolveProfileName(flags: Pick<GlobalFlags, 'profile'>, env: Env
 
 export function resolveSettings(flags: GlobalFlags, env: Env, config: LoadedConfig): Settings {
   const profile = resolveProfileName(flags, env);
-  const stored: Profile = config.data.profiles[profile.value] ?? {};
+  const stored: Profile = storedProfile(config.data, profile.value) ?? {};
   const settings: Settings = {
     profile,
     baseUrl: asString(pick(flags.baseUrl, env.GWCTL_BASE_URL, stored['base-url'], DEFAULT_BASE_URL)!),

@@ -23,7 +23,7 @@ export async function updateProfile(env: Env, name: string, change: (profile: Pr
     clearInvalidConfig: false,
   });
   const profiles = { ...(store.get('profiles') ?? {}) };
-  const profile = { ...(profiles[name] ?? {}) };
+  const profile = { ...(Object.hasOwn(profiles, name) ? profiles[name] : {}) };
   change(profile);
   if (Object.keys(profile).length === 0) delete profiles[name];
   else profiles[name] = profile;

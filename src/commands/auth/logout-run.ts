@@ -1,3 +1,4 @@
+import { storedProfile } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import type { RunFor } from '../context.js';
 import type { spec } from './logout.js';
@@ -5,7 +6,7 @@ import type { spec } from './logout.js';
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const { env, io } = deps;
   const profile = resolveProfileName(deps.flags, env).value;
-  const stored = deps.config().data.profiles[profile] ?? {};
+  const stored = storedProfile(deps.config().data, profile) ?? {};
   const fields = opts.apiKey ? (['api-key'] as const) : (['management-key', 'api-key'] as const);
   const present = fields.filter((f) => stored[f] !== undefined);
   if (present.length === 0) {

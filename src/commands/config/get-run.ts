@@ -1,3 +1,4 @@
+import { storedProfile } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
@@ -9,7 +10,7 @@ import type { spec } from './get.js';
 export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const { key } = args;
   const profile = resolveProfileName(deps.flags, deps.env).value;
-  const value = deps.config().data.profiles[profile]?.[key];
+  const value = storedProfile(deps.config().data, profile)?.[key];
   if (value === undefined) throw new GwctlError(`${key} is not set in profile "${profile}"`, ExitCode.failure);
   if (deps.flags.json) await printJson(deps.io, { [key]: value });
   else await deps.io.out(`${sanitizeField(String(value))}\n`);

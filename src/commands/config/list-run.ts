@@ -1,4 +1,4 @@
-import { SETTING_KEYS } from '../../config/profile.js';
+import { SETTING_KEYS, storedProfile } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import { printDetail } from '../../output/print.js';
 import type { RunFor } from '../context.js';
@@ -7,7 +7,7 @@ import type { spec } from './list.js';
 
 export const run: RunFor<typeof spec> = async ({ deps }) => {
   const profile = resolveProfileName(deps.flags, deps.env).value;
-  const stored = deps.config().data.profiles[profile] ?? {};
+  const stored = storedProfile(deps.config().data, profile) ?? {};
   const settings = Object.fromEntries(SETTING_KEYS.filter((k) => stored[k] !== undefined).map((k) => [k, stored[k]]));
   await printDetail(outputMode(deps), settings, [{ fields: Object.entries(settings).map(([k, v]) => [k, v ?? null] as const) }]);
 };
