@@ -15,6 +15,8 @@ export interface Examples {
   failed_intern: string;
   /** Status stopped. */
   stopped_intern: string;
+  /** Provisioning at the start, running within 10 seconds at pace 1. */
+  moving_intern: string;
   private_endpoint: string;
   /** Draft, with null base_url and null model fields. */
   private_endpoint_draft: string;
@@ -26,6 +28,8 @@ export interface Examples {
   tool_alias: string;
   preset_slug: string;
   batches: Record<BatchExampleKey, string>;
+  /** In progress at the start, completed within 20 seconds at pace 1. */
+  moving_batch: string;
 }
 
 const BATCH_KEYS: readonly BatchExampleKey[] = [
@@ -39,6 +43,7 @@ export function examplesFor(seed: number, interns: InternCatalog): Examples {
     busy_intern: interns.idAt(ROLE.provisioning),
     failed_intern: interns.idAt(ROLE.failed),
     stopped_intern: interns.idAt(ROLE.stopped),
+    moving_intern: interns.idAt(ROLE.moving),
     private_endpoint: PRIVATE_ENDPOINTS[0]!.id,
     private_endpoint_draft: PRIVATE_ENDPOINTS[1]!.id,
     workspace: PRODUCTION.id,
@@ -48,5 +53,6 @@ export function examplesFor(seed: number, interns: InternCatalog): Examples {
     tool_alias: tool.aliases[0]!.type,
     preset_slug: SEEDED_PRESET_SLUG,
     batches: Object.fromEntries(BATCH_KEYS.map((key) => [key, batchIdFor(seed, key)])) as Record<BatchExampleKey, string>,
+    moving_batch: batchIdFor(seed, 'moving'),
   };
 }

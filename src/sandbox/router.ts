@@ -1,11 +1,9 @@
 // The eleven operations under /api/v1: which family answers their errors, who may call them,
 // which limits apply, and the handler. Matching is by path segments so that an empty
 // parameter (`/batches/`) is recognised as this route with a too-short parameter rather than
-// as an unknown path.
-import type { BodyRead, Reply } from './http.js';
-import type { Caller, KeyKind } from './keys.js';
-import type { Family, HttpError } from './errors.js';
-import type { SandboxState } from './state.js';
+// as an unknown path. HEAD is answered as GET (without the body), as HTTP servers do.
+import type { RouteDef } from './context.js';
+import type { Family } from './errors.js';
 import { LIMITS } from './limits.js';
 import * as endpoints from './handlers/endpoints.js';
 import * as presets from './handlers/presets.js';
@@ -15,56 +13,6 @@ import * as vault from './handlers/vault.js';
 import * as byok from './handlers/byok.js';
 import * as budgets from './handlers/budgets.js';
 import * as tools from './handlers/tools.js';
-
-/**
- * Who may call a route:
- *  - interns: any demo key in the interns programme (management, api, intern); outsider gets 404;
- *  - batches: any demo key;
- *  - management: the management key only (403 otherwise);
- *  - workspace: like management, but an intern's own key gets 404 ("every workspace route answers 404 to it").
- */
-export type Access = 'interns' | 'batches' | 'management' | 'workspace';
-
-export interface Context {
-  route: RouteDef;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: BodyRead;
-  /** The media type of the body, lower-case, without parameters; undefined when not sent. */
-  mediaType: string | undefined;
-  caller: { kind: KeyKind };
-  state: SandboxState;
-  settings: HandlerSettings;
-  now(): number;
-  /** An error in this route's envelope; throw it. */
-  fail(status: number, message?: string): HttpError;
-}
-
-export interface HandlerSettings {
-  defaultWorkspaceDeleted: boolean;
-}
-
-export type Handler = (ctx: Context) => Reply | Promise<Reply>;
-
-export interface RouteDef {
-  name: string;
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Relative to /api/v1; `:name` captures one segment. */
-  pattern: string;
-  family: Family;
-  access: Access;
-  /** Interns routes and the private-endpoint read answer 408 when an operation passes the timeout. */
-  deadline: boolean;
-  bodyLimit: number;
-  /**
-   * The answer to an empty path parameter (the document's "minimum length 1"): 400 where the
-   * route documents a 400, otherwise 404, since no resource has an empty name.
-   */
-  emptyParamStatus: 400 | 404;
-  handler: Handler;
-  /** Extra top-level fields of this route's error bodies. */
-  errorExtras?: (caller: Caller) => Record<string, unknown>;
-}
 
 const INTERN_BODY = LIMITS.internBodyBytes;
 const OTHER_BODY = LIMITS.otherBodyBytes;
@@ -123,7 +71,7 @@ export function matchRoute(method: string, path: string): Match {
   for (const route of ROUTES) {
     const found = matchPattern(route.pattern, segments);
     if (!found) continue;
-    if (route.method === method) return { kind: 'route', route, ...found };
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { kind: 'route', route, ...found };
     allowed.push(route.method);
     family = route.family;
   }

@@ -5,7 +5,9 @@
 // A request goes through: the control API (/_sandbox) or the API (/api/v1); the body is read
 // under the route's limit; the request is recorded; an injected fault may delay, drop or answer
 // it; otherwise credentials (401), scope (403/404), body size (413), empty path parameter and
-// finally the route's handler, whose HttpError becomes the route family's error body.
+// finally the route's handler, whose HttpError becomes the route family's error body. A path
+// under /api/v1 that no route serves answers 404 in the API's error envelope, whatever the
+// method and before any key check, as the service does for routes it does not have.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackHost } from '../core/patterns.js';
@@ -19,13 +21,16 @@ import { DEMO_KEYS, identify, type Caller, type KeyKind } from './keys.js';
 import { DEFAULT_BATCH_RATE_LIMIT, LIMITS, type RateLimit } from './limits.js';
 import { RateLimiter } from './rate-limit.js';
 import { bodyForLog, queryObject, Recorder, type RecordedRequest } from './recorder.js';
-import { matchRoute, type Context, type Match, type RouteDef } from './router.js';
+import { checkPace, DEFAULT_PACE, PaceClock } from './clock.js';
+import type { Context, RouteDef } from './context.js';
+import { matchRoute, type Match } from './router.js';
 import { SandboxState } from './state.js';
 
 export { DEMO_KEYS, KEY_SCOPES } from './keys.js';
 export { FaultSpecError, parseFaultText, type Fault, type FaultSpec } from './faults.js';
 export { DEFAULT_INTERNS, MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
 export type { Examples } from './examples.js';
+export { DEFAULT_PACE, MAX_PACE, PACE_ENV, parsePace } from './clock.js';
 export type { RecordedRequest } from './recorder.js';
 
 export const API_PREFIX = '/api/v1';
@@ -50,6 +55,11 @@ export interface SandboxOptions {
   defaultWorkspaceDeleted?: boolean;
   /** The clock (ms since the epoch); batch retention and the times of changes use it. */
   now?: () => number;
+  /**
+   * How fast states in motion move: N times real time on `now` (default 1); 0 freezes every
+   * state (and a suspend then stops an intern at once).
+   */
+  pace?: number;
 }
 
 export interface ReadyInfo {
@@ -106,8 +116,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const seed = options.seed ?? DEFAULT_SEED;
   const now = options.now ?? Date.now;
+  const pace = checkPace(options.pace ?? DEFAULT_PACE);
   const operationTimeoutMs = options.operationTimeoutMs ?? LIMITS.operationTimeoutMs;
-  const state = new SandboxState({ interns: internCount, seed, startedMs: now() });
+  const state = new SandboxState({ interns: internCount, seed, startedMs: now(), clock: new PaceClock(now, pace) });
   const faults = new FaultList();
   const startupFaults = options.faults ?? [];
   for (const spec of startupFaults) faults.add(spec);
@@ -184,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         state,
         settings: { defaultWorkspaceDeleted: options.defaultWorkspaceDeleted === true },
         now,
+        moment: state.moment(),
         fail,
       };
       return await route.handler(ctx);

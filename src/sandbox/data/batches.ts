@@ -8,9 +8,11 @@ import { DAY, HOUR, MINUTE } from './time.js';
 
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type BatchExampleKey = BatchStatus | 'retention_expired';
+/** Ids of batches that are not examples of one status: `moving` is examples.moving_batch. */
+export type BatchKey = BatchExampleKey | 'moving';
 
-interface Seed {
-  key: BatchExampleKey;
+export interface Seed {
+  key: BatchKey;
   status: BatchStatus;
   provider: string | null;
   model: string;
@@ -49,40 +51,65 @@ export type Batch = Record<string, unknown> & {
   created_at: number;
 };
 
-export function batchIdFor(seed: number, key: BatchExampleKey): string {
+export function batchIdFor(seed: number, key: BatchKey): string {
   return `batch_${rngFor(seed, `batch-id:${key}`).hex(24)}`;
 }
 
 /** Every seeded batch, keyed by id, as of a sandbox started at `startedMs`. */
+/** Every seeded batch, keyed by id, as of a sandbox started at `startedMs`. */
 export function seedBatches(seed: number, startedMs: number): Map<string, Batch> {
   const out = new Map<string, Batch>();
   for (const s of SEEDS) {
-    const id = batchIdFor(seed, s.key);
-    const r = rngFor(seed, `batch:${s.key}`);
-    const createdMs = Math.floor((startedMs - s.ageMs) / 1000) * 1000;
-    const created = createdMs / 1000;
-    const terminal = isTerminalBatchStatus(s.status);
-    const results = Array.from({ length: s.completed + s.failed }, (_, k) =>
-      k < s.completed ? successResult(r, s, id, k, created) : failedResult(r, id, k),
-    );
-    out.set(id, {
-      id,
-      object: 'batch',
-      completion_window: '24h',
-      endpoint: '/api/v1/chat/completions',
-      model: s.model,
-      provider: s.provider,
-      status: s.status,
-      created_at: created,
-      expires_at: created + 86_400,
-      finalized_at: terminal ? created + Math.round(s.tookMs / 1000) : null,
-      request_counts: { completed: s.completed, failed: s.failed, total: s.total },
-      error: s.error === undefined ? null : { message: s.error, code: 429 },
-      results: terminal ? results : null,
-      usage: batchUsage(results, s.provider !== null && s.key === 'expired'),
-    });
+    const built = buildBatch(seed, s, startedMs);
+    out.set(built.record.id, built.record);
   }
   return out;
+}
+
+export interface BuiltBatch {
+  record: Batch;
+  /** Every result the batch will have, in the order its requests finish. */
+  results: Result[];
+  /** The batch's usage after the first n results, for n from 0 to the total. */
+  usageAfter: Record<string, unknown>[];
+}
+
+/**
+ * A batch record from its seed. `outcomes` lists, for each of the `total` requests, whether it
+ * fails (the seeded examples: the first `completed` succeed, the next `failed` fail, the rest
+ * have not run); results and usage are as of the seeded counts.
+ */
+export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: readonly boolean[]): BuiltBatch {
+  const id = batchIdFor(seed, s.key);
+  const r = rngFor(seed, `batch:${s.key}`);
+  const createdMs = Math.floor((startedMs - s.ageMs) / 1000) * 1000;
+  const created = createdMs / 1000;
+  const terminal = isTerminalBatchStatus(s.status);
+  const fails = outcomes ?? Array.from({ length: s.completed + s.failed }, (_, k) => k >= s.completed);
+  const results = fails.map((failed, k) => (failed ? failedResult(r, id, k) : successResult(r, s, id, k, created)));
+  const isByok = s.provider !== null && s.key === 'expired';
+  const usageAfter = results.map((_, n) => batchUsage(results.slice(0, n), isByok));
+  usageAfter.push(batchUsage(results, isByok));
+  // The per-result usage was only kept to add up; it is not a field of BatchResult.
+  for (const res of results) delete res.usage;
+  const done = s.completed + s.failed;
+  const record: Batch = {
+    id,
+    object: 'batch',
+    completion_window: '24h',
+    endpoint: '/api/v1/chat/completions',
+    model: s.model,
+    provider: s.provider,
+    status: s.status,
+    created_at: created,
+    expires_at: created + 86_400,
+    finalized_at: terminal ? created + Math.round(s.tookMs / 1000) : null,
+    request_counts: { completed: s.completed, failed: s.failed, total: s.total },
+    error: s.error === undefined ? null : { message: s.error, code: 429 },
+    results: terminal ? results.slice(0, done) : null,
+    usage: usageAfter[done],
+  };
+  return { record, results, usageAfter };
 }
 
 interface ResultUsage {
@@ -95,7 +122,7 @@ interface ResultUsage {
   cost: number;
 }
 
-type Result = Record<string, unknown> & { usage?: ResultUsage };
+export type Result = Record<string, unknown> & { usage?: ResultUsage };
 
 function successResult(r: Rng, s: Seed, batchId: string, k: number, created: number): Result {
   const prompt = r.int(12, 400);
@@ -210,8 +237,6 @@ function batchUsage(results: Result[], isByok: boolean): Record<string, unknown>
   const searches = sum((u) => u.web_search_requests);
   const promptCost = Number(((prompt * 0.15) / 1_000_000).toFixed(8));
   const completionCost = Number(((completion * 0.6) / 1_000_000).toFixed(8));
-  // The per-result usage was only kept to add up; it is not a field of BatchResult.
-  for (const res of results) delete res.usage;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,

@@ -3,9 +3,11 @@
 // (suspensions) is kept, in SandboxState. Index order is creation order: the highest index is
 // the newest intern, which the listing shows first.
 //
-// The eight oldest interns have fixed roles, one per status, so that every catalogue size has
-// the examples the banner and the tests name (the intern key's own intern, a busy one, a failed
-// one, ...). The rest draw their status from a weighted, seeded choice.
+// The nine oldest interns have fixed roles, one per status and one that moves, so that every
+// catalogue size has the examples the banner and the tests name (the intern key's own intern, a
+// busy one, a failed one, one that reaches `running` within seconds, ...). The rest draw their
+// status from a weighted, seeded choice. How statuses move on with time is in intern-motion.ts; a record
+// here is built from the view of it that the request computed.
 import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { hash32, hashString, rngFor } from '../prng.js';
 import { ANCHOR_MS, HOUR, MINUTE, iso } from './time.js';
@@ -30,10 +32,16 @@ export interface Intern {
   updated_at: string;
 }
 
-/** A change a request made to an intern (suspend). */
-export interface InternOverride {
+/** What an intern shows at the moment of the request, as motion and suspensions make it. */
+export interface InternView {
+  /** The status shown. */
   status: string;
-  updated_at: string;
+  /** The status its own lifecycle has reached (before a suspension holds or stops it): hostname and vault follow it. */
+  lifecycle: string;
+  /** The provisioning step reached, given the seeded one; undefined: the seeded one. */
+  step?: (seeded: number) => number;
+  /** When the status or step last changed (wall-clock ms); undefined: the seeded time. */
+  updatedMs?: number;
 }
 
 /** Indices with fixed roles; all catalogues have at least these. */
@@ -49,9 +57,11 @@ export const ROLE = {
   /** Busy as well. */
   destroying: 6,
   destroyFailed: 7,
+  /** Provisioning at the start, running a few seconds later (pace 1): examples.moving_intern. */
+  moving: 8,
 } as const;
 
-export const MIN_INTERNS = 8;
+export const MIN_INTERNS = 9;
 export const MAX_INTERNS = 1_000_000;
 export const DEFAULT_INTERNS = 300;
 
@@ -64,6 +74,7 @@ const FIXED: readonly { name: string; status: InternStatus }[] = [
   { name: 'weekend-summariser', status: 'stopped' },
   { name: 'retired-scraper', status: 'destroying' },
   { name: 'stuck-decommission', status: 'destroy_failed' },
+  { name: 'fleet-provisioner', status: 'provisioning' },
 ];
 
 /** Mostly running, every status present in a few hundred. */
@@ -108,7 +119,7 @@ const FAILURES = [
   'The chat app installation was revoked during provisioning',
   'Disk mount failed: volume is attached to another runtime',
 ];
-const PROVISIONING_STEPS = ['Allocating a runtime', 'Pulling the image', 'Mounting the disk', 'Starting the agent'];
+export const PROVISIONING_STEPS = ['Allocating a runtime', 'Pulling the image', 'Mounting the disk', 'Starting the agent'];
 
 const NO_VAULT: ReadonlySet<string> = new Set(['awaiting_chat_install', 'queued']);
 const NO_HOSTNAME: ReadonlySet<string> = new Set(['awaiting_chat_install', 'queued']);
@@ -119,12 +130,17 @@ export class InternCatalog {
 
   constructor(
     readonly count: number,
-    private readonly seed: number,
+    readonly seed: number,
   ) {
     this.idMask = hash32(seed, hashString('id-mask'));
   }
 
-  /** The status the seed gives intern i (before any suspension). */
+  /** The fixed roles keep their seeded status (apart from ROLE.moving): they are the documented examples. */
+  isFixedRole(i: number): boolean {
+    return i < FIXED.length;
+  }
+
+  /** The status the seed gives intern i (before motion and suspensions). */
   baseStatus(i: number): InternStatus {
     const fixed = FIXED[i];
     if (fixed) return fixed.status;
@@ -164,15 +180,20 @@ export class InternCatalog {
     return ANCHOR_MS - (this.count - 1 - i) * 53 * MINUTE - jitter;
   }
 
+  /** The vault of intern i as seeded (interns queued at the start have none yet). */
   vaultIdAt(i: number): string | null {
     if (NO_VAULT.has(this.baseStatus(i))) return null;
+    return this.vaultUuid(i);
+  }
+
+  private vaultUuid(i: number): string {
     return rngFor(this.seed, 'vault', i).uuid();
   }
 
-  record(i: number, override?: InternOverride): Intern {
+  record(i: number, view?: InternView): Intern {
     const r = rngFor(this.seed, 'intern', i);
-    const base = this.baseStatus(i);
-    const status = override?.status ?? base;
+    const base = view?.lifecycle ?? this.baseStatus(i);
+    const status = view?.status ?? base;
     const fixed = FIXED[i];
     const unicode = !fixed && i % 13 === 6;
     const number = String(i).padStart(4, '0');
@@ -180,13 +201,15 @@ export class InternCatalog {
     const host = unicode ? `intern-${number}` : name;
     const created = this.createdMs(i);
     const updated = created + r.int(0, 72) * HOUR + r.int(0, 59) * MINUTE;
-    const provisioningStep = r.int(1, PROVISIONING_STEPS.length);
+    // Drawn even when motion decides the step, so that every later draw stays the seeded one.
+    const seededStep = r.int(1, PROVISIONING_STEPS.length);
+    const provisioningStep = view?.step ? view.step(seededStep) : seededStep;
 
     let description: string | null = i % 5 === 2 ? null : r.pick(DESCRIPTIONS);
     // One description carries terminal escapes: a client must show them, not obey them.
     if (i === 10) description = 'Colours its replies: \u001b[31mred\u001b[0m alerts and \u001b]0;title\u0007 titles';
     const hasHostname = !NO_HOSTNAME.has(base) && !(base === 'provisioning' && provisioningStep < 3);
-    const vault = this.vaultIdAt(i);
+    const vault = NO_VAULT.has(base) ? null : this.vaultUuid(i);
     const borrowed = vault !== null && i > 0 && i % 11 === 5 ? this.vaultIdAt(i - 1) : null;
 
     return {
@@ -204,7 +227,7 @@ export class InternCatalog {
       attached_vault_id: borrowed,
       workspace_id: PRODUCTION.id,
       created_at: iso(created),
-      updated_at: override?.updated_at ?? iso(updated),
+      updated_at: iso(view?.updatedMs ?? updated),
     };
   }
 }

@@ -6,7 +6,8 @@
 /** The newest intern is created at this instant; older records lie before it. */
 export const ANCHOR_MS = Date.parse('2026-11-01T09:00:00.000Z');
 
-export const MINUTE = 60_000;
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 

@@ -4,14 +4,15 @@
 // DELETE of such a batch still deletes it (200): DELETE's documented errors are 401, 404, 409,
 // 429, 500 and 502, with no 410, and the retention rule purges only the results, not the batch
 // record ("not changed by a shown move"), so the record is still there to delete.
+// A batch in motion is shown as of the request's moment (data/batch-motion.ts).
 import { isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import { UPSTREAM_DELETES } from '../data/batches.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
-import type { Context } from '../router.js';
+import type { Context } from '../context.js';
 
 export function getBatch(ctx: Context): Reply {
-  const batch = ctx.state.batches.get(ctx.params.id!);
+  const batch = ctx.state.batchAt(ctx.params.id!, ctx.moment);
   if (!batch) throw ctx.fail(404);
   if (ctx.now() - batch.created_at * 1000 > LIMITS.batchRetentionMs) throw ctx.fail(410);
   return json(batch);
@@ -19,7 +20,7 @@ export function getBatch(ctx: Context): Reply {
 
 export function deleteBatch(ctx: Context): Reply {
   const id = ctx.params.id!;
-  const batch = ctx.state.batches.get(id);
+  const batch = ctx.state.batchAt(id, ctx.moment);
   if (!batch) throw ctx.fail(404);
   if (!isTerminalBatchStatus(batch.status)) throw ctx.fail(409);
   ctx.state.batches.delete(id);

@@ -1,7 +1,7 @@
 // GET /workspaces/{id}/budgets: by workspace UUID or slug; unknown workspaces answer 404.
 import { findWorkspace } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
-import type { Context } from '../router.js';
+import type { Context } from '../context.js';
 
 export function listBudgets(ctx: Context): Reply {
   const workspace = findWorkspace(ctx.params.id!);

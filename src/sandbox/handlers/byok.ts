@@ -4,7 +4,7 @@ import { KNOWN_PROVIDERS } from '../../api/vocabulary.js';
 import { PRODUCTION } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
-import type { Context } from '../router.js';
+import type { Context } from '../context.js';
 import { intParam, stringParam, UUID_RE } from './query.js';
 
 const PROVIDERS: ReadonlySet<string> = new Set(KNOWN_PROVIDERS);

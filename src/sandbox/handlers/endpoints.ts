@@ -5,7 +5,7 @@ import { PRIVATE_ENDPOINTS } from '../data/endpoints.js';
 import { SANDBOX_USER_ID } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import type { Caller } from '../keys.js';
-import type { Context } from '../router.js';
+import type { Context } from '../context.js';
 import { UUID_RE } from './query.js';
 
 export function getPrivateEndpoint(ctx: Context): Reply {

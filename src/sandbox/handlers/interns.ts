@@ -1,29 +1,20 @@
 // GET /interns, GET /interns/{internId}, POST /interns/{internId}/suspend.
 //
-// Visibility: the management and plain API keys see every intern of the workspace; an intern's
-// own key sees only its intern (the collection and every other intern answer 404, as the
-// document says). The outsider key never gets here (404 in the server, outside the programme).
+// Visibility (handlers/visibility.ts): an intern's own key sees only its intern, and the
+// collection answers 404 to it. The outsider key never gets here (404 in the server, outside
+// the programme). Every record is shown as of the request's moment: statuses move with time.
 import { INTERN_STATUSES } from '../../api/vocabulary.js';
-import { ROLE } from '../data/interns.js';
-import { iso } from '../data/time.js';
+import type { Context } from '../context.js';
 import { PRODUCTION } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
-import type { Context } from '../router.js';
 import { intParam, stringParam, UUID_RE } from './query.js';
+import { visibleIntern } from './visibility.js';
 
 /** Another operation holds these interns: suspend answers 409 intern_busy (retryable). */
 export const BUSY_STATUSES: ReadonlySet<string> = new Set(['provisioning', 'destroying']);
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(INTERN_STATUSES);
-
-/** The index of an intern the caller may see, or a 404. */
-export function visibleIntern(ctx: Context, id: string): number {
-  const index = ctx.state.interns.indexOf(id);
-  if (index === undefined) throw ctx.fail(404);
-  if (ctx.caller.kind === 'intern' && index !== ROLE.own) throw ctx.fail(404);
-  return index;
-}
 
 // The cursor is opaque to clients: base64url of {"v":1,"after":"<id of the last intern shown>"}.
 // Anything that does not decode to exactly that, or names no intern, is malformed (400).
@@ -77,14 +68,14 @@ export function listInterns(ctx: Context): Reply {
   const catalog = ctx.state.interns;
   const start = cursor === undefined ? catalog.count : decodeCursor(ctx, cursor);
 
-  const matches = (i: number): boolean => !statuses || statuses.has(ctx.state.statusAt(i));
+  const matches = (i: number): boolean => !statuses || statuses.has(ctx.state.statusAt(i, ctx.moment));
   const data: unknown[] = [];
   let last = -1;
   let i = start - 1;
   // Newest first: the highest index was created last.
   for (; i >= 0 && data.length < limit; i--) {
     if (!matches(i)) continue;
-    data.push(ctx.state.internAt(i));
+    data.push(ctx.state.internAt(i, ctx.moment));
     last = i;
   }
   let hasMore = false;
@@ -100,7 +91,7 @@ export function listInterns(ctx: Context): Reply {
 }
 
 export function getIntern(ctx: Context): Reply {
-  return json(ctx.state.internAt(visibleIntern(ctx, ctx.params.internId!)));
+  return json(ctx.state.internAt(visibleIntern(ctx, ctx.params.internId!), ctx.moment));
 }
 
 export function suspendIntern(ctx: Context): Reply {
@@ -118,10 +109,9 @@ export function suspendIntern(ctx: Context): Reply {
     if (!empty) throw ctx.fail(400, 'Invalid request body: suspend takes no body fields');
   }
   const index = visibleIntern(ctx, ctx.params.internId!);
-  if (BUSY_STATUSES.has(ctx.state.statusAt(index))) throw ctx.fail(409);
-  // Suspend stops the runtime and keeps disk and configuration: the intern is `stopped`.
-  if (ctx.state.statusAt(index) !== 'stopped') {
-    ctx.state.overrides.set(index, { status: 'stopped', updated_at: iso(ctx.now()) });
-  }
+  if (BUSY_STATUSES.has(ctx.state.statusAt(index, ctx.moment))) throw ctx.fail(409);
+  // Suspend stops the runtime and keeps disk and configuration: the intern becomes `stopped`
+  // a moment later (data/intern-motion.ts); suspending it again meanwhile changes nothing.
+  ctx.state.suspend(index, ctx.moment);
   return json({ suspended: true });
 }

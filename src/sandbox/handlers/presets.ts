@@ -8,7 +8,7 @@ import { PresetBody, presetSlug } from '../../api/schemas/preset.js';
 import { addVersion, persistedParts, presetView } from '../data/presets.js';
 import { iso } from '../data/time.js';
 import { json, type Reply } from '../http.js';
-import type { Context } from '../router.js';
+import type { Context } from '../context.js';
 
 export function createPreset(ctx: Context): Reply {
   const slug = ctx.params.slug!;

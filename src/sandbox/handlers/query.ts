@@ -1,7 +1,7 @@
 // Query parameters, checked the way the document's limits say: integers in a range, once
 // each. Anything else is a 400 in the route's envelope (for interns routes that is
 // reason invalid_body: "invalid list query").
-import type { Context } from '../router.js';
+import type { Context } from '../context.js';
 
 export interface IntRange {
   min: number;

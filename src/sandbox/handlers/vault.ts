@@ -3,9 +3,9 @@
 import { secretsOf } from '../data/secrets.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
-import type { Context } from '../router.js';
-import { visibleIntern } from './interns.js';
+import type { Context } from '../context.js';
 import { intParam } from './query.js';
+import { visibleIntern } from './visibility.js';
 
 export function listSecrets(ctx: Context): Reply {
   const limit = intParam(ctx, 'limit', LIMITS.secretPage);

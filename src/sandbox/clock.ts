@@ -1,0 +1,71 @@
+// The sandbox's two clocks. The wall clock (`now`, injectable) dates what requests change and
+// measures batch retention and rate limits, as on the real service. The pace clock measures how
+// far states in motion have moved: `pace` times the wall time since the sandbox started (or was
+// reset). Motion is derived from it when a request reads a record, never by timers, so a frozen
+// or idle sandbox does no work and a test that injects `now` gets exact answers.
+
+/** The environment variable through which `--sandbox` takes its pace (`gwctl sandbox` takes `--pace`). */
+export const PACE_ENV = 'GWCTL_SANDBOX_PACE';
+export const DEFAULT_PACE = 1;
+export const MAX_PACE = 1000;
+
+/**
+ * A pace as typed by a person: a decimal number from 0 (frozen) to MAX_PACE. Throws a
+ * RangeError whose message completes "invalid --pace "x": ..." (or the variable's name).
+ */
+export function parsePace(text: string): number {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(trimmed) || !Number.isFinite(value) || value > MAX_PACE) {
+    throw new RangeError(`must be a number from 0 (frozen) to ${MAX_PACE}, such as 1 (real time) or 10`);
+  }
+  return value;
+}
+
+export function checkPace(pace: number): number {
+  if (typeof pace !== 'number' || !Number.isFinite(pace) || pace < 0 || pace > MAX_PACE) {
+    throw new RangeError(`pace must be a number from 0 to ${MAX_PACE}, not ${String(pace)}`);
+  }
+  return pace;
+}
+
+/** One reading of both clocks, taken once per request so that every record it shows agrees. */
+export interface Moment {
+  /** Wall-clock milliseconds since the epoch. */
+  wallMs: number;
+  /** Pace-clock milliseconds since the sandbox started or was reset; always 0 at pace 0. */
+  elapsedMs: number;
+  /** The wall-clock time at which the pace clock reads `elapsedMs`. */
+  wallAt(elapsedMs: number): number;
+  /** Pace 0: nothing moves by itself, and actions that take time (suspend) complete at once. */
+  frozen: boolean;
+}
+
+export class PaceClock {
+  private startedWallMs: number;
+
+  constructor(
+    private readonly wall: () => number,
+    readonly pace: number,
+  ) {
+    checkPace(pace);
+    this.startedWallMs = wall();
+  }
+
+  /** Motion starts again from the seeded states. */
+  restart(): void {
+    this.startedWallMs = this.wall();
+  }
+
+  read(): Moment {
+    const wallMs = this.wall();
+    const { pace, startedWallMs } = this;
+    const elapsedMs = pace === 0 ? 0 : Math.max(0, (wallMs - startedWallMs) * pace);
+    return {
+      wallMs,
+      elapsedMs,
+      frozen: pace === 0,
+      wallAt: (at) => (pace === 0 ? wallMs : Math.round(startedWallMs + at / pace)),
+    };
+  }
+}
