@@ -47,10 +47,9 @@ function seconds(range: { minMs: number; maxMs: number }, hash: number): number 
 }
 
 /** The schedule of intern i, or undefined when it does not move by itself. */
-export function scheduleOf(catalog: InternCatalog, i: number): Schedule | undefined {
+export function scheduleOf(catalog: InternCatalog, i: number, base: string = catalog.baseStatus(i)): Schedule | undefined {
   if (i === ROLE.moving) return { provisioningAtMs: 0, runningAtMs: MOVING_INTERN_RUNNING_MS };
   if (catalog.isFixedRole(i)) return undefined;
-  const base = catalog.baseStatus(i);
   if (base !== 'queued' && base !== 'provisioning') return undefined;
   const h = hash32(catalog.seed, hashString('motion'), i);
   const provisioning = seconds(PROVISIONING_FOR, h);
@@ -61,8 +60,9 @@ export function scheduleOf(catalog: InternCatalog, i: number): Schedule | undefi
 
 /** Where intern i's own lifecycle is at `atMs` on the pace clock. */
 function lifecycleAt(catalog: InternCatalog, i: number, atMs: number): Lifecycle {
-  const schedule = scheduleOf(catalog, i);
-  if (!schedule) return { status: catalog.baseStatus(i) };
+  const base = catalog.baseStatus(i);
+  const schedule = scheduleOf(catalog, i, base);
+  if (!schedule) return { status: base };
   const { provisioningAtMs, runningAtMs } = schedule;
   if (atMs >= runningAtMs) return { status: 'running', sinceMs: runningAtMs };
   if (atMs < provisioningAtMs) return { status: 'queued' };
