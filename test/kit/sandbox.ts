@@ -23,6 +23,8 @@
 // API directly with a demo key class (or null for none, or any other string as the key itself).
 // sb.examples has ids to use: examples.intern, examples.batches.completed, examples.workspace_slug, ...
 // startTestSandbox() is the same without the vitest hooks (call close() yourself).
+// Tests run the sandbox frozen (pace 0) so that nothing moves under them; a test of motion passes
+// { pace: 1, now: () => t } and moves t itself.
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
@@ -82,7 +84,7 @@ export interface SandboxHandle {
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
-  const server = await startSandbox({ host: '127.0.0.1', port: 0, ...options });
+  const server = await startSandbox({ host: '127.0.0.1', port: 0, pace: 0, ...options });
   const keyValue = (key: RequestOptions['key']): string | undefined => {
     if (key === null) return undefined;
     if (key === undefined) return server.keys.management;
