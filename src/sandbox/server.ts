@@ -77,6 +77,8 @@ export interface RunningSandbox {
   port: number;
   keys: Record<KeyKind, string>;
   examples: Examples;
+  /** How fast states in motion move (0: frozen), for the banner. */
+  pace: number;
   /** What `gwctl sandbox --json` prints. */
   info(): ReadyInfo;
   addFault(spec: FaultSpec | string): Fault;
@@ -324,6 +326,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port: address.port,
     keys,
     examples,
+    pace,
     info: () => ready,
     addFault: (spec) => faults.add(spec),
     faults: () => faults.list(),

@@ -397,3 +397,16 @@ describe('the batch rules for every status in motion', () => {
     ]);
   });
 });
+
+describe('startSandbox', () => {
+  it('runs at pace 1 unless told otherwise, and says so', async () => {
+    const real = await startSandbox({ port: 0 });
+    const frozen = await startSandbox({ port: 0, pace: 0 });
+    try {
+      expect([real.pace, frozen.pace]).toEqual([1, 0]);
+    } finally {
+      await real.close();
+      await frozen.close();
+    }
+  });
+});
