@@ -4,20 +4,23 @@
 // reset). Motion is derived from it when a request reads a record, never by timers, so a frozen
 // or idle sandbox does no work and a test that injects `now` gets exact answers.
 
+import { ValueRefused } from '../core/options.js';
+
 /** The environment variable through which `--sandbox` takes its pace (`gwctl sandbox` takes `--pace`). */
 export const PACE_ENV = 'GWCTL_SANDBOX_PACE';
 export const DEFAULT_PACE = 1;
 export const MAX_PACE = 1000;
 
 /**
- * A pace as typed by a person: a decimal number from 0 (frozen) to MAX_PACE. Throws a
- * RangeError whose message completes "invalid --pace "x": ..." (or the variable's name).
+ * A pace as typed by a person: a decimal number from 0 (frozen) to MAX_PACE. Throws
+ * ValueRefused with the reason only, so it serves as an option's parser as it is, and the
+ * caller names the flag or the variable (`invalidValue('GWCTL_SANDBOX_PACE', text, reason)`).
  */
 export function parsePace(text: string): number {
   const trimmed = text.trim();
   const value = Number(trimmed);
   if (!/^\d+(\.\d+)?$|^\.\d+$/.test(trimmed) || !Number.isFinite(value) || value > MAX_PACE) {
-    throw new RangeError(`must be a number from 0 (frozen) to ${MAX_PACE}, such as 1 (real time) or 10`);
+    throw new ValueRefused(`must be a number from 0 (frozen) to ${MAX_PACE}, such as 1 (real time) or 10`);
   }
   return value;
 }

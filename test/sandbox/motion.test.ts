@@ -3,6 +3,7 @@
 // at each instant are exact; one test runs on the real clock to show the same thing happens
 // without injection.
 import { describe, expect, it } from 'vitest';
+import { ValueRefused } from '../../src/core/options.js';
 import { parsePace } from '../../src/sandbox/clock.js';
 import { BATCH_TIMINGS, phaseAt, type BatchPlan, type MovingStatus } from '../../src/sandbox/data/batch-motion.js';
 import { MOVING_INTERN_RUNNING_MS, PROVISIONING_FOR, QUEUED_FOR, scheduleOf, STOP_AFTER_MS } from '../../src/sandbox/data/intern-motion.js';
@@ -336,7 +337,8 @@ describe('pace', () => {
     }
   });
 
-  it('parsePace reads what a person types', () => {
+  it('parsePace reads what a person types, and refuses the rest as an option parser does', () => {
+    expect(() => parsePace('fast')).toThrow(ValueRefused);
     expect([parsePace('0'), parsePace('1'), parsePace('2.5'), parsePace(' 10 '), parsePace('.5'), parsePace('1000')]).toEqual([0, 1, 2.5, 10, 0.5, 1000]);
     for (const text of ['', '-1', '1e3', 'fast', '1001', '0x10', 'Infinity', '1.', '1,5']) {
       expect(() => parsePace(text), text).toThrow('must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10');
