@@ -122,7 +122,7 @@ export async function runCli(host: CliHost): Promise<number> {
         const implementation = implementations.get(spec.path.join(' '));
         if (!implementation) throw new Error(`no implementation of ${spec.path.join(' ')}`);
         const { run } = await implementation();
-        await untilAborted(run({ args, opts, deps: deps.deps }), controller.signal);
+        await untilAborted(run({ spec, args, opts, deps: deps.deps }), controller.signal);
       },
     });
     await program.parseAsync([...argv], { from: 'user' });

@@ -49,6 +49,8 @@ export interface Deps {
 }
 
 export interface RunContext<S extends AnySpec> {
+  /** The command's own spec (for its column names, examples, ...). */
+  spec: S;
   args: ArgValues<S['args']>;
   opts: OptionValues<S['options']>;
   deps: Deps;

@@ -8,11 +8,11 @@ import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { usd } from '../shared/format.js';
 import { outputMode } from '../shared/output-mode.js';
-import { spec } from './ls.js';
+import type { spec } from './ls.js';
 
 const workspaceRef = patternCheck(URL_SAFE, 'must be a workspace UUID or slug (letters, digits, "-", ".", "_", "~")');
 
-export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const given = args.workspace ?? deps.settings().workspace?.value;
   if (given === undefined) {
     throw usageError('no workspace given and the profile has none', "pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'");
@@ -29,7 +29,7 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
     updated_at: { header: 'UPDATED', value: (b) => ({ time: b.updated_at }) },
   };
   const mode = outputMode(deps);
-  await printList(mode, body, data.data, columnsOf(spec, views));
+  await printList(mode, body, data.data, columnsOf(declared, views));
   if (!mode.json && deps.io.stdoutIsTTY && data.data.length === 0) {
     deps.io.err(`No budgets for workspace ${workspace}.\n`);
   }

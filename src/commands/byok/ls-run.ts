@@ -4,7 +4,7 @@ import { BYOK_PAGE } from '../../api/vocabulary.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { listByOffset } from '../shared/paging.js';
-import { spec } from './ls.js';
+import type { spec } from './ls.js';
 
 /** The four flags as one short word each, so a row stays readable. */
 function flags(c: ByokCredential): string {
@@ -34,7 +34,7 @@ const views: ColumnViews<typeof spec, ByokCredential> = {
   created_at: { header: 'CREATED', value: (c) => ({ time: c.created_at }), optional: true },
 };
 
-export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) => {
   const { workspace, provider, all } = opts;
   const given = opts.limit;
   const offset = opts.offset ?? 0;
@@ -44,7 +44,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     deps,
     noun: 'credentials',
     all,
-    columns: columnsOf(spec, views),
+    columns: columnsOf(declared, views),
     offset,
     // The page size the server uses when none is sent (openapi.json: 50) decides where the next page starts.
     limit: limit ?? 50,

@@ -6,7 +6,7 @@ import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { listByCursor } from '../shared/paging.js';
-import { spec } from './ls.js';
+import type { spec } from './ls.js';
 
 const views: ColumnViews<typeof spec, Intern> = {
   id: { header: 'ID', value: (i) => i.id },
@@ -17,7 +17,7 @@ const views: ColumnViews<typeof spec, Intern> = {
   created_at: { header: 'AGE', value: (i) => ({ time: i.created_at }) },
 };
 
-export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) => {
   const statuses = opts.status;
   const workspace = opts.workspace;
   const all = opts.all;
@@ -32,7 +32,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     deps,
     noun: 'interns',
     all,
-    columns: columnsOf(spec, views),
+    columns: columnsOf(declared, views),
     first: opts.startingAfter,
     nextCommand: (cursor) => ['gwctl interns ls', ...filters, `--starting-after ${cursor}`].join(' '),
     async fetch(cursor) {

@@ -5,7 +5,7 @@ import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { list } from '../shared/format.js';
 import { listByOffset } from '../shared/paging.js';
-import { spec } from './secrets.js';
+import type { spec } from './secrets.js';
 
 const views: ColumnViews<typeof spec, VaultSecret> = {
   name: { header: 'NAME', value: (s) => s.name, flexible: true },
@@ -14,7 +14,7 @@ const views: ColumnViews<typeof spec, VaultSecret> = {
   created_at: { header: 'CREATED', value: (s) => ({ time: s.created_at }) },
 };
 
-export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const id = args.internId;
   const { all } = opts;
   const given = opts.limit;
@@ -24,7 +24,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     deps,
     noun: 'secrets',
     all,
-    columns: columnsOf(spec, views),
+    columns: columnsOf(declared, views),
     offset,
     limit,
     maxOffset: SECRET_OFFSET.max,
