@@ -7,6 +7,9 @@ export default defineConfig({
   // The build writes the version into the binary; in-process runs see the same value.
   define: { __GWCTL_VERSION__: JSON.stringify(version) },
   test: {
+    // test/e2e/ holds the end-to-end and contract tests of the built binary (spawned; with
+    // GWCTL_TEST_NODE or GWCTL_TEST_BINARY they run another Node or a standalone build):
+    // `vitest run test/e2e`. Everything under test/commands/ drives gwctl in-process.
     include: ['test/**/*.test.ts'],
     // The spawned tests run the built binary; build it once before any test starts.
     globalSetup: ['test/setup/build.ts'],
