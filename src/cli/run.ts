@@ -130,10 +130,11 @@ export async function runCli(host: CliHost): Promise<number> {
   } catch (error) {
     const reason = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof StdoutClosed) return ExitCode.ok;
+    const failure = reason instanceof GwctlError ? reason : fromCommander(error, helpHint);
+    // Help and version end here too, as successes: nothing to report, no config to read.
+    if (failure === null) return ExitCode.ok;
     maskStoredKeys(io, () => readConfig(env));
-    if (reason instanceof GwctlError) return reportError(io, reason, json);
-    const failure = fromCommander(error, helpHint);
-    return failure === null ? ExitCode.ok : reportError(io, failure, json);
+    return reportError(io, failure, json);
   } finally {
     host.signal?.removeEventListener('abort', interrupt);
     await cleanup?.().catch(() => {});
