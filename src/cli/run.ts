@@ -145,7 +145,11 @@ class StdoutClosed extends Error {}
 
 /** Resolves with the command, or rejects as soon as the run is interrupted. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The command was already started; its own failure is moot, but must not go unhandled.
+    work.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

@@ -50,6 +50,13 @@ describe('the host aborts the run', () => {
     expect(server.requests).toHaveLength(1);
     expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message: 'interrupted', exit_code: 130 } });
   });
+  it('before the run starts: exit 130, nothing sent, no unhandled failure', async () => {
+    const interruption = new AbortController();
+    interruption.abort();
+    const r = await gwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY }, signal: interruption.signal });
+    expect(r).toMatchObject({ code: 130, stdout: '', stderr: 'gwctl: interrupted\n' });
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe('a reader that goes away', () => {
