@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { lazyRequirePlugin } from './lazy-requires.mjs';
+import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -33,7 +33,7 @@ const result = await build({
   define: { __GWCTL_VERSION__: JSON.stringify(pkg.version) },
   // Some bundled libraries are CommonJS and call require() for Node built-ins.
   banner: { js: REQUIRE_BANNER },
-  plugins: [lazyRequirePlugin(root)],
+  plugins: [lazyRequirePlugin(root), builtinModulePlugin()],
   logLevel: 'warning',
 });
 

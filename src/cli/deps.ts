@@ -79,7 +79,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   };
   let client: ApiClient | undefined;
   const clock = options.clock ?? realClock;
-  const interactive = flags.input && (options.prompter ? options.prompter.interactive : io.stdinIsTTY && io.stderrIsTTY);
+  const interactive = flags.input && (options.prompter ? options.prompter.interactive : io.stderrIsTTY && io.stdinIsTTY);
   const heavy: Heavy = {
     tables: load.tables,
     spinner: load.spinner,

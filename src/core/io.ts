@@ -56,7 +56,9 @@ export function colorAllowed(isTTY: boolean, env: Readonly<Record<string, string
 }
 
 export function createIo(options: IoOptions): Io {
-  const { stdin, stdout, stderr } = options.streams;
+  // stdin is read only when a command needs it: the process's stdin is built on first use.
+  const { streams } = options;
+  const { stdout, stderr } = streams;
   const secrets = new Set<string>();
   const redact = (text: string): string => {
     let out = text;
@@ -80,7 +82,9 @@ export function createIo(options: IoOptions): Io {
   return {
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY: options.streams.stdinIsTTY === true,
+    get stdinIsTTY() {
+      return streams.stdinIsTTY === true;
+    },
     columns: options.streams.columns || Number(options.env.COLUMNS) || 80,
     color: colorAllowed(stdoutIsTTY, options.env, options.colorFlag),
     stderrColor: colorAllowed(stderrIsTTY, options.env, options.colorFlag),
@@ -107,10 +111,12 @@ export function createIo(options: IoOptions): Io {
     },
     async readStdin() {
       const chunks: Buffer[] = [];
-      for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      for await (const chunk of streams.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
       return Buffer.concat(chunks).toString('utf8');
     },
-    stdin,
+    get stdin() {
+      return streams.stdin;
+    },
     stderr,
     addSecret(secret) {
       if (secret.length >= 4) secrets.add(secret);
@@ -121,10 +127,17 @@ export function createIo(options: IoOptions): Io {
 /** The process's own streams with their terminal flags. */
 export function processStreams(): IoStreams {
   return {
-    stdin: process.stdin,
+    // Getters: touching process.stdin builds a stream (on /dev/null a file stream that loads
+    // fs/promises, readline and the streams stack; on a pipe a socket), which only commands
+    // that read stdin or prompt need. (tty.isatty would load `net` instead.)
+    get stdin() {
+      return process.stdin;
+    },
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
