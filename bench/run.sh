@@ -24,7 +24,7 @@ port=$(cat "$port_file")
 export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
 # The floor: one undici GET and nothing else, bundled like gwctl.
 floor_dir=$(mktemp -d)
-node --input-type=module -e "import{build}from'esbuild';import{lazyRequirePlugin}from'./scripts/lazy-requires.mjs';await build({entryPoints:['bench/undici-floor.mjs'],outfile:'$floor_dir/undici-floor.mjs',bundle:true,format:'esm',platform:'node',minify:true,logLevel:'error',plugins:[lazyRequirePlugin(process.cwd(),{strict:false})],banner:{js:\"import{createRequire as r}from'node:module';const require=r(import.meta.url);\"}})"
+node --input-type=module -e "import{build}from'esbuild';import{lazyRequirePlugin,builtinModulePlugin}from'./scripts/lazy-requires.mjs';await build({entryPoints:['bench/undici-floor.mjs'],outfile:'$floor_dir/undici-floor.mjs',bundle:true,format:'esm',platform:'node',minify:true,logLevel:'error',plugins:[lazyRequirePlugin(process.cwd(),{strict:false}),builtinModulePlugin()],banner:{js:\"const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);\"}})"
 hyperfine -N --warmup 5 --runs 40 --export-json bench/results/startup.json \
   'node -e 0' \
   './bin/gwctl.js --version' \

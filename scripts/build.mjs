@@ -15,7 +15,11 @@ const finalDir = path.join(root, 'dist');
 const outdir = path.join(root, `dist.tmp-${process.pid}`);
 await rm(outdir, { recursive: true, force: true });
 
-const REQUIRE_BANNER = "import{createRequire as __gwctlRequire}from'node:module';const require=__gwctlRequire(import.meta.url);";
+// Bundled CommonJS libraries require() only Node built-ins (everything else is bundled), and
+// process.getBuiltinModule hands those out without the module object, path resolution and
+// import of node:module that createRequire(import.meta.url) costs on every chunk that loads.
+// Anything else still goes through a real require, made on first use.
+const REQUIRE_BANNER = "const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);";
 
 const result = await build({
   absWorkingDir: root,
