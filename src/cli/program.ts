@@ -14,6 +14,8 @@ export interface Handlers {
   run(spec: AnySpec, args: Record<string, unknown>, opts: Record<string, unknown>, program: Command): Promise<void>;
   writeOut(text: string): void;
   writeErr(text: string): void;
+  /** Build only the top level (root help): groups get no commands of their own. */
+  topOnly?: boolean;
 }
 
 export function buildProgram(version: string, specs: readonly AnySpec[], handlers: Handlers): Command {
@@ -65,6 +67,7 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
         groupSpecs.set(group, []);
       }
       groupSpecs.get(group)!.push(spec);
+      if (handlers.topOnly) continue;
       parent = groupCommand;
     }
     defineOn(parent, spec, handlers, program);

@@ -16,8 +16,8 @@ import { createIo, type IoStreams } from '../core/io.js';
 import { buildProgram } from './program.js';
 import { reportError } from './report.js';
 
-/** The registry keys the words of argv name; every command when they name none (help, typos). */
-export function commandsFor(argv: readonly string[]): string[] {
+/** The first two command words of argv (options and their values skipped). */
+function commandWords(argv: readonly string[]): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const token = argv[i]!;
@@ -28,7 +28,12 @@ export function commandsFor(argv: readonly string[]): string[] {
     }
     words.push(token);
   }
-  const [group, verb] = words;
+  return words;
+}
+
+/** The registry keys the words of argv name; every command when they name none (help, typos). */
+export function commandsFor(argv: readonly string[]): string[] {
+  const [group, verb] = commandWords(argv);
   const all = [...commands.keys()];
   if (group === undefined || group === 'help') return all;
   if (commands.has(group)) return [group];
@@ -104,7 +109,11 @@ export async function runCli(host: CliHost): Promise<number> {
     const keys = commandsFor(argv);
     helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : "see 'gwctl --help'";
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
+    // With no command word (`gwctl`, `gwctl --help`) only the top level can be shown: the
+    // groups' own commands and their options need not be built.
+    const topOnly = commandWords(argv).length === 0 && !argv.includes('--');
     const program = buildProgram(version, specs, {
+      topOnly,
       writeOut: (text) => void io.out(text),
       writeErr: (text) => io.err(text),
       run: async (spec, args, opts, root) => {
