@@ -52,7 +52,3 @@ export const commands: ReadonlyMap<string, AnySpec> = new Map(ALL.map((spec) => 
 
 /** Verb aliases the contract promises (`ls` also answers to `list`). */
 export const verbAliases: ReadonlyMap<string, string> = new Map([['list', 'ls']]);
-
-/** Listing views of the maps above (keys only matter). */
-export const groups: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(groupSummaries));
-export const loaders: Readonly<Record<string, AnySpec>> = Object.freeze(Object.fromEntries(commands));

@@ -129,6 +129,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const closing = new AbortController();
   const examples = examplesFor(seed, state.interns);
   const keys = { ...DEMO_KEYS };
+  // Known only once the server listens; the control API's closure reads it after that.
+  // eslint-disable-next-line prefer-const
   let info: ReadyInfo | undefined;
 
   const reset = (): void => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERN_STATUSES, KNOWN_PROVIDERS } from '../../src/api/vocabulary.js';
 import { commandsFor } from '../../src/cli/run.js';
 import { loadTree } from '../../src/cli/completion-tree.js';
-import { loaders } from '../../src/cli/registry.js';
+import { commands } from '../../src/cli/registry.js';
 import { parseFlags, walk } from '../../src/completions/tree.js';
 import { gwctl } from '../kit/cli.js';
 import { tempConfigDir } from '../kit/spawn.js';
@@ -57,7 +57,7 @@ describe('the completion tree', () => {
     const paths = walk(tree)
       .map(([p]) => p.join(' '))
       .filter((p) => p && !p.startsWith('help'));
-    const leaves = Object.keys(loaders).filter((k) => !k.startsWith('__'));
+    const leaves = [...commands.keys()].filter((k) => !k.startsWith('__'));
     for (const key of leaves) expect(paths).toContain(key);
     expect(paths).not.toContain('__complete');
     const interns = tree.root.commands.find((c) => c.name === 'interns')!;

@@ -31,7 +31,7 @@ export const missing = {
 };
 
 export function skipNote(what: string, reason: string | undefined): void {
-  // eslint-disable-next-line no-console
+   
   if (reason) console.log(`skipping ${what}: ${reason}`);
 }
 

@@ -17,7 +17,7 @@ const API = 'sk-api-PROPAPIKEY-fedcba9876543210';
 const UUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const WS = '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb';
 const EXIT_CODES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 130]);
-// eslint-disable-next-line no-control-regex
+ 
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 let server: ScriptedServer;

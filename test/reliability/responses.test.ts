@@ -20,7 +20,7 @@ const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const INTERN_BODY: InternBody = { id: INTERN, name: 'scribe', status: 'running' };
 const NGINX_502 =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
-// eslint-disable-next-line no-control-regex
+ 
 const RAW_CONTROL = /[\u0007\u001b\u0080-\u009f]/;
 
 let server: ScriptedServer;

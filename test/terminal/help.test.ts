@@ -1,7 +1,7 @@
 // Help that teaches: `gwctl help exit-codes`, `gwctl help <command...>` equal to `--help`,
 // examples (with a `--json | jq` one) in the root and every group, and suggestions for typos.
 import { describe, expect, it } from 'vitest';
-import { groups, loaders } from '../../src/cli/registry.js';
+import { commands, groupSummaries } from '../../src/cli/registry.js';
 import { gwctl } from '../kit/cli.js';
 
 const EXIT_CODES = `Exit codes:
@@ -94,17 +94,17 @@ describe('examples a person can paste', () => {
     for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });
 
-  it.each(Object.keys(groups))('gwctl %s --help shows an example of each command and a --json | jq one', async (group) => {
+  it.each([...groupSummaries.keys()])('gwctl %s --help shows an example of each command and a --json | jq one', async (group) => {
     const run = await gwctl([group, '--help']);
     expect(run.code).toBe(0);
     const examples = run.stdout.split('\nExamples:\n')[1]!.split('\n\n')[0]!.split('\n');
-    const verbs = Object.keys(loaders).filter((key) => key.startsWith(`${group} `)).map((key) => key.split(' ')[1]);
+    const verbs = [...commands.keys()].filter((key) => key.startsWith(`${group} `)).map((key) => key.split(' ')[1]);
     for (const verb of verbs) expect(examples.some((e) => e.startsWith(`  $ gwctl ${group} ${verb}`) || e.includes(`| gwctl ${group} ${verb}`))).toBe(true);
     expect(examples.filter((e) => e.includes('--json | jq'))).toHaveLength(1);
     expect(run.stdout).toContain(`More examples and every flag: 'gwctl ${group} ${verbs[0]} --help'.`);
   });
 
-  it.each(Object.keys(loaders).filter((key) => !key.startsWith('__')))('gwctl %s --help has an example', async (key) => {
+  it.each([...commands.keys()].filter((key) => !key.startsWith('__')))('gwctl %s --help has an example', async (key) => {
     const run = await gwctl([...key.split(' '), '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\nExamples:\n {2}\$ \S/);

@@ -8,6 +8,7 @@
 // busy one, a failed one, one that reaches `running` within seconds, ...). The rest draw their
 // status from a weighted, seeded choice. How statuses move on with time is in intern-motion.ts; a record
 // here is built from the view of it that the request computed.
+import { UUID } from '../../core/patterns.js';
 import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { hash32, hashString, rngFor } from '../prng.js';
 import { ANCHOR_MS, HOUR, MINUTE, iso } from './time.js';
@@ -168,7 +169,7 @@ export class InternCatalog {
   /** The index of an id, or undefined when no intern of this catalogue has it. */
   indexOf(id: string): number | undefined {
     const lower = id.toLowerCase();
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(lower)) return undefined;
+    if (!UUID.test(lower)) return undefined;
     const index = unscramble(parseInt(lower.slice(-8), 16), this.idMask);
     if (index >= this.count) return undefined;
     return this.idAt(index) === lower ? index : undefined;

@@ -5,7 +5,8 @@ import { PRODUCTION } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
 import type { Context } from '../context.js';
-import { intParam, stringParam, UUID_RE } from './query.js';
+import { UUID } from '../../core/patterns.js';
+import { intParam, stringParam } from './query.js';
 
 const PROVIDERS: ReadonlySet<string> = new Set(KNOWN_PROVIDERS);
 
@@ -14,7 +15,7 @@ export function listByok(ctx: Context): Reply {
   const offset = intParam(ctx, 'offset', { min: LIMITS.byokOffset.min, default: 0 });
   const workspaceParam = stringParam(ctx, 'workspace_id');
   const provider = stringParam(ctx, 'provider');
-  if (workspaceParam !== undefined && !UUID_RE.test(workspaceParam)) throw ctx.fail(400, 'workspace_id must be a UUID');
+  if (workspaceParam !== undefined && !UUID.test(workspaceParam)) throw ctx.fail(400, 'workspace_id must be a UUID');
   if (provider !== undefined && !PROVIDERS.has(provider)) throw ctx.fail(400, `provider "${provider}" is not a known provider slug`);
   if (workspaceParam === undefined && ctx.settings.defaultWorkspaceDeleted) {
     throw ctx.fail(400, "The account's default workspace was deleted; pass workspace_id");

@@ -6,11 +6,11 @@ import { SANDBOX_USER_ID } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import type { Caller } from '../keys.js';
 import type { Context } from '../context.js';
-import { UUID_RE } from './query.js';
+import { UUID } from '../../core/patterns.js';
 
 export function getPrivateEndpoint(ctx: Context): Reply {
   const id = ctx.params.id!;
-  const found = UUID_RE.test(id) ? PRIVATE_ENDPOINTS.find((e) => e.id === id.toLowerCase()) : undefined;
+  const found = UUID.test(id) ? PRIVATE_ENDPOINTS.find((e) => e.id === id.toLowerCase()) : undefined;
   if (!found) throw ctx.fail(404);
   return json({ data: found });
 }

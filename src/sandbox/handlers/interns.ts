@@ -8,7 +8,8 @@ import type { Context } from '../context.js';
 import { PRODUCTION } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
-import { intParam, stringParam, UUID_RE } from './query.js';
+import { UUID } from '../../core/patterns.js';
+import { intParam, stringParam } from './query.js';
 import { visibleIntern } from './visibility.js';
 
 /** Another operation holds these interns: suspend answers 409 intern_busy (retryable). */
@@ -60,7 +61,7 @@ export function listInterns(ctx: Context): Reply {
   const statuses = statusFilter(ctx);
   const workspace = stringParam(ctx, 'workspace_id');
   if (workspace !== undefined) {
-    if (!UUID_RE.test(workspace)) throw ctx.fail(400, 'workspace_id must be a UUID');
+    if (!UUID.test(workspace)) throw ctx.fail(400, 'workspace_id must be a UUID');
     // "It must match the workspace of the key": there is no other scope to fall back to.
     if (workspace.toLowerCase() !== PRODUCTION.id) throw ctx.fail(400, 'workspace_id does not match the workspace of the API key');
   }

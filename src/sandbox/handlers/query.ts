@@ -35,4 +35,3 @@ export function stringParam(ctx: Context, name: string): string | undefined {
   return single(ctx, name);
 }
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
