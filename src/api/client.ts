@@ -36,6 +36,8 @@ export interface CallOptions {
    * answer was lost (how to see what happened before trying again).
    */
   ifAnswerLost?: string;
+  /** The caller's own cancellation (pages fetched ahead that are no longer wanted), besides interruption. */
+  signal?: AbortSignal;
 }
 
 export interface ApiResponse {
@@ -74,13 +76,14 @@ export class ApiClient {
     refusePlainHttp(url);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const attempts = this.options.retries + 1;
+    const signal = call.signal ? AbortSignal.any([this.options.signal, call.signal]) : this.options.signal;
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(route, url, key, body, attempt, attempts);
-      const retry = this.retryDecision(route, outcome, attempt, attempts, waited);
+      const outcome = await this.attempt(route, url, key, body, attempt, attempts, signal);
+      const retry = this.retryDecision(route, outcome, attempt, attempts, waited, signal);
       if (retry === undefined) return finish(route, call, outcome, attempt, this.options.now());
       this.debug(`waiting ${retry} ms before attempt ${attempt + 1}/${attempts}`);
-      await this.options.sleep(retry, this.options.signal);
+      await this.options.sleep(retry, signal);
       waited += retry;
     }
   }
@@ -107,6 +110,7 @@ export class ApiClient {
     body: string | undefined,
     attempt: number,
     attempts: number,
+    signal: AbortSignal,
   ): Promise<WireResponse | TransportFailure> {
     let url = start;
     let method: string = route.method;
@@ -128,11 +132,12 @@ export class ApiClient {
           headers,
           ...(payload === undefined ? {} : { body: payload }),
           timeoutMs: this.options.timeoutMs,
-          signal: this.options.signal,
+          signal,
         });
       } catch (error) {
         if (error instanceof TransportFailure) {
-          this.debug(`< ${error.message}`);
+          const unwanted = error.kind === 'aborted' && !this.options.signal.aborted;
+          this.debug(`< ${unwanted ? 'cancelled: no longer needed' : error.message}`);
           return error;
         }
         throw error;
@@ -161,8 +166,9 @@ export class ApiClient {
     attempt: number,
     attempts: number,
     waited: number,
+    signal: AbortSignal,
   ): number | undefined {
-    if (this.options.signal.aborted) return undefined;
+    if (signal.aborted) return undefined;
     let retryAfterMs: number | undefined;
     if (outcome instanceof TransportFailure) {
       if (outcome.kind === 'aborted' || outcome.kind === 'too-large' || outcome.kind === 'tls') return undefined;

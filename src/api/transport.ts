@@ -1,7 +1,7 @@
 // One HTTP exchange over undici: no retries, no redirects, no interpretation of the body.
-import type { Client } from 'undici';
+import type { Pool } from 'undici';
 import request from 'undici/lib/api/api-request.js';
-import ClientClass from 'undici/lib/dispatcher/client.js';
+import PoolClass from 'undici/lib/dispatcher/pool.js';
 import { setFlagsFromString } from 'node:v8';
 
 export interface WireRequest {
@@ -34,11 +34,18 @@ export class TransportFailure extends Error {
   }
 }
 
+/**
+ * Connections per origin: enough for the most requests any command runs at once (pages fetched
+ * ahead, --concurrency up to 16). The pool opens them only as requests need them, so a single
+ * request still uses one.
+ */
+export const MAX_CONNECTIONS = 16;
+
 /** Responses above this are refused: no page of this API comes near it. */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export class Transport {
-  private readonly clients = new Map<string, Client>();
+  private readonly clients = new Map<string, Pool>();
 
   async send(req: WireRequest): Promise<WireResponse> {
     const client = await this.clientFor(req.url.origin, req.timeoutMs);
@@ -80,11 +87,12 @@ export class Transport {
     await Promise.allSettled(all.map((c) => c.destroy()));
   }
 
-  private async clientFor(origin: string, timeoutMs: number): Promise<Client> {
+  private async clientFor(origin: string, timeoutMs: number): Promise<Pool> {
     let client = this.clients.get(origin);
     if (!client) {
       keepWasmOnBaselineTier();
-      client = new ClientClass(origin, {
+      client = new PoolClass(origin, {
+        connections: MAX_CONNECTIONS,
         connectTimeout: timeoutMs,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,

@@ -224,12 +224,19 @@ describe('vault secrets', () => {
 
 describe('byok ls', () => {
   it('--all uses total_count to fetch the remaining pages concurrently and prints them in order', async () => {
+    // Later pages answer first, so printing in order is not an accident of arrival.
+    override = (req) => {
+      const offset = Number(req.query.get('offset') ?? 0);
+      if (offset === 0) return undefined;
+      return { delayMs: 200 - offset * 20, body: { data: credentials.slice(offset, offset + 2), total_count: credentials.length } };
+    };
     const r = await run(['byok', 'ls', '--all', '--limit', '2', '--provider', 'openai', '--workspace', WS, '--json']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout)).toEqual({ data: credentials, total_count: 7 });
     const seen = queries().map((q) => q.offset ?? '0').sort();
     expect(seen).toEqual(['0', '2', '4', '6']);
     expect(queries().every((q) => q.limit === '2' && q.provider === 'openai' && q.workspace_id === WS)).toBe(true);
+    expect(server.maxInFlight()).toBe(3);
   });
 
   it('prints flags, order and restrictions in rows', async () => {
@@ -247,6 +254,25 @@ describe('byok ls', () => {
     const r = await run(['byok', 'ls', '--all', '--limit', '2']);
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('gwctl: HTTP 401: Missing Authentication header\n');
+  });
+
+  it('a failed page cancels the pages fetched ahead of it: nothing of theirs follows the error line', async () => {
+    override = (req) => {
+      const offset = Number(req.query.get('offset') ?? 0);
+      if (offset === 2) return { body: 0 };
+      if (offset > 2) return { delayMs: 2_000, status: 503, body: { error: { code: 503, message: 'busy' } } };
+      return undefined;
+    };
+    const began = Date.now();
+    const r = await run(['byok', 'ls', '--all', '--limit', '2', '--debug']);
+    expect(r.code).toBe(1);
+    // The first page was printed as it came; the error says the rest is missing.
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('gwctl: HTTP 200: unexpected response for list BYOK credentials: the body is not object');
+    expect(lines.filter((l) => l === 'gwctl: debug: < cancelled: no longer needed')).toHaveLength(2);
+    expect(r.stderr).not.toContain('waiting');
+    expect(Date.now() - began).toBeLessThan(1_500);
   });
 
   it.each([

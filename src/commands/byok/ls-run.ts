@@ -49,9 +49,9 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     // The page size the server uses when none is sent (openapi.json: 50) decides where the next page starts.
     limit: limit ?? 50,
     nextCommand: (next) => ['gwctl byok ls', ...filters, `--offset ${next}`].join(' '),
-    async fetch(at) {
+    async fetch(at, signal) {
       const query = { workspace_id: workspace, provider, limit, offset: at === 0 && opts.offset === undefined ? undefined : at };
-      const { body, data } = await fetchChecked(deps, routes.listByok, { query }, ByokList);
+      const { body, data } = await fetchChecked(deps, routes.listByok, { query, signal }, ByokList);
       return { body: body as Record<string, unknown>, items: data.data, more: undefined, total: data.total_count };
     },
   });

@@ -70,12 +70,15 @@ export async function listByOffset<T>(
     limit: number;
     /** Largest offset the API accepts (vault: 10000), if any. */
     maxOffset?: number;
-    fetch: (offset: number) => Promise<Page<T> & { more: boolean | undefined; total: number | undefined }>;
+    /** `signal` cancels a page fetched ahead that is no longer wanted. */
+    fetch: (offset: number, signal?: AbortSignal) => Promise<Page<T> & { more: boolean | undefined; total: number | undefined }>;
     nextCommand: (offset: number) => string;
   },
 ): Promise<void> {
   const { deps, limit } = options;
   const run = await begin(options);
+  const inFlight = new Map<number, Promise<Page<T> & { more: boolean | undefined; total: number | undefined }>>();
+  const ahead = new AbortController();
   try {
     const first = await options.fetch(options.offset);
     if (!options.all) {
@@ -86,7 +89,6 @@ export async function listByOffset<T>(
     await run.page(first);
     if (!hasMore(first, options.offset, limit)) return run.end(first.body);
     // Known positions: fetch ahead, print in order, stop at the first short or last page.
-    const inFlight = new Map<number, Promise<Page<T> & { more: boolean | undefined; total: number | undefined }>>();
     let nextToRequest = options.offset + limit;
     let nextToPrint = nextToRequest;
     const lastOffset = first.total !== undefined ? first.total - 1 : Number.POSITIVE_INFINITY;
@@ -94,7 +96,7 @@ export async function listByOffset<T>(
       while (inFlight.size < PAGE_CONCURRENCY && nextToRequest <= lastOffset) {
         if (options.maxOffset !== undefined && nextToRequest > options.maxOffset) break;
         const offset = nextToRequest;
-        const pending = options.fetch(offset);
+        const pending = options.fetch(offset, ahead.signal);
         // A page that fails while earlier ones are printed is reported when its turn comes.
         pending.catch(() => {});
         inFlight.set(offset, pending);
@@ -123,6 +125,11 @@ export async function listByOffset<T>(
     }
     return run.end(last.body);
   } finally {
+    // When the listing ends early (a failed page, the API's offset limit), pages still being
+    // fetched ahead are cancelled and settled here, so nothing of theirs (a retry, a --debug
+    // line) happens after the error is reported.
+    ahead.abort();
+    await Promise.allSettled(inFlight.values());
     run.stop();
   }
 }

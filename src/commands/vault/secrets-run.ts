@@ -29,9 +29,9 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     limit,
     maxOffset: SECRET_OFFSET.max,
     nextCommand: (next) => `gwctl vault secrets ${id}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
-    async fetch(at) {
+    async fetch(at, signal) {
       const query = { limit: given === undefined && !all ? undefined : limit, offset: at === 0 && opts.offset === undefined ? undefined : at };
-      const { body, data } = await fetchChecked(deps, routes.listVaultSecrets, { params: { id }, query }, VaultSecretList);
+      const { body, data } = await fetchChecked(deps, routes.listVaultSecrets, { params: { id }, query, signal }, VaultSecretList);
       return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, total: undefined };
     },
   });
