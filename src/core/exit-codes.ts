@@ -16,7 +16,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 /** What each exit code means: `gwctl help exit-codes` and the README's table say this. */
 export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   { code: 0, meaning: 'success (an empty list is a success)' },
-  { code: 1, meaning: 'any other failure: an unexpected or unreadable response, a 5xx that the API marked not retryable' },
+  { code: 1, meaning: 'any other failure: an unexpected or unreadable response, a 5xx the API marked not retryable, a batch that --wait saw end other than completed' },
   { code: 2, meaning: 'usage or input error found before sending (bad flag, bad id, out-of-range value, missing --yes), API 400, 413, 415' },
   { code: 3, meaning: 'cancelled: a confirmation was declined' },
   { code: 4, meaning: 'no credentials, API 401 or 403' },

@@ -7,8 +7,8 @@ import { gwctl } from '../kit/cli.js';
 const EXIT_CODES = `Exit codes:
 
   0    success (an empty list is a success)
-  1    any other failure: an unexpected or unreadable response, a 5xx that the
-       API marked not retryable
+  1    any other failure: an unexpected or unreadable response, a 5xx the API
+       marked not retryable, a batch that --wait saw end other than completed
   2    usage or input error found before sending (bad flag, bad id,
        out-of-range value, missing --yes), API 400, 413, 415
   3    cancelled: a confirmation was declined
