@@ -103,6 +103,7 @@ __gwctl_takes_value() {
     'sandbox|--host') return 0 ;;
     'sandbox|--interns') return 0 ;;
     'sandbox|--fault') return 0 ;;
+    'sandbox|--pace') return 0 ;;
     'sandbox|--batch-rate-limit') return 0 ;;
   esac
   return 1
@@ -169,7 +170,7 @@ __gwctl_names() {
     'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config list') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config path') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --batch-rate-limit --help '$__gwctl_opts ;;
+    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --batch-rate-limit --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion exit-codes' ;;
     'help endpoints') __gwctl_cmds='get' ;;

@@ -189,6 +189,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'sandbox|--fault'
             return 0
+        case 'sandbox|--pace'
+            return 0
         case 'sandbox|--batch-rate-limit'
             return 0
     end
@@ -440,6 +442,7 @@ complete -c gwctl -n '__gwctl_is \'sandbox\'' -l port -x -d 'port to listen on (
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l host -x -d 'loopback address to listen on (default 127.0.0.1)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l interns -x -d 'how many interns to generate (default 300, up to 1000000)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l fault -x -d 'inject a fault from the start, e.g. "GET /interns 503 retry-after=1 times=2" (repeatable)'
+complete -c gwctl -n '__gwctl_is \'sandbox\'' -l pace -x -d 'how fast states in motion move: N times real time (default 1; 0 freezes; up to 1000)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l batch-rate-limit -x -d 'rate limit of batch routes per key, e.g. 5/60 (default 600/60; 0 for none)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -s h -l help -d 'show help'
 

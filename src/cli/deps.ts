@@ -12,6 +12,7 @@ import type { Io } from '../core/io.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
 import { usageError } from '../core/errors.js';
+import { checkValue } from '../core/options.js';
 
 /** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
 export function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
@@ -49,8 +50,11 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {
-    const { startSandbox } = await load.sandbox();
-    const running = await startSandbox({ host: '127.0.0.1', port: 0 });
+    const server = await load.sandbox();
+    const paceText = env[server.PACE_ENV];
+    // Unset or empty: the sandbox's default pace (real time).
+    const pace = paceText ? checkValue(server.parsePace, paceText, server.PACE_ENV) : undefined;
+    const running = await server.startSandbox({ host: '127.0.0.1', port: 0, ...(pace === undefined ? {} : { pace }) });
     closers.push(() => running.close());
     sandbox = running;
   }

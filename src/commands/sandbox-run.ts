@@ -1,6 +1,6 @@
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { invalidValue } from '../core/options.js';
+import { checkValue, invalidValue } from '../core/options.js';
 import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/server.js';
 import type { Deps, RunFor } from './context.js';
 import { DEFAULT_PORT, type spec } from './sandbox.js';
@@ -18,7 +18,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   }
   try {
     const info = running.info();
-    await deps.io.out(deps.flags.json ? `${JSON.stringify(info)}\n` : banner(info));
+    await deps.io.out(deps.flags.json ? `${JSON.stringify(info)}\n` : banner(info, running.pace));
     await interrupted(deps);
   } finally {
     await running.close();
@@ -45,6 +45,7 @@ function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server
     }
   });
   if (opts.batchRateLimit !== undefined) options.batchRateLimit = opts.batchRateLimit;
+  if (opts.pace !== undefined) options.pace = checkValue(server.parsePace, opts.pace, '--pace');
   return options;
 }
 
@@ -66,7 +67,7 @@ function interrupted(deps: Deps): Promise<never> {
   });
 }
 
-function banner(info: ReadyInfo): string {
+function banner(info: ReadyInfo, pace: number): string {
   const { base_url: base, keys, examples: ex } = info;
   const pad = (label: string, width: number): string => label.padEnd(width);
   const keyLines: [string, string, string][] = [
@@ -80,15 +81,17 @@ function banner(info: ReadyInfo): string {
     ['intern', `${ex.intern} (the intern key's own)`],
     ['busy intern', `${ex.busy_intern} (suspend answers 409 intern_busy)`],
     ['failed intern', ex.failed_intern],
+    ['moving intern', `${ex.moving_intern} (provisioning, running within 10 s at pace 1)`],
     ['private endpoint', `${ex.private_endpoint} (draft: ${ex.private_endpoint_draft})`],
     ['workspace', `${ex.workspace} or ${ex.workspace_slug} (no budgets: ${ex.workspace_without_budgets})`],
     ['tool', `${ex.tool} (alias ${ex.tool_alias})`],
     ['preset', ex.preset_slug],
     ...Object.entries(ex.batches).map(([status, id]) => [`batch ${status}`, id] as [string, string]),
+    ['moving batch', `${ex.moving_batch} (in_progress, completed within 20 s at pace 1)`],
   ];
   const origin = base.replace(/\/api\/v1$/, '');
   return [
-    `Sandbox API at ${base} (Ctrl-C to stop)`,
+    `Sandbox API at ${base} (Ctrl-C to stop; time runs at ${paceText(pace)})`,
     '',
     'Demo keys (Authorization: Bearer <key>):',
     ...keyLines.map(([name, key, scope]) => `  ${pad(name, 11)} ${pad(key, keyWidth)}  ${scope}`),
@@ -103,4 +106,9 @@ function banner(info: ReadyInfo): string {
     `Faults and the request log: ${origin}/_sandbox/faults, ${origin}/_sandbox/requests (no key needed).`,
     '',
   ].join('\n');
+}
+
+function paceText(pace: number): string {
+  if (pace === 0) return 'pace 0: every state frozen';
+  return pace === 1 ? 'pace 1: real time' : `pace ${pace}: ${pace} times real time`;
 }

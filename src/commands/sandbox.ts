@@ -22,6 +22,8 @@ export const spec = defineSpec({
   summary: 'Serve the built-in sandbox API on loopback until interrupted',
   description: [
     'Serves all eleven operations under /api/v1 from seeded demo data, with fixed demo keys (printed when ready).',
+    'States in motion move on with time (queued and provisioning interns start, suspended ones stop,',
+    'batches advance and finish); --pace sets how fast. --sandbox takes the pace from GWCTL_SANDBOX_PACE.',
     'With --json it prints exactly one line: {"base_url":...,"keys":{...},"examples":{...}}.',
     '',
     'Faults for testing retries (repeat --fault; also POST /_sandbox/faults at run time):',
@@ -40,6 +42,8 @@ export const spec = defineSpec({
     // Checked against the sandbox's own limits when it starts.
     interns: option.string('--interns <n>', 'how many interns to generate (default 300, up to 1000000)'),
     fault: option.strings('--fault <spec...>', 'inject a fault from the start, e.g. "GET /interns 503 retry-after=1 times=2" (repeatable)'),
+    // Checked by the sandbox's own parser when it starts (commands never load the sandbox's code).
+    pace: option.string('--pace <n>', 'how fast states in motion move: N times real time (default 1; 0 freezes; up to 1000)'),
     batchRateLimit: option.custom(
       '--batch-rate-limit <n/seconds>',
       'rate limit of batch routes per key, e.g. 5/60 (default 600/60; 0 for none)',
@@ -51,5 +55,7 @@ export const spec = defineSpec({
     'gwctl sandbox --port 0 --json',
     "gwctl sandbox --fault 'GET /interns 503 retry-after=1 times=2'",
     "gwctl sandbox --interns 100000 --fault '* /batches delay=2s'",
+    'gwctl sandbox --pace 10        # states in motion move ten times faster',
+    'gwctl sandbox --pace 0         # everything frozen, as in a test',
   ],
 });

@@ -1,7 +1,7 @@
 // `gwctl sandbox` as a user runs it: the built binary in a child process, serving until a signal.
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnGwctl } from '../kit/spawn.js';
+import { runGwctl, spawnGwctl } from '../kit/spawn.js';
 
 interface Started {
   child: ChildProcess;
@@ -16,8 +16,8 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-function start(args: string[]): Promise<Started> {
-  const run = spawnGwctl(args, { timeoutMs: 60_000 });
+function start(args: string[], env: Record<string, string | undefined> = {}): Promise<Started> {
+  const run = spawnGwctl(args, { timeoutMs: 60_000, env });
   children.push(run.child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line; stderr: ${run.stderr()}`)), 10_000);
@@ -64,7 +64,8 @@ describe('gwctl sandbox', () => {
   });
 
   it('prints a summary for people without --json, and stops on SIGINT', async () => {
-    const s = await start(['sandbox', '--port', '0']);
+    // Without the test kit's frozen default: the sandbox's own default pace.
+    const s = await start(['sandbox', '--port', '0'], { GWCTL_SANDBOX_PACE: undefined });
     await new Promise((r) => setTimeout(r, 200));
     const text = s.stdout();
     const base = /Sandbox API at (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(text)?.[1];
@@ -72,6 +73,9 @@ describe('gwctl sandbox', () => {
     for (const key of ['gw-sandbox-key-management', 'gw-sandbox-key-api', 'gw-sandbox-key-outsider', 'gw-sandbox-key-intern']) expect(text).toContain(key);
     expect(text).toContain(`curl -H 'Authorization: Bearer gw-sandbox-key-management' ${base}/interns`);
     expect(text).toContain('batch retention_expired');
+    expect(text).toContain('Ctrl-C to stop; time runs at pace 1: real time)');
+    expect(text).toMatch(/\n {2}moving intern {12}46e36ba3-9a2b-4591-9ca1-fc6fb3d2afdc \(provisioning, running within 10 s at pace 1\)\n/);
+    expect(text).toMatch(/\n {2}moving batch {13}batch_52d8ea36753640206f5439be \(in_progress, completed within 20 s at pace 1\)\n/);
     s.child.kill('SIGINT');
     expect((await s.exit).code).toBe(130);
   });
@@ -90,4 +94,45 @@ describe('gwctl sandbox', () => {
     s.child.kill('SIGTERM');
     await s.exit;
   });
+
+  it('--pace moves time that many times faster, and says so; --pace 0 freezes it', async () => {
+    const fast = await start(['sandbox', '--port', '0', '--pace', '50']);
+    await new Promise((r) => setTimeout(r, 200));
+    const base = /Sandbox API at (http:\/\/127\.0\.0\.1:\d+\/api\/v1) \(Ctrl-C to stop; time runs at pace 50: 50 times real time\)/.exec(fast.stdout())?.[1];
+    expect(base).toBeDefined();
+    const headers = { authorization: 'Bearer gw-sandbox-key-management' };
+    // 10 s of motion at pace 1 is a fifth of a second at pace 50.
+    await new Promise((r) => setTimeout(r, 600));
+    const batch = (await (await fetch(`${base}/batches/batch_52d8ea36753640206f5439be`, { headers })).json()) as { status: string };
+    expect(batch.status).toBe('completed');
+    fast.child.kill('SIGTERM');
+    await fast.exit;
+
+    const frozen = await start(['sandbox', '--port', '0', '--json', '--pace', '0']);
+    const ready = JSON.parse(frozen.firstLine);
+    await new Promise((r) => setTimeout(r, 600));
+    const still = (await (await fetch(`${ready.base_url}/batches/${ready.examples.moving_batch}`, { headers })).json()) as { status: string };
+    expect(still.status).toBe('in_progress');
+    frozen.child.kill('SIGTERM');
+    await frozen.exit;
+  });
+
+  it.each([
+    [['sandbox', '--pace', 'fast'], {}, 'gwctl: invalid --pace "fast": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n'],
+    [['sandbox', '--pace', '1001'], {}, 'gwctl: invalid --pace "1001": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n'],
+    [['--sandbox', 'interns', 'ls'], { GWCTL_SANDBOX_PACE: '-1' }, 'gwctl: invalid GWCTL_SANDBOX_PACE "-1": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n'],
+  ])('%j with %j is refused with exit 2', async (args, env, stderr) => {
+    const r = await runGwctl(args, { env });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr });
+  });
+});
+
+describe('gwctl --sandbox in motion', () => {
+  it('batches get <moving batch> --wait completes within 20 seconds at pace 1', async () => {
+    const began = Date.now();
+    const r = await runGwctl(['--sandbox', 'batches', 'get', 'batch_52d8ea36753640206f5439be', '--wait', '--json'], { env: { GWCTL_SANDBOX_PACE: '1' }, timeoutMs: 30_000 });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'batch_52d8ea36753640206f5439be', status: 'completed', request_counts: { total: 5, completed: 4, failed: 1 } });
+    expect(Date.now() - began).toBeLessThan(20_000);
+  }, 30_000);
 });

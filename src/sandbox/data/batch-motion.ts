@@ -86,9 +86,11 @@ export function movingBatch(seed: number, s: Seed, startedMs: number, from: Movi
 }
 
 /**
- * examples.moving_batch: in_progress with 1 of 5 requests done; one more every 3 s (the fourth
- * fails), finalizing at 12 s, completed at 16 s.
+ * examples.moving_batch: in_progress with 1 of 5 requests done; one more every 2 s (the fourth
+ * fails), finalizing at 8 s, completed at 10 s: quicker than other batches in motion, so that
+ * `batches get --wait` at its default 5 s interval sees it complete well within the promised 20 s.
  */
+const MOVING_BATCH_TIMINGS: BatchTimings = { ...BATCH_TIMINGS, perRequestMs: 2 * SECOND, finalizingMs: 2 * SECOND };
 const MOVING_BATCH: Seed = {
   key: 'moving', status: 'in_progress', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 10 * MINUTE, tookMs: 0, total: 5, completed: 1, failed: 0,
 };
@@ -96,6 +98,6 @@ const MOVING_BATCH_FAILS = [false, false, false, true, false];
 
 /** The batches in motion of a sandbox started at `startedMs`. */
 export function seedMovingBatches(seed: number, startedMs: number): Map<string, { record: Batch; plan: BatchPlan }> {
-  const moving = movingBatch(seed, MOVING_BATCH, startedMs, 'in_progress', MOVING_BATCH_FAILS);
+  const moving = movingBatch(seed, MOVING_BATCH, startedMs, 'in_progress', MOVING_BATCH_FAILS, MOVING_BATCH_TIMINGS);
   return new Map([[moving.record.id, moving]]);
 }
