@@ -61,7 +61,7 @@ export class ApiClient {
   urlFor(route: Route, call: CallOptions = {}): URL {
     let path = route.path;
     for (const [name, value] of Object.entries(call.params ?? {})) {
-      path = path.replace(`{${name}}`, encodeURIComponent(value));
+      path = path.replace(`{${name}}`, pathSegment(value, name));
     }
     const url = new URL(this.base.href.replace(/\/+$/, '') + path);
     for (const [name, value] of Object.entries(call.query ?? {})) {
@@ -171,7 +171,8 @@ export class ApiClient {
     if (signal.aborted) return undefined;
     let retryAfterMs: number | undefined;
     if (outcome instanceof TransportFailure) {
-      if (outcome.kind === 'aborted' || outcome.kind === 'too-large' || outcome.kind === 'tls') return undefined;
+      // An answer that is too large or not HTTP comes back the same way when asked again.
+      if (outcome.kind === 'aborted' || outcome.kind === 'too-large' || outcome.kind === 'tls' || outcome.kind === 'protocol') return undefined;
       // A request that may have reached the server is repeated only when repeating is harmless.
       if (route.unsafe && !outcome.notSent) return undefined;
     } else {
@@ -207,6 +208,10 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
   if (outcome instanceof TransportFailure) {
     if (outcome.kind === 'aborted') throw new GwctlError('interrupted', ExitCode.interrupted);
     if (outcome.kind === 'too-large') throw responseError(outcome.message, outcome.status);
+    if (outcome.kind === 'protocol') {
+      const unknown = route.unsafe ? `: the ${route.name} request was sent, so its outcome is unknown` : '';
+      throw responseError(`${outcome.message}${unknown}`, outcome.status);
+    }
     if (outcome.kind === 'tls') {
       throw new GwctlError(outcome.message, ExitCode.failure, {
         hint: 'check the base URL; for a private certificate authority, set NODE_EXTRA_CA_CERTS to its certificate file',
@@ -302,6 +307,18 @@ function parseBaseUrl(text: string): URL {
   }
   if (url.username || url.password) throw usageError('the base URL must not carry a user name or password');
   return url;
+}
+
+/**
+ * A value as one percent-encoded path segment. `.` and `..` are the only values that cannot be sent that way: URL parsing, here and in every proxy on the way,
+ * treats them as "this folder" and "the folder above", so the request would reach another route.
+ */
+export function pathSegment(value: string, name: string): string {
+  const encoded = encodeURIComponent(value);
+  if (encoded === '.' || encoded === '..') {
+    throw usageError(`${JSON.stringify(value)} cannot be sent as the ${name} in a URL path: "." and ".." would address another route`);
+  }
+  return encoded;
 }
 
 /** A key never travels in clear text except to this machine. */

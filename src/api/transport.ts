@@ -25,7 +25,8 @@ export class TransportFailure extends Error {
     message: string,
     /** True when the request certainly never reached the server (refused, unresolvable, connect timeout). */
     readonly notSent: boolean,
-    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted' | 'tls',
+    /** `protocol`: an answer came that is not valid HTTP/1.1 (a malformed or unexpected status line, bad headers, a wrong length). */
+    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted' | 'tls' | 'protocol',
     /** The HTTP status, when the failure came while reading the body of an answer. */
     readonly status?: number,
   ) {
@@ -128,13 +129,41 @@ function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, in
   if (code !== undefined && TLS_CODES.test(code)) {
     return new TransportFailure(`the TLS certificate of ${where} is not trusted: ${err.message ?? code} (${code})`, true, 'tls');
   }
+  const protocol = protocolProblem(err, code);
+  if (protocol !== undefined) return new TransportFailure(`${protocol} (${where})`, false, 'protocol', status);
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+  const midBody = status !== undefined ? ' before the response was complete' : '';
   const what =
     code === 'ECONNREFUSED' ? 'connection refused'
     : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found'
-    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection closed by the server'
-    : (code ?? 'connection failed');
-  return new TransportFailure(`${what} (${where})`, notSent, 'connection');
+    : code === 'EHOSTUNREACH' || code === 'ENETUNREACH' ? 'host unreachable'
+    : code === 'ECONNRESET' ? `connection reset by the server${midBody}`
+    : code === 'UND_ERR_SOCKET' || code === 'EPIPE' ? `connection closed by the server${midBody}`
+    // A library's own code or message would mean nothing to the reader.
+    : 'connection failed';
+  return new TransportFailure(`${what} (${where})`, notSent, 'connection', status);
+}
+
+/**
+ * What was wrong with an answer that is not valid HTTP/1.1, in the reader's terms, or undefined
+ * when the failure was not about the answer's form. undici reports these through its parser's
+ * messages and, for a 101 it did not ask for, an assertion.
+ */
+function protocolProblem(err: { name?: string; code?: string; message?: string }, code: string | undefined): string | undefined {
+  const message = err.message ?? '';
+  if (code === 'ERR_ASSERTION' || message === 'bad upgrade') {
+    return 'the server answered with an unexpected informational status (1xx, such as 101 Switching Protocols) instead of a response';
+  }
+  if (code === 'UND_ERR_SOCKET' && message === 'bad response') {
+    return 'the server sent an informational status (1xx) and then closed the connection without a response';
+  }
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return 'the response body does not match its Content-Length';
+  if (err.name === 'HTTPParserError' || code?.startsWith('HPE_')) {
+    if (/Expected HTTP\//.test(message)) return 'the answer does not begin with an HTTP/1.1 status line (not an HTTP/1.1 server?)';
+    const detail = /\(([^)]*)\)\s*$/.exec(message)?.[1];
+    return `the answer is not valid HTTP/1.1${detail ? ` (${detail.toLowerCase()})` : ''}`;
+  }
+  return undefined;
 }
 
 let tierSet = false;

@@ -1,13 +1,23 @@
 // Server text must never drive the terminal: an ESC, BEL or C1 byte in an intern's name could
-// move the cursor, retitle the window or hide a line. Everything from the server passes
-// through one of these functions before it is written.
+// move the cursor, retitle the window or hide a line, and a bidirectional control can make a
+// line read differently from what it holds. Every byte that leaves the process (tables, piped
+// rows, JSON, jq output, errors, hints, --debug lines) passes through one of these functions,
+// and they share one definition of what is unsafe.
 
-// C0 controls, DEL, C1 controls, line/paragraph separators and bidirectional overrides
-// (the last can make a line read differently from what it contains).
+/**
+ * Unsafe everywhere: C0 controls, DEL, C1 controls, the line and paragraph separators, and
+ * every bidirectional control: the Arabic letter mark (U+061C), the left-to-right and
+ * right-to-left marks (U+200E, U+200F), the embeddings and overrides (U+202A-U+202E) and the
+ * isolates (U+2066-U+2069).
+ */
+const BIDI = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
+/** The same, except the tab and newline that lay out a block of text. */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_EXCEPT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_EXCEPT_LAYOUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
+/** What JSON.stringify leaves raw: it escapes C0 itself. */
+const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
@@ -18,23 +28,36 @@ function visible(ch: string): string {
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
-/** For one table cell or one tab-separated field: every control character made visible. */
+function jsonEscape(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** True when `text` holds nothing the functions below would change. */
+export function isSafeText(text: string): boolean {
+  UNSAFE.lastIndex = 0;
+  return !UNSAFE.test(text);
+}
+
+/** For one table cell, one tab-separated field or one error line: every control character made visible. */
 export function sanitizeField(text: string): string {
   return text.replace(UNSAFE, visible);
 }
 
-/** For multi-line text shown as a block (a system prompt): newlines and tabs kept, the rest made visible. */
+/** For multi-line text shown as a block (a system prompt, a raw jq string): newlines and tabs kept, the rest made visible. */
 export function sanitizeBlock(text: string): string {
   return text.replace(UNSAFE_EXCEPT_LAYOUT, visible);
 }
 
-// JSON.stringify already escapes C0; DEL, C1 and the bidi controls it leaves raw.
-const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * JSON text (from JSON.stringify or another serialiser) with the characters that serialiser
+ * leaves raw escaped as `\uXXXX`. They can only stand inside strings, so the parsed value is
+ * unchanged.
+ */
+export function escapeJsonText(json: string): string {
+  return json.replace(JSON_UNSAFE, jsonEscape);
+}
 
 /** Pretty JSON whose text holds no raw control character; the parsed value is unchanged. */
 export function safeJson(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(
-    JSON_UNSAFE,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeJsonText(JSON.stringify(value, null, indent));
 }
