@@ -1,0 +1,103 @@
+// The jq module against jq's own behaviour: the outputs of real filters, compile errors found
+// before anything runs, run-time errors, and hostile text in every output.
+import { describe, expect, it } from 'vitest';
+import { GwctlError } from '../../src/cli/errors.js';
+import { compileJq, formatJqOutput, runJq } from '../../src/output/jq.js';
+
+const interns = {
+  data: [
+    { id: 'a1', name: 'alpha', status: 'running', model: null },
+    { id: 'b2', name: 'beta "b"', status: 'failed', model: 'm/x' },
+  ],
+  has_more: false,
+};
+
+async function run(expr: string, input: unknown = interns): Promise<string[]> {
+  return runJq(await compileJq(expr), input);
+}
+
+async function compileError(expr: string): Promise<GwctlError> {
+  try {
+    await compileJq(expr);
+  } catch (error) {
+    return error as GwctlError;
+  }
+  throw new Error(`${expr} compiled`);
+}
+
+describe('runJq', () => {
+  it('prints strings raw and everything else as compact JSON, one output per line', async () => {
+    expect(await run('.data[] | select(.status == "failed") | .id')).toEqual(['b2']);
+    expect(await run('.data[0]')).toEqual(['{"id":"a1","name":"alpha","status":"running","model":null}']);
+    expect(await run('(.data | length), .has_more, (.data[] | .model)')).toEqual(['2', 'false', 'null', 'm/x']);
+    expect(await run('.data[] | [.id, .name] | @tsv')).toEqual(['a1\talpha', 'b2\tbeta "b"']);
+    expect(await run('.data[] | [.id, .name] | @csv')).toEqual(['"a1","alpha"', '"b2","beta ""b"""']);
+    expect(await run('.data[] | "\\(.id)=\\(.status)"')).toEqual(['a1=running', 'b2=failed']);
+    expect(await run('[paths(type == "number")]', [1, [[], { a: 2 }]])).toEqual(['[[0],[1,1,"a"]]']);
+    expect(await run('to_entries | map("\\(.key)=\\(.value)") | join(",")', { a: 1, b: 'x' })).toEqual(['a=1,b=x']);
+    expect(await run('empty')).toEqual([]);
+  });
+
+  it('keeps a multi-line string as lines, as jq -r does', async () => {
+    expect(await run('"one\\ntwo"', null)).toEqual(['one\ntwo']);
+  });
+
+  it('accepts definitions and a trailing comment', async () => {
+    expect(await run('def ids: .data[].id; [ids] # every id', interns)).toEqual(['["a1","b2"]']);
+  });
+
+  it('makes every control character from the server visible, in strings and in JSON', async () => {
+    const hostile = 'a\u001b[2Jb\u0007c\u0085d\u061ce\u200ef\u200fg\u202ah\u202ei\u2066j\u2069k';
+    const [raw] = await run('.name', { name: hostile });
+    expect(raw).toBe('a\\e[2Jb\\x07c\\x85d\\u061ce\\u200ef\\u200fg\\u202ah\\u202ei\\u2066j\\u2069k');
+    const [json] = await run('.', { name: hostile });
+    // eslint-disable-next-line no-control-regex
+    expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(JSON.parse(json!)).toEqual({ name: hostile });
+  });
+
+  it('a run-time error is exit 1 with jq\'s message and no output', async () => {
+    const filter = await compileJq('.data[] | .id | .x');
+    const error = await runJq(filter, interns).catch((e: unknown) => e as GwctlError);
+    expect(error).toBeInstanceOf(GwctlError);
+    expect((error as GwctlError).exitCode).toBe(1);
+    expect((error as GwctlError).message).toBe('--jq: Cannot index string with string "x"');
+    expect(process.exitCode).toBeUndefined();
+  });
+});
+
+describe('compileJq', () => {
+  it.each([
+    ['.[', 'invalid --jq filter: syntax error, unexpected end of file'],
+    ['foo(1)', 'invalid --jq filter: foo/1 is not defined'],
+    ['.a | map(', 'invalid --jq filter: syntax error, unexpected end of file'],
+    ['$nothing', 'invalid --jq filter: $nothing is not defined'],
+  ])('refuses %j with exit 2 and one line', async (expr, message) => {
+    const error = await compileError(expr);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe(message);
+    expect(error.message).not.toContain('\n');
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  it('cannot be tricked into checking a different filter than the one that runs', async () => {
+    // `.a) | (.b` is valid inside `empty | (...)`; run as it was checked, it is valid too.
+    const filter = await compileJq('.a) | (.b');
+    expect(await runJq(filter, { a: { b: 1 }, b: 2 })).toEqual(['1']);
+  });
+
+  it('does not run the filter while checking it', async () => {
+    await expect(compileJq('error("ran")')).resolves.toBeDefined();
+  });
+
+  it('makes control characters in the message visible', async () => {
+    const error = await compileError('.a \u001b[31m');
+    expect(error.message).not.toMatch(/\u001b/);
+  });
+});
+
+describe('formatJqOutput', () => {
+  it('escapes C1 and bidi controls in JSON text as \\uXXXX', () => {
+    expect(formatJqOutput('["\u0085\u202e"]')).toBe('["\\u0085\\u202e"]');
+  });
+});
