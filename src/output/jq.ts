@@ -3,10 +3,10 @@
 // Loaded only when --jq is given; the engine costs tens of milliseconds to start.
 import type { JqEngine } from 'jq-web';
 import { setFlagsFromString } from 'node:v8';
-import type { Io } from '../cli/io.js';
-import { GwctlError, usageError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
-import { escapeJsonText, sanitizeBlock, sanitizeField } from './sanitize.js';
+import type { Io } from '../core/io.js';
+import { GwctlError, usageError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 
 // The package's CommonJS export is a promise. An ESM import of it is a thenable namespace, which
 // some loaders (vitest's) try to resolve as if it were the engine; require() hands over the

@@ -1,18 +1,48 @@
-// Chooses the output form for a result: the API's body under --json, a table on a terminal,
-// tab-separated rows in a pipe. Tables load their libraries only when a terminal is there.
+// Chooses the output form for a result: the API's body under --json, the outputs of a filter
+// under --jq, JSON Lines under --jsonl, a table on a terminal, tab-separated rows in a pipe.
+// Tables and the jq engine load only when their mode is chosen.
 import type { Io } from '../core/io.js';
 import { cellText, type Cell, type Column, type Field } from './cells.js';
+import type { JqFilter } from './jq.js';
+import { JsonlWriter, printJsonLine } from './jsonl.js';
 import { formatRow } from './rows.js';
-import { safeJson } from '../core/sanitize.js';
+import { safeJson, sanitizeField } from '../core/sanitize.js';
 
 /** The table renderer (cli-table3), loaded only when a terminal is there. */
 export type Tables = typeof import('./table.js');
+/** The jq engine's module, loaded only under --jq. */
+export type Jq = typeof import('./jq.js');
 
 export interface OutputMode {
   io: Io;
   json: boolean;
   now: number;
   tables: () => Promise<Tables>;
+  /** --jq: the filter, compiled before anything was sent, and the loader of the engine that runs it. */
+  jq?: { filter: JqFilter; load: () => Promise<Jq> };
+  /** --jsonl */
+  jsonl?: boolean;
+  /** --header: the line of column names piped rows begin with (see columns.headerLine). */
+  header?: string;
+}
+
+/** The body under --jq, --jsonl or --json; false when the result is for rows or a table. */
+async function printBody(mode: OutputMode, body: unknown, items?: readonly unknown[]): Promise<boolean> {
+  if (mode.jq) {
+    const { printJq } = await mode.jq.load();
+    await printJq(mode.io, mode.jq.filter, body);
+    return true;
+  }
+  if (mode.jsonl) {
+    if (items) await new JsonlWriter(mode.io).page(items);
+    else await printJsonLine(mode.io, body);
+    return true;
+  }
+  if (mode.json) {
+    await printJson(mode.io, body);
+    return true;
+  }
+  return false;
 }
 
 export async function printJson(io: Io, body: unknown): Promise<void> {
@@ -21,7 +51,7 @@ export async function printJson(io: Io, body: unknown): Promise<void> {
 
 /** One page of a list: the body as-is under --json, otherwise its items in columns. */
 export async function printList<T>(mode: OutputMode, body: unknown, items: readonly T[], columns: readonly Column<T>[]): Promise<void> {
-  if (mode.json) return printJson(mode.io, body);
+  if (await printBody(mode, body, items)) return;
   const printer = new ListPrinter<T>(mode, columns);
   await printer.page(items);
   await printer.end({});
@@ -38,7 +68,7 @@ export type Section =
  */
 export async function printDetail(mode: OutputMode, body: unknown, sections: readonly Section[]): Promise<void> {
   const { io } = mode;
-  if (mode.json) return printJson(io, body);
+  if (await printBody(mode, body)) return;
   if (!io.stdoutIsTTY) {
     const lines: string[] = [];
     for (const section of sections) {
@@ -63,13 +93,18 @@ export async function printDetail(mode: OutputMode, body: unknown, sections: rea
 
 /**
  * Prints a list page by page as pages arrive, so memory stays flat however long the list.
- * Under --json the pages become one body `{"data": [...all items], ...rest}`; on a terminal
- * the column widths are fixed by the first page; in a pipe every item is one row.
+ * Under --json the pages become one body `{"data": [...all items], ...rest}`; under --jsonl
+ * each item is one line as it arrives; under --jq the merged body is kept and filtered at the
+ * end (jq needs all of it); on a terminal the column widths are fixed by the first page; in a
+ * pipe every item is one row, after the --header line.
  */
 export class ListPrinter<T> {
   private count = 0;
   private opened = false;
+  private headerDone = false;
   private layout: { keep: number[]; widths: number[] } | undefined;
+  private jsonl: JsonlWriter | undefined;
+  private readonly kept: T[] = [];
 
   constructor(
     private readonly mode: OutputMode,
@@ -83,6 +118,17 @@ export class ListPrinter<T> {
   /** Items of one page, in order. Under --json, `toJson` gives each item's JSON value. */
   async page(items: readonly T[]): Promise<void> {
     const { io, now } = this.mode;
+    if (this.mode.jq) {
+      for (const item of items) this.kept.push(item);
+      this.count += items.length;
+      return;
+    }
+    if (this.mode.jsonl) {
+      this.jsonl ??= new JsonlWriter(io);
+      await this.jsonl.page(items);
+      this.count += items.length;
+      return;
+    }
     if (this.mode.json) {
       if (items.length === 0) return;
       // One native stringify per page, already indented as the items of `data`: cut the
@@ -95,7 +141,7 @@ export class ListPrinter<T> {
       return;
     }
     if (!io.stdoutIsTTY) {
-      let text = '';
+      let text = this.headerText();
       for (const item of items) text += `${formatRow(this.columns.map((c) => c.value(item)), now)}\n`;
       this.count += items.length;
       await io.out(text);
@@ -106,7 +152,8 @@ export class ListPrinter<T> {
     const all = this.columns.map((c) => c.header);
     const cells = items.map((item) => this.columns.map((c) => c.value(item)));
     if (!this.layout) {
-      const texts = cells.map((row) => row.map((cell) => cellText(cell, { terminal: true, now })));
+      // Measured as printed: a control character shows as an escape several columns wide.
+      const texts = cells.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now }))));
       const flexible = this.columns.flatMap((c, i) => (c.flexible ? [i] : []));
       const optional = this.columns.flatMap((c, i) => (c.optional ? [i] : []));
       this.layout = chooseColumns(all, texts, flexible, optional, io.columns);
@@ -121,9 +168,27 @@ export class ListPrinter<T> {
     await io.out(`${body}\n`);
   }
 
+  /** The --header line, once, before the first row. */
+  private headerText(): string {
+    if (this.headerDone || this.mode.header === undefined) return '';
+    this.headerDone = true;
+    return `${this.mode.header}\n`;
+  }
+
   /** Closes the list. Under --json, `rest` holds the body's other fields (has_more, total_count...). */
   async end(rest: Record<string, unknown>): Promise<void> {
-    if (!this.mode.json) return;
+    if (this.mode.jq) {
+      const { data: _ignored, ...others } = rest;
+      const { printJq } = await this.mode.jq.load();
+      await printJq(this.mode.io, this.mode.jq.filter, { data: this.kept, ...others });
+      return;
+    }
+    if (this.mode.jsonl) return;
+    if (!this.mode.json) {
+      // An empty list still begins with its header line.
+      if (!this.mode.io.stdoutIsTTY) await this.mode.io.out(this.headerText());
+      return;
+    }
     let text = this.opened ? '\n  ]' : '{\n  "data": []';
     for (const [key, value] of Object.entries(rest)) {
       if (key !== 'data') text += `,\n  ${safeJson(key)}: ${indent(safeJson(value), '  ').trimStart()}`;

@@ -1,7 +1,7 @@
 // The jq module against jq's own behaviour: the outputs of real filters, compile errors found
 // before anything runs, run-time errors, and hostile text in every output.
 import { describe, expect, it } from 'vitest';
-import { GwctlError } from '../../src/cli/errors.js';
+import { GwctlError } from '../../src/core/errors.js';
 import { compileJq, formatJqOutput, runJq } from '../../src/output/jq.js';
 
 const interns = {

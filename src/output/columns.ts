@@ -1,0 +1,92 @@
+// The columns of a view, declared once: the name (the API's field name, or a name of its own
+// for a column derived from several fields; the spec lists them), how to show the value to a
+// person in a terminal table, and how to read the raw value for piped rows. The same
+// declaration drives the table, the piped rows, --columns, --header, --help and completion.
+import { usageError } from '../core/errors.js';
+import { cellText, type Cell, type Column } from './cells.js';
+import { sanitizeField } from '../core/sanitize.js';
+
+/**
+ * A raw value for a piped row: numbers as the API sent them, true/false, times as ISO 8601
+ * (`{ time }` for epoch numbers; ISO strings pass through), an empty field for null or missing,
+ * arrays and objects as compact JSON.
+ */
+export type RawValue = string | number | boolean | null | undefined | { time: string | number | null | undefined } | readonly unknown[] | Record<string, unknown>;
+
+/**
+ * A declared column as the list printer takes it (heading, human cell, widths) with its name
+ * (the spec's column name) and its raw reader. A column without `raw` pipes its cell's text,
+ * which suits columns whose cell already is the raw value (an id, a status, an ISO time).
+ */
+export interface NamedColumn<T> extends Column<T> {
+  /** Lower-case, as in the API: `id`, `status`, `limit_usd`, `created_at`. */
+  readonly name: string;
+  /** The value for piped rows. */
+  raw?(item: T): RawValue;
+  /** Shown when --columns is not given (default true). */
+  readonly byDefault?: boolean;
+}
+
+export function columnNames<T>(specs: readonly NamedColumn<T>[]): string[] {
+  return specs.map((s) => s.name);
+}
+
+/**
+ * The columns `--columns a,b,c` picks, in that order (names matched ignoring case and spaces
+ * around them; a name may repeat), or the default ones when the option is not given.
+ * An unknown or empty name is a usage error that lists the valid names.
+ */
+export function pickColumns<T>(specs: readonly NamedColumn<T>[], given: string | undefined, command: string): NamedColumn<T>[] {
+  if (given === undefined) return specs.filter((s) => s.byDefault !== false);
+  const valid = `valid columns: ${columnNames(specs).join(', ')}`;
+  const names = given.split(',').map((n) => n.trim());
+  if (names.some((n) => n === '')) {
+    throw usageError(`invalid --columns ${sanitizeField(JSON.stringify(given))} for ${command}: a column name is empty; ${valid}`);
+  }
+  return names.map((name) => {
+    const spec = specs.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    if (!spec) throw usageError(`unknown column ${sanitizeField(JSON.stringify(name))} for ${command}; ${valid}`);
+    return spec;
+  });
+}
+
+/** The --header line: the names as given to --columns, or the default columns' names. */
+export function headerLine(given: string | undefined, picked: readonly NamedColumn<unknown>[]): string {
+  const names = given === undefined ? picked.map((s) => s.name) : given.split(',').map((n) => n.trim());
+  return names.map(sanitizeField).join('\t');
+}
+
+/** The text of one raw value in a tab-separated field, before sanitising. */
+export function rawText(value: RawValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (!Array.isArray(value) && 'time' in value && Object.keys(value).length === 1) {
+    return cellText(value as { time: string | number | null | undefined }, { terminal: false, now: 0 });
+  }
+  return JSON.stringify(value);
+}
+
+/** One piped row: raw values, tab-separated; tabs, newlines and other controls made visible. */
+export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
+  return picked.map((c) => sanitizeField(c.raw ? rawText(c.raw(item)) : cellText(c.value(item), { terminal: false, now: 0 }))).join('\t');
+}
+
+/** The columns of a terminal table: human cells, headings, widths, as declared. */
+export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
+  return picked.map(({ header, value, flexible, optional }) => ({ header, value, ...(flexible ? { flexible } : {}), ...(optional ? { optional } : {}) }));
+}
+
+/** The columns of piped rows, as the list printer takes them: raw values. */
+export function rowColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
+  return picked.map((c) => {
+    const raw = c.raw;
+    return { header: c.name, value: raw ? (item: T) => rawCell(raw(item)) : c.value };
+  });
+}
+
+function rawCell(value: RawValue): Cell {
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (!Array.isArray(value) && 'time' in value && Object.keys(value).length === 1) return value as { time: string | number | null | undefined };
+  return JSON.stringify(value);
+}
