@@ -223,7 +223,7 @@ describe('connection failures and timeouts', () => {
     server.handle(() => ({ raw: 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"data":{"id":' }));
     const r = await get('--retries', '1');
     expect(server.requests).toHaveLength(2);
-    expect(r).toMatchObject({ code: 7, stderr: `gwctl: connection closed by the server (127.0.0.1:${server.port}) (after 2 attempts)\n` });
+    expect(r).toMatchObject({ code: 7, stderr: `gwctl: connection closed by the server before the response was complete (127.0.0.1:${server.port}) (after 2 attempts)\n` });
   });
 
   it('a server slower than --timeout is a timeout: exit 7 with a clear line', async () => {

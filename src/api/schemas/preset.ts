@@ -61,7 +61,8 @@ const stopCondition = z.union(
 export const PresetBody = z
   .looseObject({
     model: z.optional(z.string('model must be a string')),
-    max_tokens: z.optional(z.int('max_tokens must be an integer').check(z.gte(1, 'max_tokens must be at least 1'))),
+    // An integer, says the document; its range is the API's to judge.
+    max_tokens: z.optional(z.int('max_tokens must be an integer')),
     temperature: z.optional(z.number('temperature must be a number')),
     system: z.optional(z.union([z.string(), z.array(z.looseObject({}))], 'system must be a string or an array of text blocks')),
     messages: z.optional(
