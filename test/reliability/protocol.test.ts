@@ -4,7 +4,8 @@
 // contract's exit code: 1 for an answer that cannot be read, 7 for a lost connection.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoCrash, timedRun } from './support.js';
+import { gwctl } from '../kit/cli.js';
+import { expectNoCrash } from '../kit/spawn.js';
 
 const KEY = 'sk-api-protocol-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -30,7 +31,7 @@ afterAll(async () => {
 async function get(reply: (socket: net.Socket) => void, retries = '0') {
   answer = reply;
   connections = 0;
-  const r = await timedRun(['interns', 'get', INTERN, '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', retries], { GWCTL_API_KEY: KEY });
+  const r = await gwctl(['interns', 'get', INTERN, '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', retries], { env: { GWCTL_API_KEY: KEY } });
   expectNoCrash(r.stderr);
   expect(r.stdout).toBe('');
   return r;
