@@ -54,6 +54,7 @@ __gwctl_sub() {
     'help|sandbox') __gwctl_r='help sandbox' ;;
     'help|completion') __gwctl_r='help completion' ;;
     'help|exit-codes') __gwctl_r='help exit-codes' ;;
+    'help|formatting') __gwctl_r='help formatting' ;;
     'help endpoints|get') __gwctl_r='help endpoints get' ;;
     'help presets|create') __gwctl_r='help presets create' ;;
     'help batches|get') __gwctl_r='help batches get' ;;
@@ -80,7 +81,7 @@ __gwctl_sub() {
 # Whether an option takes a value: __gwctl_takes_value PATH OPTION.
 __gwctl_takes_value() {
   case $2 in
-    -p|--profile|--base-url|--timeout|--retries) return 0 ;;
+    --jq|-p|--profile|--base-url|--timeout|--retries) return 0 ;;
   esac
   case "$1|$2" in
     'presets create|--file') return 0 ;;
@@ -93,12 +94,16 @@ __gwctl_takes_value() {
     'interns ls|--workspace') return 0 ;;
     'interns ls|--limit') return 0 ;;
     'interns ls|--starting-after') return 0 ;;
+    'interns ls|--columns') return 0 ;;
     'vault secrets|--limit') return 0 ;;
     'vault secrets|--offset') return 0 ;;
+    'vault secrets|--columns') return 0 ;;
     'byok ls|--workspace') return 0 ;;
     'byok ls|--provider') return 0 ;;
     'byok ls|--limit') return 0 ;;
     'byok ls|--offset') return 0 ;;
+    'byok ls|--columns') return 0 ;;
+    'budgets ls|--columns') return 0 ;;
     'sandbox|--port') return 0 ;;
     'sandbox|--host') return 0 ;;
     'sandbox|--interns') return 0 ;;
@@ -117,7 +122,11 @@ __gwctl_value() {
   case "$1|$2" in
     'presets create|--file') __gwctl_files ;;
     'interns ls|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
+    'interns ls|--columns') __gwctl_list 'id name status model hostname created_at' ;;
+    'vault secrets|--columns') __gwctl_list 'name hosts fingerprint created_at' ;;
     'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
+    'byok ls|--columns') __gwctl_list 'id provider name label flags sort_order restrictions created_at' ;;
+    'budgets ls|--columns') __gwctl_list 'id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at' ;;
   esac
 }
 
@@ -138,7 +147,7 @@ __gwctl_arg() {
 
 # Subcommands and options of a path: __gwctl_names PATH sets __gwctl_cmds and __gwctl_opts.
 __gwctl_names() {
-  __gwctl_opts='--json --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
+  __gwctl_opts='--json --jq --jsonl --header --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
   case $1 in
     '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion help' __gwctl_opts='--version --help '$__gwctl_opts ;;
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -149,15 +158,15 @@ __gwctl_names() {
     'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --interval --help '$__gwctl_opts ;;
     'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --help '$__gwctl_opts ;;
     'interns') __gwctl_cmds='ls get suspend' __gwctl_opts='--help '$__gwctl_opts ;;
-    'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --help '$__gwctl_opts ;;
+    'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --columns --help '$__gwctl_opts ;;
     'interns get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --help '$__gwctl_opts ;;
     'vault') __gwctl_cmds='secrets' __gwctl_opts='--help '$__gwctl_opts ;;
-    'vault secrets') __gwctl_cmds='' __gwctl_opts='--limit --offset --all --help '$__gwctl_opts ;;
+    'vault secrets') __gwctl_cmds='' __gwctl_opts='--limit --offset --all --columns --help '$__gwctl_opts ;;
     'byok') __gwctl_cmds='ls' __gwctl_opts='--help '$__gwctl_opts ;;
-    'byok ls') __gwctl_cmds='' __gwctl_opts='--workspace --provider --limit --offset --all --help '$__gwctl_opts ;;
+    'byok ls') __gwctl_cmds='' __gwctl_opts='--workspace --provider --limit --offset --all --columns --help '$__gwctl_opts ;;
     'budgets') __gwctl_cmds='ls' __gwctl_opts='--help '$__gwctl_opts ;;
-    'budgets ls') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'budgets ls') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'tools') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'tools get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'auth') __gwctl_cmds='login logout status' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -172,7 +181,7 @@ __gwctl_names() {
     'config path') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --batch-rate-limit --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion exit-codes' ;;
+    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;
     'help endpoints get') __gwctl_cmds='' ;;
     'help presets') __gwctl_cmds='create' ;;
@@ -205,6 +214,7 @@ __gwctl_names() {
     'help sandbox') __gwctl_cmds='' ;;
     'help completion') __gwctl_cmds='' ;;
     'help exit-codes') __gwctl_cmds='' ;;
+    'help formatting') __gwctl_cmds='' ;;
   esac
 }
 

@@ -99,6 +99,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help completion'
         case 'help|exit-codes'
             echo 'help exit-codes'
+        case 'help|formatting'
+            echo 'help formatting'
         case 'help endpoints|get'
             echo 'help endpoints get'
         case 'help presets|create'
@@ -145,7 +147,7 @@ end
 # Whether an option takes a value: __gwctl_takes_value PATH OPTION.
 function __gwctl_takes_value --argument-names cmdpath opt
     switch $opt
-        case -p --profile --base-url --timeout --retries
+        case --jq -p --profile --base-url --timeout --retries
             return 0
     end
     switch "$cmdpath|$opt"
@@ -169,9 +171,13 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'interns ls|--starting-after'
             return 0
+        case 'interns ls|--columns'
+            return 0
         case 'vault secrets|--limit'
             return 0
         case 'vault secrets|--offset'
+            return 0
+        case 'vault secrets|--columns'
             return 0
         case 'byok ls|--workspace'
             return 0
@@ -180,6 +186,10 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'byok ls|--limit'
             return 0
         case 'byok ls|--offset'
+            return 0
+        case 'byok ls|--columns'
+            return 0
+        case 'budgets ls|--columns'
             return 0
         case 'sandbox|--port'
             return 0
@@ -270,6 +280,9 @@ complete -c gwctl -f
 
 # Options valid everywhere
 complete -c gwctl -l json -d 'print the API\'s response body as JSON'
+complete -c gwctl -l jq -x -d 'filter the JSON result with jq (implies --json); strings print raw'
+complete -c gwctl -l jsonl -d 'JSON Lines: one item per line (streamed with --all); an object on one line'
+complete -c gwctl -l header -d 'begin piped rows with a line of the column names'
 complete -c gwctl -s p -l profile -x -a '(__gwctl_dynamic profile)' -d 'config profile (default "default")'
 complete -c gwctl -l base-url -x -d 'API base URL, carrying /v1'
 complete -c gwctl -l sandbox -d 'run this command against an in-process sandbox API with demo keys'
@@ -310,8 +323,8 @@ complete -c gwctl -n '__gwctl_is \'presets\'' -s h -l help -d 'show help'
 # gwctl presets create
 complete -c gwctl -n '__gwctl_is \'presets create\'' -l file -r -F -d 'request body as JSON; - reads stdin'
 complete -c gwctl -n '__gwctl_is \'presets create\'' -l model -x -d 'set model'
-complete -c gwctl -n '__gwctl_is \'presets create\'' -l max-tokens -x -d 'set max_tokens'
-complete -c gwctl -n '__gwctl_is \'presets create\'' -l temperature -x -d 'set temperature (0-2)'
+complete -c gwctl -n '__gwctl_is \'presets create\'' -l max-tokens -x -d 'set max_tokens (an integer)'
+complete -c gwctl -n '__gwctl_is \'presets create\'' -l temperature -x -d 'set temperature (a number)'
 complete -c gwctl -n '__gwctl_is \'presets create\'' -l system -x -d 'set the system prompt'
 complete -c gwctl -n '__gwctl_is \'presets create\'' -l dry-run -d 'print the body that would be sent, and what the service ignores; send nothing'
 complete -c gwctl -n '__gwctl_is \'presets create\'' -s h -l help -d 'show help'
@@ -345,6 +358,7 @@ complete -c gwctl -n '__gwctl_is \'interns ls\'' -l workspace -x -d 'workspace f
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l limit -x -d 'page size, 1-500 (API default 50)'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l starting-after -x -d 'start after this next_cursor of a previous page'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l all -d 'read every page and print one result'
+complete -c gwctl -n '__gwctl_is \'interns ls\'' -l columns -x -a '(__gwctl_list id name status model hostname created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -s h -l help -d 'show help'
 
 # gwctl interns get
@@ -364,6 +378,7 @@ complete -c gwctl -n '__gwctl_is \'vault\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l limit -x -d 'page size, 1-100 (API default 100)'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l offset -x -d 'secrets to skip, 0-10000 (default 0)'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l all -d 'read every page and print one result'
+complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l columns -x -a '(__gwctl_list name hosts fingerprint created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'vault secrets\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id (UUID)'
 
@@ -377,6 +392,7 @@ complete -c gwctl -n '__gwctl_is \'byok ls\'' -l provider -x -a 'ai21 aion-labs 
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -l limit -x -d 'page size, 1-100'
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -l offset -x -d 'credentials to skip (default 0)'
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -l all -d 'read every page and print one result'
+complete -c gwctl -n '__gwctl_is \'byok ls\'' -l columns -x -a '(__gwctl_list id provider name label flags sort_order restrictions created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -s h -l help -d 'show help'
 
 # gwctl budgets
@@ -384,6 +400,7 @@ complete -c gwctl -n '__gwctl_is \'budgets\'' -a 'ls' -d 'List a workspace\'s bu
 complete -c gwctl -n '__gwctl_is \'budgets\'' -s h -l help -d 'show help'
 
 # gwctl budgets ls
+complete -c gwctl -n '__gwctl_is \'budgets ls\'' -l columns -x -a '(__gwctl_list id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'budgets ls\'' -s h -l help -d 'show help'
 
 # gwctl tools
@@ -464,6 +481,7 @@ complete -c gwctl -n '__gwctl_is \'help\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'exit-codes' -d 'what each exit code means'
+complete -c gwctl -n '__gwctl_is \'help\'' -a 'formatting' -d 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header'
 
 # gwctl help endpoints
 complete -c gwctl -n '__gwctl_is \'help endpoints\'' -a 'get' -d 'Show a private endpoint and its negotiated prices'

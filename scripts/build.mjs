@@ -6,6 +6,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
+import { jqWasmPlugin } from './jq-wasm-plugin.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -20,6 +21,8 @@ await rm(outdir, { recursive: true, force: true });
 // import of node:module that createRequire(import.meta.url) costs on every chunk that loads.
 // Anything else still goes through a real require, made on first use.
 const REQUIRE_BANNER = "const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);";
+// The --jq engine finds jq.wasm beside the chunk that holds it (scripts/jq-wasm-plugin.mjs).
+const CHUNK_URL_BANNER = 'const __gwctlChunkUrl=import.meta.url;';
 
 const result = await build({
   absWorkingDir: root,
@@ -36,21 +39,24 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __GWCTL_VERSION__: JSON.stringify(pkg.version) },
   // Some bundled libraries are CommonJS and call require() for Node built-ins.
-  banner: { js: REQUIRE_BANNER },
-  plugins: [lazyRequirePlugin(root), builtinModulePlugin()],
+  banner: { js: REQUIRE_BANNER + CHUNK_URL_BANNER },
+  plugins: [lazyRequirePlugin(root), builtinModulePlugin(), jqWasmPlugin()],
   logLevel: 'warning',
 });
 
 // esbuild puts the banner on every chunk, but only the chunk holding its require helper calls
 // require(). Each createRequire(import.meta.url) costs a module object and path resolution at
-// load, ~20 times for `endpoints get`; chunks that never mention require lose the banner.
+// load, ~20 times for `endpoints get`; chunks that never mention require lose that banner,
+// and all but the jq engine's chunk lose the chunk URL.
 for (const output of Object.keys(result.metafile.outputs)) {
   if (!output.endsWith('.js')) continue;
   const file = path.join(root, output);
   const code = await readFile(file, 'utf8');
-  if (code.startsWith(REQUIRE_BANNER) && !/\brequire\b/.test(code.slice(REQUIRE_BANNER.length))) {
-    await writeFile(file, code.slice(REQUIRE_BANNER.length));
-  }
+  const banner = REQUIRE_BANNER + CHUNK_URL_BANNER;
+  if (!code.startsWith(banner)) continue;
+  const rest = code.slice(banner.length);
+  const kept = (/\brequire\b/.test(rest) ? REQUIRE_BANNER : '') + (rest.includes('__gwctlChunkUrl') ? CHUNK_URL_BANNER : '');
+  await writeFile(file, kept + rest);
 }
 
 // The bundle carries other people's code: ship their licences with it.

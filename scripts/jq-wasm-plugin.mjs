@@ -1,7 +1,7 @@
 // esbuild plugin for the --jq engine (jq-web): its loader finds jq.wasm beside itself through
 // __dirname, which an ESM bundle does not have. The plugin gives the loader the directory of
-// the chunk it ends up in, and copies jq.wasm there, so dist/ is self-contained. It relies on
-// the banner's `require` (createRequire of the chunk's URL).
+// the chunk it ends up in (the banner's `__gwctlChunkUrl`, the chunk's import.meta.url), and
+// copies jq.wasm there, so dist/ is self-contained.
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,9 +15,8 @@ export function jqWasmPlugin() {
     setup(build) {
       build.onLoad({ filter: /[\\/]jq-web[\\/]jq\.js$/ }, async (args) => {
         const text = await readFile(args.path, 'utf8');
-        // Not import.meta: that would make esbuild take the CommonJS loader for an ES module.
-        // The bundle's require (created from the chunk's own URL) resolves relative to the chunk.
-        const here = 'require("node:path").dirname(require.resolve("./jq.wasm"))';
+        // Not import.meta here: that would make esbuild take the CommonJS loader for an ES module.
+        const here = 'require("node:path").dirname(require("node:url").fileURLToPath(new URL("./jq.wasm", __gwctlChunkUrl)))';
         return { contents: text.replaceAll('__dirname', here), loader: 'js' };
       });
       build.onEnd(async (result) => {

@@ -41,5 +41,3 @@ export const SECRET_PAGE = { min: 1, max: 100, default: 100 } as const;
 export const SECRET_OFFSET = { min: 0, max: 10000 } as const;
 
 export { URL_SAFE } from '../core/patterns.js';
-/** Tool names and aliases, such as openrouter:web_search. */
-export const TOOL_NAME = /^[A-Za-z0-9._~:-]+$/;

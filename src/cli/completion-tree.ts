@@ -14,12 +14,15 @@ export function commandTree(): CompletionTree {
     description: g.description,
     ...(g.flags.includes('--profile') ? { complete: 'profile' as const } : {}),
   }));
+  // --columns takes each command's own column names, so it is offered per command, not globally.
+  const isColumns = (g: GlobalOption): boolean => g.flags.startsWith('--columns ');
   return buildTree(
     [...commands.values()],
     groupSummaries,
-    globals,
+    globals.filter((g) => !isColumns(g)),
     { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS },
     HELP_TOPICS,
+    globals.find(isColumns),
   );
 }
 

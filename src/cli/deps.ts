@@ -9,6 +9,7 @@ import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
 import type { Io } from '../core/io.js';
+import type { Shaping } from '../output/print.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
 import { usageError } from '../core/errors.js';
@@ -35,6 +36,8 @@ interface BuiltDeps {
 
 export interface DepsOptions {
   io: Io;
+  /** The output options, already checked (see output-choice.ts). */
+  output: Shaping;
   env: Env;
   flags: GlobalFlags;
   version: string;
@@ -95,6 +98,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     io,
     env,
     flags,
+    output: options.output,
     config: getConfig,
     settings: getSettings,
     async api() {

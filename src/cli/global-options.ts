@@ -8,6 +8,10 @@ export interface GlobalOptionSpec {
 
 export const globalOptions: readonly GlobalOptionSpec[] = [
   { flags: '--json', description: "print the API's response body as JSON" },
+  { flags: '--jq <expr>', description: 'filter the JSON result with jq (implies --json); strings print raw' },
+  { flags: '--jsonl', description: 'JSON Lines: one item per line (streamed with --all); an object on one line' },
+  { flags: '--columns <names>', description: "columns of a table or of piped rows, e.g. id,status (each command's --help lists them)" },
+  { flags: '--header', description: 'begin piped rows with a line of the column names' },
   { flags: '-p, --profile <name>', description: 'config profile (default "default")', env: 'GWCTL_PROFILE' },
   { flags: '--base-url <url>', description: 'API base URL, carrying /v1', env: 'GWCTL_BASE_URL' },
   { flags: '--sandbox', description: 'run this command against an in-process sandbox API with demo keys' },

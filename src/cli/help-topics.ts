@@ -34,5 +34,8 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** The topics, by name (completion offers these too). */
-export const HELP_TOPICS: readonly { name: string; description: string }[] = [{ name: 'exit-codes', description: 'what each exit code means' }];
+export const HELP_TOPICS: readonly { name: string; description: string }[] = [
+  { name: 'exit-codes', description: 'what each exit code means' },
+  { name: 'formatting', description: 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header' },
+];
 

@@ -43,4 +43,6 @@ export const load = {
   apiClient: () => import('../api/client.js'),
   sandbox: () => import('../sandbox/server.js'),
   completionScripts: () => import('./completion-tree.js'),
+  /** The --jq engine (jq as WebAssembly): tens of milliseconds, so only under --jq. */
+  jq: () => import('../output/jq.js'),
 };

@@ -7,7 +7,8 @@ import { globalOptions } from './global-options.js';
 import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
-import { exitCodesText, HELP_TOPICS } from './help-topics.js';
+import { exitCodesText } from './help-topics.js';
+import { FORMATTING_HELP } from '../output/formatting-help.js';
 
 export interface Handlers {
   /** Runs a command's spec once commander has parsed its arguments. */
@@ -47,7 +48,8 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       '  $ gwctl --sandbox interns ls',
       "  $ gwctl byok ls --all --json | jq -r '.data[].label'",
       '',
-      "Exit codes: 'gwctl help exit-codes'. Completion: 'gwctl completion --help'.",
+      "Exit codes: 'gwctl help exit-codes'. Output formats: 'gwctl help formatting'.",
+      "Completion: 'gwctl completion --help'.",
       'Environment: GWCTL_PROFILE, GWCTL_BASE_URL, GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY,',
       'GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG, NO_COLOR,',
       'FORCE_COLOR, CI.',
@@ -79,8 +81,8 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
   program.helpCommand(false);
   program
     .command('help')
-    .argument('[command...]', 'a command, or exit-codes')
-    .description("show help for a command; 'gwctl help exit-codes' for the exit codes")
+    .argument('[command...]', 'a command, or a topic: exit-codes, formatting')
+    .description("show help for a command; 'gwctl help exit-codes' and 'gwctl help formatting' for those topics")
     .action((words: string[]) => showHelp(program, words, handlers));
   return program;
 }
@@ -103,7 +105,11 @@ const JQ_EXAMPLES: ReadonlyMap<string, string> = new Map([
 
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
 function showHelp(program: Command, words: readonly string[], handlers: Handlers): void {
-  if (words.length === 1 && words[0] === HELP_TOPICS[0]!.name) {
+  if (words.length === 1 && words[0] === 'formatting') {
+    handlers.writeOut(FORMATTING_HELP);
+    return;
+  }
+  if (words.length === 1 && words[0] === 'exit-codes') {
     const json = program.opts().json === true;
     const body = { exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })) };
     handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText());
@@ -134,7 +140,14 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     command.addOption(option);
     return { key, def, option };
   });
-  const after = [spec.description ? `\n${spec.description}` : '', '', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`)];
+  const columns = (spec.columns ?? []) as readonly string[];
+  const after = [
+    spec.description ? `\n${spec.description}` : '',
+    ...(columns.length ? ['', `Columns (for --columns): ${columns.join(', ')}.`] : []),
+    '',
+    'Examples:',
+    ...spec.examples.map((e) => `  $ ${e}`),
+  ];
   command.addHelpText('after', after.join('\n'));
   command.action(async (...received: unknown[]) => {
     const self = received[received.length - 1] as Command;

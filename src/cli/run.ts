@@ -14,6 +14,7 @@ import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type IoStreams } from '../core/io.js';
 import { buildProgram } from './program.js';
+import { chooseOutput } from './output-choice.js';
 import { reportError } from './report.js';
 
 /** The first two command words of argv (options and their values skipped). */
@@ -53,7 +54,9 @@ function envFlag(value: string | undefined): boolean {
 
 function globalFlags(opts: Record<string, unknown>, env: Env): GlobalFlags {
   const flags: GlobalFlags = {
-    json: opts.json === true,
+    json: opts.json === true || typeof opts.jq === 'string',
+    jsonl: opts.jsonl === true,
+    header: opts.header === true,
     sandbox: opts.sandbox === true,
     color: opts.color !== false,
     input: opts.input !== false && !envFlag(env.CI),
@@ -63,6 +66,8 @@ function globalFlags(opts: Record<string, unknown>, env: Env): GlobalFlags {
   if (typeof opts.baseUrl === 'string') flags.baseUrl = opts.baseUrl;
   if (typeof opts.timeout === 'string') flags.timeout = opts.timeout;
   if (typeof opts.retries === 'string') flags.retries = opts.retries;
+  if (typeof opts.jq === 'string') flags.jq = opts.jq;
+  if (typeof opts.columns === 'string') flags.columns = opts.columns;
   return flags;
 }
 
@@ -89,7 +94,8 @@ export interface CliHost {
 export async function runCli(host: CliHost): Promise<number> {
   const { argv, env, version } = host;
   const controller = new AbortController();
-  const json = argv.includes('--json');
+  // Errors are JSON under every JSON output mode (--jq implies --json; --jsonl is for programs too).
+  const json = argv.some((a) => a === '--json' || a === '--jsonl' || a === '--jq' || a.startsWith('--jq='));
   const io = createIo({
     streams: host.streams,
     env,
@@ -118,7 +124,10 @@ export async function runCli(host: CliHost): Promise<number> {
       writeErr: (text) => io.err(text),
       run: async (spec, args, opts, root) => {
         const flags = globalFlags(root.opts(), env);
+        // Output options are checked, and a --jq filter compiled, before anything is sent.
+        const output = await chooseOutput(flags, spec);
         const deps = await createDeps({
+          output,
           io,
           env,
           flags,

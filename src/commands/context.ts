@@ -11,7 +11,8 @@ import type { Shell } from '../core/shells.js';
 import type { AnySpec } from '../core/spec.js';
 import type { LoadedConfig } from '../config/read.js';
 import type { GlobalFlags, Settings } from '../config/settings.js';
-import type { Column } from '../output/cells.js';
+import type { NamedColumn } from '../output/columns.js';
+import type { Shaping } from '../output/print.js';
 
 /**
  * Heavy libraries and modules, each loaded on first use. The loading itself happens in the one
@@ -46,6 +47,8 @@ export interface Deps {
   signal: AbortSignal;
   /** Heavy libraries, each loaded on first use through the one lazy-loading seam. */
   heavy: Heavy;
+  /** --jq, --jsonl, --columns, --header: checked (and the filter compiled) before the command runs. */
+  output: Shaping;
 }
 
 export interface RunContext<S extends AnySpec> {
@@ -62,10 +65,13 @@ export type RunFor<S extends AnySpec> = (ctx: RunContext<S>) => Promise<void>;
 /** The column names a spec declares. */
 export type ColumnName<S extends AnySpec> = NonNullable<S['columns']> extends readonly (infer N)[] ? N & string : never;
 
-/** How each declared column is shown, by name: every name must be given, no other. */
-export type ColumnViews<S extends AnySpec, T> = { readonly [K in ColumnName<S>]: Column<T> };
+/**
+ * How each declared column is shown, by name: every name must be given, no other. `raw` gives
+ * the value piped rows carry when the table cell is display text (money, labels, relative times).
+ */
+export type ColumnViews<S extends AnySpec, T> = { readonly [K in ColumnName<S>]: Omit<NamedColumn<T>, 'name'> };
 
-/** The columns in the order the spec declares them. */
-export function columnsOf<S extends AnySpec, T>(spec: S, views: ColumnViews<S, T>): Column<T>[] {
-  return ((spec.columns ?? []) as readonly ColumnName<S>[]).map((name) => views[name]);
+/** The columns in the order the spec declares them, each with its name. */
+export function columnsOf<S extends AnySpec, T>(spec: S, views: ColumnViews<S, T>): NamedColumn<T>[] {
+  return ((spec.columns ?? []) as readonly ColumnName<S>[]).map((name) => ({ name, ...views[name] }));
 }

@@ -112,12 +112,23 @@ export function buildTree(
   globals: readonly GlobalOption[],
   constants: Constants,
   helpTopics: readonly { name: string; description: string }[] = [],
+  /** The option that picks columns: offered, with the command's column names, where a command has columns. */
+  columnsOption?: GlobalOption,
 ): CompletionTree {
+  const columnsOf = (spec: AnySpec): OptionNode[] => {
+    const names = (spec.columns ?? []) as readonly string[];
+    if (!columnsOption || names.length === 0) return [];
+    return [optionNode(columnsOption.flags, columnsOption.description, { kind: 'words', words: names, list: true })];
+  };
   const leaf = (spec: AnySpec): CommandNode => ({
     name: spec.path[spec.path.length - 1]!,
     aliases: spec.aliases ?? [],
     description: spec.summary,
-    options: [...Object.values(spec.options as OptionDefs).map((o) => optionNode(o.flags, o.description, sourceFor(o.complete, constants))), HELP_OPTION],
+    options: [
+      ...Object.values(spec.options as OptionDefs).map((o) => optionNode(o.flags, o.description, sourceFor(o.complete, constants))),
+      ...columnsOf(spec),
+      HELP_OPTION,
+    ],
     args: Object.values(spec.args as ArgDefs).map((a) => ({ name: a.name, description: a.description, source: sourceFor(a.complete, constants) })),
     commands: [],
   });

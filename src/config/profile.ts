@@ -1,7 +1,6 @@
 // What a profile holds, as stored in config.json:
 // {"profiles": {"default": {"base-url": "...", "workspace": "...", "timeout": 30, "retries": 3,
 //   "management-key": "...", "api-key": "..."}}}
-import { URL_SAFE } from '../core/patterns.js';
 
 /** Settings a person may change with `gwctl config set`. Keys are stored only by `gwctl auth login`. */
 export const SETTING_KEYS = ['base-url', 'workspace', 'timeout', 'retries'] as const;
@@ -45,7 +44,8 @@ export function checkSetting(key: SettingKey, value: string): string | number {
       return value;
     }
     case 'workspace':
-      if (!URL_SAFE.test(value)) throw bad('a workspace UUID or slug');
+      // The document asks only for a UUID or slug of at least one character.
+      if (value === '') throw bad('a workspace UUID or slug');
       return value;
     case 'timeout': {
       const n = Number(value);

@@ -18,7 +18,14 @@ export const DEFAULT_RETRIES = 3;
 
 /** The global options as commander parsed them (strings until checked here). */
 export interface GlobalFlags {
+  /** --json, also set by --jq (a filter over the JSON result). */
   json: boolean;
+  /** --jq EXPR, as typed (compiled before anything is sent). */
+  jq?: string;
+  jsonl: boolean;
+  /** --columns, as typed (checked against the command's column names before anything is sent). */
+  columns?: string;
+  header: boolean;
   profile?: string;
   baseUrl?: string;
   sandbox: boolean;

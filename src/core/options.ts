@@ -64,7 +64,7 @@ export function intCheck(range: { min: number; max?: number; why?: string }): Ch
   return (text, name) => {
     const allowed = range.max === undefined ? `an integer of at least ${range.min}` : `an integer from ${range.min} to ${range.max}`;
     const n = Number(text);
-    if (!/^\d+$/.test(text) || n < range.min || (range.max !== undefined && n > range.max)) {
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < range.min || (range.max !== undefined && n > range.max)) {
       throw new ValueRefused(range.why ?? `${name} must be ${allowed}`);
     }
     return n;
@@ -109,11 +109,12 @@ export function durationCheck(maxSeconds: number): Check<number> {
   };
 }
 
-/** A decimal number in a range. */
-export function numberCheck(min: number, max: number): Check<number> {
+/** A decimal number, in a range when one is given. */
+export function numberCheck(min = -Infinity, max = Infinity): Check<number> {
   return (text) => {
     const n = Number(text);
-    if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ValueRefused(`expected a number from ${min} to ${max}`);
+    const expected = Number.isFinite(min) || Number.isFinite(max) ? `expected a number from ${min} to ${max}` : 'expected a number';
+    if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ValueRefused(expected);
     return n;
   };
 }
@@ -193,12 +194,13 @@ function optionalArg<T>(base: ArgBase & { check?: Check<T> }): ArgDef<T | string
 /** Positional arguments; a check, when given, runs on the text before anything else. */
 export const arg = { required: requiredArg, optional: optionalArg };
 
-/** Path ids of minimum length 1 (intern id, batch id): non-empty, printable, no slash. */
+/**
+ * Path ids of minimum length 1 (intern id, batch id, workspace slug), which is all the API
+ * document rules: anything else is sent, percent-encoded, for the API to judge.
+ */
 export function pathIdCheck(): Check<string> {
   return (text, name) => {
     if (text === '') throw usageError(`missing ${name}`);
-    // eslint-disable-next-line no-control-regex
-    if (/[\s/\u0000-\u001f\u007f-\u009f]/.test(text)) throw new ValueRefused('must not contain spaces, slashes or control characters');
     return text;
   };
 }

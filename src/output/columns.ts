@@ -32,22 +32,27 @@ export function columnNames<T>(specs: readonly NamedColumn<T>[]): string[] {
 }
 
 /**
- * The columns `--columns a,b,c` picks, in that order (names matched ignoring case and spaces
- * around them; a name may repeat), or the default ones when the option is not given.
- * An unknown or empty name is a usage error that lists the valid names.
+ * The names `--columns a,b,c` gives, each matched (ignoring case and the spaces around it) to one
+ * of `names`, in the order given (a name may repeat). An unknown or empty name is a usage error
+ * that lists the valid names; it is checked before anything is sent.
  */
-export function pickColumns<T>(specs: readonly NamedColumn<T>[], given: string | undefined, command: string): NamedColumn<T>[] {
-  if (given === undefined) return specs.filter((s) => s.byDefault !== false);
-  const valid = `valid columns: ${columnNames(specs).join(', ')}`;
-  const names = given.split(',').map((n) => n.trim());
-  if (names.some((n) => n === '')) {
+export function pickColumnNames(names: readonly string[], given: string, command: string): string[] {
+  const valid = `valid columns: ${names.join(', ')}`;
+  const asked = given.split(',').map((n) => n.trim());
+  if (asked.some((n) => n === '')) {
     throw usageError(`invalid --columns ${sanitizeField(JSON.stringify(given))} for ${command}: a column name is empty; ${valid}`);
   }
-  return names.map((name) => {
-    const spec = specs.find((s) => s.name.toLowerCase() === name.toLowerCase());
-    if (!spec) throw usageError(`unknown column ${sanitizeField(JSON.stringify(name))} for ${command}; ${valid}`);
-    return spec;
+  return asked.map((name) => {
+    const found = names.find((n) => n.toLowerCase() === name.toLowerCase());
+    if (found === undefined) throw usageError(`unknown column ${sanitizeField(JSON.stringify(name))} for ${command}; ${valid}`);
+    return found;
   });
+}
+
+/** The columns `--columns` picks, in its order, or the default ones when it is not given. */
+export function pickColumns<T>(specs: readonly NamedColumn<T>[], given: string | undefined, command: string): NamedColumn<T>[] {
+  if (given === undefined) return specs.filter((s) => s.byDefault !== false);
+  return pickColumnNames(columnNames(specs), given, command).map((name) => specs.find((s) => s.name === name)!);
 }
 
 /** The --header line: the names as given to --columns, or the default columns' names. */

@@ -3,6 +3,7 @@
 // Tables and the jq engine load only when their mode is chosen.
 import type { Io } from '../core/io.js';
 import { cellText, type Cell, type Column, type Field } from './cells.js';
+import { headerLine, pickColumns, rowColumns, tableColumns, type NamedColumn } from './columns.js';
 import type { JqFilter } from './jq.js';
 import { JsonlWriter, printJsonLine } from './jsonl.js';
 import { formatRow } from './rows.js';
@@ -13,21 +14,32 @@ export type Tables = typeof import('./table.js');
 /** The jq engine's module, loaded only under --jq. */
 export type Jq = typeof import('./jq.js');
 
-export interface OutputMode {
+/** What the output options of a run ask for, checked before anything was sent. */
+export interface Shaping {
+  /** --jq: the filter, compiled before anything was sent, and the loader of the engine that runs it. */
+  jq?: { filter: JqFilter; load: () => Promise<Jq> };
+  /** --jsonl */
+  jsonl: boolean;
+  /** --columns, as typed: the names were checked against the command's columns. */
+  columns?: string;
+  /** --header */
+  header: boolean;
+}
+
+export interface OutputMode extends Shaping {
   io: Io;
   json: boolean;
   now: number;
   tables: () => Promise<Tables>;
-  /** --jq: the filter, compiled before anything was sent, and the loader of the engine that runs it. */
-  jq?: { filter: JqFilter; load: () => Promise<Jq> };
-  /** --jsonl */
-  jsonl?: boolean;
-  /** --header: the line of column names piped rows begin with (see columns.headerLine). */
-  header?: string;
+  /** The command's words, for messages (`interns ls`). */
+  command: string;
 }
 
-/** The body under --jq, --jsonl or --json; false when the result is for rows or a table. */
-async function printBody(mode: OutputMode, body: unknown, items?: readonly unknown[]): Promise<boolean> {
+/**
+ * The body under --jq, --jsonl or --json (a list's `items` one per line under --jsonl); false
+ * when the result is for rows or a table, which the caller then prints.
+ */
+export async function printBody(mode: OutputMode, body: unknown, items?: readonly unknown[]): Promise<boolean> {
   if (mode.jq) {
     const { printJq } = await mode.jq.load();
     await printJq(mode.io, mode.jq.filter, body);
@@ -50,7 +62,7 @@ export async function printJson(io: Io, body: unknown): Promise<void> {
 }
 
 /** One page of a list: the body as-is under --json, otherwise its items in columns. */
-export async function printList<T>(mode: OutputMode, body: unknown, items: readonly T[], columns: readonly Column<T>[]): Promise<void> {
+export async function printList<T>(mode: OutputMode, body: unknown, items: readonly T[], columns: readonly NamedColumn<T>[]): Promise<void> {
   if (await printBody(mode, body, items)) return;
   const printer = new ListPrinter<T>(mode, columns);
   await printer.page(items);
@@ -105,11 +117,18 @@ export class ListPrinter<T> {
   private layout: { keep: number[]; widths: number[] } | undefined;
   private jsonl: JsonlWriter | undefined;
   private readonly kept: T[] = [];
+  /** Terminal: human cells as declared; piped: raw values. In the order --columns gives. */
+  private readonly columns: readonly Column<T>[];
+  private readonly headerLine: string | undefined;
 
   constructor(
     private readonly mode: OutputMode,
-    private readonly columns: readonly Column<T>[],
-  ) {}
+    declared: readonly NamedColumn<T>[],
+  ) {
+    const picked = pickColumns(declared, mode.columns, mode.command);
+    this.columns = mode.io.stdoutIsTTY ? tableColumns(picked) : rowColumns(picked);
+    this.headerLine = mode.header ? headerLine(mode.columns, picked) : undefined;
+  }
 
   get printed(): number {
     return this.count;
@@ -170,9 +189,9 @@ export class ListPrinter<T> {
 
   /** The --header line, once, before the first row. */
   private headerText(): string {
-    if (this.headerDone || this.mode.header === undefined) return '';
+    if (this.headerDone || this.headerLine === undefined) return '';
     this.headerDone = true;
-    return `${this.mode.header}\n`;
+    return `${this.headerLine}\n`;
   }
 
   /** Closes the list. Under --json, `rest` holds the body's other fields (has_more, total_count...). */

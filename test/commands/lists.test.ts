@@ -120,13 +120,13 @@ describe('interns ls', () => {
     ]);
   });
 
-  it('prints rows when piped: id, name, status, model or workspace default, hostname, ISO time', async () => {
+  it('prints rows when piped: id, name, status, model (empty for the workspace default), hostname, ISO time', async () => {
     const r = await run(['interns', 'ls', '--limit', '2']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [
         `${interns[0]!.id}\tintern-7\trunning\topenai/gpt-5.4\tintern-7.example.com\t2026-09-17T08:30:00.000Z`,
-        `${interns[1]!.id}\tintern-6\tfailed\tworkspace default\tintern-6.example.com\t2026-09-16T08:30:00.000Z`,
+        `${interns[1]!.id}\tintern-6\tfailed\t\tintern-6.example.com\t2026-09-16T08:30:00.000Z`,
         '',
       ].join('\n'),
     );
@@ -201,7 +201,7 @@ describe('vault secrets', () => {
   it('marks legacy secrets and never shows a value', async () => {
     const r = await run(['vault', 'secrets', INTERN]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[1]).toBe('secret_2\tlegacy (any host)\tlegacy\t2026-09-15T17:44:00.000Z');
+    expect(r.stdout.split('\n')[1]).toBe('secret_2\t\t\t2026-09-15T17:44:00.000Z');
     expect(r.stdout.split('\n')[0]).toBe('secret_1\tapi1.example.com\tsha256:11111111\t2026-09-15T17:44:00.000Z');
   });
 

@@ -90,9 +90,10 @@ const cases: ReadCase[] = [
     path: '/api/v1/workspaces/production/budgets',
     fixture: 'budgets',
     rows: [
-      '770e8400-e29b-41d4-a716-446655440000\tmonthly\t$100.00\ttrue\t550e8400-e29b-41d4-a716-446655440000\t2025-08-24T15:45:00.000Z',
-      '770e8400-e29b-41d4-a716-446655440001\tdaily\t$12.50\ttrue\t550e8400-e29b-41d4-a716-446655440000\t2025-08-25T00:00:00.000Z',
-      '770e8400-e29b-41d4-a716-446655440002\tlifetime\t$5,000.00\ttrue\t550e8400-e29b-41d4-a716-446655440000\t2025-08-24T10:30:00.000Z',
+      // Raw values: the amount as the API sent it, an empty interval for null.
+      '770e8400-e29b-41d4-a716-446655440000\tmonthly\t100\ttrue\t550e8400-e29b-41d4-a716-446655440000\t2025-08-24T15:45:00.000Z',
+      '770e8400-e29b-41d4-a716-446655440001\tdaily\t12.5\ttrue\t550e8400-e29b-41d4-a716-446655440000\t2025-08-25T00:00:00.000Z',
+      '770e8400-e29b-41d4-a716-446655440002\t\t5000\ttrue\t550e8400-e29b-41d4-a716-446655440000\t2025-08-24T10:30:00.000Z',
       '',
     ].join('\n'),
   },
@@ -158,14 +159,25 @@ describe.each(cases)('$name', (c) => {
 describe('input checked before sending', () => {
   it.each([
     [['endpoints', 'get', 'not-a-uuid'], 'gwctl: invalid endpoint id "not-a-uuid": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n'],
-    [['tools', 'get', 'web search'], 'gwctl: invalid tool name "web search": must be a tool name or alias such as openrouter:web_search\n'],
-    [['budgets', 'ls', 'a/b'], 'gwctl: invalid workspace "a/b": must be a workspace UUID or slug (letters, digits, "-", ".", "_", "~")\n'],
+    [['tools', 'get', ''], 'gwctl: missing tool name\n'],
+    [['budgets', 'ls', ''], 'gwctl: missing workspace\n'],
+    [['budgets', 'ls', '..'], 'gwctl: ".." cannot be sent as the id in a URL path: "." and ".." would address another route\n'],
     [['budgets', 'ls'], "gwctl: no workspace given and the profile has none; pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'\n"],
   ])('%j exits 2 and sends nothing', async (args, stderr) => {
     const before = server.requests.length;
     const r = await run(args);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr });
     expect(server.requests.length).toBe(before);
+  });
+
+  it.each([
+    [['tools', 'get', 'web search'], '/api/v1/tools/web%20search'],
+    [['budgets', 'ls', 'a/b'], '/api/v1/workspaces/a%2Fb/budgets'],
+    [['budgets', 'ls', 'ünï code'], '/api/v1/workspaces/%C3%BCn%C3%AF%20code/budgets'],
+  ])('%j: a value the document does not rule out is sent, percent-encoded, for the API to judge', async (args, path) => {
+    server.reset();
+    await run(args);
+    expect(server.requests.map((r) => r.url)).toEqual([path]);
   });
 
   it('refuses to send a key over plain http to a non-loopback host', async () => {

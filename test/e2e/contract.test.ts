@@ -111,7 +111,7 @@ describe('lists', () => {
     const r = await run(['interns', 'ls', '--limit', '1']);
     expect(r).toMatchObject({
       code: 0,
-      stdout: `${INTERN}\tscribe\trunning\tworkspace default\tscribe.example.com\t2026-09-10T08:30:00.000Z\n`,
+      stdout: `${INTERN}\tscribe\trunning\t\tscribe.example.com\t2026-09-10T08:30:00.000Z\n`,
       stderr: 'More interns exist: gwctl interns ls --limit 1 --starting-after c1 (or --all for every page)\n',
     });
   });

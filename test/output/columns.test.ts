@@ -2,7 +2,7 @@
 // carry raw values, terminal tables keep their human formatting.
 import { describe, expect, it } from 'vitest';
 import { GwctlError } from '../../src/core/errors.js';
-import { columnNames, headerLine, pickColumns, rawRow, rawText, rowColumns, tableColumns, type NamedColumn } from '../../src/output/columns.js';
+import { columnNames, headerLine, pickColumns, rawRow, rawText, type NamedColumn } from '../../src/output/columns.js';
 import { ListPrinter, printList } from '../../src/output/print.js';
 import { memoryIo } from './memory-io.js';
 
@@ -90,24 +90,22 @@ describe('raw values', () => {
 });
 
 describe('through the list printer', () => {
+  const base = { json: false, now: NOW, tables, command: 'budgets ls', jsonl: false, header: false } as const;
   it('piped: --header first, then raw rows', async () => {
     const io = memoryIo();
-    const picked = pickColumns(budgetColumns, 'id,limit_usd,reset_interval', 'budgets ls');
-    await printList({ io, json: false, now: NOW, tables, header: headerLine('id,limit_usd,reset_interval', picked) }, {}, budgets, rowColumns(picked));
+    await printList({ ...base, io, columns: 'id,limit_usd,reset_interval', header: true }, {}, budgets, budgetColumns);
     expect(io.stdout).toBe('id\tlimit_usd\treset_interval\nb1\t10000\tmonthly\nb2\\tx\t0.5\t\n');
   });
 
   it('piped: an empty list still prints its header line', async () => {
     const io = memoryIo();
-    const picked = pickColumns(budgetColumns, undefined, 'budgets ls');
-    await printList({ io, json: false, now: NOW, tables, header: headerLine(undefined, picked) }, {}, [], rowColumns(picked));
+    await printList({ ...base, io, header: true }, {}, [], budgetColumns);
     expect(io.stdout).toBe('id\treset_interval\tlimit_usd\tupdated_at\n');
   });
 
   it('terminal: human cells, headings, relative times', async () => {
     const io = memoryIo({ tty: true, columns: 100 });
-    const picked = pickColumns(budgetColumns, undefined, 'budgets ls');
-    await printList({ io, json: false, now: NOW, tables }, {}, budgets, tableColumns(picked));
+    await printList({ ...base, io }, {}, budgets, budgetColumns);
     expect(io.stdout).toBe(
       'ID     INTERVAL  LIMIT       UPDATED AT\n' +
         'b1     monthly   $10,000.00  3 hours ago\n' +
@@ -117,7 +115,7 @@ describe('through the list printer', () => {
 
   it('--jsonl: one compact item per line as pages arrive, no envelope', async () => {
     const io = memoryIo();
-    const printer = new ListPrinter<Budget>({ io, json: false, now: NOW, tables, jsonl: true }, rowColumns(budgetColumns));
+    const printer = new ListPrinter<Budget>({ ...base, io, jsonl: true }, budgetColumns);
     await printer.page([budgets[0]!]);
     expect(io.stdout).toBe(`${JSON.stringify(budgets[0])}\n`);
     await printer.page([{ id: 'x\u202ey\u0085', limit_usd: 1, reset_interval: null }]);
@@ -128,7 +126,7 @@ describe('through the list printer', () => {
   it('--jq: the merged body of every page, filtered at the end', async () => {
     const { compileJq } = await import('../../src/output/jq.js');
     const io = memoryIo();
-    const printer = new ListPrinter<Budget>({ io, json: false, now: NOW, tables, jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') } }, []);
+    const printer = new ListPrinter<Budget>({ ...base, io, jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') } }, []);
     await printer.page([budgets[0]!]);
     await printer.page([budgets[1]!]);
     expect(io.stdout).toBe('');

@@ -51,7 +51,7 @@ describe('runJq', () => {
     const [raw] = await run('.name', { name: hostile });
     expect(raw).toBe('a\\e[2Jb\\x07c\\x85d\\u061ce\\u200ef\\u200fg\\u202ah\\u202ei\\u2066j\\u2069k');
     const [json] = await run('.', { name: hostile });
-    // eslint-disable-next-line no-control-regex
+     
     expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     expect(JSON.parse(json!)).toEqual({ name: hostile });
   });

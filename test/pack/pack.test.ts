@@ -81,7 +81,9 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
       ].sort(),
     );
     expect(chunks.length).toBeGreaterThan(0);
-    for (const chunk of chunks) expect(chunk).toMatch(/^dist\/chunks\/[\w-]+\.js$/);
+    // Code, and the --jq engine's WebAssembly beside the chunk that loads it.
+    for (const chunk of chunks) expect(chunk).toMatch(/^dist\/chunks\/([\w-]+\.js|jq\.wasm)$/);
+    expect(chunks).toContain('dist/chunks/jq.wasm');
     // Exactly the chunks of this build.
     expect(chunks.map((c) => c.slice('dist/chunks/'.length)).sort()).toEqual(readdirSync(path.join(ROOT, 'dist', 'chunks')).sort());
   });

@@ -48,7 +48,7 @@ describe('gwctl help exit-codes', () => {
   it('is named in the root help', async () => {
     const run = await gwctl(['--help']);
     expect(run.stdout).toContain("Exit codes: 'gwctl help exit-codes'.");
-    expect(run.stdout).toContain("  help [command...]     show help for a command; 'gwctl help exit-codes' for the");
+    expect(run.stdout).toContain("  help [command...]     show help for a command; 'gwctl help exit-codes' and\n                        'gwctl help formatting' for those topics");
   });
 });
 

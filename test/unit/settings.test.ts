@@ -3,7 +3,7 @@ import { resolveSettings, type GlobalFlags } from '../../src/config/settings.js'
 import { exitCodeForStatus } from '../../src/core/exit-codes.js';
 import { commandsFor } from '../../src/cli/run.js';
 
-const flags: GlobalFlags = { json: false, sandbox: false, color: true, input: true, debug: false };
+const flags: GlobalFlags = { json: false, jsonl: false, header: false, sandbox: false, color: true, input: true, debug: false };
 const config = (profiles = {}) => ({ path: '/x/config.json', data: { profiles } });
 
 describe('resolveSettings', () => {

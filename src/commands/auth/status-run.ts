@@ -4,7 +4,8 @@ import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { Cell } from '../../output/cells.js';
-import { printJson } from '../../output/print.js';
+import { printBody } from '../../output/print.js';
+import { outputMode } from '../shared/output-mode.js';
 import { formatRow } from '../../output/rows.js';
 import type { RunFor } from '../context.js';
 import type { spec } from './status.js';
@@ -25,8 +26,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     timeout_seconds: s.timeoutSeconds,
     retries: s.retries,
   };
-  if (deps.flags.json) await printJson(io, report);
-  else {
+  if (!(await printBody(outputMode(deps, 'auth status'), report))) {
     const rows: [string, Cell, string][] = [
       ['profile', s.profile.value, s.profile.source],
       ['config file', report.config_file, ''],

@@ -16,7 +16,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const { body, data } = await fetchChecked(deps, routes.deleteBatch, { params: { id }, ifAnswerLost: lost }, BatchDeleted);
   const service = data.deletion.service ?? data.deletion.openrouter;
   const upstream = data.deletion.upstream;
-  await printDetail(outputMode(deps), body, [
+  await printDetail(outputMode(deps, 'batches delete'), body, [
     {
       fields: [
         ['ID', data.id],

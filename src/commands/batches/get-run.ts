@@ -31,7 +31,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
       progress?.stop();
     }
   }
-  await printDetail(outputMode(deps), body, batchSections(data, opts.results));
+  await printDetail(outputMode(deps, 'batches get'), body, batchSections(data, opts.results));
   // For shell completion of ids (best effort, local file only).
   rememberIds(deps.env, 'batch', [id]);
   if (opts.wait && data.status !== 'completed') {

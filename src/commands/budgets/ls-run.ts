@@ -1,8 +1,8 @@
 import { routes } from '../../api/routes.js';
 import { BudgetList, type WorkspaceBudget } from '../../api/schemas/budget.js';
-import { URL_SAFE } from '../../api/vocabulary.js';
 import { usageError } from '../../core/errors.js';
-import { checkValue, patternCheck } from '../../core/options.js';
+import { checkValue, pathIdCheck } from '../../core/options.js';
+import { sanitizeField } from '../../core/sanitize.js';
 import { printList } from '../../output/print.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
@@ -10,7 +10,9 @@ import { usd } from '../shared/format.js';
 import { outputMode } from '../shared/output-mode.js';
 import type { spec } from './ls.js';
 
-const workspaceRef = patternCheck(URL_SAFE, 'must be a workspace UUID or slug (letters, digits, "-", ".", "_", "~")');
+// The document says only "a workspace UUID or slug, minimum length 1": anything else is the
+// API's to judge (the client percent-encodes it as a path segment).
+const workspaceRef = pathIdCheck();
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const given = args.workspace ?? deps.settings().workspace?.value;
@@ -22,15 +24,15 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) =
   const byok = data.include_byok_in_budgets;
   const views: ColumnViews<typeof spec, WorkspaceBudget> = {
     id: { header: 'ID', value: (b) => b.id },
-    reset_interval: { header: 'INTERVAL', value: (b) => b.reset_interval ?? 'lifetime' },
-    limit_usd: { header: 'LIMIT', value: (b) => usd(b.limit_usd) },
+    reset_interval: { header: 'INTERVAL', value: (b) => b.reset_interval ?? 'lifetime', raw: (b) => b.reset_interval ?? null },
+    limit_usd: { header: 'LIMIT', value: (b) => usd(b.limit_usd), raw: (b) => b.limit_usd },
     include_byok_in_budgets: { header: 'BYOK INCLUDED', value: () => byok ?? null },
     workspace_id: { header: 'WORKSPACE', value: (b) => b.workspace_id ?? null, flexible: true },
     updated_at: { header: 'UPDATED', value: (b) => ({ time: b.updated_at }) },
   };
-  const mode = outputMode(deps);
+  const mode = outputMode(deps, 'budgets ls');
   await printList(mode, body, data.data, columnsOf(declared, views));
   if (!mode.json && deps.io.stdoutIsTTY && data.data.length === 0) {
-    deps.io.err(`No budgets for workspace ${workspace}.\n`);
+    deps.io.err(`No budgets for workspace ${sanitizeField(workspace)}.\n`);
   }
 };

@@ -3,7 +3,8 @@ import { resolveProfileName } from '../../config/settings.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import { printJson } from '../../output/print.js';
+import { printBody } from '../../output/print.js';
+import { outputMode } from '../shared/output-mode.js';
 import type { RunFor } from '../context.js';
 import type { spec } from './get.js';
 
@@ -12,6 +13,6 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const profile = resolveProfileName(deps.flags, deps.env).value;
   const value = storedProfile(deps.config().data, profile)?.[key];
   if (value === undefined) throw new GwctlError(`${key} is not set in profile "${profile}"`, ExitCode.failure);
-  if (deps.flags.json) await printJson(deps.io, { [key]: value });
-  else await deps.io.out(`${sanitizeField(String(value))}\n`);
+  if (await printBody(outputMode(deps, 'config get'), { [key]: value })) return;
+  await deps.io.out(`${sanitizeField(String(value))}\n`);
 };

@@ -16,7 +16,7 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const { body, data } = await fetchChecked(deps, routes.getPrivateEndpoint, { params: { id: args.id } }, PrivateEndpointResponse);
   const e = data.data;
   const model = e.model_name ? `${e.model_name}${e.model_slug ? ` (${e.model_slug})` : ''}` : (e.model_slug ?? null);
-  await printDetail(outputMode(deps), body, [
+  await printDetail(outputMode(deps, 'endpoints get'), body, [
     {
       fields: [
         ['ID', e.id],

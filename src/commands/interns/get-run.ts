@@ -22,7 +22,7 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const id = await internIdOrPick(deps, args.id, 'show');
   const { body, data: i } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
   const failed = i.status === 'failed' || i.status === 'destroy_failed';
-  await printDetail(outputMode(deps), body, [
+  await printDetail(outputMode(deps, 'interns get'), body, [
     {
       fields: [
         ['ID', i.id],

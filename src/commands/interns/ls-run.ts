@@ -12,7 +12,7 @@ const views: ColumnViews<typeof spec, Intern> = {
   id: { header: 'ID', value: (i) => i.id },
   name: { header: 'NAME', value: (i) => i.name, flexible: true },
   status: { header: 'STATUS', value: (i) => status(i.status) },
-  model: { header: 'MODEL', value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' }, flexible: true, optional: true },
+  model: { header: 'MODEL', value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' }, raw: (i) => i.model ?? null, flexible: true, optional: true },
   hostname: { header: 'HOSTNAME', value: (i) => i.hostname ?? null, flexible: true, optional: true },
   created_at: { header: 'AGE', value: (i) => ({ time: i.created_at }) },
 };
@@ -32,6 +32,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     deps,
     noun: 'interns',
     all,
+    command: declared.path.join(' '),
     columns: columnsOf(declared, views),
     first: opts.startingAfter,
     nextCommand: (cursor) => ['gwctl interns ls', ...filters, `--starting-after ${cursor}`].join(' '),

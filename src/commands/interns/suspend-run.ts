@@ -1,7 +1,8 @@
 import { routes } from '../../api/routes.js';
 import { Intern, SuspendResult } from '../../api/schemas/intern.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import { printJson } from '../../output/print.js';
+import { printBody } from '../../output/print.js';
+import { outputMode } from '../shared/output-mode.js';
 import type { RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { confirmOrRefuse, internIdOrPick } from '../shared/targets.js';
@@ -20,7 +21,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   });
   const lost = `check with 'gwctl interns get ${id}' before trying again`;
   const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lost }, SuspendResult);
-  if (deps.flags.json) await printJson(deps.io, body);
-  else if (deps.io.stdoutIsTTY) await deps.io.out(`Suspended intern ${sanitizeField(name)} (${sanitizeField(id)}).\n`);
+  if (await printBody(outputMode(deps, 'interns suspend'), body)) return;
+  if (deps.io.stdoutIsTTY) await deps.io.out(`Suspended intern ${sanitizeField(name)} (${sanitizeField(id)}).\n`);
   else await deps.io.out(`${sanitizeField(id)}\tsuspended\n`);
 };

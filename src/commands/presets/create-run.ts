@@ -36,7 +36,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const v = p.designated_version;
   const config = v.config ?? {};
   const configFields: Field[] = Object.entries(config).map(([key, value]) => [key, inline(value)]);
-  const mode = outputMode(deps);
+  const mode = outputMode(deps, 'presets create');
   await printDetail(mode, answer, [
     {
       fields: [

@@ -22,8 +22,8 @@ export const spec = defineSpec({
   options: {
     file: option.string('--file <path>', 'request body as JSON; - reads stdin', 'file'),
     model: option.string('--model <model>', 'set model'),
-    maxTokens: option.int('--max-tokens <n>', 'set max_tokens', { min: 1, why: 'expected a positive integer' }),
-    temperature: option.number('--temperature <t>', 'set temperature (0-2)', 0, 2),
+    maxTokens: option.int('--max-tokens <n>', 'set max_tokens (an integer)', { min: Number.MIN_SAFE_INTEGER, why: 'expected an integer' }),
+    temperature: option.number('--temperature <t>', 'set temperature (a number)', -Infinity, Infinity),
     system: option.string('--system <text>', 'set the system prompt'),
     dryRun: option.flag('--dry-run', 'print the body that would be sent, and what the service ignores; send nothing'),
   },

@@ -4,7 +4,8 @@
 // in order. A page that fails fails the command; the output is then left unfinished (under
 // --json, not even valid JSON), so it can never pass for a complete list.
 import { GwctlError } from '../../core/errors.js';
-import type { Column } from '../../output/cells.js';
+import { sanitizeField } from '../../core/sanitize.js';
+import type { NamedColumn } from '../../output/columns.js';
 import { ListPrinter, printList } from '../../output/print.js';
 import type { Deps } from '../context.js';
 import { outputMode } from './output-mode.js';
@@ -21,7 +22,9 @@ export const PAGE_CONCURRENCY = 4;
 
 interface ListOptions<T> {
   deps: Deps;
-  columns: readonly Column<T>[];
+  /** The command's words (`interns ls`), for messages. */
+  command: string;
+  columns: readonly NamedColumn<T>[];
   /** Plural noun for the spinner and hints: "interns". */
   noun: string;
   /** Whether every page is wanted. */
@@ -141,7 +144,8 @@ function hasMore(page: { items: readonly unknown[]; more: boolean | undefined; t
 }
 
 function hint(deps: Deps, noun: string, command: string): void {
-  deps.io.err(`More ${noun} exist: ${command} (or --all for every page)\n`);
+  // The command carries the server's cursor: made safe like any text from the server.
+  deps.io.err(`More ${noun} exist: ${sanitizeField(command)} (or --all for every page)\n`);
 }
 
 interface Run<T> {
@@ -153,7 +157,7 @@ interface Run<T> {
 
 async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   const { deps } = options;
-  const mode = outputMode(deps);
+  const mode = outputMode(deps, options.command);
   const printer = new ListPrinter<T>(mode, options.columns);
   const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps, `Fetching ${options.noun}`) : undefined;
   let count = 0;

@@ -26,7 +26,7 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const { body, data } = await fetchChecked(deps, routes.getTool, { params: { name: args.name } }, ToolResponse);
   const t = data.data;
   const native = t.native_support;
-  await printDetail(outputMode(deps), body, [
+  await printDetail(outputMode(deps, 'tools get'), body, [
     {
       fields: [
         ['ID', t.id],

@@ -1,5 +1,4 @@
-import { TOOL_NAME } from '../../api/vocabulary.js';
-import { arg, patternCheck } from '../../core/options.js';
+import { arg, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
@@ -10,7 +9,8 @@ export const spec = defineSpec({
       name: 'name',
       description: 'canonical tool name (openrouter:web_search) or any alias',
       label: 'tool name',
-      check: patternCheck(TOOL_NAME, 'must be a tool name or alias such as openrouter:web_search'),
+      // Any non-empty name is the API's to judge (an unknown one is its 404).
+      check: pathIdCheck(),
     }),
   },
   options: {},

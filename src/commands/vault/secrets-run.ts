@@ -9,8 +9,8 @@ import type { spec } from './secrets.js';
 
 const views: ColumnViews<typeof spec, VaultSecret> = {
   name: { header: 'NAME', value: (s) => s.name, flexible: true },
-  hosts: { header: 'HOSTS', value: (s) => (isLegacySecret(s) ? { text: 'legacy (any host)', tone: 'warn' } : list(s.hosts)), flexible: true },
-  fingerprint: { header: 'FINGERPRINT', value: (s) => s.fingerprint ?? { text: 'legacy', tone: 'muted' }, flexible: true, optional: true },
+  hosts: { header: 'HOSTS', value: (s) => (isLegacySecret(s) ? { text: 'legacy (any host)', tone: 'warn' } : list(s.hosts)), raw: (s) => s.hosts?.join(',') ?? null, flexible: true },
+  fingerprint: { header: 'FINGERPRINT', value: (s) => s.fingerprint ?? { text: 'legacy', tone: 'muted' }, raw: (s) => s.fingerprint ?? null, flexible: true, optional: true },
   created_at: { header: 'CREATED', value: (s) => ({ time: s.created_at }) },
 };
 
@@ -24,6 +24,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     deps,
     noun: 'secrets',
     all,
+    command: declared.path.join(' '),
     columns: columnsOf(declared, views),
     offset,
     limit,

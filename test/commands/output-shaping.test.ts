@@ -1,0 +1,153 @@
+// --jq, --jsonl, --columns and --header on real commands against a scripted server: exact
+// output, the exclusions, and that a refused option sends nothing.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gwctl } from '../kit/cli.js';
+import type { InternBody } from '../kit/bodies.js';
+import { startServer, type ScriptedServer } from '../kit/server.js';
+
+const KEY = 'sk-test-0123456789abcdef';
+const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+/** Every bidirectional control, ESC and a C1 control. */
+const HOSTILE = 'a\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u001b[31m\u009bz';
+const HOSTILE_ESCAPED = 'a\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069\\e[31m\\x9bz';
+const HOSTILE_JSON = 'a\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069\\u001b[31m\\u009bz';
+
+function intern(n: number, extra: Partial<InternBody> = {}): InternBody {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `intern-${n}`,
+    description: null,
+    instructions: null,
+    status: n % 2 ? 'running' : 'failed',
+    model: n === 2 ? null : 'openai/gpt-4o',
+    hostname: null,
+    created_at: '2026-09-10T08:30:00Z',
+    updated_at: '2026-09-10T08:30:00Z',
+    ...extra,
+  } as InternBody;
+}
+
+const interns = [intern(1), intern(2), intern(3, { name: HOSTILE })];
+let server: ScriptedServer;
+
+beforeAll(async () => {
+  server = await startServer((req) => {
+    if (req.path === '/api/v1/interns') {
+      // Pages of two, by cursor.
+      const start = Number(req.query.get('starting_after') ?? 0);
+      const page = interns.slice(start, start + 2);
+      const more = start + 2 < interns.length;
+      return { body: { data: page, has_more: more, ...(more ? { next_cursor: String(start + 2) } : {}) } };
+    }
+    if (req.path === `/api/v1/interns/${ID}`) return { body: intern(9, { id: ID, name: HOSTILE }) };
+    return { status: 404, body: { error: { code: 404, message: 'Not found' } } };
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const run = (args: string[], tty = false) =>
+  gwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY, NO_COLOR: '1' }, stdoutIsTTY: tty, columns: 200 });
+
+describe('--jq', () => {
+  it('filters the merged body of every page: strings raw, anything else compact JSON, one per line', async () => {
+    const r = await run(['interns', 'ls', '--all', '--jq', '(.data[] | select(.status == "running") | .id), (.data | length)']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe(`${interns[0]!.id}\n${interns[2]!.id}\n3\n`);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('works on a get, and its raw strings are made safe', async () => {
+    const r = await run(['interns', 'get', ID, '--jq', '.name, {name}']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe(`${HOSTILE_ESCAPED}\n{"name":"${HOSTILE_JSON}"}\n`);
+  });
+
+  it('a filter that does not compile is exit 2, one line, and nothing is sent', async () => {
+    const r = await run(['interns', 'ls', '--jq', '.data[']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: '{"error":{"status":null,"message":"invalid --jq filter: syntax error, unexpected end of file","exit_code":2}}\n' });
+    const unknown = await run(['interns', 'ls', '--jq', 'nosuchfunction(1)']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('invalid --jq filter: nosuchfunction/1 is not defined');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a run-time error is exit 1 and prints nothing on stdout', async () => {
+    const r = await run(['interns', 'get', ID, '--jq', '.name | .x']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: Cannot index string with string \\"x\\"","exit_code":1}}\n');
+  });
+});
+
+describe('--jsonl', () => {
+  it('a list: one compact item per line, no envelope, every page with --all', async () => {
+    const r = await run(['interns', 'ls', '--all', '--jsonl']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[0]!)).toEqual(interns[0]);
+    expect(lines[2]).toContain(`"name":"${HOSTILE_JSON}"`);
+  });
+
+  it('a get: the body on one line', async () => {
+    const r = await run(['interns', 'get', ID, '--jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')).toHaveLength(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: ID, name: HOSTILE });
+  });
+});
+
+describe('--columns and --header', () => {
+  it('pick and order the piped columns (names in any case), with raw values and a header line', async () => {
+    const r = await run(['interns', 'ls', '--all', '--columns', 'STATUS, id,model', '--header']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe(
+      `STATUS\tid\tmodel\nrunning\t${interns[0]!.id}\topenai/gpt-4o\nfailed\t${interns[1]!.id}\t\nrunning\t${interns[2]!.id}\topenai/gpt-4o\n`,
+    );
+  });
+
+  it('the default columns, with a header, and hostile names escaped', async () => {
+    const r = await run(['interns', 'ls', '--all', '--header']);
+    expect(r.stdout.split('\n')[0]).toBe('id\tname\tstatus\tmodel\thostname\tcreated_at');
+    expect(r.stdout.split('\n')[3]).toBe(`${interns[2]!.id}\t${HOSTILE_ESCAPED}\trunning\topenai/gpt-4o\t\t2026-09-10T08:30:00.000Z`);
+  });
+
+  it('pick the columns of a terminal table too', async () => {
+    const r = await run(['interns', 'ls', '--columns', 'name,id', '--limit', '2'], true);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^NAME +ID *$/);
+    expect(r.stdout).not.toContain('STATUS');
+  });
+
+  it.each([
+    [['--columns', 'id,nope'], 'gwctl: unknown column "nope" for interns ls; valid columns: id, name, status, model, hostname, created_at\n'],
+    [['--columns', 'id,,name'], 'gwctl: invalid --columns "id,,name" for interns ls: a column name is empty; valid columns: id, name, status, model, hostname, created_at\n'],
+  ])('%j is exit 2, lists the valid names, sends nothing', async (flags, stderr) => {
+    const r = await run(['interns', 'ls', ...flags]);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('do not apply to a command without columns', async () => {
+    const r = await run(['interns', 'get', ID, '--columns', 'id']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: --columns does not apply to interns get: it prints no columns; use --jq to pick fields, e.g. --jq '.id'\n" });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('modes that contradict each other', () => {
+  it.each([
+    [['--json', '--columns', 'id'], '--columns cannot be used with --json: --columns shapes rows, --json prints the body'],
+    [['--jq', '.', '--header'], '--header cannot be used with --jq: --header shapes rows, --jq prints the body'],
+    [['--jsonl', '--columns', 'id'], '--columns cannot be used with --jsonl: --columns shapes rows, --jsonl prints the body'],
+    [['--jsonl', '--json'], '--jsonl cannot be used with --json'],
+    [['--jsonl', '--jq', '.'], '--jsonl cannot be used with --jq'],
+  ])('%j is exit 2 and sends nothing', async (flags, message) => {
+    const r = await run(['interns', 'ls', ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message, hint: "use one output mode; see 'gwctl help formatting'", exit_code: 2 } });
+    expect(server.requests).toHaveLength(0);
+  });
+});
