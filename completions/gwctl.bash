@@ -19,6 +19,7 @@ __gwctl_sub() {
     '|tools') __gwctl_r='tools' ;;
     '|auth') __gwctl_r='auth' ;;
     '|config') __gwctl_r='config' ;;
+    '|api') __gwctl_r='api' ;;
     '|sandbox') __gwctl_r='sandbox' ;;
     '|completion') __gwctl_r='completion' ;;
     '|help') __gwctl_r='help' ;;
@@ -51,6 +52,7 @@ __gwctl_sub() {
     'help|tools') __gwctl_r='help tools' ;;
     'help|auth') __gwctl_r='help auth' ;;
     'help|config') __gwctl_r='help config' ;;
+    'help|api') __gwctl_r='help api' ;;
     'help|sandbox') __gwctl_r='help sandbox' ;;
     'help|completion') __gwctl_r='help completion' ;;
     'help|exit-codes') __gwctl_r='help exit-codes' ;;
@@ -104,6 +106,12 @@ __gwctl_takes_value() {
     'byok ls|--offset') return 0 ;;
     'byok ls|--columns') return 0 ;;
     'budgets ls|--columns') return 0 ;;
+    'api|-X'|'api|--method') return 0 ;;
+    'api|-f'|'api|--raw-field') return 0 ;;
+    'api|-F'|'api|--field') return 0 ;;
+    'api|-H'|'api|--header') return 0 ;;
+    'api|--input') return 0 ;;
+    'api|--key') return 0 ;;
     'sandbox|--port') return 0 ;;
     'sandbox|--host') return 0 ;;
     'sandbox|--interns') return 0 ;;
@@ -127,6 +135,7 @@ __gwctl_value() {
     'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
     'byok ls|--columns') __gwctl_list 'id provider name label flags sort_order restrictions created_at' ;;
     'budgets ls|--columns') __gwctl_list 'id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at' ;;
+    'api|--input') __gwctl_files ;;
   esac
 }
 
@@ -141,6 +150,7 @@ __gwctl_arg() {
     'config get|0') __gwctl_words 'base-url workspace timeout retries' ;;
     'config set|0') __gwctl_words 'base-url workspace timeout retries' ;;
     'config unset|0') __gwctl_words 'base-url workspace timeout retries' ;;
+    'api|0') __gwctl_words 'batches/ byok interns interns/ presets/ private-endpoints/ tools/ vault/interns/ workspaces/' ;;
     'completion|0') __gwctl_words 'bash zsh fish' ;;
   esac
 }
@@ -149,7 +159,7 @@ __gwctl_arg() {
 __gwctl_names() {
   __gwctl_opts='--json --jq --jsonl --header --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
   case $1 in
-    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion help' __gwctl_opts='--version --help '$__gwctl_opts ;;
+    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api sandbox completion help' __gwctl_opts='--version --help '$__gwctl_opts ;;
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'endpoints get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -179,9 +189,10 @@ __gwctl_names() {
     'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config list') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config path') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
     'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --batch-rate-limit --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config sandbox completion exit-codes formatting' ;;
+    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api sandbox completion exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;
     'help endpoints get') __gwctl_cmds='' ;;
     'help presets') __gwctl_cmds='create' ;;
@@ -211,6 +222,7 @@ __gwctl_names() {
     'help config unset') __gwctl_cmds='' ;;
     'help config list') __gwctl_cmds='' ;;
     'help config path') __gwctl_cmds='' ;;
+    'help api') __gwctl_cmds='' ;;
     'help sandbox') __gwctl_cmds='' ;;
     'help completion') __gwctl_cmds='' ;;
     'help exit-codes') __gwctl_cmds='' ;;

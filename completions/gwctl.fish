@@ -29,6 +29,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'auth'
         case '|config'
             echo 'config'
+        case '|api'
+            echo 'api'
         case '|sandbox'
             echo 'sandbox'
         case '|completion'
@@ -93,6 +95,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help auth'
         case 'help|config'
             echo 'help config'
+        case 'help|api'
+            echo 'help api'
         case 'help|sandbox'
             echo 'help sandbox'
         case 'help|completion'
@@ -190,6 +194,18 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'byok ls|--columns'
             return 0
         case 'budgets ls|--columns'
+            return 0
+        case 'api|-X' 'api|--method'
+            return 0
+        case 'api|-f' 'api|--raw-field'
+            return 0
+        case 'api|-F' 'api|--field'
+            return 0
+        case 'api|-H' 'api|--header'
+            return 0
+        case 'api|--input'
+            return 0
+        case 'api|--key'
             return 0
         case 'sandbox|--port'
             return 0
@@ -303,6 +319,7 @@ complete -c gwctl -n '__gwctl_is \'\'' -a 'budgets' -d 'Workspace budgets: spend
 complete -c gwctl -n '__gwctl_is \'\'' -a 'tools' -d 'Server tools the service runs for a model'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'auth' -d 'Store, remove and show credentials'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'config' -d 'Profile settings'
+complete -c gwctl -n '__gwctl_is \'\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'help' -d 'show help for a command, or a topic such as exit-codes'
@@ -454,6 +471,22 @@ complete -c gwctl -n '__gwctl_is \'config list\'' -s h -l help -d 'show help'
 # gwctl config path
 complete -c gwctl -n '__gwctl_is \'config path\'' -s h -l help -d 'show help'
 
+# gwctl api
+complete -c gwctl -n '__gwctl_is \'api\'' -s X -l method -x -d 'HTTP method (default GET; POST when fields or --input are given)'
+complete -c gwctl -n '__gwctl_is \'api\'' -s f -l raw-field -x -d 'a string field (repeatable)'
+complete -c gwctl -n '__gwctl_is \'api\'' -s F -l field -x -d 'a typed field: true, false, null, integers, @FILE, @- (repeatable)'
+complete -c gwctl -n '__gwctl_is \'api\'' -s H -l header -x -d 'an extra request header \'Name: value\' (repeatable)'
+complete -c gwctl -n '__gwctl_is \'api\'' -l input -r -F -d 'the request body, sent unchanged (- for stdin)'
+complete -c gwctl -n '__gwctl_is \'api\'' -l paginate -d 'follow every page and print one body whose data holds every item'
+complete -c gwctl -n '__gwctl_is \'api\'' -l slurp -d 'with --paginate: one JSON array of each page\'s body'
+complete -c gwctl -n '__gwctl_is \'api\'' -s i -l include -d 'print the status line and response headers before the body'
+complete -c gwctl -n '__gwctl_is \'api\'' -l silent -d 'print no body'
+complete -c gwctl -n '__gwctl_is \'api\'' -l dry-run -d 'print the request as JSON (key redacted) and send nothing'
+complete -c gwctl -n '__gwctl_is \'api\'' -l key -x -d 'which key to send: management or api'
+complete -c gwctl -n '__gwctl_is \'api\'' -s y -l yes -d 'DELETE without asking'
+complete -c gwctl -n '__gwctl_is \'api\'' -s h -l help -d 'show help'
+complete -c gwctl -n '__gwctl_arg \'api\' 0' -x -a 'batches/ byok interns interns/ presets/ private-endpoints/ tools/ vault/interns/ workspaces/' -d 'route relative to the base URL, e.g. interns or /credits'
+
 # gwctl sandbox
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l port -x -d 'port to listen on (default 4010; 0 picks a free one)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l host -x -d 'loopback address to listen on (default 127.0.0.1)'
@@ -478,6 +511,7 @@ complete -c gwctl -n '__gwctl_is \'help\'' -a 'budgets' -d 'Workspace budgets: s
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'tools' -d 'Server tools the service runs for a model'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'auth' -d 'Store, remove and show credentials'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'config' -d 'Profile settings'
+complete -c gwctl -n '__gwctl_is \'help\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'exit-codes' -d 'what each exit code means'

@@ -7,7 +7,7 @@ import { isLoopbackHost } from '../core/patterns.js';
 import { sanitizeField } from '../core/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
 import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
-import type { Route } from './routes.js';
+import type { KeyKind, Route } from './routes.js';
 import { Transport, TransportFailure, type WireResponse } from './transport.js';
 
 export interface ClientOptions {
@@ -38,6 +38,24 @@ export interface CallOptions {
   ifAnswerLost?: string;
   /** The caller's own cancellation (pages fetched ahead that are no longer wanted), besides interruption. */
   signal?: AbortSignal;
+}
+
+/** A request to any route, as `gwctl api` builds it. */
+export interface RawRequest {
+  method: string;
+  /** Already resolved: on the base URL's origin (see `resolve`). */
+  url: URL;
+  key: KeyKind;
+  /** Extra headers; the client sets accept, user-agent, authorization (and content-type for a body). */
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
 }
 
 export interface ApiResponse {
@@ -73,15 +91,61 @@ export class ApiClient {
   async call(route: Route, call: CallOptions = {}): Promise<ApiResponse> {
     const key = this.keyFor(route);
     const url = this.urlFor(route, call);
-    refusePlainHttp(url);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const { outcome, attempt } = await this.exchange(route, url, key, body, {}, call.signal);
+    return finish(route, call, outcome, attempt, this.options.now());
+  }
+
+  /**
+   * A request to any route (`gwctl api`): the same keys, retries, redirects, debugging and error
+   * reports as `call`, but the body is sent as given and the answer returned as text, JSON or
+   * not. Any status outside 2xx is reported as for every command.
+   */
+  async request(req: RawRequest): Promise<RawResponse> {
+    const route: Route = {
+      name: `${req.method} ${req.url.pathname}`,
+      method: req.method as Route['method'],
+      path: req.url.pathname,
+      key: req.key,
+      // Only GET and HEAD are known to be harmless to repeat on any route.
+      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { unsafe: true, retryOnlyUnsent: true }),
+    };
+    const key = this.keyFor(route);
+    const { outcome, attempt } = await this.exchange(route, req.url, key, req.body, req.headers, req.signal);
+    if (outcome instanceof TransportFailure || outcome.status < 200 || outcome.status >= 300) {
+      finish(route, {}, outcome, attempt, this.options.now());
+    }
+    const res = outcome as WireResponse;
+    return { status: res.status, headers: res.headers, text: res.text };
+  }
+
+  /** The key a route takes, as it would be sent; undefined when none is configured. */
+  hasKeyFor(kind: KeyKind): boolean {
+    return kind === 'management' ? Boolean(this.options.managementKey) : Boolean(this.options.apiKey ?? this.options.managementKey);
+  }
+
+  /** The URL a path typed by a person resolves to: relative to the base URL, or absolute on its origin. */
+  resolve(path: string): URL {
+    return resolveOnBase(this.base, path);
+  }
+
+  /** Attempts until one is final (success, a failure not worth repeating, or out of attempts). */
+  private async exchange(
+    route: Route,
+    url: URL,
+    key: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<{ outcome: WireResponse | TransportFailure; attempt: number }> {
+    refusePlainHttp(url);
     const attempts = this.options.retries + 1;
-    const signal = call.signal ? AbortSignal.any([this.options.signal, call.signal]) : this.options.signal;
+    const signal = callerSignal ? AbortSignal.any([this.options.signal, callerSignal]) : this.options.signal;
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(route, url, key, body, attempt, attempts, signal);
+      const outcome = await this.attempt(route, url, key, body, headers, attempt, attempts, signal);
       const retry = this.retryDecision(route, outcome, attempt, attempts, waited, signal);
-      if (retry === undefined) return finish(route, call, outcome, attempt, this.options.now());
+      if (retry === undefined) return { outcome, attempt };
       this.debug(`waiting ${retry} ms before attempt ${attempt + 1}/${attempts}`);
       await this.options.sleep(retry, signal);
       waited += retry;
@@ -108,6 +172,7 @@ export class ApiClient {
     start: URL,
     key: string,
     body: string | undefined,
+    extra: Record<string, string>,
     attempt: number,
     attempts: number,
     signal: AbortSignal,
@@ -120,8 +185,10 @@ export class ApiClient {
       // The key goes only to the origin it was configured for, never across a redirect elsewhere.
       const sameOrigin = url.origin === start.origin;
       const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
-      if (sameOrigin) headers.authorization = `Bearer ${key}`;
       if (payload !== undefined) headers['content-type'] = 'application/json';
+      // A person's own headers (gwctl api -H) go only where the key may go, and never replace it.
+      if (sameOrigin) Object.assign(headers, extra);
+      if (sameOrigin) headers.authorization = `Bearer ${key}`;
       this.debug(`> ${method} ${url.href} (attempt ${attempt}/${attempts})${sameOrigin ? ' authorization: Bearer [redacted]' : ''}`);
       const began = this.options.now();
       let res: WireResponse;
@@ -177,6 +244,8 @@ export class ApiClient {
       if (route.unsafe && !outcome.notSent) return undefined;
     } else {
       if (outcome.status < 400) return undefined;
+      // An answer proves the request arrived: a route the tool does not know is not repeated.
+      if (route.retryOnlyUnsent) return undefined;
       const envelope = readErrorEnvelope(outcome);
       if (!isRetryableStatus({ status: outcome.status, ...envelope })) return undefined;
       retryAfterMs = parseRetryAfter(outcome.headers['retry-after'], this.options.now());
@@ -319,6 +388,32 @@ export function pathSegment(value: string, name: string): string {
     throw usageError(`${JSON.stringify(value)} cannot be sent as the ${name} in a URL path: "." and ".." would address another route`);
   }
   return encoded;
+}
+
+/**
+ * `interns`, `/interns?limit=5` (relative to the base URL, whose path they extend) or an absolute
+ * URL on the base URL's origin. An absolute URL elsewhere is refused: the key goes only to the
+ * origin it was configured for.
+ */
+export function resolveOnBase(base: URL, path: string): URL {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+    let url: URL;
+    try {
+      url = new URL(path);
+    } catch {
+      throw usageError(`invalid URL ${JSON.stringify(sanitizeField(path))}`);
+    }
+    if (url.origin !== base.origin) {
+      throw usageError(
+        `refusing to send the key to ${sanitizeField(url.origin)}: only the base URL's origin (${sanitizeField(base.origin)}) is allowed`,
+        'give a path relative to the base URL, such as interns or /interns?limit=5',
+      );
+    }
+    return url;
+  }
+  const url = new URL(base.href.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''));
+  if (url.origin !== base.origin) throw usageError(`invalid path ${JSON.stringify(sanitizeField(path))}`);
+  return url;
 }
 
 /** A key never travels in clear text except to this machine. */

@@ -16,6 +16,11 @@ export interface Route {
    * or when the connection was never made.
    */
   readonly unsafe?: boolean;
+  /**
+   * Retried only when the request cannot have reached the server, whatever the answer says:
+   * a request of `gwctl api` other than GET or HEAD, to a route the tool does not know.
+   */
+  readonly retryOnlyUnsent?: boolean;
 }
 
 export const routes = {
@@ -31,3 +36,21 @@ export const routes = {
   listBudgets: { name: 'list budgets', method: 'GET', path: '/workspaces/{id}/budgets', key: 'management' },
   getTool: { name: 'get tool', method: 'GET', path: '/tools/{name}', key: 'management' },
 } as const satisfies Record<string, Route>;
+
+/**
+ * The key `gwctl api` sends to a path when not told: the API key on the interns programme's
+ * routes (interns and their vault, as in the table above), the management key elsewhere.
+ */
+export function defaultKeyFor(path: string): KeyKind {
+  const first = path.replace(/^\/+/, '').split(/[/?#]/)[0];
+  return first === 'interns' || first === 'vault' ? 'api' : 'management';
+}
+
+/** Where the known routes begin, for completing `gwctl api <path>`: `interns`, `private-endpoints/`... */
+export function routePrefixes(): string[] {
+  const prefixes = Object.values(routes).map((r) => {
+    const cut = r.path.indexOf('{');
+    return (cut < 0 ? r.path : r.path.slice(0, cut)).replace(/^\//, '');
+  });
+  return [...new Set(prefixes)].sort();
+}

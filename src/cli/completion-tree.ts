@@ -1,5 +1,6 @@
 // The command tree of this build, as completion sees it: the registry's specs and the global
 // options, handed to the completion generator (which never looks them up itself).
+import { routePrefixes } from '../api/routes.js';
 import { KNOWN_PROVIDERS, INTERN_STATUSES } from '../api/vocabulary.js';
 import { completionScript as render } from '../completions/index.js';
 import { buildTree, type CompletionTree, type GlobalOption, type Shell } from '../completions/tree.js';
@@ -20,7 +21,7 @@ export function commandTree(): CompletionTree {
     [...commands.values()],
     groupSummaries,
     globals.filter((g) => !isColumns(g)),
-    { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS },
+    { statuses: INTERN_STATUSES, providers: KNOWN_PROVIDERS, settings: SETTING_KEYS, routes: routePrefixes() },
     HELP_TOPICS,
     globals.find(isColumns),
   );

@@ -29,6 +29,7 @@ export const implementations: ReadonlyMap<string, Implementation> = new Map<stri
   ['config unset', () => import('../commands/config/unset-run.js')],
   ['config list', () => import('../commands/config/list-run.js')],
   ['config path', () => import('../commands/config/path-run.js')],
+  ['api', () => import('../commands/api-run.js')],
   ['sandbox', () => import('../commands/sandbox-run.js')],
   ['completion', () => import('../commands/completion-run.js')],
   ['__complete', () => import('../commands/complete-run.js')],

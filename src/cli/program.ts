@@ -34,7 +34,11 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
     });
   program.helpCommand('help [command...]', 'show help for a command');
   program.helpOption('-h, --help', 'show help');
+  // A command may give a global option's name its own meaning (`gwctl api -H, --header` is an
+  // HTTP header, not the row header): then the program leaves that name to the command.
+  const own = new Set(specs.length === 1 ? Object.values(specs[0]!.options as OptionDefs).map((o) => longName(o.flags)) : []);
   for (const opt of globalOptions) {
+    if (own.has(longName(opt.flags))) continue;
     const option = new Option(opt.flags, opt.description);
     program.addOption(option);
   }
@@ -137,6 +141,7 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
   for (const arg of args) command.argument(arg.required ? `<${arg.name}>` : `[${arg.name}]`, arg.description);
   const options = Object.entries(spec.options as OptionDefs).map(([key, def]) => {
     const option = new Option(def.flags, def.description);
+    if (def.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
     return { key, def, option };
   });
@@ -161,4 +166,8 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     await handlers.run(spec, parsedArgs, parsedOpts, program);
   });
   return command;
+}
+
+function longName(flags: string): string | undefined {
+  return /--[\w-]+/.exec(flags)?.[0];
 }

@@ -2,6 +2,7 @@
 // without loading any implementation. Only this layer knows the whole list. Lookups by words a
 // person typed go through Maps, so `gwctl constructor` is an unknown command like any other.
 import type { AnySpec } from '../core/spec.js';
+import { spec as api } from '../commands/api.js';
 import { spec as authLogin } from '../commands/auth/login.js';
 import { spec as authLogout } from '../commands/auth/logout.js';
 import { spec as authStatus } from '../commands/auth/status.js';
@@ -42,7 +43,7 @@ export const groupSummaries: ReadonlyMap<string, string> = new Map([
 const ALL: readonly AnySpec[] = [
   endpointsGet, presetsCreate, batchesGet, batchesDelete, internsLs, internsGet, internsSuspend, vaultSecrets, byokLs,
   budgetsLs, toolsGet, authLogin, authLogout, authStatus, configGet, configSet, configUnset, configList, configPath,
-  sandbox, completion,
+  api, sandbox, completion,
   // Hidden: candidates for the completion scripts (profiles, recent ids), from local files only.
   complete,
 ];

@@ -61,6 +61,8 @@ export interface GlobalOption {
 
 export interface Constants {
   statuses: readonly string[];
+  /** Where the known routes begin (`gwctl api <path>`). */
+  routes: readonly string[];
   providers: readonly string[];
   settings: readonly string[];
 }
@@ -73,6 +75,8 @@ export function sourceFor(hint: CompletionSource | undefined, constants: Constan
       return { kind: 'words', words: constants.providers };
     case 'setting':
       return { kind: 'words', words: constants.settings };
+    case 'route':
+      return { kind: 'words', words: constants.routes };
     case 'shell':
       return { kind: 'words', words: SHELLS };
     case 'profile':

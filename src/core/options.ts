@@ -7,11 +7,11 @@ import { UUID } from './patterns.js';
 import { sanitizeField } from './sanitize.js';
 
 /** Which local list can complete an argument or option value (see completions). */
-export type CompletionSource = 'intern' | 'batch' | 'status' | 'provider' | 'profile' | 'setting' | 'shell' | 'file';
+export type CompletionSource = 'intern' | 'batch' | 'status' | 'provider' | 'profile' | 'setting' | 'shell' | 'file' | 'route';
 
 /** The one shape of a refused value: `invalid <name> "<text>": <why>`. */
 export function invalidValue(name: string, text: string, why: string): GwctlError {
-  return usageError(`invalid ${name} ${JSON.stringify(sanitizeField(text))}: ${why}`);
+  return usageError(`invalid ${name} ${sanitizeField(JSON.stringify(text))}: ${why}`);
 }
 
 /** Thrown by a value check: the reason only; the caller names the flag and the value. */
@@ -25,6 +25,8 @@ export interface OptionDef<T> {
   readonly flags: string;
   readonly description: string;
   readonly complete?: CompletionSource;
+  /** Given once per value (`-f a=1 -f b=2`): commander collects every value in order. */
+  readonly repeatable?: boolean;
   /** What commander collected (undefined, a string, strings, or true) as the typed value. */
   readonly parse: (raw: unknown, name: string) => T;
 }
@@ -132,6 +134,18 @@ export const option = {
   /** `--fault <spec...>`: every value given, in order. */
   strings(flags: string, description: string): OptionDef<string[]> {
     return { flags, description, parse: (raw) => (raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)]) };
+  },
+  /** `-f, --raw-field <key=value>`, given once per value; each is checked, in the order given. */
+  repeated<T = string>(flags: string, description: string, check?: Check<T>): OptionDef<T[]> {
+    return {
+      flags,
+      description,
+      repeatable: true,
+      parse: (raw, name) => {
+        const texts = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+        return texts.map((text) => (check ? checkValue(check, text, name) : (text as T)));
+      },
+    };
   },
   int(flags: string, description: string, range: { min: number; max?: number; why?: string }): OptionDef<number | undefined> {
     return valued(flags, description, intCheck(range));

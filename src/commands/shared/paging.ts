@@ -29,6 +29,10 @@ interface ListOptions<T> {
   noun: string;
   /** Whether every page is wanted. */
   all: boolean;
+  /** Bodies, never rows or tables (`gwctl api --paginate`): JSON unless --jq or --jsonl shape it. */
+  bodyOnly?: boolean;
+  /** Fetch every page, print nothing (`gwctl api --paginate --silent`). */
+  silent?: boolean;
 }
 
 /** Cursor paging (`next_cursor` → `starting_after`): one page after another, the next requested while the current one prints. */
@@ -157,7 +161,9 @@ interface Run<T> {
 
 async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   const { deps } = options;
-  const mode = outputMode(deps, options.command);
+  if (options.silent) return { single: async () => {}, page: async () => {}, end: async () => {}, stop: () => {} };
+  const shaped = outputMode(deps, options.command);
+  const mode = options.bodyOnly ? { ...shaped, json: true } : shaped;
   const printer = new ListPrinter<T>(mode, options.columns);
   const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps, `Fetching ${options.noun}`) : undefined;
   let count = 0;

@@ -1,0 +1,223 @@
+// `gwctl api <path>`: a request to any route through the one client (keys, retries,
+// redirects, --debug, the plain-http rule), its answer printed safely, pages followed by the
+// same machinery as `--all`.
+import { readFileSync } from 'node:fs';
+import type { RawResponse } from '../api/client.js';
+import { defaultKeyFor, type KeyKind } from '../api/routes.js';
+import { responseError, usageError } from '../core/errors.js';
+import { safeJson, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
+import { printBody } from '../output/print.js';
+import type { Deps, RunFor } from './context.js';
+import { outputMode } from './shared/output-mode.js';
+import { listByCursor } from './shared/paging.js';
+import { confirmOrRefuse } from './shared/targets.js';
+import type { spec } from './api.js';
+
+type Opts = Parameters<RunFor<typeof spec>>[0]['opts'];
+type Field = { key: string; value: string };
+
+export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+  const fields = opts.rawField.length + opts.field.length > 0;
+  const method = opts.method ?? (fields || opts.input !== undefined ? 'POST' : 'GET');
+  if (opts.slurp && !opts.paginate) throw usageError('--slurp needs --paginate');
+  if (opts.paginate && method !== 'GET') throw usageError(`--paginate follows the pages of a GET list, not ${method}`);
+  if (opts.paginate && opts.include) throw usageError('--include cannot be used with --paginate: the pages are merged into one body');
+
+  const api = await deps.api();
+  const url = api.resolve(args.path);
+  const values = await fieldValues(deps, opts);
+  // Fields go into the query where the method has no body, or where --input is the body.
+  const inQuery = method === 'GET' || method === 'HEAD' || method === 'DELETE' || opts.input !== undefined;
+  let body: string | undefined;
+  if (inQuery) for (const { key, value } of values) url.searchParams.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  else if (values.length) body = JSON.stringify(nest(values));
+  if (opts.input !== undefined) body = opts.input === '-' ? await deps.io.readStdin() : readFile(opts.input, '--input');
+
+  const headers: Record<string, string> = {};
+  for (const { name, value } of opts.header) headers[name.toLowerCase()] = value;
+  if (body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
+  const key: KeyKind = opts.key ?? defaultKeyFor(relativePath(url, deps.settings().baseUrl.value));
+
+  if (opts.dryRun) {
+    await deps.io.out(`${safeJson(dryRun(method, url, headers, body, api.hasKeyFor(key)))}\n`);
+    return;
+  }
+  if (method === 'DELETE') await confirmOrRefuse(deps, opts.yes, async () => `Send DELETE ${sanitizeField(url.href)}?`);
+
+  if (opts.paginate) return paginate(deps, opts, url, key, headers);
+  const res = await api.request({ method, url, key, headers, ...(body === undefined ? {} : { body }) });
+  if (opts.include) await deps.io.out(statusBlock(res));
+  if (!opts.silent && method !== 'HEAD') await printAnswer(deps, res.text);
+};
+
+/** Each field's value: -f as a string; -F typed, or read from a file or stdin. */
+async function fieldValues(deps: Deps, opts: Opts): Promise<{ key: string; value: unknown }[]> {
+  const typed = async ({ key, value }: Field): Promise<{ key: string; value: unknown }> => {
+    if (value === '@-') return { key, value: await deps.io.readStdin() };
+    if (value.startsWith('@')) return { key, value: readFile(value.slice(1), `-F ${key}`) };
+    if (value === 'true' || value === 'false' || value === 'null') return { key, value: JSON.parse(value) as unknown };
+    if (/^-?\d+$/.test(value) && Number.isSafeInteger(Number(value))) return { key, value: Number(value) };
+    return { key, value };
+  };
+  return [...opts.rawField.map(({ key, value }) => ({ key, value: value as unknown })), ...(await Promise.all(opts.field.map(typed)))];
+}
+
+function readFile(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw usageError(`cannot read ${what} file ${JSON.stringify(sanitizeField(path))}${code ? ` (${code})` : ''}`);
+  }
+}
+
+/** `a[b]=1`, `a[]=x`, `a=y` as one JSON object; a key used both ways is a usage error. */
+function nest(values: readonly { key: string; value: unknown }[]): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const { key, value } of values) {
+    const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+    if (!m) throw usageError(`invalid field name ${JSON.stringify(sanitizeField(key))}`, 'use key, key[sub] or key[]');
+    const path = [m[1]!, ...[...m[2]!.matchAll(/\[([^[\]]*)\]/g)].map((p) => p[1]!)];
+    let node: Record<string, unknown> | unknown[] = root;
+    for (const [i, part] of path.entries()) {
+      const last = i === path.length - 1;
+      const nextIsList = !last && path[i + 1] === '';
+      if (Array.isArray(node)) {
+        if (part !== '') throw usageError(`field ${JSON.stringify(sanitizeField(key))} mixes a list and named keys`);
+        if (last) node.push(value);
+        else {
+          const child: Record<string, unknown> | unknown[] = nextIsList ? [] : {};
+          node.push(child);
+          node = child;
+        }
+        continue;
+      }
+      if (part === '') throw usageError(`invalid field name ${JSON.stringify(sanitizeField(key))}`);
+      if (last) {
+        node[part] = value;
+        continue;
+      }
+      const existing: unknown = Object.hasOwn(node, part) ? node[part] : undefined;
+      if (existing !== undefined && (typeof existing !== 'object' || existing === null || Array.isArray(existing) !== nextIsList)) {
+        throw usageError(`field ${JSON.stringify(sanitizeField(key))} conflicts with another field of the same name`);
+      }
+      const child = (existing as Record<string, unknown> | unknown[] | undefined) ?? (nextIsList ? [] : {});
+      node[part] = child;
+      node = child;
+    }
+  }
+  return root;
+}
+
+/** The path below the base URL (`interns/x` for `https://host/api/v1/interns/x`), for choosing the key. */
+function relativePath(url: URL, base: string): string {
+  const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  return url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+}
+
+function dryRun(method: string, url: URL, extra: Record<string, string>, body: string | undefined, hasKey: boolean): unknown {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
+  if (hasKey) headers.authorization = 'Bearer [redacted]';
+  let shown: unknown = body ?? null;
+  if (body !== undefined) {
+    try {
+      shown = JSON.parse(body) as unknown;
+    } catch {
+      // Not JSON: shown as the text it is.
+    }
+  }
+  return { method, url: url.href, headers, body: shown };
+}
+
+/** `HTTP/1.1 200 OK` and the response headers, as `curl -i` and `gh api -i` show them. */
+function statusBlock(res: RawResponse): string {
+  const lines = [`HTTP/1.1 ${res.status}`];
+  for (const [name, value] of Object.entries(res.headers)) lines.push(`${sanitizeField(name)}: ${sanitizeField(value)}`);
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** JSON pretty-printed and escaped as --json prints it (or shaped by --jq/--jsonl); other text made safe. */
+async function printAnswer(deps: Deps, text: string): Promise<void> {
+  let parsed: { value: unknown } | undefined;
+  if (text.trim() !== '') {
+    try {
+      parsed = { value: JSON.parse(text) as unknown };
+    } catch {
+      parsed = undefined;
+    }
+  }
+  const mode = outputMode(deps, 'api');
+  if (parsed !== undefined) {
+    if (await printBody(mode, parsed.value)) return;
+    await deps.io.out(`${safeJson(parsed.value)}\n`);
+    return;
+  }
+  if (mode.jq) throw responseError('--jq needs a JSON answer; this one is not JSON');
+  if (text === '') return;
+  await deps.io.out(text.endsWith('\n') ? sanitizeBlock(text) : `${sanitizeBlock(text)}\n`);
+}
+
+/** Where the next page starts: a cursor list's next_cursor, or an offset list's next offset. */
+function nextPage(body: Record<string, unknown>, url: URL, count: number): { param: string; value: string } | undefined {
+  if (typeof body.next_cursor === 'string' && body.next_cursor !== '' && body.has_more !== false) return { param: 'starting_after', value: body.next_cursor };
+  if (count === 0) return undefined;
+  const offset = Number(url.searchParams.get('offset') ?? 0) + count;
+  if (body.has_more === true) return { param: 'offset', value: String(offset) };
+  if (typeof body.total_count === 'number' && body.has_more === undefined && offset < body.total_count) return { param: 'offset', value: String(offset) };
+  return undefined;
+}
+
+/** --paginate: the pages of a list, through the same paging as `--all` (or each body, with --slurp). */
+async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, headers: Record<string, string>): Promise<void> {
+  const api = await deps.api();
+  const urls = new Map<string, URL>([['', first]]);
+  const fetchPage = async (cursor: string | undefined) => {
+    const url = urls.get(cursor ?? '')!;
+    urls.delete(cursor ?? '');
+    const res = await api.request({ method: 'GET', url, key, headers });
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text) as unknown;
+    } catch {
+      throw responseError(`--paginate needs JSON pages; ${sanitizeField(url.pathname)} answered something else`, res.status);
+    }
+    const data = (body as { data?: unknown } | null)?.data;
+    if (typeof body !== 'object' || body === null || !Array.isArray(data)) {
+      throw responseError(`--paginate needs a list: the answer of ${sanitizeField(url.pathname)} has no "data" array`, res.status);
+    }
+    const next = nextPage(body as Record<string, unknown>, url, data.length);
+    let nextCursor: string | undefined;
+    if (next) {
+      const nextUrl = new URL(url);
+      nextUrl.searchParams.set(next.param, next.value);
+      nextCursor = nextUrl.href;
+      urls.set(nextCursor, nextUrl);
+    }
+    return { body: body as Record<string, unknown>, items: data as unknown[], nextCursor };
+  };
+  if (opts.slurp) {
+    const bodies: unknown[] = [];
+    for (let cursor: string | undefined = undefined, more = true; more; ) {
+      const page = await fetchPage(cursor);
+      bodies.push(page.body);
+      cursor = page.nextCursor;
+      more = cursor !== undefined;
+    }
+    if (opts.silent) return;
+    const mode = outputMode(deps, 'api');
+    if (!(await printBody(mode, bodies))) await deps.io.out(`${safeJson(bodies)}\n`);
+    return;
+  }
+  await listByCursor<unknown>({
+    deps,
+    command: 'api',
+    noun: 'items',
+    all: true,
+    bodyOnly: true,
+    silent: opts.silent,
+    columns: [],
+    first: undefined,
+    nextCommand: () => '',
+    fetch: fetchPage,
+  });
+}
