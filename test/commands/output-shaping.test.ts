@@ -141,6 +141,9 @@ describe('modes that contradict each other', () => {
     [['--json', '--columns', 'id'], '--columns cannot be used with --json: --columns shapes rows, --json prints the body'],
     [['--jq', '.', '--header'], '--header cannot be used with --jq: --header shapes rows, --jq prints the body'],
     [['--jsonl', '--columns', 'id'], '--columns cannot be used with --jsonl: --columns shapes rows, --jsonl prints the body'],
+    [['--json', '--header'], '--header cannot be used with --json: --header shapes rows, --json prints the body'],
+    [['--jq', '.', '--columns', 'id'], '--columns cannot be used with --jq: --columns shapes rows, --jq prints the body'],
+    [['--jsonl', '--header'], '--header cannot be used with --jsonl: --header shapes rows, --jsonl prints the body'],
     [['--jsonl', '--json'], '--jsonl cannot be used with --json'],
     [['--jsonl', '--jq', '.'], '--jsonl cannot be used with --jq'],
   ])('%j is exit 2 and sends nothing', async (flags, message) => {
@@ -149,5 +152,39 @@ describe('modes that contradict each other', () => {
     expect(r.stdout).toBe('');
     expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message, hint: "use one output mode; see 'gwctl help formatting'", exit_code: 2 } });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('hostile server text leaves escaped in every output mode', () => {
+  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+  it.each([
+    [['interns', 'ls', '--all'], HOSTILE_ESCAPED],
+    [['interns', 'ls', '--all', '--columns', 'name,id', '--header'], HOSTILE_ESCAPED],
+    [['interns', 'ls', '--all', '--json'], HOSTILE_JSON],
+    [['interns', 'ls', '--all', '--jsonl'], HOSTILE_JSON],
+    [['interns', 'ls', '--all', '--jq', '.data[].name'], HOSTILE_ESCAPED],
+    [['interns', 'ls', '--all', '--jq', '.data[] | [.id, .name] | @tsv'], HOSTILE_ESCAPED],
+    [['interns', 'ls', '--all', '--jq', '.data[] | {name}'], HOSTILE_JSON],
+    [['interns', 'get', ID], HOSTILE_ESCAPED],
+    [['interns', 'get', ID, '--json'], HOSTILE_JSON],
+    [['interns', 'get', ID, '--jsonl'], HOSTILE_JSON],
+    [['interns', 'get', ID, '--jq', '.name'], HOSTILE_ESCAPED],
+    [['interns', 'get', ID, '--jq', '"name: \\(.name)"'], `name: ${HOSTILE_ESCAPED}`],
+  ])('%j, piped and on a terminal', async (args, shown) => {
+    for (const tty of [false, true]) {
+      const r = await run(args, tty);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(r.stdout).not.toMatch(unsafe);
+      // A terminal table may shorten a long name; what shows of it is escaped.
+      const table = tty && !args.some((a) => a.startsWith('--j'));
+      expect(r.stdout).toContain(table ? shown.slice(0, 7) : shown);
+    }
+  });
+
+  it('in a --jq run-time error (JSON on stderr, as under --json)', async () => {
+    const r = await run(['interns', 'get', ID, '--jq', 'error(.name)']);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).not.toMatch(unsafe);
+    expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message: `--jq: ${HOSTILE_ESCAPED}`, exit_code: 1 } });
   });
 });

@@ -1,6 +1,7 @@
 // Output shaping through the built gwctl: the jq engine's WebAssembly ships beside its chunk,
 // and --jsonl streams every page of the sandbox.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type ScriptedServer } from '../kit/server.js';
 import { runGwctl } from '../kit/spawn.js';
 
 describe('output shaping, as a process', () => {
@@ -28,5 +29,45 @@ describe('output shaping, as a process', () => {
     const [header, ...rows] = r.stdout.trimEnd().split('\n');
     expect(header).toBe('reset_interval\tlimit_usd');
     for (const row of rows) expect(row).toMatch(/^(daily|weekly|monthly|lifetime|)\t\d+(\.\d+)?$/);
+  });
+});
+
+describe('output shaping, as a process, against a scripted server', () => {
+  const KEY = 'sk-mgmt-e2e-0123456789abcdef';
+  const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+  const HOSTILE = 'evil\u001b[31m\u009b\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069end';
+  const SHOWN = 'evil\\e[31m\\x9b\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069end';
+  const IN_JSON = 'evil\\u001b[31m\\u009b\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069end';
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startServer((req) =>
+      req.path === `/api/v1/interns/${INTERN}`
+        ? { body: { id: INTERN, name: HOSTILE, status: 'running', model: null, workspace_id: INTERN, created_at: '2026-09-10T08:30:00Z', updated_at: '2026-09-10T08:30:00Z' } }
+        : { status: 404, body: { error: { code: 404, message: 'Not found' } } },
+    );
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+  const run = (args: string[]) => runGwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY, GWCTL_API_KEY: KEY } });
+
+  it('--jq prints strings raw with hostile text made visible, anything else as compact JSON', async () => {
+    const r = await run(['interns', 'get', INTERN, '--jq', '.name, .status, {model, name}']);
+    expect(r).toMatchObject({ code: 0, stderr: '', stdout: `${SHOWN}\nrunning\n{"model":null,"name":"${IN_JSON}"}\n` });
+  });
+
+  it('--jsonl prints the body on one line, escaped', async () => {
+    const r = await run(['interns', 'get', INTERN, '--jsonl']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe(`{"id":"${INTERN}","name":"${IN_JSON}","status":"running","model":null,"workspace_id":"${INTERN}","created_at":"2026-09-10T08:30:00Z","updated_at":"2026-09-10T08:30:00Z"}\n`);
+  });
+
+  it.each([
+    [['interns', 'get', INTERN, '--jq', '.name |']],
+    [['interns', 'ls', '--columns', 'nope']],
+    [['interns', 'ls', '--jsonl', '--header']],
+  ])('%j is exit 2 and sends nothing', async (args) => {
+    const r = await run(args);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(server.requests).toHaveLength(0);
   });
 });
