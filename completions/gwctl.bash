@@ -86,6 +86,7 @@ __gwctl_takes_value() {
     --jq|-p|--profile|--base-url|--timeout|--retries) return 0 ;;
   esac
   case "$1|$2" in
+    'endpoints get|--columns') return 0 ;;
     'presets create|--file') return 0 ;;
     'presets create|--model') return 0 ;;
     'presets create|--max-tokens') return 0 ;;
@@ -97,6 +98,7 @@ __gwctl_takes_value() {
     'interns ls|--limit') return 0 ;;
     'interns ls|--starting-after') return 0 ;;
     'interns ls|--columns') return 0 ;;
+    'interns get|--columns') return 0 ;;
     'vault secrets|--limit') return 0 ;;
     'vault secrets|--offset') return 0 ;;
     'vault secrets|--columns') return 0 ;;
@@ -128,9 +130,11 @@ __gwctl_value() {
     -p|--profile) __gwctl_dynamic profile ;;
   esac
   case "$1|$2" in
+    'endpoints get|--columns') __gwctl_list 'id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price' ;;
     'presets create|--file') __gwctl_files ;;
     'interns ls|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns ls|--columns') __gwctl_list 'id name status model hostname created_at' ;;
+    'interns get|--columns') __gwctl_list 'id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at' ;;
     'vault secrets|--columns') __gwctl_list 'name hosts fingerprint created_at' ;;
     'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
     'byok ls|--columns') __gwctl_list 'id provider name label flags sort_order restrictions created_at' ;;
@@ -161,7 +165,7 @@ __gwctl_names() {
   case $1 in
     '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api sandbox completion help' __gwctl_opts='--version --help '$__gwctl_opts ;;
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
-    'endpoints get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'endpoints get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
     'presets create') __gwctl_cmds='' __gwctl_opts='--file --model --max-tokens --temperature --system --dry-run --help '$__gwctl_opts ;;
     'batches') __gwctl_cmds='get delete' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -169,7 +173,7 @@ __gwctl_names() {
     'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --help '$__gwctl_opts ;;
     'interns') __gwctl_cmds='ls get suspend' __gwctl_opts='--help '$__gwctl_opts ;;
     'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --columns --help '$__gwctl_opts ;;
-    'interns get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'interns get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --help '$__gwctl_opts ;;
     'vault') __gwctl_cmds='secrets' __gwctl_opts='--help '$__gwctl_opts ;;
     'vault secrets') __gwctl_cmds='' __gwctl_opts='--limit --offset --all --columns --help '$__gwctl_opts ;;

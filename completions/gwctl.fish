@@ -155,6 +155,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
     end
     switch "$cmdpath|$opt"
+        case 'endpoints get|--columns'
+            return 0
         case 'presets create|--file'
             return 0
         case 'presets create|--model'
@@ -176,6 +178,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'interns ls|--starting-after'
             return 0
         case 'interns ls|--columns'
+            return 0
+        case 'interns get|--columns'
             return 0
         case 'vault secrets|--limit'
             return 0
@@ -331,6 +335,7 @@ complete -c gwctl -n '__gwctl_is \'endpoints\'' -a 'get' -d 'Show a private endp
 complete -c gwctl -n '__gwctl_is \'endpoints\'' -s h -l help -d 'show help'
 
 # gwctl endpoints get
+complete -c gwctl -n '__gwctl_is \'endpoints get\'' -l columns -x -a '(__gwctl_list id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'endpoints get\'' -s h -l help -d 'show help'
 
 # gwctl presets
@@ -379,6 +384,7 @@ complete -c gwctl -n '__gwctl_is \'interns ls\'' -l columns -x -a '(__gwctl_list
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -s h -l help -d 'show help'
 
 # gwctl interns get
+complete -c gwctl -n '__gwctl_is \'interns get\'' -l columns -x -a '(__gwctl_list id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns get\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'interns get\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id'
 

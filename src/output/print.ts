@@ -3,7 +3,7 @@
 // Tables and the jq engine load only when their mode is chosen.
 import type { Io } from '../core/io.js';
 import { cellText, type Cell, type Column, type Field } from './cells.js';
-import { headerLine, pickColumns, rowColumns, tableColumns, type NamedColumn } from './columns.js';
+import { headerLine, pickColumns, rawRow, rowColumns, tableColumns, type NamedColumn } from './columns.js';
 import type { JqFilter } from './jq.js';
 import { JsonlWriter, printJsonLine } from './jsonl.js';
 import { formatRow } from './rows.js';
@@ -74,13 +74,25 @@ export type Section =
   | { title?: string; fields: readonly Field[] }
   | { title: string; /** First field of each piped row. */ key: string; headers: readonly string[]; rows: readonly (readonly Cell[])[] };
 
+/** A detail view's fields as declared columns (the spec's names), which --columns and --header pick from. */
+export interface DetailColumns<T> {
+  item: T;
+  columns: readonly NamedColumn<T>[];
+}
+
 /**
  * One resource: the body as-is under --json; on a terminal, labelled fields and tables;
  * in a pipe, `label<TAB>value` lines, and each table row prefixed by its section's key.
+ * With --columns (or --header in a pipe) and declared columns: on a terminal the picked
+ * fields, in a pipe one row of their raw values (after the header line).
  */
-export async function printDetail(mode: OutputMode, body: unknown, sections: readonly Section[]): Promise<void> {
+export async function printDetail<T>(mode: OutputMode, body: unknown, sections: readonly Section[], declared?: DetailColumns<T>): Promise<void> {
   const { io } = mode;
   if (await printBody(mode, body)) return;
+  if (declared && (mode.columns !== undefined || (mode.header && !io.stdoutIsTTY))) {
+    await printPicked(mode, declared);
+    return;
+  }
   if (!io.stdoutIsTTY) {
     const lines: string[] = [];
     for (const section of sections) {
@@ -101,6 +113,19 @@ export async function printDetail(mode: OutputMode, body: unknown, sections: rea
     }
   }
   await io.out(`${blocks.join('\n\n')}\n`);
+}
+
+async function printPicked<T>(mode: OutputMode, { item, columns }: DetailColumns<T>): Promise<void> {
+  const { io } = mode;
+  const picked = pickColumns(columns, mode.columns, mode.command);
+  if (!io.stdoutIsTTY) {
+    const header = mode.header ? `${headerLine(mode.columns, picked as readonly NamedColumn<unknown>[])}\n` : '';
+    await io.out(`${header}${rawRow(picked, item)}\n`);
+    return;
+  }
+  const { renderDetail } = await mode.tables();
+  const fields = picked.map((c): Field => [c.header, c.value(item)]);
+  await io.out(`${renderDetail(fields, { width: io.columns, color: io.color, now: mode.now })}\n`);
 }
 
 /**

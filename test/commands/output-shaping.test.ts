@@ -130,8 +130,45 @@ describe('--columns and --header', () => {
   });
 
   it('do not apply to a command without columns', async () => {
-    const r = await run(['interns', 'get', ID, '--columns', 'id']);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: --columns does not apply to interns get: it prints no columns; use --jq to pick fields, e.g. --jq '.id'\n" });
+    const r = await run(['tools', 'get', 'openrouter:web_search', '--columns', 'id']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: --columns does not apply to tools get: it prints no columns; use --jq to pick fields, e.g. --jq '.id'\n" });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('--columns and --header on a detail view', () => {
+  it('in a pipe: one row of raw values, after the header line as given', async () => {
+    const r = await run(['interns', 'get', ID, '--columns', 'ID,status,model,name,created_at,progress', '--header']);
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `ID\tstatus\tmodel\tname\tcreated_at\tprogress\n${ID}\trunning\topenai/gpt-4o\t${HOSTILE_ESCAPED}\t2026-09-10T08:30:00.000Z\t\n`,
+    });
+  });
+
+  it('--header alone: every declared field, by name, and one row', async () => {
+    const r = await run(['interns', 'get', ID, '--header']);
+    expect(r.code).toBe(0);
+    const [header, row, end] = r.stdout.split('\n');
+    expect(header).toBe('id\tname\tstatus\tlast_failure_message\tmodel\thostname\tdescription\tinstructions\tprogress\tvault_id\tattached_vault_id\tworkspace_id\tcreated_at\tupdated_at');
+    expect(row).toBe(`${ID}\t${HOSTILE_ESCAPED}\trunning\t\topenai/gpt-4o\t\t\t\t\t\t\t\t2026-09-10T08:30:00.000Z\t2026-09-10T08:30:00.000Z`);
+    expect(end).toBe('');
+  });
+
+  it('on a terminal: the picked fields, labelled, in the order given', async () => {
+    const r = await run(['interns', 'get', ID, '--columns', 'status,id'], true);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout.split('\n').map((l) => l.trimEnd())).toEqual([expect.stringMatching(/^Status +running$/), expect.stringMatching(new RegExp(`^ID +${ID}$`)), '']);
+  });
+
+  it('an unknown field is exit 2, lists the valid ones, and sends nothing', async () => {
+    const r = await run(['interns', 'get', ID, '--columns', 'id,colour']);
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'gwctl: unknown column "colour" for interns get; valid columns: id, name, status, last_failure_message, model, hostname, description, instructions, progress, vault_id, attached_vault_id, workspace_id, created_at, updated_at\n',
+    });
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -203,6 +203,16 @@ describe('responses', () => {
     expect(JSON.parse(json.stdout)).toEqual(body);
   });
 
+  it('--columns and --header pick fields of the detail view as one row of raw values', async () => {
+    queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body: fixture('private-endpoint') });
+    const r = await run(['endpoints', 'get', ENDPOINT_ID, '--columns', 'id,model,provider,declared_zdr,prompt_price,completion_price', '--header']);
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `id\tmodel\tprovider\tdeclared_zdr\tprompt_price\tcompletion_price\n${ENDPOINT_ID}\topenai/gpt-4o\tazure\ttrue\t0.0000025\t0.00001\n`,
+    });
+  });
+
   it('reports a body of the wrong shape with exit 1', async () => {
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body: { data: [1, 2] } });
     const r = await run(['endpoints', 'get', ENDPOINT_ID]);

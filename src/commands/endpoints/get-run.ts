@@ -1,7 +1,7 @@
 import { routes } from '../../api/routes.js';
-import { PrivateEndpointResponse } from '../../api/schemas/private-endpoint.js';
+import { PrivateEndpointResponse, type PrivateEndpoint } from '../../api/schemas/private-endpoint.js';
 import { printDetail } from '../../output/print.js';
-import type { RunFor } from '../context.js';
+import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { extraFields, perTokenPrice, status, yesNoUndeclared } from '../shared/format.js';
 import { outputMode } from '../shared/output-mode.js';
@@ -12,26 +12,38 @@ const KNOWN = [
   'upstream_model_id', 'declared_zdr', 'declared_region', 'pricing',
 ];
 
-export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+// The fields, declared once: labelled rows on a terminal and in a pipe, and the columns
+// --columns and --header pick from (raw values: slugs, decimals as sent, true/false).
+const views: ColumnViews<typeof spec, PrivateEndpoint> = {
+  id: { header: 'ID', value: (e) => e.id },
+  status: { header: 'Status', value: (e) => status(e.status) },
+  model: {
+    header: 'Model',
+    value: (e) => (e.model_name ? `${e.model_name}${e.model_slug ? ` (${e.model_slug})` : ''}` : (e.model_slug ?? { text: 'no longer listed', tone: 'muted' })),
+    raw: (e) => e.model_slug ?? null,
+  },
+  model_permaslug: { header: 'Permaslug', value: (e) => e.model_permaslug },
+  provider: {
+    header: 'Provider',
+    value: (e) => (e.provider_slug ? `${e.provider_name ?? ''} (${e.provider_slug})` : e.provider_name),
+    raw: (e) => e.provider_slug ?? e.provider_name ?? null,
+  },
+  upstream_model_id: { header: 'Upstream model', value: (e) => e.upstream_model_id },
+  base_url: { header: 'Base URL', value: (e) => e.base_url ?? { text: 'derived from the BYOK credential', tone: 'muted' }, raw: (e) => e.base_url ?? null },
+  declared_zdr: { header: 'Zero data retention', value: (e) => yesNoUndeclared(e.declared_zdr), raw: (e) => e.declared_zdr ?? null },
+  declared_region: { header: 'Region', value: (e) => e.declared_region ?? { text: 'undeclared', tone: 'muted' }, raw: (e) => e.declared_region ?? null },
+  prompt_price: { header: 'Prompt price', value: (e) => perTokenPrice(e.pricing?.prompt), raw: (e) => e.pricing?.prompt ?? null },
+  completion_price: { header: 'Completion price', value: (e) => perTokenPrice(e.pricing?.completion), raw: (e) => e.pricing?.completion ?? null },
+};
+
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const { body, data } = await fetchChecked(deps, routes.getPrivateEndpoint, { params: { id: args.id } }, PrivateEndpointResponse);
   const e = data.data;
-  const model = e.model_name ? `${e.model_name}${e.model_slug ? ` (${e.model_slug})` : ''}` : (e.model_slug ?? null);
-  await printDetail(outputMode(deps, 'endpoints get'), body, [
-    {
-      fields: [
-        ['ID', e.id],
-        ['Status', status(e.status)],
-        ['Model', model ?? { text: 'no longer listed', tone: 'muted' }],
-        ['Permaslug', e.model_permaslug],
-        ['Provider', e.provider_slug ? `${e.provider_name ?? ''} (${e.provider_slug})` : e.provider_name],
-        ['Upstream model', e.upstream_model_id],
-        ['Base URL', e.base_url ?? { text: 'derived from the BYOK credential', tone: 'muted' }],
-        ['Zero data retention', yesNoUndeclared(e.declared_zdr)],
-        ['Region', e.declared_region ?? { text: 'undeclared', tone: 'muted' }],
-        ['Prompt price', perTokenPrice(e.pricing?.prompt)],
-        ['Completion price', perTokenPrice(e.pricing?.completion)],
-        ...extraFields(e, KNOWN),
-      ],
-    },
-  ]);
+  const columns = columnsOf(declared, views);
+  await printDetail(
+    outputMode(deps, 'endpoints get'),
+    body,
+    [{ fields: [...columns.map((c) => [c.header, c.value(e)] as const), ...extraFields(e, KNOWN)] }],
+    { item: e, columns },
+  );
 };

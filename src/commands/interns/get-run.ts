@@ -1,46 +1,46 @@
 import { routes } from '../../api/routes.js';
 import { Intern } from '../../api/schemas/intern.js';
-import { inline, type Field } from '../../output/cells.js';
+import { inline } from '../../output/cells.js';
 import { printDetail } from '../../output/print.js';
-import type { RunFor } from '../context.js';
+import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { extraFields, status } from '../shared/format.js';
 import { outputMode } from '../shared/output-mode.js';
 import { internIdOrPick } from '../shared/targets.js';
 import type { spec } from './get.js';
 
-function failure(message: string | null | undefined): Field {
-  return ['Failure', message ? { text: message, tone: 'bad' } : null];
-}
+// The fields, declared once: labelled rows on a terminal and in a pipe, and the columns
+// --columns and --header pick from.
+const views: ColumnViews<typeof spec, Intern> = {
+  id: { header: 'ID', value: (i) => i.id },
+  name: { header: 'Name', value: (i) => i.name },
+  status: { header: 'Status', value: (i) => status(i.status) },
+  last_failure_message: { header: 'Failure', value: (i) => (i.last_failure_message ? { text: i.last_failure_message, tone: 'bad' } : null) },
+  model: { header: 'Model', value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' }, raw: (i) => i.model ?? null },
+  hostname: { header: 'Hostname', value: (i) => i.hostname ?? { text: 'not assigned yet', tone: 'muted' }, raw: (i) => i.hostname ?? null },
+  description: { header: 'Description', value: (i) => i.description ?? null },
+  instructions: { header: 'Instructions', value: (i) => i.instructions ?? null },
+  progress: { header: 'Progress', value: (i) => (i.progress ? inline(i.progress) : null), raw: (i) => i.progress ?? null },
+  vault_id: { header: 'Vault', value: (i) => i.vault_id ?? null },
+  attached_vault_id: { header: 'Attached vault', value: (i) => i.attached_vault_id ?? null },
+  workspace_id: { header: 'Workspace', value: (i) => i.workspace_id },
+  created_at: { header: 'Created', value: (i) => ({ time: i.created_at }) },
+  updated_at: { header: 'Updated', value: (i) => ({ time: i.updated_at }) },
+};
 
-const KNOWN = [
-  'id', 'name', 'description', 'instructions', 'model', 'status', 'hostname', 'progress', 'last_failure_message',
-  'vault_id', 'attached_vault_id', 'workspace_id', 'created_at', 'updated_at',
-];
+const KNOWN = Object.keys(views);
 
-export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const id = await internIdOrPick(deps, args.id, 'show');
   const { body, data: i } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
   const failed = i.status === 'failed' || i.status === 'destroy_failed';
-  await printDetail(outputMode(deps, 'interns get'), body, [
-    {
-      fields: [
-        ['ID', i.id],
-        ['Name', i.name],
-        ['Status', status(i.status)],
-        ...(failed || i.last_failure_message ? [failure(i.last_failure_message)] : []),
-        ['Model', i.model ?? { text: 'workspace default', tone: 'muted' }],
-        ['Hostname', i.hostname ?? { text: 'not assigned yet', tone: 'muted' }],
-        ['Description', i.description ?? null],
-        ['Instructions', i.instructions ?? null],
-        ['Progress', i.progress ? inline(i.progress) : null],
-        ['Vault', i.vault_id ?? null],
-        ['Attached vault', i.attached_vault_id ?? null],
-        ['Workspace', i.workspace_id],
-        ['Created', { time: i.created_at }],
-        ['Updated', { time: i.updated_at }],
-        ...extraFields(i, KNOWN),
-      ],
-    },
-  ]);
+  const columns = columnsOf(declared, views);
+  // The failure line only where there is (or should be) one.
+  const shown = columns.filter((c) => c.name !== 'last_failure_message' || failed || i.last_failure_message);
+  await printDetail(
+    outputMode(deps, 'interns get'),
+    body,
+    [{ fields: [...shown.map((c) => [c.header, c.value(i)] as const), ...extraFields(i, KNOWN)] }],
+    { item: i, columns },
+  );
 };

@@ -7,9 +7,14 @@ export const spec = defineSpec({
   // Checked by the implementation: when it is left out, a person at a terminal picks one.
   args: { id: arg.optional({ name: 'id', description: 'intern id', complete: 'intern' }) },
   options: {},
+  columns: [
+    'id', 'name', 'status', 'last_failure_message', 'model', 'hostname', 'description', 'instructions', 'progress',
+    'vault_id', 'attached_vault_id', 'workspace_id', 'created_at', 'updated_at',
+  ],
   examples: [
     'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7',
     'gwctl interns get',
-    "gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --json | jq -r .status",
+    "gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --jq .status",
+    'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --columns id,status,last_failure_message --header',
   ],
 });
