@@ -1,26 +1,91 @@
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const root = import.meta.dirname;
+
+type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
+
+/**
+ * A project with the settings every project shares. Each project is listed whole rather than
+ * extending the root, so that none repeats the root's build; and each gets fresh objects, because
+ * vitest takes the defines out of the object it is given.
+ */
+function project(test: ProjectTest): TestProjectInlineConfiguration {
+  return {
+    // The build writes the version into the binary; in-process runs see the same value.
+    define: { __GWCTL_VERSION__: JSON.stringify(version) },
+    test: {
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+      // Test files in one worker share its module cache: gwctl's modules are loaded once per
+      // worker, not once per file. Nothing in the tests mocks a module or leaves process state behind.
+      isolate: false,
+      ...test,
+    },
+  };
+}
+
+// The end-to-end and contract tests (test/e2e/) run again on every other Node line gwctl supports
+// and on the standalone build: the same files, spawned through GWCTL_TEST_NODE or
+// GWCTL_TEST_BINARY (test/kit/spawn.ts). A runtime that is not on this machine skips, saying how
+// to get it; `node scripts/fetch-node.mjs 20 22 24 26` puts the Node binaries in .cache/node/.
+interface Runtime {
+  name: string;
+  /** What the skip says is missing, e.g. "Node 22 not fetched". */
+  missing: string;
+  /** How to get it. */
+  fix: string;
+  file: string;
+  env: 'GWCTL_TEST_NODE' | 'GWCTL_TEST_BINARY';
+  /** The start of `<file> --version` (Node binaries only). */
+  versionPrefix?: string;
+}
+const runtimes: Runtime[] = [
+  ...['20', '22', '26'].map((major) => ({
+    name: `e2e-node${major}`,
+    missing: `Node ${major} not fetched`,
+    fix: `run node scripts/fetch-node.mjs ${major}`,
+    file: path.join(root, '.cache', 'node', major, 'bin', 'node'),
+    env: 'GWCTL_TEST_NODE' as const,
+    versionPrefix: `v${major}.`,
+  })),
+  {
+    name: 'e2e-binary',
+    missing: 'standalone binary dist-bin/gwctl-linux-x64 not built',
+    fix: 'run npm run build:binary',
+    file: path.join(root, 'dist-bin', 'gwctl-linux-x64'),
+    env: 'GWCTL_TEST_BINARY',
+  },
+];
+
+function runtimeProject(runtime: Runtime): TestProjectInlineConfiguration {
+  const present = existsSync(runtime.file);
+  return project({
+    name: runtime.name,
+    // test/runtimes/ checks that the switch took (or, when the runtime is missing, skips saying why).
+    include: present ? ['test/e2e/**/*.test.ts', 'test/runtimes/which.test.ts'] : ['test/runtimes/missing.test.ts'],
+    env: present
+      ? { [runtime.env]: runtime.file, GWCTL_TEST_RUNTIME_VERSION: runtime.versionPrefix ?? '' }
+      : { GWCTL_TEST_RUNTIME_MISSING: `${runtime.missing}: ${runtime.fix}` },
+  });
+}
 
 export default defineConfig({
-  // The build writes the version into the binary; in-process runs see the same value.
-  define: { __GWCTL_VERSION__: JSON.stringify(version) },
   test: {
-    // test/e2e/ holds the end-to-end and contract tests of the built binary (spawned; with
-    // GWCTL_TEST_NODE or GWCTL_TEST_BINARY they run another Node or a standalone build):
-    // `vitest run test/e2e`. Everything under test/commands/ drives gwctl in-process.
-    include: ['test/**/*.test.ts'],
-    // The spawned tests run the built binary; build it once before any test starts.
+    // Once for the whole run, whichever projects run: the spawned tests run the built binary,
+    // built before any test starts.
     globalSetup: ['test/setup/build.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     // Two cores: most tests run in-process, a few spawn processes; keep the pool small and steady.
-    pool: 'forks',
     maxWorkers: 2,
-    // Test files in one worker share its module cache: gwctl's modules are loaded once per worker,
-    // not once per file. Nothing in the tests mocks a module or leaves process state behind.
-    isolate: false,
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+    projects: [
+      // Every test on the Node running vitest. test/e2e/ holds the end-to-end and contract tests
+      // of the built binary (spawned); everything under test/commands/ drives gwctl in-process.
+      project({ name: 'main', include: ['test/**/*.test.ts'], exclude: ['test/runtimes/**'] }),
+      ...runtimes.map(runtimeProject),
+    ],
   },
 });
