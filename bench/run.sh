@@ -1,99 +1,156 @@
 #!/usr/bin/env bash
-# Benchmarks behind the figures in the README. Needs hyperfine and /usr/bin/time (Debian:
-# apt-get install hyperfine time). Run from the repository root after `npm ci`:
-#   bash bench/run.sh            # start-up and paging
-# Results (hyperfine JSON) go to bench/results/.
+# Benchmarks behind the figures in the README, for one runtime per run. Needs hyperfine and
+# /usr/bin/time (Debian: apt-get install hyperfine time). Run from the repository root after `npm ci`:
+#   bash bench/run.sh                                  # the npm build on the `node` on PATH
+#   bash bench/run.sh --node .cache/node/24/bin/node   # ... on another Node (or GWCTL_BENCH_NODE=PATH)
+#   bash bench/run.sh --binary dist-bin/gwctl-linux-x64 --node .cache/node/24/bin/node
+#                                                      # the standalone binary; --node is then the
+#                                                      # bare Node it is compared with (same version)
+#   bash bench/run.sh ... --quick                      # fewer runs, to try the script out
+# Results (hyperfine JSON, peak memory, what ran where) go to bench/results/<runtime>/, where
+# <runtime> is node<major> or binary; `node bench/report.mjs` renders them as the README's table.
+# `bash bench/all.sh` does the whole set: Node 20, Node 24 and the binary when it is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p bench/results
-command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
-[ -d dist ] || node scripts/build.mjs
 
-only=${1:-all}
-NODE=${NODE:-node}
-gwctl="$NODE ./bin/gwctl.js"
+node_bin=${GWCTL_BENCH_NODE:-}
+binary=''
+startup_runs=40
+paging_runs=5
+while [ $# -gt 0 ]; do
+  case $1 in
+    --node) node_bin=${2:?--node needs a path}; shift 2 ;;
+    --binary) binary=${2:?--binary needs a path}; shift 2 ;;
+    --quick) startup_runs=5; paging_runs=2; shift ;;
+    *) echo "bench: unknown argument $1 (see the head of bench/run.sh)" >&2; exit 2 ;;
+  esac
+done
+node_bin=$(command -v "${node_bin:-node}") || { echo "bench: no such Node binary: ${node_bin:-node}" >&2; exit 1; }
+node_bin=$(realpath "$node_bin")
+node_version=$("$node_bin" --version)
+if [ -n "$binary" ]; then
+  [ -x "$binary" ] || { echo "bench: no standalone binary at $binary (npm run build:binary)" >&2; exit 1; }
+  binary=$(realpath "$binary")
+  runtime=binary
+  gwctl="$binary"
+else
+  runtime="node$(echo "$node_version" | sed -E 's/^v([0-9]+).*/\1/')"
+  gwctl="$node_bin $PWD/bin/gwctl.js"
+fi
+out="bench/results/$runtime"
+mkdir -p "$out"
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is not installed (apt-get install time)" >&2; exit 1; }
+[ -d dist ] || node scripts/build.mjs
+echo "== $runtime: gwctl is \`$gwctl\`; bare Node, the floor and the fetch loop run on $node_bin ($node_version)"
 
 GWCTL_CONFIG_DIR=$(mktemp -d)
 export GWCTL_CONFIG_DIR
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR"; }
+tmp=$(mktemp -d)
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR" "$tmp"; }
 trap cleanup EXIT
 
-port_file=$(mktemp)
-node bench/fixture-server.mjs 0 >"$port_file" &
-pids+=($!)
-for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
-port=$(cat "$port_file")
-export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
-sandbox_out=$(mktemp)
-./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 >"$sandbox_out" 2>/dev/null &
-pids+=($!)
-for _ in $(seq 100); do [ -s "$sandbox_out" ] && break; sleep 0.1; done
-base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$sandbox_out")
-key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$sandbox_out")
-
-# Peak resident set size of one command, in MB.
-peak_mb() { local kb; kb=$( { /usr/bin/time -v "$@" >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}'); echo $(( kb / 1024 )); }
-
-if [ "$only" = all ]; then
+# The servers run on the default node whatever the runtime measured, so that every runtime
+# talks to the same server.
 echo "== start-up: gwctl --version and endpoints get --json against bare Node"
+node bench/fixture-server.mjs 0 >"$tmp/port" &
+pids+=($!)
+for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+port=$(cat "$tmp/port")
+export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
 # The floor: one undici GET and nothing else, bundled like gwctl.
-floor_dir=$(mktemp -d)
-node --input-type=module -e "import{build}from'esbuild';import{lazyRequirePlugin,builtinModulePlugin}from'./scripts/lazy-requires.mjs';await build({entryPoints:['bench/undici-floor.mjs'],outfile:'$floor_dir/undici-floor.mjs',bundle:true,format:'esm',platform:'node',minify:true,logLevel:'error',plugins:[lazyRequirePlugin(process.cwd(),{strict:false}),builtinModulePlugin()],banner:{js:\"const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);\"}})"
-hyperfine -N --warmup 5 --runs 40 --export-json bench/results/startup.json \
-  'node -e 0' \
-  './bin/gwctl.js --version' \
-  "./bin/gwctl.js endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
-  "node $floor_dir/undici-floor.mjs $port"
-node bench/ratios.mjs bench/results/startup.json
+node --input-type=module -e "import{build}from'esbuild';import{lazyRequirePlugin,builtinModulePlugin}from'./scripts/lazy-requires.mjs';await build({entryPoints:['bench/undici-floor.mjs'],outfile:'$tmp/undici-floor.mjs',bundle:true,format:'esm',platform:'node',minify:true,logLevel:'error',plugins:[lazyRequirePlugin(process.cwd(),{strict:false}),builtinModulePlugin()],banner:{js:\"const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);\"}})"
+# The order of the commands is what bench/report.mjs reads: bare, --version, get, floor.
+hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/startup.json" \
+  -n 'node -e 0' "$node_bin -e 0" \
+  -n 'gwctl --version' "$gwctl --version" \
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
+  -n 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin $tmp/undici-floor.mjs $port"
+node bench/ratios.mjs "$out/startup.json"
 
 echo
 echo "== paging: interns ls --all --json over 100,000 interns, against a plain fetch loop"
-hyperfine -N --warmup 1 --runs 5 --export-json bench/results/paging.json \
-  "node bench/fetch-all.mjs $base $key 500" \
-  "env GWCTL_API_KEY=$key ./bin/gwctl.js interns ls --all --json --base-url $base"
-node bench/ratios.mjs bench/results/paging.json
+./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 >"$tmp/sandbox" 2>/dev/null &
+pids+=($!)
+for _ in $(seq 100); do [ -s "$tmp/sandbox" ] && break; sleep 0.1; done
+base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
+key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
+loop="$node_bin bench/fetch-all.mjs $base $key 500"
+ls_all="env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base"
+# Order: the fetch loop, then gwctl.
+hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/paging.json" \
+  -n 'node bench/fetch-all.mjs BASE KEY 500' "$loop" \
+  -n 'gwctl interns ls --all --json' "$ls_all"
+node bench/ratios.mjs "$out/paging.json"
 
 echo
 echo "== peak memory (maximum resident set size)"
 entries=()
-for cmd in "node bench/fetch-all.mjs $base $key 500" "env GWCTL_API_KEY=$key ./bin/gwctl.js interns ls --all --json --base-url $base"; do
+for pair in "node bench/fetch-all.mjs BASE KEY 500|$loop" "gwctl interns ls --all --json|$ls_all"; do
+  name=${pair%%|*}
+  cmd=${pair#*|}
   kb=$( { /usr/bin/time -v $cmd >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
-  echo "$(( kb / 1024 )) MB  $cmd"
-  entries+=("{\"command\":\"$cmd\",\"mb\":$(( kb / 1024 ))}")
+  echo "$(( kb / 1024 )) MB  $name"
+  entries+=("{\"command\":\"$name\",\"mb\":$(( kb / 1024 ))}")
 done
-(IFS=,; echo "[${entries[*]}]") > bench/results/memory.json
+(IFS=,; echo "[${entries[*]}]") > "$out/memory.json"
+
+# Peak resident set size of one command, in MB.
+peak_mb() { local kb; kb=$( { /usr/bin/time -v "$@" >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}'); echo $(( kb / 1024 )); }
+
+echo
+echo "== --jsonl: interns ls --all --jsonl over 100,000 interns, against a plain fetch loop writing JSON Lines"
+jsonl_loop="$node_bin bench/fetch-all-jsonl.mjs $base $key 500"
+jsonl="env GWCTL_API_KEY=$key $gwctl interns ls --all --jsonl --base-url $base"
+hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/jsonl.json" \
+  -n 'node bench/fetch-all-jsonl.mjs BASE KEY 500' "$jsonl_loop" \
+  -n 'gwctl interns ls --all --jsonl' "$jsonl"
+node bench/ratios.mjs "$out/jsonl.json"
+echo "[{\"command\":\"fetch loop writing JSON Lines\",\"mb\":$(peak_mb $jsonl_loop)},{\"command\":\"gwctl interns ls --all --jsonl\",\"mb\":$(peak_mb $jsonl)}]" > "$out/jsonl-memory.json"
+cat "$out/jsonl-memory.json"
+
+if command -v jq >/dev/null; then
+  echo
+  echo "== --jq over 100,000 interns, against --json piped to jq ($(jq --version))"
+  filter='.data[] | select(.status=="failed") | .id'
+  hyperfine --warmup 1 --runs "$paging_runs" --export-json "$out/jq-list.json" \
+    -n 'gwctl interns ls --all --json | jq -r FILTER' "env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base | jq -r '$filter'" \
+    -n 'gwctl interns ls --all --jq FILTER' "env GWCTL_API_KEY=$key $gwctl interns ls --all --jq '$filter' --base-url $base"
+  node bench/ratios.mjs "$out/jq-list.json"
 fi
 
 echo
-echo "== --jsonl: interns ls --all --jsonl over 100,000 interns, against a plain fetch loop writing JSON Lines ($($NODE --version))"
-hyperfine -N --warmup 1 --runs 5 --export-json bench/results/jsonl.json \
-  "$NODE bench/fetch-all-jsonl.mjs $base $key 500" \
-  "env GWCTL_API_KEY=$key $gwctl interns ls --all --jsonl --base-url $base"
-node bench/ratios.mjs bench/results/jsonl.json
-entries=()
-for cmd in "$NODE bench/fetch-all-jsonl.mjs $base $key 500" "env GWCTL_API_KEY=$key $gwctl interns ls --all --jsonl --base-url $base"; do
-  mb=$(peak_mb $cmd)
-  echo "$mb MB  $cmd"
-  entries+=("{\"command\":\"$cmd\",\"mb\":$mb}")
-done
-(IFS=,; echo "[${entries[*]}]") > bench/results/jsonl-memory.json
-
-echo
-echo "== --jq over 100,000 interns, against --json piped to jq ($(jq --version))"
-filter='.data[] | select(.status=="failed") | .id'
-hyperfine --warmup 1 --runs 5 --export-json bench/results/jq-list.json \
-  "env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base | jq -r '$filter'" \
-  "env GWCTL_API_KEY=$key $gwctl interns ls --all --jq '$filter' --base-url $base"
-node bench/ratios.mjs bench/results/jq-list.json
-
-echo
 echo "== --jq on a single get: what the engine adds"
-hyperfine -N --warmup 5 --runs 40 --export-json bench/results/jq-get.json \
-  "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
-  "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --jq .data.id --base-url http://127.0.0.1:$port/api/v1"
-node bench/ratios.mjs bench/results/jq-get.json
+hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/jq-get.json" \
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
+  -n 'gwctl endpoints get <id> --jq .data.id' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --jq .data.id --base-url http://127.0.0.1:$port/api/v1"
+node bench/ratios.mjs "$out/jq-get.json"
 
-[ "$only" = all ] || exit 0
 echo
-node bench/report.mjs >/dev/null && echo "README updated with these figures"
+echo "== gwctl api: --paginate against interns ls --all --json (same paging), and start-up against endpoints get"
+api_all="env GWCTL_API_KEY=$key $gwctl api interns?limit=500 --paginate --base-url $base"
+hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/api-paging.json" \
+  -n 'gwctl interns ls --all --json' "$ls_all" \
+  -n 'gwctl api interns --paginate' "$api_all"
+node bench/ratios.mjs "$out/api-paging.json"
+echo "[{\"command\":\"gwctl interns ls --all --json\",\"mb\":$(peak_mb $ls_all)},{\"command\":\"gwctl api interns --paginate\",\"mb\":$(peak_mb $api_all)}]" > "$out/api-memory.json"
+cat "$out/api-memory.json"
+hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/api-startup.json" \
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
+  -n 'gwctl api private-endpoints/<id>' "$gwctl api private-endpoints/5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --base-url http://127.0.0.1:$port/api/v1"
+node bench/ratios.mjs "$out/api-startup.json"
+
+# What ran where, for the report's heading.
+node -e '
+const [runtime, node, nodeVersion, binary, startupRuns, pagingRuns] = process.argv.slice(1);
+const os = require("os");
+const info = {
+  runtime, date: new Date().toISOString(), node, node_version: nodeVersion, binary: binary || null,
+  startup_runs: Number(startupRuns), paging_runs: Number(pagingRuns),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`,
+};
+require("fs").writeFileSync(`bench/results/${runtime}/runtime.json`, JSON.stringify(info, null, 2) + "\n");
+' "$runtime" "$node_bin" "$node_version" "$binary" "$startup_runs" "$paging_runs"
+echo
+echo "results in $out/; the README table: node bench/report.mjs"
