@@ -17,7 +17,12 @@ for (const result of report.testResults ?? []) {
   for (const test of result.assertionResults ?? []) console.log(`skipped: ${test.ancestorTitles.join(' ')}`);
 }
 const passed = report.numPassedTests ?? 0;
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+// Failed tests, plus each test file that failed without a failed test (it did not load, or a
+// hook failed): a describe block around a failed test is not counted again.
+const brokenFiles = (report.testResults ?? []).filter(
+  (result) => result.status === 'failed' && !(result.assertionResults ?? []).some((test) => test.status === 'failed'),
+).length;
+const failed = (report.numFailedTests ?? 0) + brokenFiles;
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
