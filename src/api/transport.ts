@@ -126,8 +126,11 @@ function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, in
     return new TransportFailure(`could not connect to ${where} within ${req.timeoutMs / 1000}s`, true, 'timeout');
   }
   // A certificate that does not verify fails the same way every time: not worth another attempt.
+  // Node's own advice after the reason (Node 24: "; if the root CA is installed locally, try
+  // running Node.js with --use-system-ca") differs by version; gwctl gives its own hint.
   if (code !== undefined && TLS_CODES.test(code)) {
-    return new TransportFailure(`the TLS certificate of ${where} is not trusted: ${err.message ?? code} (${code})`, true, 'tls');
+    const reason = err.message?.split('; ')[0] || code;
+    return new TransportFailure(`the TLS certificate of ${where} is not trusted: ${reason} (${code})`, true, 'tls');
   }
   const protocol = protocolProblem(err, code);
   if (protocol !== undefined) return new TransportFailure(`${protocol} (${where})`, false, 'protocol', status);
