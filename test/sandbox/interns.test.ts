@@ -252,12 +252,10 @@ describe('POST /interns/{id}/suspend', () => {
 });
 
 describe('a catalogue of 100000 interns', () => {
-  it('starts in well under a second and pages through in a few seconds', async () => {
-    const began = performance.now();
+  // How fast it starts and pages is measured by bench/run.sh, not here.
+  it('pages through every intern once, in 200 pages of 500', async () => {
     const sb = await startTestSandbox({ interns: 100_000 });
     try {
-      expect(performance.now() - began).toBeLessThan(1000);
-      const pagingBegan = performance.now();
       const seen = new Set<string>();
       let cursor: string | undefined;
       let pages = 0;
@@ -269,7 +267,6 @@ describe('a catalogue of 100000 interns', () => {
       } while (cursor);
       expect(pages).toBe(200);
       expect(seen.size).toBe(100_000);
-      expect(performance.now() - pagingBegan).toBeLessThan(10_000);
       // The fixed roles are there whatever the size.
       expect((await sb.get(`/interns/${sb.examples.intern}`)).body.status).toBe('running');
     } finally {
