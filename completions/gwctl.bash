@@ -108,6 +108,7 @@ __gwctl_takes_value() {
     'byok ls|--offset') return 0 ;;
     'byok ls|--columns') return 0 ;;
     'budgets ls|--columns') return 0 ;;
+    'tools get|--columns') return 0 ;;
     'api|-X'|'api|--method') return 0 ;;
     'api|-f'|'api|--raw-field') return 0 ;;
     'api|-F'|'api|--field') return 0 ;;
@@ -139,6 +140,7 @@ __gwctl_value() {
     'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
     'byok ls|--columns') __gwctl_list 'id provider name label flags sort_order restrictions created_at' ;;
     'budgets ls|--columns') __gwctl_list 'id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at' ;;
+    'tools get|--columns') __gwctl_list 'id name status summary tool_description docs_url supported_api_formats aliases default_engine fallback_engine native_support' ;;
     'api|--input') __gwctl_files ;;
   esac
 }
@@ -182,7 +184,7 @@ __gwctl_names() {
     'budgets') __gwctl_cmds='ls' __gwctl_opts='--help '$__gwctl_opts ;;
     'budgets ls') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'tools') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
-    'tools get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'tools get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'auth') __gwctl_cmds='login logout status' __gwctl_opts='--help '$__gwctl_opts ;;
     'auth login') __gwctl_cmds='' __gwctl_opts='--with-token --api-key --help '$__gwctl_opts ;;
     'auth logout') __gwctl_cmds='' __gwctl_opts='--api-key --help '$__gwctl_opts ;;

@@ -199,6 +199,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'budgets ls|--columns'
             return 0
+        case 'tools get|--columns'
+            return 0
         case 'api|-X' 'api|--method'
             return 0
         case 'api|-f' 'api|--raw-field'
@@ -431,6 +433,7 @@ complete -c gwctl -n '__gwctl_is \'tools\'' -a 'get' -d 'Show a server tool: its
 complete -c gwctl -n '__gwctl_is \'tools\'' -s h -l help -d 'show help'
 
 # gwctl tools get
+complete -c gwctl -n '__gwctl_is \'tools get\'' -l columns -x -a '(__gwctl_list id name status summary tool_description docs_url supported_api_formats aliases default_engine fallback_engine native_support)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'tools get\'' -s h -l help -d 'show help'
 
 # gwctl auth

@@ -213,6 +213,16 @@ describe('responses', () => {
     });
   });
 
+  it('tools get --columns: lists joined by commas, an object as compact JSON', async () => {
+    queue('/api/v1/tools/openrouter%3Aweb_search', { body: fixture('tool') });
+    const r = await run(['tools', 'get', 'openrouter:web_search', '--columns', 'id,supported_api_formats,aliases,native_support']);
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'openrouter:web_search\tresponses,chat-completions\tweb_search_20250305\t{"endpoint_count":18,"model_count":12}\n',
+    });
+  });
+
   it('reports a body of the wrong shape with exit 1', async () => {
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body: { data: [1, 2] } });
     const r = await run(['endpoints', 'get', ENDPOINT_ID]);

@@ -1,8 +1,8 @@
 import { routes } from '../../api/routes.js';
-import { ToolResponse, type Engine } from '../../api/schemas/tool.js';
+import { ToolResponse, type Engine, type ServerTool } from '../../api/schemas/tool.js';
 import { inline } from '../../output/cells.js';
 import { printDetail } from '../../output/print.js';
-import type { RunFor } from '../context.js';
+import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { extraFields, list, status } from '../shared/format.js';
 import { outputMode } from '../shared/output-mode.js';
@@ -22,41 +22,50 @@ function pricing(engine: Engine): string {
     .join('; ');
 }
 
-export const run: RunFor<typeof spec> = async ({ args, deps }) => {
+// The tool's fields, declared once: labelled rows, and the columns --columns and --header pick from.
+const views: ColumnViews<typeof spec, ServerTool> = {
+  id: { header: 'ID', value: (t) => t.id },
+  name: { header: 'Name', value: (t) => t.name },
+  status: { header: 'Status', value: (t) => status(t.status) },
+  summary: { header: 'Summary', value: (t) => t.summary },
+  tool_description: { header: 'Description', value: (t) => t.tool_description },
+  docs_url: { header: 'Docs', value: (t) => t.docs_url },
+  supported_api_formats: { header: 'API formats', value: (t) => list(t.supported_api_formats), raw: (t) => t.supported_api_formats?.join(',') ?? null },
+  aliases: { header: 'Aliases', value: (t) => list(t.aliases?.map((a) => a.type)), raw: (t) => t.aliases?.map((a) => a.type).join(',') ?? null },
+  default_engine: { header: 'Default engine', value: (t) => t.default_engine },
+  fallback_engine: { header: 'Fallback engine', value: (t) => t.fallback_engine },
+  native_support: {
+    header: 'Native support',
+    value: (t) => (t.native_support ? `${t.native_support.endpoint_count ?? '?'} endpoints, ${t.native_support.model_count ?? '?'} models` : null),
+    raw: (t) => t.native_support ?? null,
+  },
+};
+
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const { body, data } = await fetchChecked(deps, routes.getTool, { params: { name: args.name } }, ToolResponse);
   const t = data.data;
-  const native = t.native_support;
-  await printDetail(outputMode(deps, 'tools get'), body, [
-    {
-      fields: [
-        ['ID', t.id],
-        ['Name', t.name],
-        ['Status', status(t.status)],
-        ['Summary', t.summary],
-        ['Description', t.tool_description],
-        ['Docs', t.docs_url],
-        ['API formats', list(t.supported_api_formats)],
-        ['Aliases', list(t.aliases?.map((a) => a.type))],
-        ['Default engine', t.default_engine],
-        ['Fallback engine', t.fallback_engine],
-        ['Native support', native ? `${native.endpoint_count ?? '?'} endpoints, ${native.model_count ?? '?'} models` : null],
-        ...extraFields(t, KNOWN),
-      ],
-    },
-    {
-      title: 'Engines',
-      key: 'engine',
-      headers: ['ID', 'NAME', 'EXECUTED BY', 'BYOK', 'DEFAULT MODE', 'REGIONS', 'PRICING', 'PRICING SOURCE'],
-      rows: (t.engines ?? []).map((e) => [
-        e.id ?? null,
-        e.name,
-        e.executed_by,
-        e.byok,
-        e.default_mode ?? null,
-        list(e.data_regions),
-        pricing(e),
-        e.pricing_source,
-      ]),
-    },
-  ]);
+  const columns = columnsOf(declared, views);
+  await printDetail(
+    outputMode(deps, 'tools get'),
+    body,
+    [
+      { fields: [...columns.map((c) => [c.header, c.value(t)] as const), ...extraFields(t, KNOWN)] },
+      {
+        title: 'Engines',
+        key: 'engine',
+        headers: ['ID', 'NAME', 'EXECUTED BY', 'BYOK', 'DEFAULT MODE', 'REGIONS', 'PRICING', 'PRICING SOURCE'],
+        rows: (t.engines ?? []).map((e) => [
+          e.id ?? null,
+          e.name,
+          e.executed_by,
+          e.byok,
+          e.default_mode ?? null,
+          list(e.data_regions),
+          pricing(e),
+          e.pricing_source,
+        ]),
+      },
+    ],
+    { item: t, columns },
+  );
 };

@@ -14,9 +14,16 @@ export const spec = defineSpec({
     }),
   },
   options: {},
+  // The tool's own fields (API names; `aliases` lists the alias types). Engines are a table of
+  // their own: --jq '.data.engines[]' picks from them.
+  columns: [
+    'id', 'name', 'status', 'summary', 'tool_description', 'docs_url', 'supported_api_formats', 'aliases',
+    'default_engine', 'fallback_engine', 'native_support',
+  ],
   examples: [
     'gwctl tools get openrouter:web_search',
     'gwctl tools get web_search_20250305',
     "gwctl tools get openrouter:web_search --json | jq '.data.engines[].id'",
+    'gwctl tools get openrouter:web_search --columns name,status,default_engine --header',
   ],
 });
