@@ -21,7 +21,8 @@ export function exitCodesText(): string {
   return lines.join('\n');
 }
 
-function wrap(text: string, width: number): string[] {
+/** `text` in lines of at most `width` characters, broken at spaces. */
+export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

@@ -7,7 +7,7 @@ import { globalOptions } from './global-options.js';
 import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
-import { exitCodesText } from './help-topics.js';
+import { exitCodesText, wrap } from './help-topics.js';
 import { FORMATTING_HELP } from '../output/formatting-help.js';
 
 export interface Handlers {
@@ -148,7 +148,8 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
   const columns = (spec.columns ?? []) as readonly string[];
   const after = [
     spec.description ? `\n${spec.description}` : '',
-    ...(columns.length ? ['', `Columns (for --columns): ${columns.join(', ')}.`] : []),
+    // Wrapped like the rest of help, within 80 columns.
+    ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, 80)] : []),
     '',
     'Examples:',
     ...spec.examples.map((e) => `  $ ${e}`),

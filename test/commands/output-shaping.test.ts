@@ -225,3 +225,22 @@ describe('hostile server text leaves escaped in every output mode', () => {
     expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message: `--jq: ${HOSTILE_ESCAPED}`, exit_code: 1 } });
   });
 });
+
+describe('--help names the columns', () => {
+  it('a list: its column names, wrapped within 80 columns', async () => {
+    const r = await gwctl(['budgets', 'ls', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('\nColumns (for --columns): id, reset_interval, limit_usd, include_byok_in_budgets,\nworkspace_id, updated_at.\n');
+  });
+
+  it('a detail view: every field name, wrapped within 80 columns', async () => {
+    const r = await gwctl(['interns', 'get', '--help']);
+    expect(r.code).toBe(0);
+    const start = r.stdout.indexOf('Columns (for --columns):');
+    const block = r.stdout.slice(start, r.stdout.indexOf('\n\n', start));
+    expect(block.replace(/\n/g, ' ')).toBe(
+      'Columns (for --columns): id, name, status, last_failure_message, model, hostname, description, instructions, progress, vault_id, attached_vault_id, workspace_id, created_at, updated_at.',
+    );
+    for (const line of block.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+});
