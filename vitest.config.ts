@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -61,8 +61,22 @@ const runtimes: Runtime[] = [
   },
 ];
 
+/** The newest modification time under a folder (the sources a standalone build was made from). */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
 function runtimeProject(runtime: Runtime): TestProjectInlineConfiguration {
-  const present = existsSync(runtime.file);
+  let present = existsSync(runtime.file);
+  // A standalone build older than the sources would test yesterday's gwctl: it skips, saying so.
+  if (present && runtime.env === 'GWCTL_TEST_BINARY' && statSync(runtime.file).mtimeMs < newestUnder(path.join(root, 'src'))) {
+    present = false;
+    runtime = { ...runtime, missing: 'standalone binary dist-bin/gwctl-linux-x64 is older than src/' };
+  }
   return project({
     name: runtime.name,
     // test/runtimes/ checks that the switch took (or, when the runtime is missing, skips saying why).
