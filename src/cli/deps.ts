@@ -42,6 +42,10 @@ export interface DepsOptions {
   flags: GlobalFlags;
   version: string;
   signal: AbortSignal;
+  /** Ctrl-C, whether or not it aborts `signal`. */
+  interrupted?: AbortSignal;
+  /** Called by a command that ends itself on Ctrl-C. */
+  finishOnInterrupt?: () => void;
   /** Default: the real clock. */
   clock?: Clock;
   /** Default: the terminal prompter over the Io's streams. */
@@ -124,6 +128,8 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     prompter: options.prompter ? withInteractive(options.prompter, interactive) : createPrompter(io, interactive, signal),
     clock,
     signal,
+    interrupted: options.interrupted ?? signal,
+    finishOnInterrupt: options.finishOnInterrupt ?? (() => {}),
     heavy,
   };
   return {

@@ -17,6 +17,7 @@ export const implementations: ReadonlyMap<string, Implementation> = new Map<stri
   ['interns ls', () => import('../commands/interns/ls-run.js')],
   ['interns get', () => import('../commands/interns/get-run.js')],
   ['interns suspend', () => import('../commands/interns/suspend-run.js')],
+  ['interns wait', () => import('../commands/interns/wait-run.js')],
   ['vault secrets', () => import('../commands/vault/secrets-run.js')],
   ['byok ls', () => import('../commands/byok/ls-run.js')],
   ['budgets ls', () => import('../commands/budgets/ls-run.js')],

@@ -138,7 +138,10 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
   const command = parent.command(name, { hidden: name.startsWith('__') }).description(spec.summary);
   if (spec.aliases?.length) command.aliases([...spec.aliases]);
   const args = Object.values(spec.args as ArgDefs);
-  for (const arg of args) command.argument(arg.required ? `<${arg.name}>` : `[${arg.name}]`, arg.description);
+  for (const arg of args) {
+    const name = arg.variadic ? `${arg.name}...` : arg.name;
+    command.argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
+  }
   const options = Object.entries(spec.options as OptionDefs).map(([key, def]) => {
     const option = new Option(def.flags, def.description);
     if (def.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
@@ -160,7 +163,7 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     // Every value is checked here, in declaration order, before the implementation is loaded.
     const parsedArgs: Record<string, unknown> = {};
     Object.keys(spec.args as ArgDefs).forEach((key, i) => {
-      parsedArgs[key] = args[i]!.parse(received[i] as string | undefined);
+      parsedArgs[key] = args[i]!.parse(received[i] as string | string[] | undefined);
     });
     const parsedOpts: Record<string, unknown> = {};
     for (const { key, def, option } of options) parsedOpts[key] = def.parse(self.getOptionValue(option.attributeName()), option.long ?? key);

@@ -21,6 +21,7 @@ import { spec as endpointsGet } from '../commands/endpoints/get.js';
 import { spec as internsGet } from '../commands/interns/get.js';
 import { spec as internsLs } from '../commands/interns/ls.js';
 import { spec as internsSuspend } from '../commands/interns/suspend.js';
+import { spec as internsWait } from '../commands/interns/wait.js';
 import { spec as presetsCreate } from '../commands/presets/create.js';
 import { spec as sandbox } from '../commands/sandbox.js';
 import { spec as toolsGet } from '../commands/tools/get.js';
@@ -41,7 +42,7 @@ export const groupSummaries: ReadonlyMap<string, string> = new Map([
 ]);
 
 const ALL: readonly AnySpec[] = [
-  endpointsGet, presetsCreate, batchesGet, batchesDelete, internsLs, internsGet, internsSuspend, vaultSecrets, byokLs,
+  endpointsGet, presetsCreate, batchesGet, batchesDelete, internsLs, internsGet, internsSuspend, internsWait, vaultSecrets, byokLs,
   budgetsLs, toolsGet, authLogin, authLogout, authStatus, configGet, configSet, configUnset, configList, configPath,
   api, sandbox, completion,
   // Hidden: candidates for the completion scripts (profiles, recent ids), from local files only.

@@ -1,6 +1,6 @@
 // Errors as the contract prints them: one line `gwctl: <message>` on stderr, or under --json
 // one object `{"error": {...}}`. Never a stack trace.
-import { GwctlError } from '../core/errors.js';
+import { errorFields, GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
 import { safeJson, sanitizeField } from '../core/sanitize.js';
@@ -16,14 +16,7 @@ export function errorLine(error: GwctlError): string {
 }
 
 export function errorJson(error: GwctlError): string {
-  const body: Record<string, unknown> = { status: error.status ?? null };
-  if (error.code !== undefined) body.code = error.code;
-  body.message = error.message;
-  if (error.reason !== undefined) body.reason = error.reason;
-  if (error.retryable !== undefined) body.retryable = error.retryable;
-  if (error.hint !== undefined) body.hint = error.hint;
-  body.exit_code = error.exitCode;
-  return safeJson({ error: body }, 0);
+  return safeJson({ error: { ...errorFields(error), exit_code: error.exitCode } }, 0);
 }
 
 /** Any thrown value as a GwctlError: ours as they are, anything else as an internal failure. */

@@ -105,7 +105,15 @@ export async function runCli(host: CliHost): Promise<number> {
   // Keys from the environment are masked from the first byte, even in a usage error that echoes
   // a value typed on the command line.
   for (const key of [env.GWCTL_MANAGEMENT_KEY, env.GWCTL_API_KEY]) if (key) io.addSecret(key);
-  const interrupt = (): void => controller.abort(new GwctlError('interrupted', ExitCode.interrupted));
+  // Ctrl-C aborts the run, unless the command took it over (finishOnInterrupt): then it only
+  // raises `interrupted`, and the command finishes what is in flight and reports.
+  const interruption = new AbortController();
+  let commandFinishes = false;
+  const interrupt = (): void => {
+    const reason = new GwctlError('interrupted', ExitCode.interrupted);
+    interruption.abort(reason);
+    if (!commandFinishes) controller.abort(reason);
+  };
   if (host.signal?.aborted) interrupt();
   host.signal?.addEventListener('abort', interrupt, { once: true });
 
@@ -133,6 +141,10 @@ export async function runCli(host: CliHost): Promise<number> {
           flags,
           version,
           signal: controller.signal,
+          interrupted: interruption.signal,
+          finishOnInterrupt: () => {
+            commandFinishes = true;
+          },
           ...(host.clock ? { clock: host.clock } : {}),
           ...(host.prompter ? { prompter: host.prompter } : {}),
         });

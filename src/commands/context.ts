@@ -45,6 +45,13 @@ export interface Deps {
   clock: Clock;
   /** Aborted on Ctrl-C or when stdout's reader goes away. */
   signal: AbortSignal;
+  /** Aborted on Ctrl-C, also after `finishOnInterrupt()`. */
+  interrupted: AbortSignal;
+  /**
+   * From now on Ctrl-C aborts nothing: requests in flight finish, `interrupted` is raised, and
+   * the command ends itself (reporting what it did, exit 130). For actions on many targets.
+   */
+  finishOnInterrupt(): void;
   /** Heavy libraries, each loaded on first use through the one lazy-loading seam. */
   heavy: Heavy;
   /** --jq, --jsonl, --columns, --header: checked (and the filter compiled) before the command runs. */

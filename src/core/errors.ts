@@ -11,11 +11,13 @@ export class GwctlError extends Error {
   readonly retryable?: boolean;
   /** A next step for the person reading the error. */
   readonly hint?: string;
+  /** More about the failure for machines: extra fields of the --json error (the unfinished interns of a wait). */
+  readonly details?: Readonly<Record<string, unknown>>;
 
   constructor(
     message: string,
     exitCode: ExitCodeValue,
-    extra: { status?: number; code?: number | string; reason?: string; retryable?: boolean; hint?: string } = {},
+    extra: { status?: number; code?: number | string; reason?: string; retryable?: boolean; hint?: string; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'GwctlError';
@@ -25,6 +27,7 @@ export class GwctlError extends Error {
     if (extra.reason !== undefined) this.reason = extra.reason;
     if (extra.retryable !== undefined) this.retryable = extra.retryable;
     if (extra.hint !== undefined) this.hint = extra.hint;
+    if (extra.details !== undefined) this.details = extra.details;
   }
 }
 
@@ -62,4 +65,16 @@ export function responseError(message: string, status?: number): GwctlError {
 /** Nothing usable came back: timeouts, refused or reset connections. */
 export function transportError(message: string, hint?: string): GwctlError {
   return new GwctlError(message, ExitCode.transient, hint === undefined ? {} : { hint });
+}
+
+/** The error as the contract shows it to machines: `{"status","code","message","reason","retryable",...}`. */
+export function errorFields(error: GwctlError): Record<string, unknown> {
+  const body: Record<string, unknown> = { status: error.status ?? null };
+  if (error.code !== undefined) body.code = error.code;
+  body.message = error.message;
+  if (error.reason !== undefined) body.reason = error.reason;
+  if (error.retryable !== undefined) body.retryable = error.retryable;
+  if (error.hint !== undefined) body.hint = error.hint;
+  for (const [key, value] of Object.entries(error.details ?? {})) if (!(key in body)) body[key] = value;
+  return body;
 }

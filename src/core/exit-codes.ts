@@ -8,6 +8,7 @@ export const ExitCode = {
   notFound: 5,
   conflict: 6,
   transient: 7,
+  partial: 8,
   interrupted: 130,
 } as const;
 
@@ -23,6 +24,7 @@ export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   { code: 5, meaning: 'API 404 or 410' },
   { code: 6, meaning: 'API 409 (retryable or not, once the retries are spent)' },
   { code: 7, meaning: 'transient failure that outlived the retries: 408, 429, 500, 502, 503, 504, a timeout, a refused or reset connection' },
+  { code: 8, meaning: 'an action on several targets failed for some or all of them (see the per-target results)' },
   { code: 130, meaning: 'interrupted (Ctrl-C)' },
 ];
 

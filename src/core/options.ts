@@ -36,8 +36,10 @@ export interface ArgDef<T> {
   readonly name: string;
   readonly description: string;
   readonly required: boolean;
+  /** Takes every remaining word (`<ids...>`); `parse` then receives them all. */
+  readonly variadic?: boolean;
   readonly complete?: CompletionSource;
-  readonly parse: (raw: string | undefined) => T;
+  readonly parse: (raw: string | string[] | undefined) => T;
 }
 
 /** Applies a check to a typed text, refusing in the one shape. */
@@ -111,6 +113,28 @@ export function durationCheck(maxSeconds: number): Check<number> {
   };
 }
 
+/**
+ * A span of time as people type it: `90` or `90s` (seconds), `1.5s`, `5m`, `1h`; in
+ * milliseconds, from `min` to `max` milliseconds.
+ */
+export function timeSpanCheck(range: { minMs: number; maxMs: number }): Check<number> {
+  return (text) => {
+    const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
+    const unit = { s: 1000, m: 60_000, h: 3_600_000 }[m?.[2] ?? 's'] ?? 1000;
+    const ms = m ? Math.round(Number(m[1]) * unit) : Number.NaN;
+    if (!Number.isFinite(ms)) throw new ValueRefused('expected a duration such as 90, 90s, 1.5s, 5m or 1h');
+    if (ms < range.minMs || ms > range.maxMs) throw new ValueRefused(`must be from ${spanText(range.minMs)} to ${spanText(range.maxMs)}`);
+    return ms;
+  };
+}
+
+/** `100` → `0.1s`, `600000` → `10m`: the shortest exact way to write a span. */
+export function spanText(ms: number): string {
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return `${ms / 1000}s`;
+}
+
 /** A decimal number, in a range when one is given. */
 export function numberCheck(min = -Infinity, max = Infinity): Check<number> {
   return (text) => {
@@ -171,6 +195,10 @@ export const option = {
   duration(flags: string, description: string, maxSeconds: number): OptionDef<number | undefined> {
     return valued(flags, description, durationCheck(maxSeconds));
   },
+  /** A span of time (`90`, `1.5s`, `5m`, `1h`), received in milliseconds. */
+  timeSpan(flags: string, description: string, range: { minMs: number; maxMs: number }): OptionDef<number | undefined> {
+    return valued(flags, description, timeSpanCheck(range));
+  },
   /** Any other rule: a check of the text. */
   custom<T>(flags: string, description: string, check: Check<T>, complete?: CompletionSource): OptionDef<T | undefined> {
     return valued(flags, description, check, complete);
@@ -188,7 +216,30 @@ interface ArgBase {
 }
 
 function argDef<T>(base: ArgBase, required: boolean, parse: (raw: string | undefined) => T): ArgDef<T> {
-  return { name: base.name, description: base.description, required, ...(base.complete ? { complete: base.complete } : {}), parse };
+  return {
+    name: base.name,
+    description: base.description,
+    required,
+    ...(base.complete ? { complete: base.complete } : {}),
+    parse: (raw) => parse(Array.isArray(raw) ? raw[0] : raw),
+  };
+}
+
+/** Any number of words (none included), each checked in turn; `-` passes unchecked (it stands for stdin). */
+function manyArgs(base: ArgBase & { check?: Check<string> }): ArgDef<string[]> {
+  const label = base.label ?? base.name;
+  return {
+    name: base.name,
+    description: base.description,
+    required: false,
+    variadic: true,
+    ...(base.complete ? { complete: base.complete } : {}),
+    parse: (raw) => {
+      const words = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+      const { check } = base;
+      return check ? words.map((word) => (word === '-' ? word : checkValue(check, word, label))) : words;
+    },
+  };
 }
 
 function requiredArg(base: ArgBase): ArgDef<string>;
@@ -206,7 +257,7 @@ function optionalArg<T>(base: ArgBase & { check?: Check<T> }): ArgDef<T | string
 }
 
 /** Positional arguments; a check, when given, runs on the text before anything else. */
-export const arg = { required: requiredArg, optional: optionalArg };
+export const arg = { required: requiredArg, optional: optionalArg, many: manyArgs };
 
 /**
  * Path ids of minimum length 1 (intern id, batch id, workspace slug), which is all the API

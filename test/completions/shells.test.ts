@@ -40,7 +40,7 @@ const CASES: { line: string; expected: () => string[] }[] = [
   { line: 'gwctl config set ', expected: () => ['base-url', 'retries', 'timeout', 'workspace'] },
   { line: 'gwctl completion ', expected: () => ['bash', 'fish', 'zsh'] },
   { line: 'gwctl help ex', expected: () => ['exit-codes'] },
-  { line: 'gwctl help interns ', expected: () => ['get', 'ls', 'suspend'] },
+  { line: 'gwctl help interns ', expected: () => ['get', 'ls', 'suspend', 'wait'] },
   { line: 'gwctl interns get ', expected: () => [...internIds].sort() },
   { line: 'gwctl vault secrets ', expected: () => [...internIds].sort() },
   { line: 'gwctl batches get ', expected: () => [batchId] },

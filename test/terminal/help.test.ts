@@ -17,6 +17,8 @@ const EXIT_CODES = `Exit codes:
   6    API 409 (retryable or not, once the retries are spent)
   7    transient failure that outlived the retries: 408, 429, 500, 502, 503,
        504, a timeout, a refused or reset connection
+  8    an action on several targets failed for some or all of them (see the
+       per-target results)
   130  interrupted (Ctrl-C)
 
 The HTTP status decides the exit code; the API's 'retryable' decides whether
@@ -40,7 +42,7 @@ describe('gwctl help exit-codes', () => {
       const run = await gwctl(args);
       expect(run.code).toBe(0);
       const body = JSON.parse(run.stdout) as { exit_codes: { code: number; meaning: string }[] };
-      expect(body.exit_codes.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 130]);
+      expect(body.exit_codes.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 130]);
       expect(body.exit_codes[5]).toEqual({ code: 5, meaning: 'API 404 or 410' });
     }
   });

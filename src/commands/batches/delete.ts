@@ -3,11 +3,26 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['batches', 'delete'],
-  summary: 'Delete a finished batch with its stored requests and results (not a cancellation)',
+  summary: 'Delete finished batches with their stored requests and results (not a cancellation)',
   description:
     'Only completed, failed, expired or cancelled batches can be deleted; one still running is exit 6.\n' +
-    'Billing and usage records are kept. Asks for confirmation on a terminal; --yes skips it.',
-  args: { id: arg.required({ name: 'id', description: 'batch id', label: 'batch id', complete: 'batch', check: pathIdCheck() }) },
-  options: { yes: option.flag('-y, --yes', 'delete without asking') },
-  examples: ['gwctl batches delete batch_abc123', 'gwctl batches delete batch_abc123 --yes --json'],
+    'Billing and usage records are kept. Asks for confirmation on a terminal; --yes skips it.\n' +
+    'Several ids, or - for ids on stdin (one a line; blank lines and # lines skipped), give one result\n' +
+    'line per batch (piped: id, result, exit code); the exit code is then 8 when any failed.',
+  args: {
+    ids: arg.many({ name: 'id', description: 'batch ids, or - to read them from stdin', label: 'batch id', complete: 'batch', check: pathIdCheck() }),
+  },
+  options: {
+    yes: option.flag('-y, --yes', 'delete without asking'),
+    dryRun: option.flag('--dry-run', 'print the targets and change nothing'),
+    concurrency: option.int('--concurrency <n>', 'requests in flight at once, 1-16 (default 4)', { min: 1, max: 16 }),
+  },
+  // Of the per-target results (several targets, or ids on stdin).
+  columns: ['id', 'result', 'exit_code'],
+  examples: [
+    'gwctl batches delete batch_abc123',
+    'gwctl batches delete batch_abc123 --yes --json',
+    'gwctl batches delete batch_abc123 batch_def456 --yes',
+    'gwctl batches delete - --yes < finished-batches.txt',
+  ],
 });

@@ -8,6 +8,7 @@ import { printDetail } from '../../output/print.js';
 import type { RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { outputMode } from '../shared/output-mode.js';
+import { pollUntil } from '../shared/poll.js';
 import { startProgress } from '../shared/progress.js';
 import type { spec } from './get.js';
 import { batchSections } from './view.js';
@@ -18,19 +19,18 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const { id } = args;
   const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
   const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
-  let { body, data } = await read();
-  if (opts.wait && !isTerminalBatchStatus(data.status)) {
-    const progress = deps.io.stderrIsTTY ? await startProgress(deps, bar(data)) : undefined;
+  let current = await read();
+  if (opts.wait && !isTerminalBatchStatus(current.data.status)) {
+    const progress = deps.io.stderrIsTTY ? await startProgress(deps, bar(current.data)) : undefined;
     try {
-      while (!isTerminalBatchStatus(data.status)) {
-        await deps.clock.sleep(interval, deps.signal);
-        ({ body, data } = await read());
-        progress?.update(bar(data));
-      }
+      const done = (b: typeof current): boolean => isTerminalBatchStatus(b.data.status);
+      const onUpdate = (b: typeof current): void => progress?.update(bar(b.data));
+      current = (await pollUntil({ deps, read, first: current, done, intervalMs: interval, onUpdate })).value;
     } finally {
       progress?.stop();
     }
   }
+  const { body, data } = current;
   await printDetail(outputMode(deps, 'batches get'), body, batchSections(data, opts.results));
   // For shell completion of ids (best effort, local file only).
   rememberIds(deps.env, 'batch', [id]);

@@ -1,27 +1,98 @@
 import { routes } from '../../api/routes.js';
-import { Intern, SuspendResult } from '../../api/schemas/intern.js';
+import { Intern, InternList, SuspendResult } from '../../api/schemas/intern.js';
+import { usageError } from '../../core/errors.js';
+import { checkValue, pathIdCheck } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { printBody } from '../../output/print.js';
 import { outputMode } from '../shared/output-mode.js';
-import type { RunFor } from '../context.js';
+import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
-import { confirmOrRefuse, internIdOrPick } from '../shared/targets.js';
+import { actOnMany, CONCURRENCY, printTargets, type Target } from '../shared/many.js';
+import { startProgress } from '../shared/progress.js';
+import { confirmOrRefuse, internIdOrPick, readIds } from '../shared/targets.js';
 import type { spec } from './suspend.js';
 
+const CONSEQUENCE = 'Their runtimes stop; disk and configuration are kept.';
+
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
-  const { yes } = opts;
+  const words = args.ids;
+  if (opts.workspace !== undefined && opts.status === undefined) throw usageError('--workspace selects interns only together with --status');
+  if (opts.status !== undefined && words.length > 0) throw usageError('give intern ids or --status, not both');
+  const many = words.length > 1 || words.includes('-') || opts.status !== undefined || opts.dryRun;
+  if (!many) return suspendOne(deps, words[0], opts.yes);
+
+  // Refuse before anything is read or sent.
+  if (!opts.dryRun && !opts.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
+  for (const word of words) if (word !== '-') checkValue(pathIdCheck(), word, 'intern id');
+  const targets = opts.status !== undefined ? await selectInterns(deps, opts.status, opts.workspace) : (await readIds(deps, words, 'intern id')).map((id) => ({ id }));
+  if (opts.dryRun) return printTargets(deps, 'interns suspend', targets, true);
+  if (targets.length > 0) await confirmOrRefuse(deps, opts.yes, () => question(deps, targets));
+  await actOnMany({
+    deps,
+    command: 'interns suspend',
+    targets,
+    concurrency: opts.concurrency ?? CONCURRENCY.default,
+    noun: 'intern',
+    nouns: 'interns',
+    doneWord: 'suspended',
+    named: true,
+    act: async ({ id }) => (await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult)).body,
+  });
+};
+
+function lostHint(id: string): string {
+  return `check with 'gwctl interns get ${id}' before trying again`;
+}
+
+/** One id as an argument: exactly as the first release did it. */
+async function suspendOne(deps: Deps, given: string | undefined, yes: boolean): Promise<void> {
   // Refuse before anything is sent, even the lookup of the intern's name.
   if (!yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  const id = await internIdOrPick(deps, args.id, 'suspend');
+  const id = await internIdOrPick(deps, given, 'suspend');
   let name = id;
   await confirmOrRefuse(deps, yes, async () => {
     const { data } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
     name = data.name;
     return `Suspend intern "${sanitizeField(data.name)}" (${sanitizeField(data.status)})? Its runtime stops; disk and configuration are kept.`;
   });
-  const lost = `check with 'gwctl interns get ${id}' before trying again`;
-  const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lost }, SuspendResult);
+  const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult);
   if (await printBody(outputMode(deps, 'interns suspend'), body)) return;
   if (deps.io.stdoutIsTTY) await deps.io.out(`Suspended intern ${sanitizeField(name)} (${sanitizeField(id)}).\n`);
   else await deps.io.out(`${sanitizeField(id)}\tsuspended\n`);
-};
+}
+
+/** Every intern with one of the statuses (in the workspace, if given), across every page. */
+async function selectInterns(deps: Deps, statuses: readonly string[], workspace: string | undefined): Promise<Target[]> {
+  const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
+  const found: Target[] = [];
+  try {
+    let cursor: string | undefined;
+    do {
+      const query = { limit: 500, status: statuses.join(','), workspace_id: workspace, starting_after: cursor };
+      const { data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
+      for (const intern of data.data) found.push({ id: intern.id, name: intern.name });
+      progress?.update(`Finding interns: ${found.length}`);
+      cursor = data.has_more && data.next_cursor ? data.next_cursor : undefined;
+    } while (cursor !== undefined);
+  } finally {
+    progress?.stop();
+  }
+  return found;
+}
+
+/** How many, and the first of them by name and id. */
+async function question(deps: Deps, targets: readonly Target[]): Promise<string> {
+  const first = targets[0]!;
+  let name = first.name;
+  if (name === undefined) {
+    // Best effort: the question still says the id when the name cannot be read.
+    name = await fetchChecked(deps, routes.getIntern, { params: { id: first.id } }, Intern).then(
+      ({ data }) => data.name,
+      () => undefined,
+    );
+  }
+  const who = name === undefined ? sanitizeField(first.id) : `"${sanitizeField(name)}" (${sanitizeField(first.id)})`;
+  const count = targets.length === 1 ? 'intern' : `${targets.length} interns`;
+  const rest = targets.length > 1 ? `, starting with ${who}` : ` ${who}`;
+  return `Suspend ${count}${rest}? ${targets.length === 1 ? 'Its runtime stops; disk and configuration are kept.' : CONSEQUENCE}`;
+}

@@ -1,12 +1,39 @@
+import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { arg, option } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['interns', 'suspend'],
-  summary: 'Suspend an intern: stop its runtime, keep its disk and configuration',
-  description: 'Asks for confirmation on a terminal; --yes skips it. Without a terminal, --yes is required.',
+  summary: 'Suspend interns: stop their runtime, keep their disk and configuration',
+  description: [
+    'Targets: ids as arguments, - for ids on stdin (one a line; blank lines and # lines skipped), or',
+    '--status with an optional --workspace for every intern with those statuses, across every page.',
+    'Asks for confirmation on a terminal; --yes skips it. Without a terminal, --yes is required.',
+    'With several targets each gets one result line (piped: id, result, exit code); the exit code is',
+    '0 when all succeeded and 8 when any failed. A 401 or 403 stops at once (exit 4). Ctrl-C starts',
+    'nothing new, lets requests in flight finish, prints the results so far and exits 130.',
+  ].join('\n'),
   // Checked by the implementation, after the confirmation rule: without --yes and a terminal, nothing else matters.
-  args: { id: arg.optional({ name: 'id', description: 'intern id (on a terminal, pick one when left out)', complete: 'intern' }) },
-  options: { yes: option.flag('-y, --yes', 'suspend without asking') },
-  examples: ['gwctl interns suspend 7c9e6679-7425-40de-944b-e07fc1f90ae7', 'gwctl interns suspend 7c9e6679-7425-40de-944b-e07fc1f90ae7 --yes'],
+  args: { ids: arg.many({ name: 'id', description: 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)', complete: 'intern' }) },
+  options: {
+    yes: option.flag('-y, --yes', 'suspend without asking'),
+    status: option.enumList(
+      '--status <statuses>',
+      'suspend every intern with these statuses (comma-separated), across every page',
+      { known: INTERN_STATUSES, also: INTERN_STATUS_ALIASES, max: MAX_STATUS_FILTERS },
+      'status',
+    ),
+    workspace: option.uuid('--workspace <uuid>', 'with --status: only interns of this workspace'),
+    dryRun: option.flag('--dry-run', 'print the targets and change nothing'),
+    concurrency: option.int('--concurrency <n>', 'requests in flight at once, 1-16 (default 4)', { min: 1, max: 16 }),
+  },
+  // Of the per-target results (several targets, or ids on stdin).
+  columns: ['id', 'name', 'result', 'exit_code'],
+  examples: [
+    'gwctl interns suspend 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    'gwctl interns suspend 7c9e6679-7425-40de-944b-e07fc1f90ae7 --yes',
+    'gwctl interns suspend --status failed --dry-run',
+    'gwctl interns suspend --status running --workspace 3f6c2a1e-8b4d-4c7a-9e15-2d8f0b6a7c31 --yes --concurrency 8',
+    "gwctl interns ls --all --json | jq -r '.data[] | select(.model == null) | .id' | gwctl interns suspend - --yes",
+  ],
 });

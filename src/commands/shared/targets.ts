@@ -2,7 +2,7 @@
 // from a list when a person at a terminal leaves the id out.
 import { routes } from '../../api/routes.js';
 import { InternList } from '../../api/schemas/intern.js';
-import { cancelledError, usageError } from '../../core/errors.js';
+import { cancelledError, GwctlError, usageError } from '../../core/errors.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps } from '../context.js';
@@ -29,4 +29,31 @@ export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => 
     throw usageError('refusing to act without confirmation', 'pass --yes (there is no terminal to ask on, or --no-input / CI is set)');
   }
   if (!(await deps.prompter.confirm(await question()))) throw cancelledError('cancelled; nothing was changed');
+}
+
+/**
+ * The ids named: each word as given, `-` standing for the ids on stdin (one a line; blank lines
+ * and lines starting with `#` skipped). Every id is checked before anything is sent; an id
+ * named twice is acted on once.
+ */
+export async function readIds(deps: Deps, words: readonly string[], label: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const word of words) {
+    if (word !== '-') {
+      ids.push(word);
+      continue;
+    }
+    const lines = (await deps.io.readStdin()).split(/\r?\n/);
+    lines.forEach((line, i) => {
+      const text = line.trim();
+      if (text === '' || text.startsWith('#')) return;
+      try {
+        ids.push(checkValue(pathIdCheck(), text, label));
+      } catch (error) {
+        if (error instanceof GwctlError) throw usageError(`${error.message} (stdin line ${i + 1})`);
+        throw error;
+      }
+    });
+  }
+  return [...new Set(ids)];
 }

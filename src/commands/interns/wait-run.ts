@@ -1,0 +1,101 @@
+import { routes } from '../../api/routes.js';
+import { Intern } from '../../api/schemas/intern.js';
+import { GwctlError, usageError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
+import { spanText } from '../../core/options.js';
+import { sanitizeField } from '../../core/sanitize.js';
+import type { NamedColumn } from '../../output/columns.js';
+import { printBody, printList } from '../../output/print.js';
+import type { RunFor } from '../context.js';
+import { fetchChecked } from '../shared/fetch.js';
+import { status } from '../shared/format.js';
+import { CONCURRENCY, runBounded } from '../shared/many.js';
+import { outputMode } from '../shared/output-mode.js';
+import { pollUntil } from '../shared/poll.js';
+import { startProgress } from '../shared/progress.js';
+import { readIds } from '../shared/targets.js';
+import { WAIT_DEFAULTS, type spec, type WaitCondition } from './wait.js';
+
+/** What is known of one intern: its last state read, or that it is gone. */
+interface Watched {
+  id: string;
+  intern?: Intern;
+  gone: boolean;
+  met: boolean;
+}
+
+export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+  const conditions = opts.for;
+  if (args.ids.length === 0) throw usageError('missing intern id', "give one or more, as in 'gwctl interns wait <id> --for status=running'");
+  if (conditions.length === 0) throw usageError('missing --for', 'say what to wait for: --for status=running, --for status!=provisioning or --for delete');
+  const forDelete = conditions.some((c) => c.kind === 'delete');
+  if (forDelete && conditions.length > 1) throw usageError('--for delete cannot be combined with other conditions');
+  const timeoutMs = opts.timeout ?? WAIT_DEFAULTS.timeoutMs;
+  const intervalMs = opts.interval ?? WAIT_DEFAULTS.intervalMs;
+  const watched: Watched[] = (await readIds(deps, args.ids, 'intern id')).map((id) => ({ id, gone: false, met: false }));
+  if (watched.length === 0) throw usageError('missing intern id', 'no ids on stdin');
+
+  const meets = (w: Watched): boolean => (forDelete ? w.gone : w.intern !== undefined && conditions.every((c) => holds(c, w.intern!.status)));
+  const read = async (): Promise<Watched[]> => {
+    const open = watched.filter((w) => !w.met);
+    await runBounded(open.length, CONCURRENCY.default, async (i) => {
+      const w = open[i]!;
+      try {
+        w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
+      } catch (error) {
+        if (!(forDelete && error instanceof GwctlError && error.exitCode === ExitCode.notFound)) throw error;
+        w.gone = true;
+      }
+      w.met = meets(w);
+    }, () => false);
+    return watched;
+  };
+  const progress = deps.io.stderrIsTTY ? await startProgress(deps, `Waiting for ${watched.length === 1 ? 'intern' : `${watched.length} interns`}`) : undefined;
+  let outcome: { met: boolean };
+  try {
+    outcome = await pollUntil({
+      deps,
+      read,
+      done: (all) => all.every((w) => w.met),
+      intervalMs,
+      timeoutMs,
+      onUpdate: (all) => progress?.update(`Waiting: ${all.map((w) => `${w.id} ${stateOf(w)}`).join(', ')}`),
+    });
+  } finally {
+    progress?.stop();
+  }
+  if (!outcome.met) {
+    const open = watched.filter((w) => !w.met);
+    const list = open.map((w) => `${w.id} is ${stateOf(w)}`).join(', ');
+    const what = conditions.map(describe).join(' and ');
+    throw new GwctlError(`timed out after ${spanText(timeoutMs)} waiting for ${what}: ${sanitizeField(list)}`, ExitCode.transient, {
+      reason: 'wait_timeout',
+      details: { interns: open.map((w) => ({ id: w.id, status: stateOf(w) })) },
+    });
+  }
+  const data = watched.map((w) => (w.gone ? { id: w.id, status: 'deleted' } : w.intern));
+  const mode = outputMode(deps, 'interns wait');
+  if (await printBody(mode, { data }, data)) return;
+  // On a terminal: id, name, status; piped: id, status (--columns picks others).
+  const columns: NamedColumn<Watched>[] = [
+    { name: 'id', header: 'ID', value: (w) => w.id },
+    { name: 'name', header: 'NAME', value: (w) => w.intern?.name ?? '', flexible: true, byDefault: deps.io.stdoutIsTTY },
+    { name: 'status', header: 'STATUS', value: (w) => status(stateOf(w)), raw: (w) => stateOf(w) },
+  ];
+  await printList(mode, undefined, watched, columns);
+};
+
+function holds(condition: WaitCondition, current: string): boolean {
+  if (condition.kind === 'delete') return false;
+  return (current === condition.status) === condition.equal;
+}
+
+function stateOf(w: Watched): string {
+  if (w.gone) return 'deleted';
+  return w.intern?.status ?? 'unknown';
+}
+
+function describe(condition: WaitCondition): string {
+  if (condition.kind === 'delete') return 'deletion';
+  return `status${condition.equal ? '=' : '!='}${condition.status}`;
+}

@@ -1,0 +1,43 @@
+import { INTERN_STATUS_ALIASES, INTERN_STATUSES } from '../../api/vocabulary.js';
+import { arg, option, pathIdCheck, ValueRefused } from '../../core/options.js';
+import { defineSpec } from '../../core/spec.js';
+
+/** What one --for asks: a status that must (or must not) be reached, or the intern's deletion. */
+export type WaitCondition = { kind: 'status'; equal: boolean; status: string } | { kind: 'delete' };
+
+function waitCondition(text: string): WaitCondition {
+  if (text === 'delete') return { kind: 'delete' };
+  const m = /^status(!?=)(.+)$/.exec(text);
+  if (!m) throw new ValueRefused('expected status=S, status!=S or delete');
+  const status = m[2]!;
+  if (![...INTERN_STATUSES, ...INTERN_STATUS_ALIASES].includes(status as never)) throw new ValueRefused(`the status must be one of: ${INTERN_STATUSES.join(', ')}`);
+  return { kind: 'status', equal: m[1] === '=', status };
+}
+
+export const WAIT_DEFAULTS = { timeoutMs: 600_000, intervalMs: 2_000, minIntervalMs: 100 } as const;
+
+export const spec = defineSpec({
+  path: ['interns', 'wait'],
+  summary: 'Wait until interns reach a state (or are deleted)',
+  description: [
+    'Every --for must hold for every intern: status=S, status!=S (S an intern status), or delete (the intern',
+    `answers 404). Statuses: ${INTERN_STATUSES.join(', ')}.`,
+    'Durations: 90, 90s, 1.5s, 5m, 1h. Exit 0 once all are met; 5 when an intern is not found (unless waiting for',
+    "delete); 7 at the deadline (reason wait_timeout), naming each unfinished intern's status.",
+    'Piped, prints id<TAB>status per intern; --json prints {"data":[intern, ...]}.',
+    "Here --timeout is the wait's deadline; the per-request timeout comes from GWCTL_TIMEOUT or the profile.",
+  ].join('\n'),
+  args: { ids: arg.many({ name: 'id', description: 'intern ids, or - to read them from stdin', label: 'intern id', complete: 'intern', check: pathIdCheck() }) },
+  options: {
+    for: option.repeated('--for <condition>', 'status=S, status!=S or delete (repeatable; every one must hold)', waitCondition),
+    timeout: option.timeSpan('--timeout <duration>', 'give up after this long (default 10m)', { minMs: 100, maxMs: 86_400_000 }),
+    interval: option.timeSpan('--interval <duration>', 'time between polls (default 2s, at least 0.1s)', { minMs: WAIT_DEFAULTS.minIntervalMs, maxMs: 3_600_000 }),
+  },
+  columns: ['id', 'name', 'status'],
+  examples: [
+    'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for status=running',
+    'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for status!=provisioning --for status!=queued --timeout 5m',
+    'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for delete --interval 10s',
+    "gwctl interns ls --status provisioning --all --json | jq -r '.data[].id' | gwctl interns wait - --for status=running",
+  ],
+});
