@@ -92,6 +92,30 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     expect(done).not.toMatch(/^\s+at /m);
   });
 
+  it('suspend by selector asks once with how many and the first by name and id; yes suspends and shows a table', async () => {
+    const r = await gwctl(['--sandbox', 'interns', 'ls', '--status', 'failed', '--all', '--json']);
+    const failed = (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data;
+    expect(failed.length).toBeGreaterThan(1);
+    start('--sandbox interns suspend --status failed');
+    const asked = await waitFor('Suspend ');
+    expect(asked).toContain(`Suspend ${failed.length} interns, starting with "${failed[0]!.name}" (${failed[0]!.id})?`);
+    tmux('send-keys', '-t', session, 'y', 'Enter');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toMatch(/ID\s+NAME\s+RESULT/);
+    expect(done).toMatch(new RegExp(`${failed[0]!.id}\\s+.*suspended`));
+    expect(done).toContain('EXIT=0');
+  });
+
+  it('batches delete with several ids, declined: exit 3 and nothing deleted', async () => {
+    start('--sandbox batches delete batch_a batch_b');
+    const asked = await waitFor('Delete ');
+    expect(asked).toContain('Delete 2 batches, starting with batch_a, with their stored requests and results?');
+    tmux('send-keys', '-t', session, 'n', 'Enter');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toContain('gwctl: cancelled; nothing was changed');
+    expect(done).toContain('EXIT=3');
+  });
+
   it('interns get without an id offers a picker over the interns', async () => {
     const r = await gwctl(['--sandbox', 'interns', 'ls', '--limit', '2', '--json']);
     const [, second] = (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data;
