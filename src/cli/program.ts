@@ -55,8 +55,8 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       "Exit codes: 'gwctl help exit-codes'. Output formats: 'gwctl help formatting'.",
       "Completion: 'gwctl completion --help'.",
       'Environment: GWCTL_PROFILE, GWCTL_BASE_URL, GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY,',
-      'GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG, NO_COLOR,',
-      'FORCE_COLOR, CI.',
+      'GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG,',
+      'GWCTL_SANDBOX_PACE, NO_COLOR, FORCE_COLOR, CI.',
     ].join('\n'),
   );
 

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Fleet actions: suspend 1,000 interns by selector (`interns suspend --status running --yes`)
+# against the sandbox with 50 ms of injected latency on every request, at the default
+# concurrency (4), at --concurrency 16, at --concurrency 1, and against a shell loop that runs
+# `gwctl interns suspend <id> --yes` once per intern. The loop is timed on a sample of SAMPLE
+# interns (default 50) and scaled to the full count (its cost per intern does not depend on
+# how many there are). Peak RSS of the default run is taken with /usr/bin/time -v.
+# Needs hyperfine, jq, curl and /usr/bin/time. Run from the repository root after `npm ci`:
+#   bash bench/fleet.sh            # RUNS=3 SAMPLE=50 by default
+# Results (hyperfine JSON and a summary) go to bench/results/fleet*.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p bench/results
+for tool in hyperfine jq curl; do command -v "$tool" >/dev/null || { echo "bench: $tool is not installed" >&2; exit 1; }; done
+[ -d dist ] || node scripts/build.mjs
+RUNS=${RUNS:-3}
+SAMPLE=${SAMPLE:-50}
+# About 54% of the sandbox's interns run: 1,850 of them give about 1,000 running ones.
+INTERNS=${INTERNS:-1850}
+
+GWCTL_CONFIG_DIR=$(mktemp -d)
+export GWCTL_CONFIG_DIR
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR"; }
+trap cleanup EXIT
+
+out=$(mktemp)
+./bin/gwctl.js sandbox --port 0 --json --interns "$INTERNS" --pace 0 --fault '* /interns delay=50' >"$out" 2>/dev/null &
+pids+=($!)
+for _ in $(seq 100); do [ -s "$out" ] && break; sleep 0.1; done
+base=$(jq -r .base_url "$out")
+control=${base%/api/v1}/_sandbox
+export GWCTL_BASE_URL=$base GWCTL_MANAGEMENT_KEY=$(jq -r .keys.management "$out") GWCTL_API_KEY=$(jq -r .keys.management "$out")
+reset="curl -s -X POST $control/reset"
+
+ids=$(mktemp)
+./bin/gwctl.js interns ls --status running --all --json | jq -r '.data[].id' >"$ids"
+count=$(wc -l <"$ids")
+head -n "$SAMPLE" "$ids" >"$ids.sample"
+echo "== suspend $count interns by selector, 50 ms per request (sandbox at $base)"
+
+hyperfine -N --runs "$RUNS" --prepare "$reset" --export-json bench/results/fleet.json \
+  './bin/gwctl.js interns suspend --status running --yes' \
+  './bin/gwctl.js interns suspend --status running --yes --concurrency 16' \
+  './bin/gwctl.js interns suspend --status running --yes --concurrency 1'
+node bench/ratios.mjs bench/results/fleet.json
+
+echo
+echo "== shell loop, one process per intern, on $SAMPLE interns (scaled to $count)"
+hyperfine --runs "$RUNS" --prepare "$reset" --export-json bench/results/fleet-loop.json \
+  "while read -r id; do ./bin/gwctl.js interns suspend \"\$id\" --yes >/dev/null; done < $ids.sample"
+
+echo
+echo "== peak memory of the default run"
+$reset >/dev/null
+kb=$( { /usr/bin/time -v ./bin/gwctl.js interns suspend --status running --yes >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
+echo "$(( kb / 1024 )) MB"
+
+node --input-type=module - "$count" "$SAMPLE" "$(( kb / 1024 ))" <<'JS'
+import { readFileSync, writeFileSync } from 'node:fs';
+const [count, sample, mb] = process.argv.slice(2).map(Number);
+const fleet = JSON.parse(readFileSync('bench/results/fleet.json', 'utf8')).results.map((r) => r.mean);
+const loopSample = JSON.parse(readFileSync('bench/results/fleet-loop.json', 'utf8')).results[0].mean;
+const loop = (loopSample * count) / sample;
+const summary = {
+  date: new Date().toISOString().slice(0, 10),
+  interns: count,
+  seconds: { default: fleet[0], concurrency16: fleet[1], concurrency1: fleet[2], shellLoopScaled: loop, shellLoopSample: loopSample, sample },
+  speedup: { defaultVsConcurrency1: fleet[2] / fleet[0], defaultVsShellLoop: loop / fleet[0], concurrency16VsShellLoop: loop / fleet[1] },
+  peakRssMb: mb,
+};
+writeFileSync('bench/results/fleet-summary.json', `${JSON.stringify(summary, null, 2)}\n`);
+console.log(JSON.stringify(summary, null, 2));
+JS
