@@ -51,6 +51,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'interns get'
         case 'interns|suspend'
             echo 'interns suspend'
+        case 'interns|wait'
+            echo 'interns wait'
         case 'vault|secrets'
             echo 'vault secrets'
         case 'byok|ls' 'byok|list'
@@ -119,6 +121,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help interns get'
         case 'help interns|suspend'
             echo 'help interns suspend'
+        case 'help interns|wait'
+            echo 'help interns wait'
         case 'help vault|secrets'
             echo 'help vault secrets'
         case 'help byok|ls' 'help byok|list'
@@ -169,6 +173,10 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'batches get|--interval'
             return 0
+        case 'batches delete|--concurrency'
+            return 0
+        case 'batches delete|--columns'
+            return 0
         case 'interns ls|--status'
             return 0
         case 'interns ls|--workspace'
@@ -180,6 +188,22 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'interns ls|--columns'
             return 0
         case 'interns get|--columns'
+            return 0
+        case 'interns suspend|--status'
+            return 0
+        case 'interns suspend|--workspace'
+            return 0
+        case 'interns suspend|--concurrency'
+            return 0
+        case 'interns suspend|--columns'
+            return 0
+        case 'interns wait|--for'
+            return 0
+        case 'interns wait|--timeout'
+            return 0
+        case 'interns wait|--interval'
+            return 0
+        case 'interns wait|--columns'
             return 0
         case 'vault secrets|--limit'
             return 0
@@ -355,7 +379,7 @@ complete -c gwctl -n '__gwctl_is \'presets create\'' -s h -l help -d 'show help'
 
 # gwctl batches
 complete -c gwctl -n '__gwctl_is \'batches\'' -a 'get' -d 'Show a batch: status, counts, times, cost and usage'
-complete -c gwctl -n '__gwctl_is \'batches\'' -a 'delete' -d 'Delete a finished batch with its stored requests and results (not a cancellation)'
+complete -c gwctl -n '__gwctl_is \'batches\'' -a 'delete' -d 'Delete finished batches with their stored requests and results (not a cancellation)'
 complete -c gwctl -n '__gwctl_is \'batches\'' -s h -l help -d 'show help'
 
 # gwctl batches get
@@ -367,13 +391,17 @@ complete -c gwctl -n '__gwctl_arg \'batches get\' 0' -x -a '(__gwctl_dynamic bat
 
 # gwctl batches delete
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -s y -l yes -d 'delete without asking'
+complete -c gwctl -n '__gwctl_is \'batches delete\'' -l dry-run -d 'print the targets and change nothing'
+complete -c gwctl -n '__gwctl_is \'batches delete\'' -l concurrency -x -d 'requests in flight at once, 1-16 (default 4)'
+complete -c gwctl -n '__gwctl_is \'batches delete\'' -l columns -x -a '(__gwctl_list id result exit_code)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'batches delete\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch id'
+complete -c gwctl -n '__gwctl_arg \'batches delete\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch ids, or - to read them from stdin'
 
 # gwctl interns
 complete -c gwctl -n '__gwctl_is \'interns\'' -a 'ls' -d 'List interns, newest first'
 complete -c gwctl -n '__gwctl_is \'interns\'' -a 'get' -d 'Show every field of an intern (on a terminal, pick one when the id is left out)'
-complete -c gwctl -n '__gwctl_is \'interns\'' -a 'suspend' -d 'Suspend an intern: stop its runtime, keep its disk and configuration'
+complete -c gwctl -n '__gwctl_is \'interns\'' -a 'suspend' -d 'Suspend interns: stop their runtime, keep their disk and configuration'
+complete -c gwctl -n '__gwctl_is \'interns\'' -a 'wait' -d 'Wait until interns reach a state (or are deleted)'
 complete -c gwctl -n '__gwctl_is \'interns\'' -s h -l help -d 'show help'
 
 # gwctl interns ls
@@ -392,8 +420,21 @@ complete -c gwctl -n '__gwctl_arg \'interns get\' 0' -x -a '(__gwctl_dynamic int
 
 # gwctl interns suspend
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -s y -l yes -d 'suspend without asking'
+complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l status -x -a '(__gwctl_list awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed)' -d 'suspend every intern with these statuses (comma-separated), across every page'
+complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l workspace -x -d 'with --status: only interns of this workspace'
+complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l dry-run -d 'print the targets and change nothing'
+complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l concurrency -x -d 'requests in flight at once, 1-16 (default 4)'
+complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l columns -x -a '(__gwctl_list id name result exit_code)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'interns suspend\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id (on a terminal, pick one when left out)'
+complete -c gwctl -n '__gwctl_arg \'interns suspend\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)'
+
+# gwctl interns wait
+complete -c gwctl -n '__gwctl_is \'interns wait\'' -l for -x -d 'status=S, status!=S or delete (repeatable; every one must hold)'
+complete -c gwctl -n '__gwctl_is \'interns wait\'' -l timeout -x -d 'give up after this long (default 10m)'
+complete -c gwctl -n '__gwctl_is \'interns wait\'' -l interval -x -d 'time between polls (default 2s, at least 0.1s)'
+complete -c gwctl -n '__gwctl_is \'interns wait\'' -l columns -x -a '(__gwctl_list id name status)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
+complete -c gwctl -n '__gwctl_is \'interns wait\'' -s h -l help -d 'show help'
+complete -c gwctl -n '__gwctl_arg \'interns wait\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin'
 
 # gwctl vault
 complete -c gwctl -n '__gwctl_is \'vault\'' -a 'secrets' -d 'List the metadata of an intern\'s vault secrets, ordered by name (never their values)'
@@ -534,12 +575,13 @@ complete -c gwctl -n '__gwctl_is \'help presets\'' -a 'create' -d 'Create a pres
 
 # gwctl help batches
 complete -c gwctl -n '__gwctl_is \'help batches\'' -a 'get' -d 'Show a batch: status, counts, times, cost and usage'
-complete -c gwctl -n '__gwctl_is \'help batches\'' -a 'delete' -d 'Delete a finished batch with its stored requests and results (not a cancellation)'
+complete -c gwctl -n '__gwctl_is \'help batches\'' -a 'delete' -d 'Delete finished batches with their stored requests and results (not a cancellation)'
 
 # gwctl help interns
 complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'ls' -d 'List interns, newest first'
 complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'get' -d 'Show every field of an intern (on a terminal, pick one when the id is left out)'
-complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'suspend' -d 'Suspend an intern: stop its runtime, keep its disk and configuration'
+complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'suspend' -d 'Suspend interns: stop their runtime, keep their disk and configuration'
+complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'wait' -d 'Wait until interns reach a state (or are deleted)'
 
 # gwctl help vault
 complete -c gwctl -n '__gwctl_is \'help vault\'' -a 'secrets' -d 'List the metadata of an intern\'s vault secrets, ordered by name (never their values)'

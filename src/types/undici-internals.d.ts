@@ -1,12 +1,6 @@
-// The HTTP layer imports a few undici modules directly instead of the package index: the index
+// The HTTP layer imports two undici modules directly instead of the package index: the index
 // also loads fetch, WebSocket, caching and mocking, which costs ~40 ms of start-up on every
 // command. The version is pinned exactly, so these paths are stable for this build.
-declare module 'undici/lib/dispatcher/pool.js' {
-  import type { Pool } from 'undici';
-  const PoolClass: typeof Pool;
-  export default PoolClass;
-}
-
 declare module 'undici/lib/dispatcher/pool.js' {
   import type { Pool } from 'undici';
   const PoolClass: typeof Pool;

@@ -75,12 +75,6 @@ describe('interns suspend with several targets', () => {
     expect(one).toMatchObject({ code: 5, stdout: `${id(7)}\tHTTP 404: Intern not found\t5\n`, stderr: 'gwctl: HTTP 404: Intern not found\n' });
   });
 
-  it('a bad id on stdin is exit 2 with its line number, and nothing is sent', async () => {
-    const r = await gw(['interns', 'suspend', '-', '--yes'], { input: `${id(1)}\nno/such\n` });
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: invalid intern id "no/such": must not contain spaces, slashes or control characters (stdin line 2)\n' });
-    expect(server.requests).toHaveLength(0);
-  });
-
   it('without a terminal and without --yes: exit 2, nothing read or sent', async () => {
     for (const args of [['interns', 'suspend', id(1), id(2)], ['interns', 'suspend', '--status', 'failed'], ['batches', 'delete', 'batch_a', 'batch_b']]) {
       const r = await gw(args);
@@ -97,6 +91,16 @@ describe('interns suspend with several targets', () => {
     expect(json).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(json.stdout)).toEqual({ data: [{ id: 'batch_a' }, { id: 'batch_b' }] });
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('output shaping applies to the results: --columns/--header on rows, --jq and --jsonl on the body', async () => {
+    server.handle(suspended);
+    const cols = await gw(['interns', 'suspend', id(1), id(2), '--yes', '--columns', 'exit_code,id', '--header']);
+    expect(cols).toMatchObject({ code: 0, stderr: '', stdout: `exit_code\tid\n0\t${id(1)}\n0\t${id(2)}\n` });
+    const jq = await gw(['interns', 'suspend', id(1), id(2), '--yes', '--jq', '.summary.succeeded']);
+    expect(jq).toMatchObject({ code: 0, stderr: '', stdout: '2\n' });
+    const jsonl = await gw(['batches', 'delete', 'batch_a', 'batch_b', '--dry-run', '--jsonl']);
+    expect(jsonl).toMatchObject({ code: 0, stderr: '', stdout: '{"id":"batch_a"}\n{"id":"batch_b"}\n' });
   });
 
   it('a 401 midway stops at once: no new request, later targets reported untouched, exit 4', async () => {

@@ -104,9 +104,9 @@ describe('motion in the sandbox (--sandbox with GWCTL_SANDBOX_PACE)', () => {
     expect(await runGwctl(['--sandbox', 'interns', 'ls'], { env: { GWCTL_SANDBOX_PACE: 'fast' } })).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'gwctl: invalid GWCTL_SANDBOX_PACE "fast": expected a number from 0 to 1000\n',
+      stderr: 'gwctl: invalid GWCTL_SANDBOX_PACE "fast": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n',
     });
-    expect(await runGwctl(['sandbox', '--pace', '-1'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: invalid --pace "-1": expected a number from 0 to 1000\n' });
+    expect(await runGwctl(['sandbox', '--pace', '-1'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: invalid --pace "-1": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n' });
   });
 });
 

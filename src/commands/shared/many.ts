@@ -88,6 +88,10 @@ export async function actOnMany<T extends Target>(options: ManyOptions<T>): Prom
   const code = stop ? ExitCode.auth : ExitCode.interrupted;
   const all: Outcome[] = outcomes.map((o) => o ?? { kind: 'untouched', code, why });
   await printResults(options, all);
+  if (stop && all.length === 1) throw stop;
+  if (stop && untouched === 0) {
+    throw new GwctlError(`${stop.message}; ${failed} of ${targets.length} ${options.nouns} not ${options.doneWord}`, ExitCode.auth, withoutMessage(stop));
+  }
   if (stop) {
     throw new GwctlError(`${stop.message}; stopped with ${untouched} of ${targets.length} ${options.nouns} untouched`, ExitCode.auth, withoutMessage(stop));
   }
