@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
+import { startTestSandbox } from '../kit/sandbox.js';
 import { gwctlShellCommand, tempConfigDir } from '../kit/spawn.js';
 
 function has(tool: string): boolean {
@@ -39,8 +40,9 @@ async function waitFor(text: string | RegExp, timeoutMs = 15_000): Promise<strin
 }
 
 /** Starts `gwctl ARGS` in a fresh 100x30 terminal; the shell prints EXIT=<code> when it ends. */
-function start(args: string): void {
-  const command = `GWCTL_CONFIG_DIR=${configDir} GWCTL_SANDBOX_PACE=0 ${gwctlShellCommand()} ${args}; echo EXIT=$?`;
+function start(args: string, env: Record<string, string> = {}): void {
+  const extra = Object.entries(env).map(([name, value]) => `${name}=${value} `).join('');
+  const command = `${extra}GWCTL_CONFIG_DIR=${configDir} GWCTL_SANDBOX_PACE=0 ${gwctlShellCommand()} ${args}; echo EXIT=$?`;
   tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', 'env', '-u', 'CI', 'PS1=$ ', 'bash', '--norc', '--noprofile');
   tmux('send-keys', '-t', session, command, 'Enter');
 }
@@ -104,6 +106,20 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     expect(done).toMatch(/ID\s+NAME\s+RESULT/);
     expect(done).toMatch(new RegExp(`${failed[0]!.id}\\s+.*suspended`));
     expect(done).toContain('EXIT=0');
+  });
+
+  it('many targets show a progress bar (done / failed / total) on stderr while they run', async () => {
+    const sb = await startTestSandbox({ faults: ['POST /interns/ delay=150'] });
+    try {
+      start('interns suspend --status failed --yes --concurrency 1', sb.env());
+      const running = await waitFor(/\] \d+\/\d+/);
+      expect(running).toMatch(/\[=* *\] \d+\/\d+/);
+      const done = await waitFor(/EXIT=\d+/, 30_000);
+      expect(done).toContain('EXIT=0');
+      expect(done).toMatch(/ID\s+NAME\s+RESULT/);
+    } finally {
+      await sb.close();
+    }
   });
 
   it('batches delete with several ids, declined: exit 3 and nothing deleted', async () => {
