@@ -165,10 +165,10 @@ __gwctl_value() {
 __gwctl_arg() {
   case "$1|$2" in
     'batches get|0') __gwctl_dynamic batch ;;
-    'batches delete|0') __gwctl_dynamic batch ;;
+    'batches delete|'*) __gwctl_dynamic batch ;;
     'interns get|0') __gwctl_dynamic intern ;;
-    'interns suspend|0') __gwctl_dynamic intern ;;
-    'interns wait|0') __gwctl_dynamic intern ;;
+    'interns suspend|'*) __gwctl_dynamic intern ;;
+    'interns wait|'*) __gwctl_dynamic intern ;;
     'vault secrets|0') __gwctl_dynamic intern ;;
     'config get|0') __gwctl_words 'base-url workspace timeout retries' ;;
     'config set|0') __gwctl_words 'base-url workspace timeout retries' ;;

@@ -302,8 +302,15 @@ function __gwctl_is --argument-names cmdpath
 end
 
 # Whether the cursor is on positional argument N of this command path.
+# N+ stands for position N and every one after it (an argument taking every remaining word).
 function __gwctl_arg --argument-names cmdpath n
-    test (__gwctl_state) = "$cmdpath|$n"
+    set -l state (__gwctl_state)
+    if string match -q -- '*+' $n
+        set -l at (string split -m1 -r '|' -- $state)
+        test (count $at) -eq 2; and test "$at[1]" = "$cmdpath"; and test "$at[2]" -ge (string trim -r -c + -- $n)
+    else
+        test "$state" = "$cmdpath|$n"
+    end
 end
 
 # A comma-separated list: each value, after what stands before the last comma.
@@ -395,7 +402,7 @@ complete -c gwctl -n '__gwctl_is \'batches delete\'' -l dry-run -d 'print the ta
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -l concurrency -x -d 'requests in flight at once, 1-16 (default 4)'
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -l columns -x -a '(__gwctl_list id result exit_code)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'batches delete\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch ids, or - to read them from stdin'
+complete -c gwctl -n '__gwctl_arg \'batches delete\' 0+' -x -a '(__gwctl_dynamic batch)' -d 'batch ids, or - to read them from stdin'
 
 # gwctl interns
 complete -c gwctl -n '__gwctl_is \'interns\'' -a 'ls' -d 'List interns, newest first'
@@ -426,7 +433,7 @@ complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l dry-run -d 'print the t
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l concurrency -x -d 'requests in flight at once, 1-16 (default 4)'
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l columns -x -a '(__gwctl_list id name result exit_code)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'interns suspend\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)'
+complete -c gwctl -n '__gwctl_arg \'interns suspend\' 0+' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)'
 
 # gwctl interns wait
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -l for -x -d 'status=S, status!=S or delete (repeatable; every one must hold)'
@@ -434,7 +441,7 @@ complete -c gwctl -n '__gwctl_is \'interns wait\'' -l timeout -x -d 'give up aft
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -l interval -x -d 'time between polls (default 2s, at least 0.1s)'
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -l columns -x -a '(__gwctl_list id name status)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'interns wait\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin'
+complete -c gwctl -n '__gwctl_arg \'interns wait\' 0+' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin'
 
 # gwctl vault
 complete -c gwctl -n '__gwctl_is \'vault\'' -a 'secrets' -d 'List the metadata of an intern\'s vault secrets, ordered by name (never their values)'

@@ -1,7 +1,7 @@
 // The bash completion script: a walk over the words typed so far that finds the command path
 // (global options may stand anywhere, and options' values are skipped), then a lookup of what
 // that path offers. Works with or without the bash-completion package.
-import { completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
+import { argPattern, completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -21,7 +21,7 @@ export function bashScript(tree: CompletionTree): string {
 
   // positional arguments
   lines.push('# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in');
-  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${shQuote(`${key}|${i}`)}) ${offer(arg.source)} ;;`);
+  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${argPattern(key, i, arg)}) ${offer(arg.source)} ;;`);
   lines.push('  esac', '}', '');
 
   // subcommands and options by path

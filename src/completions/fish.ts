@@ -44,7 +44,7 @@ export function fishScript(tree: CompletionTree): string {
     for (const o of node.options) rules.push(rule(at, o));
     node.args.forEach((arg, i) => {
       if (arg.source.kind === 'none') return;
-      const cond = `-n ${fishQuote(`__gwctl_arg ${fishQuote(key)} ${i}`)}`;
+      const cond = `-n ${fishQuote(`__gwctl_arg ${fishQuote(key)} ${i}${arg.many ? '+' : ''}`)}`;
       rules.push(`complete -c gwctl ${cond} ${values(arg.source)} -d ${fishQuote(arg.description)}`);
     });
     if (rules.length) lines.push('', `# gwctl ${key}`.trimEnd(), ...rules);
@@ -122,8 +122,15 @@ function __gwctl_is --argument-names cmdpath
 end
 
 # Whether the cursor is on positional argument N of this command path.
+# N+ stands for position N and every one after it (an argument taking every remaining word).
 function __gwctl_arg --argument-names cmdpath n
-    test (__gwctl_state) = "$cmdpath|$n"
+    set -l state (__gwctl_state)
+    if string match -q -- '*+' $n
+        set -l at (string split -m1 -r '|' -- $state)
+        test (count $at) -eq 2; and test "$at[1]" = "$cmdpath"; and test "$at[2]" -ge (string trim -r -c + -- $n)
+    else
+        test "$state" = "$cmdpath|$n"
+    end
 end
 
 # A comma-separated list: each value, after what stands before the last comma.

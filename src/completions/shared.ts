@@ -112,3 +112,11 @@ export function valueFunction(
   lines.push('  esac', '}', '');
   return lines;
 }
+
+/** The `case` pattern of a positional argument: `'path|0'`, or for one taking every remaining word any position from it on. */
+export function argPattern(key: string, index: number, arg: ArgNode): string {
+  if (!arg.many) return shQuote(`${key}|${index}`);
+  // Variadic arguments come last and `case` takes the first match, so the earlier positions'
+  // own patterns (listed before) win and every other position is theirs.
+  return `${shQuote(`${key}|`)}*`;
+}

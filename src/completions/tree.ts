@@ -34,6 +34,8 @@ export interface ArgNode {
   name: string;
   description: string;
   source: ValueSource;
+  /** Takes every remaining word (`<id...>`): its candidates stand at its position and after. */
+  many?: boolean;
 }
 
 export interface CommandNode {
@@ -133,7 +135,12 @@ export function buildTree(
       ...columnsOf(spec),
       HELP_OPTION,
     ],
-    args: Object.values(spec.args as ArgDefs).map((a) => ({ name: a.name, description: a.description, source: sourceFor(a.complete, constants) })),
+    args: Object.values(spec.args as ArgDefs).map((a) => ({
+      name: a.name,
+      description: a.description,
+      source: sourceFor(a.complete, constants),
+      ...(a.variadic ? { many: true } : {}),
+    })),
     commands: [],
   });
   const top: CommandNode[] = [];

@@ -1,7 +1,7 @@
 // The zsh completion script (`_gwctl`, for a folder on $fpath, or sourced after compinit): the
 // same walk as bash's over the words typed so far, then commands and options offered with
 // their descriptions, values as plain matches and comma lists one value at a time.
-import { completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
+import { argPattern, completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -25,7 +25,7 @@ export function zshScript(tree: CompletionTree): string {
   );
 
   lines.push('# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in');
-  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${shQuote(`${key}|${i}`)}) ${offer(arg.source, arg.name)} ;;`);
+  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${argPattern(key, i, arg)}) ${offer(arg.source, arg.name)} ;;`);
   lines.push('  esac', '}', '');
 
   lines.push(
