@@ -122,6 +122,17 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     }
   });
 
+  it('interns wait shows the current status on stderr, then the deadline is exit 7', async () => {
+    const r = await gwctl(['--sandbox', 'interns', 'ls', '--status', 'provisioning', '--limit', '1', '--json']);
+    const intern = (JSON.parse(r.stdout) as { data: { id: string }[] }).data[0]!;
+    start(`--sandbox interns wait ${intern.id} --for status=running --timeout 3s --interval 0.2`);
+    const waiting = await waitFor(`Waiting: ${intern.id} provisioning`);
+    expect(waiting).not.toMatch(/EXIT=\d/);
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done.replace(/\n/g, '')).toContain(`gwctl: timed out after 3s waiting for status=running: ${intern.id} is provisioning (reason: wait_timeout)`);
+    expect(done).toContain('EXIT=7');
+  });
+
   it('batches delete with several ids, declined: exit 3 and nothing deleted', async () => {
     start('--sandbox batches delete batch_a batch_b');
     const asked = await waitFor('Delete ');

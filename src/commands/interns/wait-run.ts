@@ -59,7 +59,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
       done: (all) => all.every((w) => w.met),
       intervalMs,
       timeoutMs,
-      onUpdate: (all) => progress?.update(`Waiting: ${all.map((w) => `${w.id} ${stateOf(w)}`).join(', ')}`),
+      onUpdate: (all) => progress?.update(spinnerText(all)),
     });
   } finally {
     progress?.stop();
@@ -84,6 +84,14 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   ];
   await printList(mode, undefined, watched, columns);
 };
+
+/** `Waiting: 7c9e…-0f1 provisioning`, or for several `Waiting for 5 interns: 3 running, 2 provisioning`. */
+function spinnerText(all: readonly Watched[]): string {
+  if (all.length === 1) return `Waiting: ${sanitizeField(all[0]!.id)} ${sanitizeField(stateOf(all[0]!))}`;
+  const counts = new Map<string, number>();
+  for (const w of all) counts.set(stateOf(w), (counts.get(stateOf(w)) ?? 0) + 1);
+  return `Waiting for ${all.length} interns: ${[...counts].map(([state, n]) => `${n} ${sanitizeField(state)}`).join(', ')}`;
+}
 
 function holds(condition: WaitCondition, current: string): boolean {
   if (condition.kind === 'delete') return false;
