@@ -41,6 +41,8 @@ try {
   const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   log(`node ${nodeVersion} (${path.relative(root, node)})`);
 
+  const maxHeaderSize = Number(execFileSync(node, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8' }));
+
   // One CommonJS bundle.
   const bundle = path.join(work, 'gwctl.cjs');
   const result = await build({
@@ -55,7 +57,7 @@ try {
     legalComments: 'none',
     metafile: true,
     define: { __GWCTL_VERSION__: JSON.stringify(pkg.version) },
-    plugins: [lazyRequirePlugin(root, { snapshot: true }), builtinModulePlugin(), jqSeaAssetPlugin()],
+    plugins: [lazyRequirePlugin(root, { snapshot: { maxHeaderSize } }), builtinModulePlugin(), jqSeaAssetPlugin()],
     logLevel: 'warning',
   });
 

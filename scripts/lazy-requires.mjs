@@ -27,43 +27,52 @@ export const lazyRequires = [
 ];
 
 // Only for the standalone executable's startup snapshot (scripts/build-binary.mjs): node:http
-// creates its native parser state when it loads, which a V8 startup snapshot cannot hold, and
-// undici requires it at load for two values it reads later.
-export const snapshotLazyRequires = [
-  {
-    file: 'node_modules/undici/lib/dispatcher/client.js',
-    from: "const http = require('node:http')",
-    to: '',
-  },
-  {
-    // The check moves into the call; Node's http.maxHeaderSize is always a positive integer.
-    file: 'node_modules/undici/lib/dispatcher/client.js',
-    from: 'const getDefaultNodeMaxHeaderSize = http &&',
-    to: "const getDefaultNodeMaxHeaderSize = () => { const http = require('node:http'); return (http &&",
-  },
-  {
-    file: 'node_modules/undici/lib/dispatcher/client.js',
-    from: "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
-    to: "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') })() }",
-  },
-  {
-    file: 'node_modules/undici/lib/core/util.js',
-    from: "const { IncomingMessage } = require('node:http')",
-    to: '',
-  },
-  {
-    file: 'node_modules/undici/lib/core/util.js',
-    from: 'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
-    to: "if (Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage) {",
-  },
-];
+// creates native parser state when it loads, which a V8 startup snapshot cannot hold, and
+// undici requires it at load for two values it reads later. `maxHeaderSize` is
+// http.maxHeaderSize of the Node inside the executable, read at build time: loading node:http
+// at run time just for it costs about 24M instructions of `endpoints get` (9 %). A
+// --max-http-header-size in NODE_OPTIONS still takes effect (then node:http is loaded).
+export function snapshotLazyRequires({ maxHeaderSize }) {
+  if (!Number.isInteger(maxHeaderSize) || maxHeaderSize <= 0) throw new Error(`build: bad http.maxHeaderSize ${maxHeaderSize}`);
+  return [
+    {
+      file: 'node_modules/undici/lib/dispatcher/client.js',
+      from: "const http = require('node:http')\n",
+      to: '',
+    },
+    {
+      file: 'node_modules/undici/lib/dispatcher/client.js',
+      from: [
+        'const getDefaultNodeMaxHeaderSize = http &&',
+        '  http.maxHeaderSize &&',
+        '  Number.isInteger(http.maxHeaderSize) &&',
+        '  http.maxHeaderSize > 0',
+        '  ? () => http.maxHeaderSize',
+        "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
+      ].join('\n'),
+      to: `const getDefaultNodeMaxHeaderSize = () => (process.env.NODE_OPTIONS ?? '').includes('--max-http-header-size') ? require('node:http').maxHeaderSize : ${maxHeaderSize}`,
+    },
+    {
+      file: 'node_modules/undici/lib/core/util.js',
+      from: "const { IncomingMessage } = require('node:http')\n",
+      to: '',
+    },
+    {
+      // Only a destroyed request body that is a server-side message gets here; gwctl sends none.
+      file: 'node_modules/undici/lib/core/util.js',
+      from: 'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
+      to: "if (Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage) {",
+    },
+  ];
+}
 
 /**
  * esbuild plugin applying the rewrites. `strict`: fail when a listed file is not in the bundle
- * (gwctl's build); the benchmark floor bundles only undici and passes false.
+ * (gwctl's build); the benchmark floor bundles only undici and passes false. `snapshot`: also the
+ * rewrites a startup snapshot needs (`{ maxHeaderSize }`, see snapshotLazyRequires).
  */
-export function lazyRequirePlugin(root, { strict = true, snapshot = false } = {}) {
-  const all = snapshot ? [...lazyRequires, ...snapshotLazyRequires] : lazyRequires;
+export function lazyRequirePlugin(root, { strict = true, snapshot } = {}) {
+  const all = snapshot ? [...lazyRequires, ...snapshotLazyRequires(snapshot)] : lazyRequires;
   const byFile = new Map();
   for (const r of all) {
     const file = path.join(root, r.file);
