@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Start-up of the standalone executable (dist-bin/gwctl-linux-x64) against bare Node of the
+# version inside it, and against the npm build on that same Node. Needs hyperfine. Run from the
+# repository root after `npm ci`:
+#   bash bench/binary.sh              # builds dist-bin/ with Node 24 if it is not there
+#   NODE_MAJOR=26 bash bench/binary.sh   # a binary built with --node-major 26
+# Results (hyperfine JSON) go to bench/results/binary.json; the size to bench/results/binary-size.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p bench/results
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
+major=${NODE_MAJOR:-24}
+exe=dist-bin/gwctl-linux-x64
+[ -x "$exe" ] || node scripts/build-binary.mjs --node-major "$major"
+[ -d dist ] || node scripts/build.mjs
+node=.cache/node/$major/bin/node
+[ -x "$node" ] || { echo "bench: $node is missing (npm run build:binary -- --node-major $major fetches it)" >&2; exit 1; }
+
+GWCTL_CONFIG_DIR=$(mktemp -d)
+export GWCTL_CONFIG_DIR
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR"; }
+trap cleanup EXIT
+
+port_file=$(mktemp)
+node bench/fixture-server.mjs 0 >"$port_file" &
+pids+=($!)
+for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
+port=$(cat "$port_file")
+export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
+get="endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1"
+
+echo "== standalone executable: start-up against bare Node $("$node" --version)"
+# The npm build runs once first so its compile cache is warm, as it is for a user.
+"$node" bin/gwctl.js $get >/dev/null
+hyperfine -N --warmup 5 --runs 40 --export-json bench/results/binary.json \
+  "$node -e 0" \
+  "$exe --version" \
+  "$exe $get" \
+  "$node bin/gwctl.js $get"
+node bench/ratios.mjs bench/results/binary.json
+
+bytes=$(stat -c %s "$exe")
+echo
+echo "size: $(( bytes / 1048576 )) MiB ($bytes bytes, stripped)"
+echo "{\"bytes\":$bytes,\"node\":\"$("$node" --version)\"}" > bench/results/binary-size.json
