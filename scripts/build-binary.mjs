@@ -10,8 +10,9 @@
 // 3. A V8 startup snapshot of that file (scripts/binary-entry.mjs) already holds the CLI, the
 //    command implementations and the HTTP client. `--code-cache` builds the plainer variant
 //    with compiled code only (useCodeCache), no snapshot.
-// 4. The blob is injected into a stripped copy of Node (postject, the documented fuse), and the
-//    licences of everything inside are written beside it.
+// 4. The blob goes into a stripped copy of Node (`node --build-sea` where the Node has it, 25.5
+//    and later; before that postject at the documented fuse), and the licences of everything
+//    inside are written beside it.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -61,31 +62,40 @@ try {
     logLevel: 'warning',
   });
 
-  // The single-executable blob (with the snapshot built from the bundle, in a fresh Node).
-  const blob = path.join(work, 'sea-prep.blob');
-  const jqWasm = path.join(root, 'node_modules', 'jq-web', 'jq.wasm');
+  // A stripped copy of Node becomes the executable.
+  const stripped = path.join(work, 'node');
+  await copyFile(node, stripped);
+  await chmod(stripped, 0o755);
+  execFileSync('strip', [stripped]);
+
+  // The single-executable blob; with useSnapshot, the snapshot is built from the bundle in a
+  // fresh Node of the target version.
+  const exe = path.join(work, NAME);
   const config = {
     main: bundle,
-    output: blob,
     disableExperimentalSEAWarning: true,
     useSnapshot,
     useCodeCache: !useSnapshot,
-    assets: { 'jq.wasm': jqWasm },
+    assets: { 'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm') },
   };
-  await writeFile(path.join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
-  execFileSync(node, ['--experimental-sea-config', path.join(work, 'sea-config.json')], { cwd: work, stdio: ['ignore', 'inherit', 'inherit'] });
-
-  // A stripped copy of Node with the blob injected at the documented fuse.
-  const exe = path.join(work, NAME);
-  await copyFile(node, exe);
-  await chmod(exe, 0o755);
-  execFileSync('strip', [exe]);
-  // postject's warnings about the stripped section names are expected; its output shows on failure.
-  execFileSync(process.execPath, [
-    path.join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
-    exe, 'NODE_SEA_BLOB', blob,
-    '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-  ], { stdio: 'pipe' });
+  const configFile = path.join(work, 'sea-config.json');
+  if (execFileSync(node, ['--help'], { encoding: 'utf8' }).includes('--build-sea')) {
+    // Node 25.5 and later write the executable themselves.
+    await writeFile(configFile, JSON.stringify({ ...config, executable: stripped, output: exe }, null, 2));
+    execFileSync(node, ['--build-sea', configFile], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+  } else {
+    // Earlier: the blob goes into the copy at the documented fuse (postject). Its warnings about
+    // the stripped section names are expected; its output shows on failure.
+    const blob = path.join(work, 'sea-prep.blob');
+    await writeFile(configFile, JSON.stringify({ ...config, output: blob }, null, 2));
+    execFileSync(node, ['--experimental-sea-config', configFile], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    await rename(stripped, exe);
+    execFileSync(process.execPath, [
+      path.join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+      exe, 'NODE_SEA_BLOB', blob,
+      '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+    ], { stdio: 'pipe' });
+  }
 
   // A binary that cannot answer --version is not shipped.
   const version = execFileSync(exe, ['--version'], { encoding: 'utf8' });
