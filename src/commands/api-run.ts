@@ -86,8 +86,16 @@ function nest(values: readonly { key: string; value: unknown }[]): Record<string
         if (part !== '') throw usageError(`field ${JSON.stringify(sanitizeField(key))} mixes a list and named keys`);
         if (last) node.push(value);
         else {
-          const child: Record<string, unknown> | unknown[] = nextIsList ? [] : {};
-          node.push(child);
+          // As in gh: `a[][x]=1 a[][y]=2` fill one object of the list; a key it already has
+          // starts the next object, unless that key holds a list being appended to (`a[][x][]`).
+          const tail: unknown = node[node.length - 1];
+          const sub = path[i + 1]!;
+          const fills =
+            !nextIsList &&
+            typeof tail === 'object' && tail !== null && !Array.isArray(tail) &&
+            (!Object.hasOwn(tail, sub) || (path[i + 2] === '' && Array.isArray((tail as Record<string, unknown>)[sub])));
+          const child: Record<string, unknown> | unknown[] = fills ? (tail as Record<string, unknown>) : nextIsList ? [] : {};
+          if (!fills) node.push(child);
           node = child;
         }
         continue;

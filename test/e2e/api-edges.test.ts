@@ -101,6 +101,25 @@ describe('fields', () => {
     });
   });
 
+  it('a[][x] fields fill one object of the list until a key repeats, as in gh', async () => {
+    await api([
+      '-X', 'PATCH', 'schema',
+      '-F', 'properties[][property_name]=environment', '-F', 'properties[][default_value]=production',
+      '-F', 'properties[][allowed_values][]=staging', '-F', 'properties[][allowed_values][]=production',
+      '-F', 'properties[][property_name]=tier', '-F', 'properties[][value]=1',
+      '-F', 'messages[][role]=user', '-F', 'messages[][content]=hi', '-F', 'messages[][role]=assistant',
+      '-F', 'grid[][]=1', '-F', 'grid[][]=2',
+    ]);
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      properties: [
+        { property_name: 'environment', default_value: 'production', allowed_values: ['staging', 'production'] },
+        { property_name: 'tier', value: 1 },
+      ],
+      messages: [{ role: 'user', content: 'hi' }, { role: 'assistant' }],
+      grid: [[1], [2]],
+    });
+  });
+
   it('-F @FILE and @- read the value from a file and from stdin', async () => {
     const p = file('prompt.txt', 'line one\nline two\n');
     await api(['presets/p/messages', '-F', `system=@${p}`, '-F', 'note=@-'], 'from stdin');
