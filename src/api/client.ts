@@ -6,6 +6,7 @@ import { maskKey } from '../core/mask.js';
 import { isLoopbackHost } from '../core/patterns.js';
 import { sanitizeField } from '../core/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
+import { reasonPhrase } from './status-text.js';
 import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
 import type { KeyKind, Route } from './routes.js';
 import { Transport, TransportFailure, type WireResponse } from './transport.js';
@@ -355,13 +356,7 @@ export function parseBody(res: WireResponse): ParsedBody {
 }
 
 function statusText(status: number): string {
-  const texts: Record<number, string> = {
-    400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
-    408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-    429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
-    504: 'Gateway Timeout',
-  };
-  return texts[status] ?? `HTTP status ${status}`;
+  return reasonPhrase(status) ?? `HTTP status ${status}`;
 }
 
 function parseBaseUrl(text: string): URL {

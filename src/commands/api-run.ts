@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { RawResponse } from '../api/client.js';
 import { defaultKeyFor, type KeyKind } from '../api/routes.js';
+import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
 import { safeJson, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import { printBody } from '../output/print.js';
@@ -139,7 +140,8 @@ function dryRun(method: string, url: URL, extra: Record<string, string>, body: s
 
 /** `HTTP/1.1 200 OK` and the response headers, as `curl -i` and `gh api -i` show them. */
 function statusBlock(res: RawResponse): string {
-  const lines = [`HTTP/1.1 ${res.status}`];
+  const reason = reasonPhrase(res.status);
+  const lines = [`HTTP/1.1 ${res.status}${reason === undefined ? '' : ` ${reason}`}`];
   for (const [name, value] of Object.entries(res.headers)) lines.push(`${sanitizeField(name)}: ${sanitizeField(value)}`);
   return `${lines.join('\n')}\n\n`;
 }

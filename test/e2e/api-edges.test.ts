@@ -285,13 +285,13 @@ describe('answers', () => {
     server.handle(() => ({ headers: { 'x-credits': 'ten\u009b2J' }, body: { total: 10 } }));
     const r = await api(['credits', '-i']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^HTTP\/1\.1 200\n/);
+    expect(r.stdout).toMatch(/^HTTP\/1\.1 200 OK\n/);
     expect(r.stdout).toContain('\\x9b2J\n');
     expect(r.stdout).not.toMatch(/[\u0080-\u009f]/);
     expect(r.stdout).toMatch(/\n\n\{\n {2}"total": 10\n\}\n$/);
     expect(await api(['credits', '--silent'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const both = await api(['credits', '--silent', '-i']);
-    expect(both.stdout).toMatch(/^HTTP\/1\.1 200\n[^{]*\n\n$/);
+    expect(both.stdout).toMatch(/^HTTP\/1\.1 200 OK\n[^{]*\n\n$/);
   });
 
   it('an error status is reported as for every command: one line, exit code from the status, stdout empty', async () => {

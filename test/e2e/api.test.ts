@@ -136,7 +136,7 @@ describe('what is printed', () => {
     const r = await api(['activity', '-i']);
     expect(r.code).toBe(0);
     const [head, text] = r.stdout.split('\n\n');
-    expect(head!.split('\n')[0]).toBe('HTTP/1.1 200');
+    expect(head!.split('\n')[0]).toBe('HTTP/1.1 200 OK');
     expect(head).toContain('content-type: text/plain');
     expect(head).toContain('\\x9b[2Jx');
     expect(head).not.toContain('\u009b');
