@@ -22,7 +22,19 @@ const runs = COLUMNS.flatMap(({ dir, title }) => {
   const [loop, lsAll] = paging.results;
   const memory = read(`bench/results/${dir}/memory.json`) ?? [];
   const info = read(`bench/results/${dir}/runtime.json`) ?? {};
-  return [{ title, info, bare, version, get, floor, loop, lsAll, memory }];
+  // The sections after the main ones; each is left out where it was not run.
+  const results = (name) => read(`bench/results/${dir}/${name}.json`)?.results ?? [];
+  const extra = {
+    help: results('help'),
+    jsonl: results('jsonl'),
+    jsonlMemory: read(`bench/results/${dir}/jsonl-memory.json`) ?? [],
+    jqList: results('jq-list'),
+    jqGet: results('jq-get'),
+    apiPaging: results('api-paging'),
+    apiMemory: read(`bench/results/${dir}/api-memory.json`) ?? [],
+    apiStartup: results('api-startup'),
+  };
+  return [{ title, info, bare, version, get, floor, loop, lsAll, memory, ...extra }];
 });
 if (runs.length === 0) {
   console.error('bench/report: no results; run bash bench/all.sh (or bash bench/run.sh) first');
@@ -53,6 +65,39 @@ const lines = [
   row('peak memory (max RSS), the fetch loop', (r) => mb(r.memory[0])),
   row('peak memory (max RSS), `gwctl interns ls --all --json`', (r) => mb(r.memory[1])),
 ];
+const plus = (r, base) => (r && base ? `${ms(r)} (+${((r.mean - base.mean) * 1000).toFixed(1)} ms)` : '—');
+const any = (key) => runs.some((r) => r[key].length > 0);
+if (any('help')) {
+  lines.push(
+    row('`gwctl --help`', (r) => (r.help[0] ? `${ms(r.help[0])}${times(r.help[0], r.bare, 'bare')}` : '—')),
+    row('`gwctl interns ls --help`', (r) => (r.help[1] ? `${ms(r.help[1])}${times(r.help[1], r.bare, 'bare')}` : '—')),
+  );
+}
+if (any('jsonl')) {
+  lines.push(
+    row('`interns ls --all --jsonl` (100,000 interns) against a fetch loop writing JSON Lines', (r) => (r.jsonl[1] ? `${ms(r.jsonl[1])}${times(r.jsonl[1], r.jsonl[0], 'the loop')}` : '—')),
+    row('peak memory, fetch loop writing JSON Lines / `--jsonl`', (r) => (r.jsonlMemory.length ? `${mb(r.jsonlMemory[0])} / ${mb(r.jsonlMemory[1])}` : '—')),
+  );
+}
+if (any('jqList')) {
+  lines.push(row('`--jq FILTER` over 100,000 interns against `--json \\| jq -r FILTER` (Debian jq)', (r) => (r.jqList[1] ? `${ms(r.jqList[1])}${times(r.jqList[1], r.jqList[0], 'the pipe')}` : '—')));
+}
+if (any('jqGet')) lines.push(row('`endpoints get <id> --jq .data.id` (against `--json`)', (r) => plus(r.jqGet[1], r.jqGet[0])));
+if (any('apiPaging')) {
+  lines.push(
+    row('`gwctl api interns --paginate` against `interns ls --all --json`', (r) => (r.apiPaging[1] ? `${ms(r.apiPaging[1])}${times(r.apiPaging[1], r.apiPaging[0], 'ls --all')}` : '—')),
+    row('peak memory, `interns ls --all --json` / `api interns --paginate`', (r) => (r.apiMemory.length ? `${mb(r.apiMemory[0])} / ${mb(r.apiMemory[1])}` : '—')),
+  );
+}
+if (any('apiStartup')) lines.push(row('`gwctl api private-endpoints/<id>` (against `endpoints get <id> --json`)', (r) => plus(r.apiStartup[1], r.apiStartup[0])));
+const fleet = read('bench/results/fleet-summary.json');
+if (fleet) {
+  const s = fleet.seconds;
+  lines.push(
+    '',
+    `Acting on many targets (\`bash bench/fleet.sh\`, ${fleet.date}): suspending ${fleet.interns} interns by selector with 50 ms of latency per request took ${s.default.toFixed(1)} s at the default concurrency (4), ${s.concurrency16.toFixed(1)} s at \`--concurrency 16\` and ${s.concurrency1.toFixed(1)} s at \`--concurrency 1\` (${fleet.speedup.defaultVsConcurrency1.toFixed(2)}× slower than the default); a shell loop running \`gwctl interns suspend <id> --yes\` once per intern would take about ${s.shellLoopScaled.toFixed(0)} s (timed on ${s.sample} interns and scaled): ${fleet.speedup.defaultVsShellLoop.toFixed(1)}× the default run, ${fleet.speedup.concurrency16VsShellLoop.toFixed(1)}× the run at \`--concurrency 16\`. Peak memory of the default run: ${fleet.peakRssMb} MB.`,
+  );
+}
 const table = lines.join('\n');
 console.log(table);
 
