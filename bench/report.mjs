@@ -69,8 +69,9 @@ const plus = (r, base) => (r && base ? `${ms(r)} (+${((r.mean - base.mean) * 100
 const any = (key) => runs.some((r) => r[key].length > 0);
 if (any('help')) {
   lines.push(
-    row('`gwctl --help`', (r) => (r.help[0] ? `${ms(r.help[0])}${times(r.help[0], r.bare, 'bare')}` : '—')),
-    row('`gwctl interns ls --help`', (r) => (r.help[1] ? `${ms(r.help[1])}${times(r.help[1], r.bare, 'bare')}` : '—')),
+    // help.json times bare Node again in the same run: [bare, --help, interns ls --help].
+    row('`gwctl --help`', (r) => (r.help[1] ? `${ms(r.help[1])}${times(r.help[1], r.help[0], 'bare')}` : '—')),
+    row('`gwctl interns ls --help`', (r) => (r.help[2] ? `${ms(r.help[2])}${times(r.help[2], r.help[0], 'bare')}` : '—')),
   );
 }
 if (any('jsonl')) {

@@ -7,6 +7,7 @@
 #                                                      # the standalone binary; --node is then the
 #                                                      # bare Node it is compared with (same version)
 #   bash bench/run.sh ... --quick                      # fewer runs, to try the script out
+#   bash bench/run.sh ... --only-startup               # start-up and help only (about a minute)
 # Results (hyperfine JSON, peak memory, what ran where) go to bench/results/<runtime>/, where
 # <runtime> is node<major> or binary; `node bench/report.mjs` renders them as the README's table.
 # `bash bench/all.sh` does the whole set: Node 20, Node 24 and the binary when it is built.
@@ -16,12 +17,15 @@ cd "$(dirname "$0")/.."
 node_bin=${GWCTL_BENCH_NODE:-}
 binary=''
 startup_runs=40
+# --only-startup: the start-up sections alone (a minute), without the 100,000-intern sandbox.
+only_startup=''
 paging_runs=5
 while [ $# -gt 0 ]; do
   case $1 in
     --node) node_bin=${2:?--node needs a path}; shift 2 ;;
     --binary) binary=${2:?--binary needs a path}; shift 2 ;;
     --quick) startup_runs=5; paging_runs=2; shift ;;
+    --only-startup) only_startup=1; shift ;;
     *) echo "bench: unknown argument $1 (see the head of bench/run.sh)" >&2; exit 2 ;;
   esac
 done
@@ -70,8 +74,17 @@ hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/startup.json"
 node bench/ratios.mjs "$out/startup.json"
 
 echo
+echo "== help: gwctl --help and interns ls --help against bare Node"
+hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/help.json" \
+  -n 'node -e 0' "$node_bin -e 0" \
+  -n 'gwctl --help' "$gwctl --help" \
+  -n 'gwctl interns ls --help' "$gwctl interns ls --help"
+node bench/ratios.mjs "$out/help.json"
+[ -z "$only_startup" ] || exit 0
+
+echo
 echo "== paging: interns ls --all --json over 100,000 interns, against a plain fetch loop"
-./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 >"$tmp/sandbox" 2>/dev/null &
+./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0 >"$tmp/sandbox" 2>/dev/null &
 pids+=($!)
 for _ in $(seq 100); do [ -s "$tmp/sandbox" ] && break; sleep 0.1; done
 base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
