@@ -29,6 +29,7 @@ const runs = COLUMNS.flatMap(({ dir, title }) => {
     jsonl: results('jsonl'),
     jsonlMemory: read(`bench/results/${dir}/jsonl-memory.json`) ?? [],
     jqList: results('jq-list'),
+    jqMemory: read(`bench/results/${dir}/jq-memory.json`) ?? [],
     jqGet: results('jq-get'),
     apiPaging: results('api-paging'),
     apiMemory: read(`bench/results/${dir}/api-memory.json`) ?? [],
@@ -81,7 +82,10 @@ if (any('jsonl')) {
   );
 }
 if (any('jqList')) {
-  lines.push(row('`--jq FILTER` over 100,000 interns against `--json \\| jq -r FILTER` (Debian jq)', (r) => (r.jqList[1] ? `${ms(r.jqList[1])}${times(r.jqList[1], r.jqList[0], 'the pipe')}` : '—')));
+  lines.push(
+    row('`--jq FILTER` over 100,000 interns against `--json \\| jq -r FILTER` (Debian jq)', (r) => (r.jqList[1] ? `${ms(r.jqList[1])}${times(r.jqList[1], r.jqList[0], 'the pipe')}` : '—')),
+    row('peak memory, `--jq FILTER` over 100,000 interns', (r) => mb(r.jqMemory[0])),
+  );
 }
 if (any('jqGet')) lines.push(row('`endpoints get <id> --jq .data.id` (against `--json`)', (r) => plus(r.jqGet[1], r.jqGet[0])));
 if (any('apiPaging')) {

@@ -131,6 +131,8 @@ if command -v jq >/dev/null; then
     -n 'gwctl interns ls --all --json | jq -r FILTER' "env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base | jq -r '$filter'" \
     -n 'gwctl interns ls --all --jq FILTER' "env GWCTL_API_KEY=$key $gwctl interns ls --all --jq '$filter' --base-url $base"
   node bench/ratios.mjs "$out/jq-list.json"
+  echo "[{\"command\":\"gwctl interns ls --all --jq FILTER\",\"mb\":$(peak_mb env GWCTL_API_KEY=$key $gwctl interns ls --all --jq "$filter" --base-url $base)}]" > "$out/jq-memory.json"
+  cat "$out/jq-memory.json"
 fi
 
 echo

@@ -23,6 +23,21 @@ export interface JqFilter {
   readonly expr: string;
   /** The program jq runs: the filter in parentheses, so what was checked is what runs. */
   readonly program: string;
+  /**
+   * The filter is `.data[] | …` (or `.data[]`): each item of a list is filtered on its own, so
+   * the pages of `--all` can be filtered as they arrive, a batch of items at a time, with the
+   * same outputs in the same order as over the merged body.
+   */
+  readonly itemwise: boolean;
+}
+
+/**
+ * `.data[]` then a pipe (not `|=`) or the end: the pipe binds loosest, so whatever follows sees
+ * one item as its input. Words that reach beyond that input (the next input, stopping the
+ * whole program) make the filter whole-body; so does anything else, such as a leading comment.
+ */
+export function isItemwise(expr: string): boolean {
+  return /^\s*\.data\s*\[\s*\]\s*(?:\|(?!=)|$)/.test(expr) && !/\b(?:input|inputs|input_line_number|halt|halt_error)\b/.test(expr);
 }
 
 /**
@@ -48,7 +63,7 @@ export async function compileJq(expr: string): Promise<JqFilter> {
     }
     throw usageError(`invalid --jq filter: ${jqMessage(reason)}`);
   }
-  return { expr, program };
+  return { expr, program, itemwise: isItemwise(expr) };
 }
 
 /**

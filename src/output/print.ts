@@ -132,7 +132,8 @@ async function printPicked<T>(mode: OutputMode, { item, columns }: DetailColumns
  * Prints a list page by page as pages arrive, so memory stays flat however long the list.
  * Under --json the pages become one body `{"data": [...all items], ...rest}`; under --jsonl
  * each item is one line as it arrives; under --jq the merged body is kept and filtered at the
- * end (jq needs all of it); on a terminal the column widths are fixed by the first page; in a
+ * end (jq needs all of it), unless the filter takes the items one by one (`.data[] | …`), which
+ * runs on batches of items as they arrive; on a terminal the column widths are fixed by the first page; in a
  * pipe every item is one row, after the --header line.
  */
 export class ListPrinter<T> {
@@ -165,6 +166,9 @@ export class ListPrinter<T> {
     if (this.mode.jq) {
       for (const item of items) this.kept.push(item);
       this.count += items.length;
+      // An item-by-item filter runs on a batch as soon as it is big enough: memory stays flat
+      // and the engine works while the next pages are on their way.
+      if (this.mode.jq.filter.itemwise && this.kept.length >= JQ_BATCH_ITEMS) await this.filterKept();
       return;
     }
     if (this.mode.jsonl) {
@@ -212,6 +216,14 @@ export class ListPrinter<T> {
     await io.out(`${body}\n`);
   }
 
+  /** Runs an item-by-item filter over the items kept so far and lets them go. */
+  private async filterKept(): Promise<void> {
+    if (!this.mode.jq || this.kept.length === 0) return;
+    const batch = this.kept.splice(0);
+    const { printJq } = await this.mode.jq.load();
+    await printJq(this.mode.io, this.mode.jq.filter, { data: batch });
+  }
+
   /** The --header line, once, before the first row. */
   private headerText(): string {
     if (this.headerDone || this.headerLine === undefined) return '';
@@ -222,6 +234,10 @@ export class ListPrinter<T> {
   /** Closes the list. Under --json, `rest` holds the body's other fields (has_more, total_count...). */
   async end(rest: Record<string, unknown>): Promise<void> {
     if (this.mode.jq) {
+      if (this.mode.jq.filter.itemwise) {
+        await this.filterKept();
+        return;
+      }
       const { data: _ignored, ...others } = rest;
       const { printJq } = await this.mode.jq.load();
       await printJq(this.mode.io, this.mode.jq.filter, { data: this.kept, ...others });
@@ -242,6 +258,11 @@ export class ListPrinter<T> {
 }
 
 const PAGE_OPEN = '{\n  "data": [\n';
+/**
+ * Items an item-by-item --jq filter is run on at once: each run of the engine costs a few
+ * milliseconds of set-up (jq compiles its builtins), so not one page at a time.
+ */
+const JQ_BATCH_ITEMS = 1000;
 const PAGE_CLOSE = '\n  ]\n}';
 
 function indent(text: string, pad: string): string {

@@ -1,6 +1,6 @@
 // --jq, --jsonl, --columns and --header on real commands against a scripted server: exact
 // output, the exclusions, and that a refused option sends nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
 import type { InternBody } from '../kit/bodies.js';
 import { startServer, type ScriptedServer } from '../kit/server.js';
@@ -28,6 +28,9 @@ function intern(n: number, extra: Partial<InternBody> = {}): InternBody {
 }
 
 const interns = [intern(1), intern(2), intern(3, { name: HOSTILE })];
+/** What the list route serves, and in pages of how many: a test may swap them for a long list. */
+let list: InternBody[] = interns;
+let pageSize = 2;
 let server: ScriptedServer;
 
 beforeAll(async () => {
@@ -35,9 +38,9 @@ beforeAll(async () => {
     if (req.path === '/api/v1/interns') {
       // Pages of two, by cursor.
       const start = Number(req.query.get('starting_after') ?? 0);
-      const page = interns.slice(start, start + 2);
-      const more = start + 2 < interns.length;
-      return { body: { data: page, has_more: more, ...(more ? { next_cursor: String(start + 2) } : {}) } };
+      const page = list.slice(start, start + pageSize);
+      const more = start + pageSize < list.length;
+      return { body: { data: page, has_more: more, ...(more ? { next_cursor: String(start + pageSize) } : {}) } };
     }
     if (req.path === `/api/v1/interns/${ID}`) return { body: intern(9, { id: ID, name: HOSTILE }) };
     return { status: 404, body: { error: { code: 404, message: 'Not found' } } };
@@ -77,6 +80,37 @@ describe('--jq', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: Cannot index string with string \\"x\\"","exit_code":1}}\n');
+  });
+});
+
+describe('--jq over --all, item by item', () => {
+  const long = Array.from({ length: 2500 }, (_, i) => intern(i + 1));
+  const serveLong = (items: InternBody[]): void => {
+    list = items;
+    pageSize = 500;
+  };
+  afterEach(() => {
+    list = interns;
+    pageSize = 2;
+  });
+
+  it('`.data[] | …` gives exactly what the same filter gives over the merged body', async () => {
+    serveLong(long);
+    const itemwise = await run(['interns', 'ls', '--all', '--jq', '.data[] | select(.status == "failed") | .name']);
+    const whole = await run(['interns', 'ls', '--all', '--jq', '[.data[] | select(.status == "failed") | .name] | .[]']);
+    expect(itemwise).toMatchObject({ code: 0, stderr: '' });
+    expect(itemwise.stdout).toBe(whole.stdout);
+    expect(itemwise.stdout).toBe(long.filter((i) => i.status === 'failed').map((i) => `${i.name}\n`).join(''));
+    expect(server.requests).toHaveLength(10);
+  });
+
+  it('runs on batches as pages arrive: a run-time error in a later batch comes after what was printed, exit 1', async () => {
+    serveLong(long);
+    const r = await run(['interns', 'ls', '--all', '--jq', '.data[] | if .name == "intern-1501" then error("stopped at \\(.name)") else .name end']);
+    expect(r.code).toBe(1);
+    // The first batch (1,000 items, two pages) was filtered and printed before the failing one.
+    expect(r.stdout).toBe(long.slice(0, 1000).map((i) => `${i.name}\n`).join(''));
+    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: stopped at intern-1501","exit_code":1}}\n');
   });
 });
 

@@ -2,7 +2,7 @@
 // before anything runs, run-time errors, and hostile text in every output.
 import { describe, expect, it } from 'vitest';
 import { GwctlError } from '../../src/core/errors.js';
-import { compileJq, formatJqOutput, runJq } from '../../src/output/jq.js';
+import { compileJq, formatJqOutput, isItemwise, runJq } from '../../src/output/jq.js';
 
 const interns = {
   data: [
@@ -99,5 +99,35 @@ describe('compileJq', () => {
 describe('formatJqOutput', () => {
   it('escapes C1 and bidi controls in JSON text as \\uXXXX', () => {
     expect(formatJqOutput('["\u0085\u202e"]')).toBe('["\\u0085\\u202e"]');
+  });
+});
+
+describe('isItemwise: filters that may run on the items of --all a batch at a time', () => {
+  it.each(['.data[]', '.data[] | .id', '  .data [ ] |.id', '.data[]|select(.status == "failed")|.id', '.data[] | .a, .b', '.data[] | .x as $v | $v'])('%j takes the items one by one', (expr) => {
+    expect(isItemwise(expr)).toBe(true);
+  });
+
+  it.each([
+    '.data[] |= 1',
+    '.data | length',
+    '[.data[] | .id]',
+    '.data[] as $x | $x',
+    '.data[]?',
+    '.data[] // 1',
+    '.data[] | input',
+    '.data[] | if .x then halt else . end',
+    '.data[] | halt_error',
+    '# leading comment\n.data[]',
+    '(.data[] | .id), (.data | length)',
+  ])('%j needs the whole body', (expr) => {
+    expect(isItemwise(expr)).toBe(false);
+  });
+
+  it('the same outputs over batches of items as over the whole list', async () => {
+    const filter = await compileJq('.data[] | select(.status == "failed") | .id');
+    expect(filter.itemwise).toBe(true);
+    const whole = await runJq(filter, interns);
+    const batched = [...(await runJq(filter, { data: interns.data.slice(0, 1) })), ...(await runJq(filter, { data: interns.data.slice(1) }))];
+    expect(batched).toEqual(whole);
   });
 });
