@@ -4,7 +4,7 @@
 import type { Io } from '../core/io.js';
 import { cellText, type Cell, type Column, type Field } from './cells.js';
 import { headerLine, pickColumns, rawRow, rowColumns, tableColumns, type NamedColumn } from './columns.js';
-import type { JqFilter } from './jq.js';
+import type { JqBatches, JqFilter } from './jq.js';
 import { JsonlWriter, printJsonLine } from './jsonl.js';
 import { formatRow } from './rows.js';
 import { safeJson, sanitizeField } from '../core/sanitize.js';
@@ -143,6 +143,7 @@ export class ListPrinter<T> {
   private layout: { keep: number[]; widths: number[] } | undefined;
   private jsonl: JsonlWriter | undefined;
   private readonly kept: T[] = [];
+  private jqBatches: JqBatches | undefined;
   /** Terminal: human cells as declared; piped: raw values. In the order --columns gives. */
   private readonly columns: readonly Column<T>[];
   private readonly headerLine: string | undefined;
@@ -167,8 +168,8 @@ export class ListPrinter<T> {
       for (const item of items) this.kept.push(item);
       this.count += items.length;
       // An item-by-item filter runs on a batch as soon as it is big enough: memory stays flat
-      // and the engine works while the next pages are on their way.
-      if (this.mode.jq.filter.itemwise && this.kept.length >= JQ_BATCH_ITEMS) await this.filterKept();
+      // and the engine works (on a thread of its own) while the next pages are on their way.
+      if (this.mode.jq.filter.itemwise && this.kept.length >= JQ_BATCH_ITEMS) await this.filterKept({ more: true });
       return;
     }
     if (this.mode.jsonl) {
@@ -216,12 +217,18 @@ export class ListPrinter<T> {
     await io.out(`${body}\n`);
   }
 
-  /** Runs an item-by-item filter over the items kept so far and lets them go. */
-  private async filterKept(): Promise<void> {
+  /**
+   * Hands the items kept so far to an item-by-item filter and lets them go. `more`: pages are
+   * still coming, which is when a thread of jq's own pays for its start.
+   */
+  private async filterKept({ more }: { more: boolean }): Promise<void> {
     if (!this.mode.jq || this.kept.length === 0) return;
     const batch = this.kept.splice(0);
-    const { printJq } = await this.mode.jq.load();
-    await printJq(this.mode.io, this.mode.jq.filter, { data: batch });
+    if (!this.jqBatches) {
+      const { startJqBatches } = await this.mode.jq.load();
+      this.jqBatches = startJqBatches(this.mode.io, this.mode.jq.filter, { threaded: more });
+    }
+    await this.jqBatches.add(batch);
   }
 
   /** The --header line, once, before the first row. */
@@ -235,7 +242,8 @@ export class ListPrinter<T> {
   async end(rest: Record<string, unknown>): Promise<void> {
     if (this.mode.jq) {
       if (this.mode.jq.filter.itemwise) {
-        await this.filterKept();
+        await this.filterKept({ more: false });
+        await this.jqBatches?.finish();
         return;
       }
       const { data: _ignored, ...others } = rest;

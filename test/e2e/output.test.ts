@@ -1,6 +1,7 @@
 // Output shaping through the built gwctl: the jq engine's WebAssembly ships beside its chunk,
 // and --jsonl streams every page of the sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { InternBody } from '../kit/bodies.js';
 import { startServer, type ScriptedServer } from '../kit/server.js';
 import { runGwctl } from '../kit/spawn.js';
 
@@ -69,5 +70,46 @@ describe('output shaping, as a process, against a scripted server', () => {
     const r = await run(args);
     expect(r).toMatchObject({ code: 2, stdout: '' });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+// The built gwctl runs an item-by-item filter over --all on a worker thread, batch by batch,
+// while the next pages arrive (the in-process suite runs the same batches on the test's thread).
+describe('--jq over --all, item by item, as a process', () => {
+  const KEY = 'sk-mgmt-e2e-0123456789abcdef';
+  const PAGE = 500;
+  const interns: InternBody[] = Array.from({ length: 2500 }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    name: `intern-${i + 1}`,
+    status: i % 3 ? 'running' : 'failed',
+    model: null,
+    workspace_id: '3f6c2a1e-8b4d-4c7a-9e15-2d8f0b6a7c31',
+    created_at: '2026-09-10T08:30:00Z',
+    updated_at: '2026-09-10T08:30:00Z',
+  }));
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startServer((req) => {
+      const start = Number(req.query.get('starting_after') ?? 0);
+      const more = start + PAGE < interns.length;
+      return { body: { data: interns.slice(start, start + PAGE), has_more: more, ...(more ? { next_cursor: String(start + PAGE) } : {}) } };
+    });
+  });
+  afterAll(() => server.close());
+  const run = (filter: string) => runGwctl(['interns', 'ls', '--all', '--jq', filter, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY } });
+
+  it('prints, in order, exactly what the same filter prints over the merged body', async () => {
+    const itemwise = await run('.data[] | select(.status == "failed") | .name');
+    const whole = await run('[.data[] | select(.status == "failed") | .name] | .[]');
+    expect(itemwise).toMatchObject({ code: 0, stderr: '' });
+    expect(itemwise.stdout).toBe(interns.filter((i) => i.status === 'failed').map((i) => `${i.name}\n`).join(''));
+    expect(itemwise.stdout).toBe(whole.stdout);
+  });
+
+  it('a run-time error in a later batch: the batches before it are printed, then the error, exit 1', async () => {
+    const r = await run('.data[] | if .name == "intern-2001" then error("stopped at \\(.name)") else .name end');
+    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: stopped at intern-2001","exit_code":1}}\n');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(interns.slice(0, 2000).map((i) => `${i.name}\n`).join(''));
   });
 });
