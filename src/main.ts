@@ -12,6 +12,13 @@ async function main(): Promise<void> {
   // that loads late goes through src/cli/lazy.ts.
   // eslint-disable-next-line no-restricted-syntax
   const { runCli, processStreams } = await import('./cli/run.js');
+  // Node ends a process whose event loop has nothing left to wait for, even while a promise is
+  // still pending (work left waiting on something that can never happen): that would be exit 0
+  // with nothing printed. A finished run exits below, which never emits 'beforeExit'.
+  process.once('beforeExit', () => {
+    process.stderr.write('gwctl: internal error: the command stopped before it finished\n');
+    process.exit(1);
+  });
   const interruption = new AbortController();
   let interrupts = 0;
   const onSignal = (): void => {

@@ -54,6 +54,10 @@ export interface DepsOptions {
 
 export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   const { io, env, flags, version, signal } = options;
+  // Stored keys are masked before the command writes anything, as keys from the environment
+  // are (run.ts): output may echo what was typed (a --dry-run's targets), even by a command
+  // that never reads its settings, and what was typed may be a key.
+  maskStoredKeys(io, () => readConfig(env));
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {

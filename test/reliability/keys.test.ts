@@ -66,6 +66,14 @@ describe('no key on the command line', () => {
     const id = await run(['endpoints', 'get', MGMT], { GWCTL_CONFIG_DIR: dir });
     expect(id.stderr).toBe(`gwctl: invalid endpoint id "${maskKey(MGMT)}": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n`);
   });
+
+  it('a stored key typed as a target is masked in the output of a command that reads no settings (found by the property tests)', async () => {
+    const dir = tempConfigDir();
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'management-key': MGMT } } }), { mode: 0o600 });
+    const r = await run(['interns', 'suspend', MGMT, '--dry-run'], { GWCTL_CONFIG_DIR: dir });
+    expect(r).toMatchObject({ code: 0, stdout: `${maskKey(MGMT)}\n`, stderr: '' });
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe('plain http', () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
 import { type Reply, type ScriptedServer, closedPort, envelope, startServer } from '../kit/server.js';
-import { expectNoCrash } from '../kit/spawn.js';
+import { expectNoCrash, runGwctl } from '../kit/spawn.js';
 
 /** gwctl in-process with these variables over the test environment. */
 const run = (args: readonly string[], env: Record<string, string | undefined> = {}) => gwctl(args, { env });
@@ -198,5 +198,17 @@ describe('a failed page fails the listing: vault secrets --all', () => {
     const r = await secrets('--json');
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout).data.map((s: { name: string }) => s.name)).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `secret_${n}`));
+  });
+});
+
+describe('a run left waiting on something that never happens', () => {
+  // Node ends a process whose event loop is empty even while a promise is pending: without a
+  // guard that is exit 0 and no output. Here the jq engine's WebAssembly never finishes loading.
+  it('is an internal error, exit 1, one line; not exit 0 and silence', async () => {
+    const never = 'data:text/javascript,WebAssembly.instantiate=()=>new%20Promise(()=>{})';
+    const r = await runGwctl(['--sandbox', 'endpoints', 'get', '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11', '--jq', '.data.id'], {
+      env: { NODE_OPTIONS: `--import=${never}` },
+    });
+    expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'gwctl: internal error: the command stopped before it finished\n' });
   });
 });
