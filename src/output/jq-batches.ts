@@ -70,9 +70,14 @@ class WorkerBatches implements JqBatches {
     file: URL,
   ) {
     this.worker = new Worker(file, { workerData: { role: WORKER_ROLE, program: filter.program } });
-    // It never holds the process open: a list that fails on a page ends without waiting for it.
+    // It holds the process open only while an answer is awaited (Node would otherwise end a
+    // process whose last pages are in and whose sockets are idle, mid-list); a list that fails
+    // on a page ends without waiting for it (the entry exits when the run is over).
     this.worker.unref();
-    this.worker.on('message', (answer: Answer) => this.waiting.shift()?.(answer));
+    this.worker.on('message', (answer: Answer) => {
+      this.waiting.shift()?.(answer);
+      if (this.waiting.length === 0) this.worker.unref();
+    });
     // A batch still unanswered when the thread fails or ends gets the engine's failure as its
     // answer, so the list stops there with an error instead of printing less in silence.
     const lost = (error: unknown) => {
@@ -85,6 +90,7 @@ class WorkerBatches implements JqBatches {
 
   async add(items: readonly unknown[]): Promise<void> {
     this.answers.push(new Promise<Answer>((resolve) => this.waiting.push(resolve)));
+    this.worker.ref();
     this.worker.postMessage(batchText(items));
     while (this.answers.length > AHEAD) await this.printNext();
   }
