@@ -57,7 +57,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   // Stored keys are masked before the command writes anything, as keys from the environment
   // are (run.ts): output may echo what was typed (a --dry-run's targets), even by a command
   // that never reads its settings, and what was typed may be a key.
-  maskStoredKeys(io, () => readConfig(env));
+  let loaded: LoadedConfig | undefined;
+  const loadConfig = (): LoadedConfig => (loaded ??= readConfig(env));
+  maskStoredKeys(io, loadConfig);
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {
@@ -72,8 +74,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   let config: LoadedConfig | undefined;
   const getConfig = (): LoadedConfig => {
     if (config) return config;
-    config = readConfig(env);
-    maskStoredKeys(io, () => config!);
+    // Read once: the stored keys were masked from it above (a file that cannot be read or
+    // parsed is read again here, to report why).
+    config = loadConfig();
     if (config.looseMode !== undefined) {
       io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
     }
