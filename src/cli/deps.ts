@@ -71,15 +71,15 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     closers.push(() => running.close());
     sandbox = running;
   }
-  let config: LoadedConfig | undefined;
+  let warned = false;
   const getConfig = (): LoadedConfig => {
-    if (config) return config;
-    // Read once: the stored keys were masked from it above (a file that cannot be read or
-    // parsed is read again here, to report why).
-    config = loadConfig();
-    if (config.looseMode !== undefined) {
+    // The read the keys were masked from above (a file that cannot be read or parsed is read
+    // again here, to report why); its mode is warned about once.
+    const config = loadConfig();
+    if (!warned && config.looseMode !== undefined) {
       io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
     }
+    warned = true;
     return config;
   };
   let settings: Settings | undefined;

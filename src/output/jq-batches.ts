@@ -8,7 +8,7 @@ import { Worker, isMainThread, parentPort, workerData, type MessagePort } from '
 import type { Io } from '../core/io.js';
 import { GwctlError } from '../core/errors.js';
 import type { ExitCodeValue } from '../core/exit-codes.js';
-import { engineFailure, printLines, runJqText, type JqFilter } from './jq-engine.js';
+import { engineFailure, printJq, printLines, runJqText, type JqFilter } from './jq-engine.js';
 
 /** Filters a list's items a batch at a time and prints the outputs in order. */
 export interface JqBatches {
@@ -51,7 +51,7 @@ class InlineBatches implements JqBatches {
   ) {}
 
   async add(items: readonly unknown[]): Promise<void> {
-    await printLines(this.io, await runJqText(this.filter.program, batchText(items)));
+    await printJq(this.io, this.filter, { data: items });
   }
 
   async finish(): Promise<void> {}
@@ -114,6 +114,7 @@ class WorkerBatches implements JqBatches {
   }
 }
 
+/** The body one batch stands for, as the worker reads it: what `printJq` would filter. */
 function batchText(items: readonly unknown[]): string {
   return JSON.stringify({ data: items });
 }
