@@ -61,7 +61,7 @@ try {
     // One CommonJS bundle has no module files: the --jq batches see no file of their own to
     // start a worker from and filter on the main thread (src/output/jq-batches.ts).
     define: { __GWCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
-    plugins: [lazyRequirePlugin(root, { snapshot: { maxHeaderSize } }), builtinModulePlugin(), jqSeaAssetPlugin()],
+    plugins: [lazyRequirePlugin(root, { maxHeaderSize }), builtinModulePlugin(), jqSeaAssetPlugin()],
     logLevel: 'warning',
   });
 

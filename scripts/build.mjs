@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { jqWasmPlugin } from './jq-wasm-plugin.mjs';
+import { eagerCommonJsFactories } from './eager-compile.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -47,17 +48,23 @@ const result = await build({
 // esbuild puts the banner on every chunk, but only the chunk holding its require helper calls
 // require(). Each createRequire(import.meta.url) costs a module object and path resolution at
 // load, ~20 times for `endpoints get`; chunks that never mention require lose that banner,
-// and all but the jq engine's chunk lose the chunk URL.
+// and all but the jq engine's chunk lose the chunk URL. Bundled CommonJS module bodies are
+// marked for eager compilation, so they come from Node's compile cache (scripts/eager-compile.mjs).
+let eagerFactories = 0;
 for (const output of Object.keys(result.metafile.outputs)) {
   if (!output.endsWith('.js')) continue;
   const file = path.join(root, output);
   const code = await readFile(file, 'utf8');
   const banner = REQUIRE_BANNER + CHUNK_URL_BANNER;
   if (!code.startsWith(banner)) continue;
-  const rest = code.slice(banner.length);
+  const eager = eagerCommonJsFactories(code.slice(banner.length));
+  eagerFactories += eager.count;
+  const rest = eager.code;
   const kept = (/\brequire\b/.test(rest) ? REQUIRE_BANNER : '') + (rest.includes('__gwctlChunkUrl') ? CHUNK_URL_BANNER : '');
   await writeFile(file, kept + rest);
 }
+// undici alone is some sixty CommonJS modules: none found means esbuild's wrapper has changed shape.
+if (eagerFactories < 50) throw new Error(`build: only ${eagerFactories} CommonJS module bodies found to compile eagerly; update scripts/eager-compile.mjs`);
 
 // The bundle carries other people's code: ship their licences with it.
 const packages = new Set();

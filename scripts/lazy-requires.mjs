@@ -26,13 +26,13 @@ export const lazyRequires = [
   },
 ];
 
-// Only for the standalone executable's startup snapshot (scripts/build-binary.mjs): node:http
-// creates native parser state when it loads, which a V8 startup snapshot cannot hold, and
-// undici requires it at load for two values it reads later. `maxHeaderSize` is
-// http.maxHeaderSize of the Node inside the executable, read at build time: loading node:http
-// at run time just for it costs about 24M instructions of `endpoints get` (9 %). A
-// --max-http-header-size in NODE_OPTIONS still takes effect (then node:http is loaded).
-export function snapshotLazyRequires({ maxHeaderSize }) {
+// node:http: undici requires it at load for two values it reads later, and loading it costs
+// about 5M instructions of `endpoints get` on Node 24 (2 %) in the npm build and about 24M (9 %)
+// in the standalone executable, whose startup snapshot cannot hold the native parser state
+// node:http creates when it loads. `maxHeaderSize` is http.maxHeaderSize of the Node the build
+// is for (16 KiB on every supported line); a --max-http-header-size given to Node (NODE_OPTIONS
+// or its command line) still takes effect, and then node:http is loaded.
+export function httpLazyRequires({ maxHeaderSize }) {
   if (!Number.isInteger(maxHeaderSize) || maxHeaderSize <= 0) throw new Error(`build: bad http.maxHeaderSize ${maxHeaderSize}`);
   return [
     {
@@ -50,7 +50,7 @@ export function snapshotLazyRequires({ maxHeaderSize }) {
         '  ? () => http.maxHeaderSize',
         "  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
       ].join('\n'),
-      to: `const getDefaultNodeMaxHeaderSize = () => (process.env.NODE_OPTIONS ?? '').includes('--max-http-header-size') ? require('node:http').maxHeaderSize : ${maxHeaderSize}`,
+      to: `const getDefaultNodeMaxHeaderSize = () => [process.env.NODE_OPTIONS ?? '', ...process.execArgv].some((a) => a.includes('--max-http-header-size')) ? require('node:http').maxHeaderSize : ${maxHeaderSize}`,
     },
     {
       file: 'node_modules/undici/lib/core/util.js',
@@ -68,11 +68,11 @@ export function snapshotLazyRequires({ maxHeaderSize }) {
 
 /**
  * esbuild plugin applying the rewrites. `strict`: fail when a listed file is not in the bundle
- * (gwctl's build); the benchmark floor bundles only undici and passes false. `snapshot`: also the
- * rewrites a startup snapshot needs (`{ maxHeaderSize }`, see snapshotLazyRequires).
+ * (gwctl's builds); the benchmark floor bundles only undici and passes false. `maxHeaderSize`:
+ * see httpLazyRequires; by default that of the Node running the build.
  */
-export function lazyRequirePlugin(root, { strict = true, snapshot } = {}) {
-  const all = snapshot ? [...lazyRequires, ...snapshotLazyRequires(snapshot)] : lazyRequires;
+export function lazyRequirePlugin(root, { strict = true, maxHeaderSize = process.getBuiltinModule('node:http').maxHeaderSize } = {}) {
+  const all = [...lazyRequires, ...httpLazyRequires({ maxHeaderSize })];
   const byFile = new Map();
   for (const r of all) {
     const file = path.join(root, r.file);

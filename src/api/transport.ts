@@ -161,6 +161,8 @@ function protocolProblem(err: { name?: string; code?: string; message?: string }
     return 'the server sent an informational status (1xx) and then closed the connection without a response';
   }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return 'the response body does not match its Content-Length';
+  // Node's limit, 16 KiB unless Node is run with --max-http-header-size (NODE_OPTIONS works too).
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') return "the response headers are larger than Node's --max-http-header-size (16 KiB by default)";
   if (err.name === 'HTTPParserError' || code?.startsWith('HPE_')) {
     if (/Expected HTTP\//.test(message)) return 'the answer does not begin with an HTTP/1.1 status line (not an HTTP/1.1 server?)';
     const detail = /\(([^)]*)\)\s*$/.exec(message)?.[1];

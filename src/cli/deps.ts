@@ -97,7 +97,8 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   };
   let client: ApiClient | undefined;
   const clock = options.clock ?? realClock;
-  const interactive = flags.input && (options.prompter ? options.prompter.interactive : io.stderrIsTTY && io.stdinIsTTY);
+  // Whether stdin is a terminal is read only when a command asks: reading it builds the stream.
+  const canAsk = (): boolean => flags.input && io.stderrIsTTY && io.stdinIsTTY;
   const heavy: Heavy = {
     tables: load.tables,
     spinner: load.spinner,
@@ -132,7 +133,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
       closers.push(() => client!.close());
       return client;
     },
-    prompter: options.prompter ? withInteractive(options.prompter, interactive) : createPrompter(io, interactive, signal),
+    prompter: options.prompter ? withInteractive(options.prompter, flags.input && options.prompter.interactive) : createPrompter(io, canAsk, signal),
     clock,
     signal,
     interrupted: options.interrupted ?? signal,

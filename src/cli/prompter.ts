@@ -6,27 +6,34 @@ import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
 
-export function createPrompter(io: Io, interactive: boolean, signal: AbortSignal): Prompter {
-  const context = { input: io.stdin, output: io.stderr, signal, clearPromptOnDone: false };
+/** `canAsk` is asked once, when first needed: it may read whether stdin is a terminal. */
+export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSignal): Prompter {
+  let interactive: boolean | undefined;
+  const isInteractive = (): boolean => (interactive ??= canAsk());
+  // Built at the first question: reading io.stdin builds the process's stdin stream, which
+  // commands that never ask should not pay for (on /dev/null it loads fs/promises and readline).
+  const context = () => ({ input: io.stdin, output: io.stderr, signal, clearPromptOnDone: false });
   const refuse = (): never => {
     throw usageError('cannot ask: no terminal (or --no-input / CI is set)');
   };
   return {
-    interactive,
+    get interactive() {
+      return isInteractive();
+    },
     async confirm(message) {
-      if (!interactive) refuse();
+      if (!isInteractive()) refuse();
       const { confirm } = await load.prompts();
-      return ask(() => confirm({ message, default: false }, context));
+      return ask(() => confirm({ message, default: false }, context()));
     },
     async password(message) {
-      if (!interactive) refuse();
+      if (!isInteractive()) refuse();
       const { password } = await load.prompts();
-      return ask(() => password({ message, mask: '*' }, context));
+      return ask(() => password({ message, mask: '*' }, context()));
     },
     async select(message, choices) {
-      if (!interactive) refuse();
+      if (!isInteractive()) refuse();
       const { select } = await load.prompts();
-      return ask(() => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context));
+      return ask(() => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context()));
     },
   };
 }

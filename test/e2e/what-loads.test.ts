@@ -1,0 +1,80 @@
+// What a command loads, as a process. The build leaves out of `gwctl ... get` the Node modules it
+// never uses (scripts/lazy-requires.mjs, the prompter's lazy stdin): these tests fail if one comes
+// back. node:http is one of them, so Node's header-size limit, which it would have supplied, is
+// checked here too, with and without --max-http-header-size.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ScriptedServer, startServer } from '../kit/server.js';
+import { expectNoCrash, runGwctl } from '../kit/spawn.js';
+
+const KEY = 'sk-api-what-loads-0123456789abcdef';
+const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const BODY = { id: INTERN, name: 'scribe', status: 'running' };
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startServer(() => ({ body: BODY }));
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => server.reset());
+
+const get = (env: Record<string, string> = {}) =>
+  runGwctl(['interns', 'get', INTERN, '--json', '--retries', '0'], { env: { GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY: KEY, ...env } });
+
+describe("Node's limit on response headers (16 KiB unless Node is told otherwise)", () => {
+  const bigHeaders = () => server.handle(() => ({ headers: { 'x-padding': 'a'.repeat(20_000) }, body: BODY }));
+
+  it('headers over the limit: one line that says so, exit 1 (not retried: it would come back the same)', async () => {
+    bigHeaders();
+    const r = await get();
+    expectNoCrash(r.stderr);
+    expect(r.stdout).toBe('');
+    const message = `the response headers are larger than Node's --max-http-header-size (16 KiB by default) (${new URL(server.baseUrl).host})`;
+    expect(r.stderr).toBe(`${JSON.stringify({ error: { status: null, message, exit_code: 1 } })}\n`);
+    expect(r.code).toBe(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('NODE_OPTIONS=--max-http-header-size raises it, as it does for any Node program', async () => {
+    bigHeaders();
+    const r = await get({ NODE_OPTIONS: '--max-http-header-size=65536' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(BODY);
+    expect(r.code).toBe(0);
+  });
+});
+
+// Node's own list of the built-in modules it loaded, written when the process exits; a standalone
+// binary takes no --require, so this is for the npm build on each Node line.
+describe.skipIf(process.env.GWCTL_TEST_BINARY)('what a get loads', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gwctl-loads-'));
+  const preload = path.join(dir, 'list-modules.cjs');
+  const list = path.join(dir, 'modules.txt');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`,
+  );
+
+  const modulesOf = async (args: string[]): Promise<string[]> => {
+    const r = await runGwctl(args, { env: { GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY: KEY, NODE_OPTIONS: `--require ${preload}` } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return readFileSync(list, 'utf8').split('\n');
+  };
+
+  it('a get with JSON output: no node:http, child processes, readline, fs/promises or TLS', async () => {
+    // What Node loads by itself to run an ES module differs by line (Node 20's loader reads files
+    // through fs/promises): `--version`, which loads one small module, is the baseline.
+    const baseline = new Set(await modulesOf(['--version']));
+    const loaded = await modulesOf(['interns', 'get', INTERN, '--json', '--retries', '0']);
+    // The list proves itself: it holds what the request needs.
+    expect(loaded).toContain('NativeModule net');
+    const unused = ['http', 'child_process', 'dgram', 'readline', 'internal/readline/interface', 'internal/fs/promises', 'http2', 'tls'];
+    const extra = unused.map((name) => `NativeModule ${name}`).filter((entry) => loaded.includes(entry) && !baseline.has(entry));
+    expect(extra).toEqual([]);
+  });
+});
