@@ -14,7 +14,8 @@ import { parse } from 'acorn';
 
 /**
  * The code with every top-level `var x = f((a, b) => {...})` arrow parenthesised: the shape of
- * esbuild's CommonJS wrapper (one call, one argument, an arrow taking exports and module).
+ * esbuild's CommonJS wrapper (one call, one argument, an arrow with a body taking at most
+ * exports and module).
  */
 export function eagerCommonJsFactories(code) {
   const program = parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
@@ -24,7 +25,8 @@ export function eagerCommonJsFactories(code) {
     for (const { init } of statement.declarations) {
       if (init?.type !== 'CallExpression' || init.callee.type !== 'Identifier' || init.arguments.length !== 1) continue;
       const [factory] = init.arguments;
-      if (factory.type === 'ArrowFunctionExpression' && factory.params.length === 2) factories.push(factory);
+      // esbuild names only the parameters a module uses: (exports, module), (exports) or none.
+      if (factory.type === 'ArrowFunctionExpression' && factory.params.length <= 2 && factory.body.type === 'BlockStatement') factories.push(factory);
     }
   }
   // From the end, so earlier offsets stay valid; top-level factories never nest.

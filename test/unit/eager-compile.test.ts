@@ -12,8 +12,13 @@ describe('eagerCommonJsFactories', () => {
     expect(mark(code)).toEqual({ code: 'var a=y(((e,t)=>{t.exports=1})),b=y(((e,t)=>{t.exports=a()+1}));export{b};', count: 2 });
   });
 
-  it('leaves other calls, other arities and nested functions alone', () => {
-    const code = 'var a=f(()=>1),b=g((x)=>x),c=h((e,t)=>1,2),d=[1].map((e,t)=>e);function k(){var z=y((e,t)=>{})}';
+  it('also when esbuild left out the unused parameters', () => {
+    const code = 'var a=y(e=>{e.x=1}),b=y(()=>{globalThis.z=1});';
+    expect(mark(code)).toEqual({ code: 'var a=y((e=>{e.x=1})),b=y((()=>{globalThis.z=1}));', count: 2 });
+  });
+
+  it('leaves other calls, expression bodies, other arities and nested functions alone', () => {
+    const code = 'var a=f(()=>1),b=g((x)=>x),c=h((e,t)=>1,2),d=[1].map((e,t)=>e),e=y((a,b,c)=>{});function k(){var z=y((e,t)=>{})}';
     expect(mark(code)).toEqual({ code, count: 0 });
   });
 
