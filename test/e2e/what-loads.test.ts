@@ -22,8 +22,11 @@ afterAll(async () => {
 });
 beforeEach(() => server.reset());
 
-const get = (env: Record<string, string> = {}) =>
-  runGwctl(['interns', 'get', INTERN, '--json', '--retries', '0'], { env: { GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY: KEY, ...env } });
+const GET = ['interns', 'get', INTERN, '--json', '--retries', '0'];
+/** gwctl against the scripted server, with `env` over the test environment. */
+const run = (args: readonly string[], env: Record<string, string> = {}) =>
+  runGwctl(args, { env: { GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY: KEY, ...env } });
+const get = (env: Record<string, string> = {}) => run(GET, env);
 
 describe("Node's limit on response headers (16 KiB unless Node is told otherwise)", () => {
   const bigHeaders = () => server.handle(() => ({ headers: { 'x-padding': 'a'.repeat(20_000) }, body: BODY }));
@@ -60,7 +63,7 @@ describe('what a get loads', () => {
   );
 
   const modulesOf = async (args: string[]): Promise<string[]> => {
-    const r = await runGwctl(args, { env: { GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY: KEY, NODE_OPTIONS: `--require ${preload}` } });
+    const r = await run(args, { NODE_OPTIONS: `--require ${preload}` });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     return readFileSync(list, 'utf8').split('\n');
@@ -70,7 +73,7 @@ describe('what a get loads', () => {
     // What Node loads by itself to run an ES module differs by line (Node 20's loader reads files
     // through fs/promises): `--version`, which loads one small module, is the baseline.
     const baseline = new Set(await modulesOf(['--version']));
-    const loaded = await modulesOf(['interns', 'get', INTERN, '--json', '--retries', '0']);
+    const loaded = await modulesOf(GET);
     // The list proves itself: it holds what the request needs.
     expect(loaded).toContain('NativeModule net');
     const unused = ['http', 'child_process', 'dgram', 'readline', 'internal/readline/interface', 'internal/fs/promises', 'http2', 'tls'];
