@@ -66,6 +66,10 @@ const lines = [
   row('peak memory (max RSS), the fetch loop', (r) => mb(r.memory[0])),
   row('peak memory (max RSS), `gwctl interns ls --all --json`', (r) => mb(r.memory[1])),
 ];
+if (runs.some((r) => r.info.binary_bytes)) {
+  const size = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB (${bytes.toLocaleString('en')} bytes)`;
+  lines.push(row('size of the executable, stripped', (r) => (r.info.binary_bytes ? size(r.info.binary_bytes) : '—')));
+}
 const plus = (r, base) => (r && base ? `${ms(r)} (+${((r.mean - base.mean) * 1000).toFixed(1)} ms)` : '—');
 const any = (key) => runs.some((r) => r[key].length > 0);
 if (any('help')) {

@@ -64,7 +64,7 @@ for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 port=$(cat "$tmp/port")
 export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
 # The floor: one undici GET and nothing else, bundled like gwctl.
-node --input-type=module -e "import{build}from'esbuild';import{lazyRequirePlugin,builtinModulePlugin}from'./scripts/lazy-requires.mjs';await build({entryPoints:['bench/undici-floor.mjs'],outfile:'$tmp/undici-floor.mjs',bundle:true,format:'esm',platform:'node',minify:true,logLevel:'error',plugins:[lazyRequirePlugin(process.cwd(),{strict:false}),builtinModulePlugin()],banner:{js:\"const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);\"}})"
+node bench/build-floor.mjs "$tmp/undici-floor.mjs"
 # The order of the commands is what bench/report.mjs reads: bare, --version, get, floor.
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/startup.json" \
   -n 'node -e 0' "$node_bin -e 0" \
@@ -162,6 +162,8 @@ const [runtime, node, nodeVersion, binary, startupRuns, pagingRuns] = process.ar
 const os = require("os");
 const info = {
   runtime, date: new Date().toISOString(), node, node_version: nodeVersion, binary: binary || null,
+  // The standalone build is stripped as it is built (scripts/build-binary.mjs): this is what users download.
+  binary_bytes: binary ? require("fs").statSync(binary).size : null,
   startup_runs: Number(startupRuns), paging_runs: Number(pagingRuns),
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`,
 };

@@ -1,4 +1,4 @@
-// Rewrites applied while bundling (scripts/build.mjs, and the benchmark floor in bench/run.sh).
+// Rewrites applied while bundling (scripts/build.mjs, and the benchmark floor in bench/build-floor.mjs).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Start-up counted in instructions rather than time: valgrind's callgrind counts what a run
+# executes, which repeats within about 2 % where times on a shared machine move by 10-20 %.
+# Needs valgrind (Debian: apt-get install valgrind). Run from the repository root after `npm ci`:
+#   bash bench/instructions.sh                                  # on .cache/node/24/bin/node
+#   bash bench/instructions.sh --node .cache/node/20/bin/node
+# Each command runs once to fill Node's compile cache, then once under callgrind. Results go to
+# bench/results/node<major>/instructions.json; the README's start-up paragraph cites them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+node_bin=.cache/node/24/bin/node
+while [ $# -gt 0 ]; do
+  case $1 in
+    --node) node_bin=${2:?--node needs a path}; shift 2 ;;
+    *) echo "bench: unknown argument $1 (see the head of bench/instructions.sh)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$node_bin" ] || { echo "bench: no Node binary at $node_bin (node scripts/fetch-node.mjs 24)" >&2; exit 1; }
+command -v valgrind >/dev/null || { echo "bench: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
+node_bin=$(realpath "$node_bin")
+major=$("$node_bin" -p 'process.versions.node.split(".")[0]')
+out="bench/results/node$major"
+mkdir -p "$out"
+[ -d dist ] || node scripts/build.mjs
+
+tmp=$(mktemp -d)
+GWCTL_CONFIG_DIR="$tmp/config"
+export GWCTL_CONFIG_DIR GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
+server=''
+cleanup() { [ -z "$server" ] || kill "$server" 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+node bench/fixture-server.mjs 0 >"$tmp/port" &
+server=$!
+for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+port=$(cat "$tmp/port")
+base="http://127.0.0.1:$port/api/v1"
+id=5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11
+# The floor, built as bench/run.sh builds it.
+node bench/build-floor.mjs "$tmp/undici-floor.mjs"
+
+entries=()
+count() {
+  local name=$1
+  shift
+  "$@" >/dev/null </dev/null
+  local n
+  n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null </dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+  [ -n "$n" ] || { echo "bench: callgrind gave no count for $name" >&2; exit 1; }
+  printf '%6dM  %s\n' $(( n / 1000000 )) "$name"
+  entries+=("{\"command\":\"$name\",\"instructions\":$n}")
+}
+
+echo "== instructions on Node $("$node_bin" --version) (callgrind)"
+count 'node -e 0' "$node_bin" -e 0
+count 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin" "$tmp/undici-floor.mjs" "$port"
+count 'gwctl --version' "$node_bin" bin/gwctl.js --version
+count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help
+count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "$id" --json --base-url "$base"
+count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$id" --base-url "$base"
+(IFS=,; echo "{\"node\":\"$("$node_bin" --version)\",\"date\":\"$(date -u +%F)\",\"results\":[${entries[*]}]}") >"$out/instructions.json"
+echo "written to $out/instructions.json"
