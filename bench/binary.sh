@@ -16,17 +16,9 @@ exe=dist-bin/gwctl-linux-x64
 node=.cache/node/$major/bin/node
 [ -x "$node" ] || { echo "bench: $node is missing (npm run build:binary -- --node-major $major fetches it)" >&2; exit 1; }
 
-GWCTL_CONFIG_DIR=$(mktemp -d)
-export GWCTL_CONFIG_DIR
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR"; }
-trap cleanup EXIT
-
-port_file=$(mktemp)
-node bench/fixture-server.mjs 0 >"$port_file" &
-pids+=($!)
-for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
-port=$(cat "$port_file")
+source bench/lib.sh
+serve "$tmp/port" node bench/fixture-server.mjs 0
+port=$(cat "$tmp/port")
 export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
 get="endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1"
 

@@ -18,22 +18,15 @@ SAMPLE=${SAMPLE:-50}
 # About 54% of the sandbox's interns run: 1,850 of them give about 1,000 running ones.
 INTERNS=${INTERNS:-1850}
 
-GWCTL_CONFIG_DIR=$(mktemp -d)
-export GWCTL_CONFIG_DIR
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR"; }
-trap cleanup EXIT
-
-out=$(mktemp)
-./bin/gwctl.js sandbox --port 0 --json --interns "$INTERNS" --pace 0 --fault '* /interns delay=50' >"$out" 2>/dev/null &
-pids+=($!)
-for _ in $(seq 100); do [ -s "$out" ] && break; sleep 0.1; done
+source bench/lib.sh
+out="$tmp/sandbox"
+serve "$out" ./bin/gwctl.js sandbox --port 0 --json --interns "$INTERNS" --pace 0 --fault '* /interns delay=50'
 base=$(jq -r .base_url "$out")
 control=${base%/api/v1}/_sandbox
 export GWCTL_BASE_URL=$base GWCTL_MANAGEMENT_KEY=$(jq -r .keys.management "$out") GWCTL_API_KEY=$(jq -r .keys.management "$out")
 reset="curl -s -X POST $control/reset"
 
-ids=$(mktemp)
+ids="$tmp/ids"
 ./bin/gwctl.js interns ls --status running --all --json | jq -r '.data[].id' >"$ids"
 count=$(wc -l <"$ids")
 head -n "$SAMPLE" "$ids" >"$ids.sample"

@@ -24,16 +24,9 @@ out="bench/results/node$major"
 mkdir -p "$out"
 [ -d dist ] || node scripts/build.mjs
 
-tmp=$(mktemp -d)
-GWCTL_CONFIG_DIR="$tmp/config"
-export GWCTL_CONFIG_DIR GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
-server=''
-cleanup() { [ -z "$server" ] || kill "$server" 2>/dev/null || true; rm -rf "$tmp"; }
-trap cleanup EXIT
-
-node bench/fixture-server.mjs 0 >"$tmp/port" &
-server=$!
-for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+source bench/lib.sh
+export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
+serve "$tmp/port" node bench/fixture-server.mjs 0
 port=$(cat "$tmp/port")
 base="http://127.0.0.1:$port/api/v1"
 id=5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11

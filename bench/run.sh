@@ -48,19 +48,10 @@ command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (ap
 [ -d dist ] || node scripts/build.mjs
 echo "== $runtime: gwctl is \`$gwctl\`; bare Node, the floor and the fetch loop run on $node_bin ($node_version)"
 
-GWCTL_CONFIG_DIR=$(mktemp -d)
-export GWCTL_CONFIG_DIR
-pids=()
-tmp=$(mktemp -d)
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GWCTL_CONFIG_DIR" "$tmp"; }
-trap cleanup EXIT
+source bench/lib.sh
 
-# The servers run on the default node whatever the runtime measured, so that every runtime
-# talks to the same server.
 echo "== start-up: gwctl --version and endpoints get --json against bare Node"
-node bench/fixture-server.mjs 0 >"$tmp/port" &
-pids+=($!)
-for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+serve "$tmp/port" node bench/fixture-server.mjs 0
 port=$(cat "$tmp/port")
 export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
 # The floor: one undici GET and nothing else, bundled like gwctl.
@@ -84,9 +75,7 @@ node bench/ratios.mjs "$out/help.json"
 
 echo
 echo "== paging: interns ls --all --json over 100,000 interns, against a plain fetch loop"
-./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0 >"$tmp/sandbox" 2>/dev/null &
-pids+=($!)
-for _ in $(seq 100); do [ -s "$tmp/sandbox" ] && break; sleep 0.1; done
+serve "$tmp/sandbox" ./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0
 base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
 key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
 loop="$node_bin bench/fetch-all.mjs $base $key 500"
