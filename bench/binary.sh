@@ -17,10 +17,8 @@ node=.cache/node/$major/bin/node
 [ -x "$node" ] || { echo "bench: $node is missing (npm run build:binary -- --node-major $major fetches it)" >&2; exit 1; }
 
 source bench/lib.sh
-serve "$tmp/port" node bench/fixture-server.mjs 0
-port=$(cat "$tmp/port")
-export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
-get="endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1"
+serve_fixture
+get="endpoints get $fixture_id --json --base-url $fixture_base"
 
 echo "== standalone executable: start-up against bare Node $("$node" --version)"
 # The npm build runs once first so its compile cache is warm, as it is for a user.

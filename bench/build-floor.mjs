@@ -2,6 +2,7 @@
 // minified ESM bundle with the same build-time rewrites of undici's requires, so the floor and
 // gwctl differ only in what gwctl adds. Used by bench/run.sh and bench/instructions.sh.
 //   node bench/build-floor.mjs OUTFILE
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { builtinModulePlugin, lazyRequirePlugin } from '../scripts/lazy-requires.mjs';
 
@@ -10,15 +11,16 @@ if (!outfile) {
   console.error('usage: node bench/build-floor.mjs OUTFILE');
   process.exit(2);
 }
+const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
-  entryPoints: [new URL('undici-floor.mjs', import.meta.url).pathname],
+  entryPoints: [fileURLToPath(new URL('undici-floor.mjs', import.meta.url))],
   outfile,
   bundle: true,
   format: 'esm',
   platform: 'node',
   minify: true,
   logLevel: 'error',
-  plugins: [lazyRequirePlugin(process.cwd(), { strict: false }), builtinModulePlugin()],
+  plugins: [lazyRequirePlugin(root, { strict: false }), builtinModulePlugin()],
   banner: {
     js: "const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);",
   },

@@ -25,11 +25,7 @@ mkdir -p "$out"
 [ -d dist ] || node scripts/build.mjs
 
 source bench/lib.sh
-export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
-serve "$tmp/port" node bench/fixture-server.mjs 0
-port=$(cat "$tmp/port")
-base="http://127.0.0.1:$port/api/v1"
-id=5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11
+serve_fixture
 # The floor, built as bench/run.sh builds it.
 node bench/build-floor.mjs "$tmp/undici-floor.mjs"
 
@@ -50,7 +46,7 @@ count 'node -e 0' "$node_bin" -e 0
 count 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin" "$tmp/undici-floor.mjs" "$port"
 count 'gwctl --version' "$node_bin" bin/gwctl.js --version
 count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help
-count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "$id" --json --base-url "$base"
-count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$id" --base-url "$base"
+count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --json --base-url "$fixture_base"
+count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$fixture_id" --base-url "$fixture_base"
 (IFS=,; echo "{\"node\":\"$("$node_bin" --version)\",\"date\":\"$(date -u +%F)\",\"results\":[${entries[*]}]}") >"$out/instructions.json"
 echo "written to $out/instructions.json"

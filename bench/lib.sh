@@ -27,3 +27,14 @@ serve() {
   cat "$file.err" >&2
   exit 1
 }
+
+# serve_fixture: bench/fixture-server.mjs, which answers every request with one private endpoint.
+# Sets port, fixture_base (the API's base URL on it) and fixture_id (the endpoint's id), and
+# exports a management key for gwctl to send.
+serve_fixture() {
+  serve "$tmp/fixture-port" node bench/fixture-server.mjs 0
+  port=$(cat "$tmp/fixture-port")
+  fixture_base="http://127.0.0.1:$port/api/v1"
+  fixture_id=5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11
+  export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
+}

@@ -51,16 +51,14 @@ echo "== $runtime: gwctl is \`$gwctl\`; bare Node, the floor and the fetch loop 
 source bench/lib.sh
 
 echo "== start-up: gwctl --version and endpoints get --json against bare Node"
-serve "$tmp/port" node bench/fixture-server.mjs 0
-port=$(cat "$tmp/port")
-export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
+serve_fixture
 # The floor: one undici GET and nothing else, bundled like gwctl.
 node bench/build-floor.mjs "$tmp/undici-floor.mjs"
 # The order of the commands is what bench/report.mjs reads: bare, --version, get, floor.
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/startup.json" \
   -n 'node -e 0' "$node_bin -e 0" \
   -n 'gwctl --version' "$gwctl --version" \
-  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
   -n 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin $tmp/undici-floor.mjs $port"
 node bench/ratios.mjs "$out/startup.json"
 
@@ -127,8 +125,8 @@ fi
 echo
 echo "== --jq on a single get: what the engine adds"
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/jq-get.json" \
-  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
-  -n 'gwctl endpoints get <id> --jq .data.id' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --jq .data.id --base-url http://127.0.0.1:$port/api/v1"
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
+  -n 'gwctl endpoints get <id> --jq .data.id' "$gwctl endpoints get $fixture_id --jq .data.id --base-url $fixture_base"
 node bench/ratios.mjs "$out/jq-get.json"
 
 echo
@@ -141,8 +139,8 @@ node bench/ratios.mjs "$out/api-paging.json"
 echo "[{\"command\":\"gwctl interns ls --all --json\",\"mb\":$(peak_mb $ls_all)},{\"command\":\"gwctl api interns --paginate\",\"mb\":$(peak_mb $api_all)}]" > "$out/api-memory.json"
 cat "$out/api-memory.json"
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/api-startup.json" \
-  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json --base-url http://127.0.0.1:$port/api/v1" \
-  -n 'gwctl api private-endpoints/<id>' "$gwctl api private-endpoints/5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --base-url http://127.0.0.1:$port/api/v1"
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
+  -n 'gwctl api private-endpoints/<id>' "$gwctl api private-endpoints/$fixture_id --base-url $fixture_base"
 node bench/ratios.mjs "$out/api-startup.json"
 
 # What ran where, for the report's heading.
