@@ -35,7 +35,12 @@ const candidates = {
       const jq = require('jq-wasm');
       const lines = async (expr, text) => {
         const out = await jq.raw(text, expr, ['-c']);
-        return out === '' ? [] : out.replace(/\n$/, '').split('\n').map((l) => JSON.parse(l));
+        return out === ''
+          ? []
+          : out
+              .replace(/\n$/, '')
+              .split('\n')
+              .map((l) => JSON.parse(l));
       };
       return { check: (expr) => lines(`empty | (\n${expr}\n)`, 'null'), run: lines };
     },
@@ -46,7 +51,12 @@ const candidates = {
       const jq = await require('jq-web');
       const lines = (expr, text) => {
         const out = jq.raw(text, expr, ['-c']);
-        return out === '' ? [] : out.replace(/\n$/, '').split('\n').map((l) => JSON.parse(l));
+        return out === ''
+          ? []
+          : out
+              .replace(/\n$/, '')
+              .split('\n')
+              .map((l) => JSON.parse(l));
       };
       return { check: (expr) => lines(`empty | (\n${expr}\n)`, 'null'), run: lines };
     },
@@ -177,7 +187,15 @@ const bad = ['.[', 'map(', '.a |', 'foo(1)', '{a:}', '"\\(.a"', '.a ]', '$undefi
 function reference(expr, input) {
   const res = spawnSync('jq', ['-c', expr], { input, encoding: 'utf8' });
   if (res.status !== 0) return { error: res.stderr.trim().split('\n')[0] };
-  return { outputs: res.stdout === '' ? [] : res.stdout.replace(/\n$/, '').split('\n').map((l) => JSON.parse(l)) };
+  return {
+    outputs:
+      res.stdout === ''
+        ? []
+        : res.stdout
+            .replace(/\n$/, '')
+            .split('\n')
+            .map((l) => JSON.parse(l)),
+  };
 }
 
 function timed(fn) {
@@ -199,7 +217,10 @@ async function correctness(name, engine) {
     }
     const ok = want.error ? got.error !== undefined : isDeepStrictEqual(got.outputs, want.outputs);
     if (ok) passed++;
-    else failed.push(`${group}: ${expr} → ${JSON.stringify(got.outputs ?? got.error)?.slice(0, 80)} (jq: ${JSON.stringify(want.outputs ?? want.error).slice(0, 80)})`);
+    else
+      failed.push(
+        `${group}: ${expr} → ${JSON.stringify(got.outputs ?? got.error)?.slice(0, 80)} (jq: ${JSON.stringify(want.outputs ?? want.error).slice(0, 80)})`,
+      );
   }
   let refused = 0;
   for (const expr of bad) {
@@ -279,7 +300,12 @@ for (const name of names) {
   const engine = await candidates[name].load();
   const { passed, failed, refused } = await correctness(name, engine);
   const version = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
-  const row = { name: `${name}@${version}`, cases: `${passed}/${cases.length}`, compileErrors: `${refused}/${bad.length}`, sizeKB: sizeOf(name) };
+  const row = {
+    name: `${name}@${version}`,
+    cases: `${passed}/${cases.length}`,
+    compileErrors: `${refused}/${bad.length}`,
+    sizeKB: sizeOf(name),
+  };
   for (const node of nodes) row[`import ms (node ${nodeVersion(node)})`] = Number(coldImport(node, name).toFixed(1));
   if (file) {
     const text = readFileSync(file, 'utf8');

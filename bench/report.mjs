@@ -46,7 +46,12 @@ const ms = (r) => (r ? `${(r.mean * 1000).toFixed(1)} ms ± ${(r.stddev * 1000).
 const times = (r, base, what) => (r && base ? `, ${(r.mean / base.mean).toFixed(2)}× ${what}` : '');
 const mb = (m) => (m ? `${m.mb} MB` : '—');
 const row = (label, cell) => `| ${label} | ${runs.map(cell).join(' | ')} |`;
-const header = (run) => (run.title === 'binary' && run.info.node_version ? `binary (against Node ${run.info.node_version.slice(1)})` : run.info.node_version ? `${run.title} (${run.info.node_version.slice(1)})` : run.title);
+const header = (run) =>
+  run.title === 'binary' && run.info.node_version
+    ? `binary (against Node ${run.info.node_version.slice(1)})`
+    : run.info.node_version
+      ? `${run.title} (${run.info.node_version.slice(1)})`
+      : run.title;
 
 const dates = [...new Set(runs.map((r) => r.info.date?.slice(0, 10) ?? 'an unrecorded date'))];
 const machines = [...new Set(runs.map((r) => r.info.machine).filter(Boolean))];
@@ -81,24 +86,37 @@ if (any('help')) {
 }
 if (any('jsonl')) {
   lines.push(
-    row('`interns ls --all --jsonl` (100,000 interns) against a fetch loop writing JSON Lines', (r) => (r.jsonl[1] ? `${ms(r.jsonl[1])}${times(r.jsonl[1], r.jsonl[0], 'the loop')}` : '—')),
-    row('peak memory, fetch loop writing JSON Lines / `--jsonl`', (r) => (r.jsonlMemory.length ? `${mb(r.jsonlMemory[0])} / ${mb(r.jsonlMemory[1])}` : '—')),
+    row('`interns ls --all --jsonl` (100,000 interns) against a fetch loop writing JSON Lines', (r) =>
+      r.jsonl[1] ? `${ms(r.jsonl[1])}${times(r.jsonl[1], r.jsonl[0], 'the loop')}` : '—',
+    ),
+    row('peak memory, fetch loop writing JSON Lines / `--jsonl`', (r) =>
+      r.jsonlMemory.length ? `${mb(r.jsonlMemory[0])} / ${mb(r.jsonlMemory[1])}` : '—',
+    ),
   );
 }
 if (any('jqList')) {
   lines.push(
-    row('`--jq FILTER` over 100,000 interns against `--json \\| jq -r FILTER` (Debian jq)', (r) => (r.jqList[1] ? `${ms(r.jqList[1])}${times(r.jqList[1], r.jqList[0], 'the pipe')}` : '—')),
+    row('`--jq FILTER` over 100,000 interns against `--json \\| jq -r FILTER` (Debian jq)', (r) =>
+      r.jqList[1] ? `${ms(r.jqList[1])}${times(r.jqList[1], r.jqList[0], 'the pipe')}` : '—',
+    ),
     row('peak memory, `--jq FILTER` over 100,000 interns', (r) => mb(r.jqMemory[0])),
   );
 }
 if (any('jqGet')) lines.push(row('`endpoints get <id> --jq .data.id` (against `--json`)', (r) => plus(r.jqGet[1], r.jqGet[0])));
 if (any('apiPaging')) {
   lines.push(
-    row('`gwctl api interns --paginate` against `interns ls --all --json`', (r) => (r.apiPaging[1] ? `${ms(r.apiPaging[1])}${times(r.apiPaging[1], r.apiPaging[0], 'ls --all')}` : '—')),
-    row('peak memory, `interns ls --all --json` / `api interns --paginate`', (r) => (r.apiMemory.length ? `${mb(r.apiMemory[0])} / ${mb(r.apiMemory[1])}` : '—')),
+    row('`gwctl api interns --paginate` against `interns ls --all --json`', (r) =>
+      r.apiPaging[1] ? `${ms(r.apiPaging[1])}${times(r.apiPaging[1], r.apiPaging[0], 'ls --all')}` : '—',
+    ),
+    row('peak memory, `interns ls --all --json` / `api interns --paginate`', (r) =>
+      r.apiMemory.length ? `${mb(r.apiMemory[0])} / ${mb(r.apiMemory[1])}` : '—',
+    ),
   );
 }
-if (any('apiStartup')) lines.push(row('`gwctl api private-endpoints/<id>` (against `endpoints get <id> --json`)', (r) => plus(r.apiStartup[1], r.apiStartup[0])));
+if (any('apiStartup'))
+  lines.push(
+    row('`gwctl api private-endpoints/<id>` (against `endpoints get <id> --json`)', (r) => plus(r.apiStartup[1], r.apiStartup[0])),
+  );
 const fleet = read('bench/results/fleet-summary.json');
 if (fleet) {
   const s = fleet.seconds;

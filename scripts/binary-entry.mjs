@@ -29,17 +29,21 @@ if (startupSnapshot?.isBuildingSnapshot()) {
   // have run before the event loop drains and the heap is written.
   const loaders = [
     ...[...implementations].filter(([key]) => !LEFT_OUT.has(key)).map(([, loader]) => loader),
-    ...Object.entries(load).filter(([key]) => !LEFT_OUT.has(key)).map(([, loader]) => loader),
+    ...Object.entries(load)
+      .filter(([key]) => !LEFT_OUT.has(key))
+      .map(([, loader]) => loader),
     () => import('../src/cli/run.ts'),
   ];
-  Promise.all(loaders.map((loader) => loader())).then(() => {
-    // A module that hooked a signal while loading would lose the hook in the executable.
-    const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit'].filter((event) => process.listenerCount(event) > 0);
-    if (hooked.length) throw new Error(`a module loaded into the snapshot listens to ${hooked.join(', ')}; leave it out`);
-  }).catch((error) => {
-    process.stderr.write(`build: loading a module into the snapshot failed: ${error?.stack ?? error}\n`);
-    process.exitCode = 1;
-  });
+  Promise.all(loaders.map((loader) => loader()))
+    .then(() => {
+      // A module that hooked a signal while loading would lose the hook in the executable.
+      const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit'].filter((event) => process.listenerCount(event) > 0);
+      if (hooked.length) throw new Error(`a module loaded into the snapshot listens to ${hooked.join(', ')}; leave it out`);
+    })
+    .catch((error) => {
+      process.stderr.write(`build: loading a module into the snapshot failed: ${error?.stack ?? error}\n`);
+      process.exitCode = 1;
+    });
 } else {
   void run();
 }

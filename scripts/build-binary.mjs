@@ -93,11 +93,18 @@ try {
     await writeFile(configFile, JSON.stringify({ ...config, output: blob }, null, 2));
     execFileSync(node, ['--experimental-sea-config', configFile], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
     await rename(stripped, exe);
-    execFileSync(process.execPath, [
-      path.join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
-      exe, 'NODE_SEA_BLOB', blob,
-      '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-    ], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+        exe,
+        'NODE_SEA_BLOB',
+        blob,
+        '--sentinel-fuse',
+        'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+      ],
+      { stdio: 'pipe' },
+    );
   }
 
   // A binary that cannot answer --version is not shipped.
@@ -107,7 +114,9 @@ try {
   await mkdir(outDir, { recursive: true });
   const licences = await licenceText(result.metafile, path.dirname(path.dirname(node)), nodeVersion);
   await writeFile(path.join(outDir, 'LICENSES.txt'), licences);
-  const digest = createHash('sha256').update(await readFile(exe)).digest('hex');
+  const digest = createHash('sha256')
+    .update(await readFile(exe))
+    .digest('hex');
   await rename(exe, path.join(outDir, NAME)).catch(async () => {
     await copyFile(exe, path.join(outDir, NAME));
   });
@@ -149,7 +158,8 @@ function jqSeaAssetPlugin() {
     setup(b) {
       b.onLoad({ filter: /[\\/]jq-web[\\/]jq\.js$/ }, async (args) => {
         const text = await readFile(args.path, 'utf8');
-        if (text.split(FROM).length !== 2) fail(`jq-web's jq.js no longer contains ${JSON.stringify(FROM)} exactly once; update scripts/build-binary.mjs`);
+        if (text.split(FROM).length !== 2)
+          fail(`jq-web's jq.js no longer contains ${JSON.stringify(FROM)} exactly once; update scripts/build-binary.mjs`);
         const contents = text
           .replace(FROM, "var wasmBinary = Module['wasmBinary'] ?? new Uint8Array(require('node:sea').getAsset('jq.wasm'));")
           .replaceAll('__dirname', '"/"');

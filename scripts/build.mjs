@@ -21,7 +21,8 @@ await rm(outdir, { recursive: true, force: true });
 // process.getBuiltinModule hands those out without the module object, path resolution and
 // import of node:module that createRequire(import.meta.url) costs on every chunk that loads.
 // Anything else still goes through a real require, made on first use.
-const REQUIRE_BANNER = "const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);";
+const REQUIRE_BANNER =
+  "const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);";
 // The --jq engine finds jq.wasm beside the chunk that holds it (scripts/jq-wasm-plugin.mjs).
 const CHUNK_URL_BANNER = 'const __gwctlChunkUrl=import.meta.url;';
 
@@ -64,7 +65,8 @@ for (const output of Object.keys(result.metafile.outputs)) {
   await writeFile(file, kept + rest);
 }
 // undici alone is some sixty CommonJS modules: none found means esbuild's wrapper has changed shape.
-if (eagerFactories < 50) throw new Error(`build: only ${eagerFactories} CommonJS module bodies found to compile eagerly; update scripts/eager-compile.mjs`);
+if (eagerFactories < 50)
+  throw new Error(`build: only ${eagerFactories} CommonJS module bodies found to compile eagerly; update scripts/eager-compile.mjs`);
 
 // The bundle carries other people's code: ship their licences with it.
 const packages = new Set();

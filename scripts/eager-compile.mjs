@@ -26,7 +26,8 @@ export function eagerCommonJsFactories(code) {
       if (init?.type !== 'CallExpression' || init.callee.type !== 'Identifier' || init.arguments.length !== 1) continue;
       const [factory] = init.arguments;
       // esbuild names only the parameters a module uses: (exports, module), (exports) or none.
-      if (factory.type === 'ArrowFunctionExpression' && factory.params.length <= 2 && factory.body.type === 'BlockStatement') factories.push(factory);
+      if (factory.type === 'ArrowFunctionExpression' && factory.params.length <= 2 && factory.body.type === 'BlockStatement')
+        factories.push(factory);
     }
   }
   // From the end, so earlier offsets stay valid; top-level factories never nest.

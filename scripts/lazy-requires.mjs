@@ -126,9 +126,7 @@ export function builtinModulePlugin() {
         if (contents === undefined) return undefined;
         return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
       });
-      b.onResolve({ filter: /^node:/ }, (args) =>
-        args.kind === 'import-statement' ? { path: args.path, namespace } : undefined,
-      );
+      b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'import-statement' ? { path: args.path, namespace } : undefined));
       b.onLoad({ filter: /.*/, namespace }, async (args) => {
         const mod = process.getBuiltinModule(args.path);
         if (!mod) throw new Error(`build: ${args.path} is not a Node built-in`);

@@ -210,7 +210,9 @@ export class ApiClient {
         }
         throw error;
       }
-      this.debug(`< ${res.status} in ${this.options.now() - began} ms, ${Buffer.byteLength(res.text)} bytes, ${res.headers['content-type'] ?? 'no content-type'}`);
+      this.debug(
+        `< ${res.status} in ${this.options.now() - began} ms, ${Buffer.byteLength(res.text)} bytes, ${res.headers['content-type'] ?? 'no content-type'}`,
+      );
       // A server that echoes a key back (in an error message, say) never gets it shown, not even cut short.
       res.text = this.maskKeys(res.text);
       if (res.status < 300 || res.status >= 400 || res.headers.location === undefined) return res;
@@ -240,7 +242,8 @@ export class ApiClient {
     let retryAfterMs: number | undefined;
     if (outcome instanceof TransportFailure) {
       // An answer that is too large or not HTTP comes back the same way when asked again.
-      if (outcome.kind === 'aborted' || outcome.kind === 'too-large' || outcome.kind === 'tls' || outcome.kind === 'protocol') return undefined;
+      if (outcome.kind === 'aborted' || outcome.kind === 'too-large' || outcome.kind === 'tls' || outcome.kind === 'protocol')
+        return undefined;
       // A request that may have reached the server is repeated only when repeating is harmless.
       if (route.unsafe && !outcome.notSent) return undefined;
     } else {
@@ -332,9 +335,7 @@ function redirectTarget(location: string, from: URL, status: number): URL {
   return next;
 }
 
-type ParsedBody =
-  | { ok: true; value: unknown }
-  | { ok: false; contentType: string; snippet: string };
+type ParsedBody = { ok: true; value: unknown } | { ok: false; contentType: string; snippet: string };
 
 /** JSON when the body is JSON; a proxy's HTML page, an empty or cut-off body otherwise. */
 export function parseBody(res: WireResponse): ParsedBody {
@@ -364,7 +365,10 @@ function parseBaseUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw usageError(`invalid base URL: ${JSON.stringify(sanitizeField(text))}`, 'give an absolute URL such as https://openrouter.ai/api/v1');
+    throw usageError(
+      `invalid base URL: ${JSON.stringify(sanitizeField(text))}`,
+      'give an absolute URL such as https://openrouter.ai/api/v1',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw usageError(`invalid base URL: ${JSON.stringify(sanitizeField(text))} (only http and https are supported)`);

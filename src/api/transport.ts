@@ -137,13 +137,18 @@ function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, in
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);
   const midBody = status !== undefined ? ' before the response was complete' : '';
   const what =
-    code === 'ECONNREFUSED' ? 'connection refused'
-    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found'
-    : code === 'EHOSTUNREACH' || code === 'ENETUNREACH' ? 'host unreachable'
-    : code === 'ECONNRESET' ? `connection reset by the server${midBody}`
-    : code === 'UND_ERR_SOCKET' || code === 'EPIPE' ? `connection closed by the server${midBody}`
-    // A library's own code or message would mean nothing to the reader.
-    : 'connection failed';
+    code === 'ECONNREFUSED'
+      ? 'connection refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'host not found'
+        : code === 'EHOSTUNREACH' || code === 'ENETUNREACH'
+          ? 'host unreachable'
+          : code === 'ECONNRESET'
+            ? `connection reset by the server${midBody}`
+            : code === 'UND_ERR_SOCKET' || code === 'EPIPE'
+              ? `connection closed by the server${midBody}`
+              : // A library's own code or message would mean nothing to the reader.
+                'connection failed';
   return new TransportFailure(`${what} (${where})`, notSent, 'connection', status);
 }
 

@@ -77,7 +77,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     // again here, to report why); its mode is warned about once.
     const config = loadConfig();
     if (!warned && config.looseMode !== undefined) {
-      io.err(`gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`);
+      io.err(
+        `gwctl: warning: ${config.path} can be read by other users (mode ${config.looseMode.toString(8)}); run 'chmod 600 ${config.path}'\n`,
+      );
     }
     warned = true;
     return config;
@@ -133,7 +135,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
       closers.push(() => client!.close());
       return client;
     },
-    prompter: options.prompter ? withInteractive(options.prompter, flags.input && options.prompter.interactive) : createPrompter(io, canAsk, signal),
+    prompter: options.prompter
+      ? withInteractive(options.prompter, flags.input && options.prompter.interactive)
+      : createPrompter(io, canAsk, signal),
     clock,
     signal,
     interrupted: options.interrupted ?? signal,

@@ -39,4 +39,3 @@ export const HELP_TOPICS: readonly { name: string; description: string }[] = [
   { name: 'exit-codes', description: 'what each exit code means' },
   { name: 'formatting', description: 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header' },
 ];
-

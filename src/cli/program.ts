@@ -97,7 +97,9 @@ function groupExamples(group: string, specs: readonly AnySpec[]): string {
   const jq = specs.flatMap((spec) => spec.examples).find((e) => e.includes('--json | jq')) ?? JQ_EXAMPLES.get(group);
   if (jq && !examples.includes(jq)) examples.push(jq);
   const first = specs[0]!.path[1];
-  return ['', 'Examples:', ...examples.map((e) => `  $ ${e}`), '', `More examples and every flag: 'gwctl ${group} ${first} --help'.`].join('\n');
+  return ['', 'Examples:', ...examples.map((e) => `  $ ${e}`), '', `More examples and every flag: 'gwctl ${group} ${first} --help'.`].join(
+    '\n',
+  );
 }
 
 /** For groups whose commands show none of their own. */
@@ -166,7 +168,8 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
       parsedArgs[key] = args[i]!.parse(received[i] as string | string[] | undefined);
     });
     const parsedOpts: Record<string, unknown> = {};
-    for (const { key, def, option } of options) parsedOpts[key] = def.parse(self.getOptionValue(option.attributeName()), option.long ?? key);
+    for (const { key, def, option } of options)
+      parsedOpts[key] = def.parse(self.getOptionValue(option.attributeName()), option.long ?? key);
     await handlers.run(spec, parsedArgs, parsedOpts, program);
   });
   return command;

@@ -42,9 +42,29 @@ export const groupSummaries: ReadonlyMap<string, string> = new Map([
 ]);
 
 const ALL: readonly AnySpec[] = [
-  endpointsGet, presetsCreate, batchesGet, batchesDelete, internsLs, internsGet, internsSuspend, internsWait, vaultSecrets, byokLs,
-  budgetsLs, toolsGet, authLogin, authLogout, authStatus, configGet, configSet, configUnset, configList, configPath,
-  api, sandbox, completion,
+  endpointsGet,
+  presetsCreate,
+  batchesGet,
+  batchesDelete,
+  internsLs,
+  internsGet,
+  internsSuspend,
+  internsWait,
+  vaultSecrets,
+  byokLs,
+  budgetsLs,
+  toolsGet,
+  authLogin,
+  authLogout,
+  authStatus,
+  configGet,
+  configSet,
+  configUnset,
+  configList,
+  configPath,
+  api,
+  sandbox,
+  completion,
   // Hidden: candidates for the completion scripts (profiles, recent ids), from local files only.
   complete,
 ];

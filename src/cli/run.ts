@@ -206,7 +206,8 @@ function fromCommander(error: unknown, helpHint: string): unknown {
   const [head, ...rest] = (e.message ?? 'invalid usage').replace(/^error: /, '').split('\n');
   let first = head!;
   // An unknown option is named, never echoed with its value (`--token=sk-...`, `-xVALUE`).
-  if (e.code === 'commander.unknownOption') first = first.replace(/'(--[^=']*)=[^']*'|'(-[^-'])[^']+'/, (_m, long?: string, short?: string) => `'${long ?? short}'`);
+  if (e.code === 'commander.unknownOption')
+    first = first.replace(/'(--[^=']*)=[^']*'|'(-[^-'])[^']+'/, (_m, long?: string, short?: string) => `'${long ?? short}'`);
   const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
   return usageError(first.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
 }

@@ -93,7 +93,9 @@ function nest(values: readonly { key: string; value: unknown }[]): Record<string
           const sub = path[i + 1]!;
           const fills =
             !nextIsList &&
-            typeof tail === 'object' && tail !== null && !Array.isArray(tail) &&
+            typeof tail === 'object' &&
+            tail !== null &&
+            !Array.isArray(tail) &&
             (!Object.hasOwn(tail, sub) || (path[i + 2] === '' && Array.isArray((tail as Record<string, unknown>)[sub])));
           const child: Record<string, unknown> | unknown[] = fills ? (tail as Record<string, unknown>) : nextIsList ? [] : {};
           if (!fills) node.push(child);
@@ -169,11 +171,13 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
 
 /** Where the next page starts: a cursor list's next_cursor, or an offset list's next offset. */
 function nextPage(body: Record<string, unknown>, url: URL, count: number): { param: string; value: string } | undefined {
-  if (typeof body.next_cursor === 'string' && body.next_cursor !== '' && body.has_more !== false) return { param: 'starting_after', value: body.next_cursor };
+  if (typeof body.next_cursor === 'string' && body.next_cursor !== '' && body.has_more !== false)
+    return { param: 'starting_after', value: body.next_cursor };
   if (count === 0) return undefined;
   const offset = Number(url.searchParams.get('offset') ?? 0) + count;
   if (body.has_more === true) return { param: 'offset', value: String(offset) };
-  if (typeof body.total_count === 'number' && body.has_more === undefined && offset < body.total_count) return { param: 'offset', value: String(offset) };
+  if (typeof body.total_count === 'number' && body.has_more === undefined && offset < body.total_count)
+    return { param: 'offset', value: String(offset) };
   return undefined;
 }
 
@@ -207,7 +211,7 @@ async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, header
   };
   if (opts.slurp) {
     const bodies: unknown[] = [];
-    for (let cursor: string | undefined = undefined, more = true; more; ) {
+    for (let cursor: string | undefined = undefined, more = true; more;) {
       const page = await fetchPage(cursor);
       bodies.push(page.body);
       cursor = page.nextCursor;

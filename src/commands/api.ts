@@ -34,13 +34,13 @@ function header(text: string): { name: string; value: string } {
 
 export const spec = defineSpec({
   path: ['api'],
-  summary: 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety',
+  summary: "Send a request to any route of the gateway API, with the profile's key, retries and safety",
   description: [
     '<path> is relative to the base URL (interns, /interns?limit=5), or an absolute URL on its origin.',
     'Fields go into the query string for GET, HEAD and DELETE, and into a JSON body otherwise;',
     'key[]=v appends to an array, key[sub]=v sets a nested key. -F makes true, false, null and integers',
     'JSON values and reads @FILE (or @- for stdin). The key: the API key on interns and vault routes,',
-    'the management key elsewhere, unless --key says which. The key never leaves the base URL\'s origin.',
+    "the management key elsewhere, unless --key says which. The key never leaves the base URL's origin.",
     'A request other than GET or HEAD is retried only when it cannot have reached the server.',
   ].join('\n'),
   args: {
@@ -53,7 +53,7 @@ export const spec = defineSpec({
     header: option.repeated('-H, --header <header>', "an extra request header 'Name: value' (repeatable)", header),
     input: option.string('--input <file>', 'the request body, sent unchanged (- for stdin)', 'file'),
     paginate: option.flag('--paginate', 'follow every page and print one body whose data holds every item'),
-    slurp: option.flag('--slurp', 'with --paginate: one JSON array of each page\'s body'),
+    slurp: option.flag('--slurp', "with --paginate: one JSON array of each page's body"),
     include: option.flag('-i, --include', 'print the status line and response headers before the body'),
     silent: option.flag('--silent', 'print no body'),
     dryRun: option.flag('--dry-run', 'print the request as JSON (key redacted) and send nothing'),
@@ -63,7 +63,7 @@ export const spec = defineSpec({
   examples: [
     'gwctl api credits',
     'gwctl api keys --paginate',
-    "gwctl api interns --paginate --jq '.data[] | select(.status == \"failed\") | .id'",
+    'gwctl api interns --paginate --jq \'.data[] | select(.status == "failed") | .id\'',
     'gwctl api /interns?limit=5 --include',
     'gwctl api models -f supported_parameters=tools',
     'gwctl api presets/support-bot/messages -F max_tokens=256 -f model=openai/gpt-4o --dry-run',

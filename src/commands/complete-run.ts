@@ -22,7 +22,9 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   let names: string[];
   if (kind === 'profile') {
     try {
-      names = Object.keys(deps.config().data.profiles).filter((name) => PROFILE_NAME.test(name)).sort();
+      names = Object.keys(deps.config().data.profiles)
+        .filter((name) => PROFILE_NAME.test(name))
+        .sort();
     } catch {
       names = [];
     }

@@ -52,8 +52,12 @@ function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server
 function startFailure(error: unknown, options: SandboxOptions): GwctlError {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${options.host}:${options.port}`;
-  if (code === 'EADDRINUSE') return new GwctlError(`cannot listen on ${where}: the port is already in use`, ExitCode.failure, { hint: 'pick another with --port, or --port 0 for a free one' });
-  if (code === 'EACCES') return new GwctlError(`cannot listen on ${where}: permission denied`, ExitCode.failure, { hint: 'use a port above 1023' });
+  if (code === 'EADDRINUSE')
+    return new GwctlError(`cannot listen on ${where}: the port is already in use`, ExitCode.failure, {
+      hint: 'pick another with --port, or --port 0 for a free one',
+    });
+  if (code === 'EACCES')
+    return new GwctlError(`cannot listen on ${where}: permission denied`, ExitCode.failure, { hint: 'use a port above 1023' });
   if (code === 'EADDRNOTAVAIL') return new GwctlError(`cannot listen on ${where}: no such local address`, ExitCode.failure);
   return new GwctlError(`cannot start the sandbox: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure);
 }

@@ -52,7 +52,10 @@ export function resolveProfileName(flags: Pick<GlobalFlags, 'profile'>, env: Env
   const picked = pick(flags.profile, env.GWCTL_PROFILE, undefined, DEFAULT_PROFILE)!;
   const name = String(picked.value);
   if (!PROFILE_NAME.test(name)) {
-    throw usageError(`invalid profile name ${JSON.stringify(name)} (${describe(picked.source, '--profile', 'GWCTL_PROFILE')})`, 'use letters, digits, dot, dash and underscore');
+    throw usageError(
+      `invalid profile name ${JSON.stringify(name)} (${describe(picked.source, '--profile', 'GWCTL_PROFILE')})`,
+      'use letters, digits, dot, dash and underscore',
+    );
   }
   return { value: name, source: picked.source };
 }
@@ -63,7 +66,13 @@ export function resolveSettings(flags: GlobalFlags, env: Env, config: LoadedConf
   const settings: Settings = {
     profile,
     baseUrl: asString(pick(flags.baseUrl, env.GWCTL_BASE_URL, stored['base-url'], DEFAULT_BASE_URL)!),
-    timeoutSeconds: checkNumber(pick(flags.timeout, env.GWCTL_TIMEOUT, stored.timeout, DEFAULT_TIMEOUT_SECONDS)!, 'timeout', 0.001, 3600, false),
+    timeoutSeconds: checkNumber(
+      pick(flags.timeout, env.GWCTL_TIMEOUT, stored.timeout, DEFAULT_TIMEOUT_SECONDS)!,
+      'timeout',
+      0.001,
+      3600,
+      false,
+    ),
     retries: checkNumber(pick(flags.retries, env.GWCTL_RETRIES, stored.retries, DEFAULT_RETRIES)!, 'retries', 0, 10, true),
   };
   const management = pick(undefined, env.GWCTL_MANAGEMENT_KEY, stored['management-key'], undefined);

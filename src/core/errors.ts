@@ -17,7 +17,14 @@ export class GwctlError extends Error {
   constructor(
     message: string,
     exitCode: ExitCodeValue,
-    extra: { status?: number; code?: number | string; reason?: string; retryable?: boolean; hint?: string; details?: Record<string, unknown> } = {},
+    extra: {
+      status?: number;
+      code?: number | string;
+      reason?: string;
+      retryable?: boolean;
+      hint?: string;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'GwctlError';

@@ -17,13 +17,23 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 /** What each exit code means: `gwctl help exit-codes` and the README's table say this. */
 export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   { code: 0, meaning: 'success (an empty list is a success)' },
-  { code: 1, meaning: 'any other failure: an unexpected or unreadable response, a 5xx the API marked not retryable, a batch that --wait saw end other than completed' },
-  { code: 2, meaning: 'usage or input error found before sending (bad flag, bad id, out-of-range value, missing --yes), API 400, 413, 415' },
+  {
+    code: 1,
+    meaning:
+      'any other failure: an unexpected or unreadable response, a 5xx the API marked not retryable, a batch that --wait saw end other than completed',
+  },
+  {
+    code: 2,
+    meaning: 'usage or input error found before sending (bad flag, bad id, out-of-range value, missing --yes), API 400, 413, 415',
+  },
   { code: 3, meaning: 'cancelled: a confirmation was declined' },
   { code: 4, meaning: 'no credentials, API 401 or 403' },
   { code: 5, meaning: 'API 404 or 410' },
   { code: 6, meaning: 'API 409 (retryable or not, once the retries are spent)' },
-  { code: 7, meaning: 'transient failure that outlived the retries: 408, 429, 500, 502, 503, 504, a timeout, a refused or reset connection' },
+  {
+    code: 7,
+    meaning: 'transient failure that outlived the retries: 408, 429, 500, 502, 503, 504, a timeout, a refused or reset connection',
+  },
   { code: 8, meaning: 'an action on several targets failed for some or all of them (see the per-target results)' },
   { code: 130, meaning: 'interrupted (Ctrl-C)' },
 ];

@@ -94,10 +94,18 @@ export function patternCheck(pattern: RegExp, why: string, emptyWhy = 'must not 
 /** A comma-separated list of known words, repeats collapsed, at most `max`. */
 export function enumListCheck(known: readonly string[], also: readonly string[], max: number): Check<string[]> {
   return (text, name) => {
-    const list = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+    const list = [
+      ...new Set(
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (list.length < 1) throw new ValueRefused(`${name} needs at least one of: ${known.join(', ')}`);
     if (list.length > max) throw new ValueRefused(`${name} takes at most ${max} statuses`);
-    if (!list.every((s) => known.includes(s) || also.includes(s))) throw new ValueRefused(`${name} values must be among: ${known.join(', ')}`);
+    if (!list.every((s) => known.includes(s) || also.includes(s)))
+      throw new ValueRefused(`${name} values must be among: ${known.join(', ')}`);
     return list;
   };
 }

@@ -11,10 +11,10 @@
  * isolates (U+2066-U+2069).
  */
 const BIDI = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
- 
+
 const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
 /** The same, except the tab and newline that lay out a block of text. */
- 
+
 const UNSAFE_EXCEPT_LAYOUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
 /** What JSON.stringify leaves raw: it escapes C0 itself. */
 const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');

@@ -5,13 +5,7 @@
 export type Tone = 'good' | 'bad' | 'warn' | 'busy' | 'muted';
 
 export type Cell =
-  | string
-  | number
-  | boolean
-  | null
-  | undefined
-  | { text: string; tone?: Tone }
-  | { time: string | number | null | undefined };
+  string | number | boolean | null | undefined | { text: string; tone?: Tone } | { time: string | number | null | undefined };
 
 export interface Column<T> {
   header: string;
@@ -47,12 +41,17 @@ export function relativeTime(value: string | number | null | undefined, now: num
   const future = seconds < 0;
   const s = Math.abs(seconds);
   const [n, unit] =
-    s < 60 ? [s, 'second']
-    : s < 3600 ? [Math.floor(s / 60), 'minute']
-    : s < 86400 ? [Math.floor(s / 3600), 'hour']
-    : s < 86400 * 30 ? [Math.floor(s / 86400), 'day']
-    : s < 86400 * 365 ? [Math.floor(s / (86400 * 30)), 'month']
-    : [Math.floor(s / (86400 * 365)), 'year'];
+    s < 60
+      ? [s, 'second']
+      : s < 3600
+        ? [Math.floor(s / 60), 'minute']
+        : s < 86400
+          ? [Math.floor(s / 3600), 'hour']
+          : s < 86400 * 30
+            ? [Math.floor(s / 86400), 'day']
+            : s < 86400 * 365
+              ? [Math.floor(s / (86400 * 30)), 'month']
+              : [Math.floor(s / (86400 * 365)), 'year'];
   if (s < 5) return 'just now';
   const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
   return future ? `in ${text}` : `${text} ago`;

@@ -11,7 +11,15 @@ import { sanitizeField } from '../core/sanitize.js';
  * (`{ time }` for epoch numbers; ISO strings pass through), an empty field for null or missing,
  * arrays and objects as compact JSON.
  */
-export type RawValue = string | number | boolean | null | undefined | { time: string | number | null | undefined } | readonly unknown[] | Record<string, unknown>;
+export type RawValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | { time: string | number | null | undefined }
+  | readonly unknown[]
+  | Record<string, unknown>;
 
 /**
  * A declared column as the list printer takes it (heading, human cell, widths) with its name
@@ -79,7 +87,12 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
 
 /** The columns of a terminal table: human cells, headings, widths, as declared. */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ header, value, flexible, optional }) => ({ header, value, ...(flexible ? { flexible } : {}), ...(optional ? { optional } : {}) }));
+  return picked.map(({ header, value, flexible, optional }) => ({
+    header,
+    value,
+    ...(flexible ? { flexible } : {}),
+    ...(optional ? { optional } : {}),
+  }));
 }
 
 /** The columns of piped rows, as the list printer takes them: raw values. */
@@ -91,7 +104,9 @@ export function rowColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
 }
 
 function rawCell(value: RawValue): Cell {
-  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (!Array.isArray(value) && 'time' in value && Object.keys(value).length === 1) return value as { time: string | number | null | undefined };
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (!Array.isArray(value) && 'time' in value && Object.keys(value).length === 1)
+    return value as { time: string | number | null | undefined };
   return JSON.stringify(value);
 }

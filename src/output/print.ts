@@ -62,7 +62,12 @@ export async function printJson(io: Io, body: unknown): Promise<void> {
 }
 
 /** One page of a list: the body as-is under --json, otherwise its items in columns. */
-export async function printList<T>(mode: OutputMode, body: unknown, items: readonly T[], columns: readonly NamedColumn<T>[]): Promise<void> {
+export async function printList<T>(
+  mode: OutputMode,
+  body: unknown,
+  items: readonly T[],
+  columns: readonly NamedColumn<T>[],
+): Promise<void> {
   if (await printBody(mode, body, items)) return;
   const printer = new ListPrinter<T>(mode, columns);
   await printer.page(items);
@@ -86,7 +91,12 @@ export interface DetailColumns<T> {
  * With --columns (or --header in a pipe) and declared columns: on a terminal the picked
  * fields, in a pipe one row of their raw values (after the header line).
  */
-export async function printDetail<T>(mode: OutputMode, body: unknown, sections: readonly Section[], declared?: DetailColumns<T>): Promise<void> {
+export async function printDetail<T>(
+  mode: OutputMode,
+  body: unknown,
+  sections: readonly Section[],
+  declared?: DetailColumns<T>,
+): Promise<void> {
   const { io } = mode;
   if (await printBody(mode, body)) return;
   if (declared && (mode.columns !== undefined || (mode.header && !io.stdoutIsTTY))) {
@@ -109,7 +119,9 @@ export async function printDetail<T>(mode: OutputMode, body: unknown, sections: 
     if ('fields' in section) {
       if (section.fields.length) blocks.push(heading + renderDetail(section.fields, { width: io.columns, color: io.color, now: mode.now }));
     } else if (section.rows.length) {
-      blocks.push(heading + renderTable({ headers: section.headers, rows: section.rows, width: io.columns, color: io.color, now: mode.now }));
+      blocks.push(
+        heading + renderTable({ headers: section.headers, rows: section.rows, width: io.columns, color: io.color, now: mode.now }),
+      );
     }
   }
   await io.out(`${blocks.join('\n\n')}\n`);
@@ -191,7 +203,11 @@ export class ListPrinter<T> {
     }
     if (!io.stdoutIsTTY) {
       let text = this.headerText();
-      for (const item of items) text += `${formatRow(this.columns.map((c) => c.value(item)), now)}\n`;
+      for (const item of items)
+        text += `${formatRow(
+          this.columns.map((c) => c.value(item)),
+          now,
+        )}\n`;
       this.count += items.length;
       await io.out(text);
       return;

@@ -35,8 +35,21 @@ export function renderTable(input: TableInput): string {
     truncate: '…',
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': GAP },
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '',
     },
   });
   input.rows.forEach((row, r) => {
@@ -134,7 +147,13 @@ export function chooseColumns(
   const layout = (keep: number[], minFlex: number) => {
     const pick = <T>(list: readonly T[]): T[] => keep.map((c) => list[c]!);
     const flex = flexible.flatMap((c) => (keep.includes(c) ? [keep.indexOf(c)] : []));
-    const widths = fitWidths(pick(headers), rows.map((row) => pick(row)), flex, width, minFlex);
+    const widths = fitWidths(
+      pick(headers),
+      rows.map((row) => pick(row)),
+      flex,
+      width,
+      minFlex,
+    );
     return { keep, widths, fits: widths.reduce((a, b) => a + b, 0) - GAP <= width };
   };
   let keep = headers.map((_, c) => c);

@@ -33,7 +33,15 @@ export interface Examples {
 }
 
 const BATCH_KEYS: readonly BatchExampleKey[] = [
-  'validating', 'in_progress', 'finalizing', 'completed', 'failed', 'expired', 'cancelling', 'cancelled', 'retention_expired',
+  'validating',
+  'in_progress',
+  'finalizing',
+  'completed',
+  'failed',
+  'expired',
+  'cancelling',
+  'cancelled',
+  'retention_expired',
 ];
 
 export function examplesFor(seed: number, interns: InternCatalog): Examples {

@@ -89,15 +89,18 @@ export function checkFaultSpec(value: unknown): FaultSpec {
   const known = new Set(['match', 'status', 'retry_after', 'delay_ms', 'body', 'drop', 'times', 'headers']);
   for (const key of Object.keys(value)) if (!known.has(key)) throw new FaultSpecError(`unknown fault field "${key}"`);
   const { match, status, retry_after, delay_ms, body, drop, times, headers } = value;
-  if (typeof match !== 'string' || match.trim() === '') throw new FaultSpecError('match is required: "[METHOD] /path-prefix" or "re:REGEX"');
+  if (typeof match !== 'string' || match.trim() === '')
+    throw new FaultSpecError('match is required: "[METHOD] /path-prefix" or "re:REGEX"');
   parseMatch(match);
   const spec: FaultSpec = { match };
   if (status !== undefined) {
-    if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) throw new FaultSpecError('status must be an integer from 100 to 599');
+    if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599)
+      throw new FaultSpecError('status must be an integer from 100 to 599');
     spec.status = status as number;
   }
   if (retry_after !== undefined) {
-    if (typeof retry_after !== 'string' && typeof retry_after !== 'number') throw new FaultSpecError('retry_after must be a string or a number');
+    if (typeof retry_after !== 'string' && typeof retry_after !== 'number')
+      throw new FaultSpecError('retry_after must be a string or a number');
     spec.retry_after = retry_after;
   }
   if (delay_ms !== undefined) {
@@ -115,7 +118,8 @@ export function checkFaultSpec(value: unknown): FaultSpec {
     spec.times = times as number;
   }
   if (headers !== undefined) {
-    if (!isObject(headers) || Object.values(headers).some((v) => typeof v !== 'string')) throw new FaultSpecError('headers must be an object of strings');
+    if (!isObject(headers) || Object.values(headers).some((v) => typeof v !== 'string'))
+      throw new FaultSpecError('headers must be an object of strings');
     spec.headers = headers as Record<string, string>;
   }
   if (body !== undefined) spec.body = body;
@@ -137,14 +141,19 @@ export function parseFaultText(text: string): FaultSpec {
   if (!path || !(path.startsWith('/') || path.startsWith('re:'))) throw new FaultSpecError(`"${text}": expected [METHOD] /path first`);
   const spec: Record<string, unknown> = { match: path.startsWith('re:') ? path : [...matchParts, path].join(' ') };
   for (const token of tokens) {
-    const [key, value] = token.includes('=') ? [token.slice(0, token.indexOf('=')), token.slice(token.indexOf('=') + 1)] : [token, undefined];
+    const [key, value] = token.includes('=')
+      ? [token.slice(0, token.indexOf('=')), token.slice(token.indexOf('=') + 1)]
+      : [token, undefined];
     if (value === undefined && /^\d{3}$/.test(key)) spec.status = Number(key);
     else if (value === undefined && key === 'drop') spec.drop = true;
     else if ((key === 'retry-after' || key === 'retry_after') && value) spec.retry_after = value;
     else if (key === 'delay' && value) spec.delay_ms = parseDuration(value);
     else if (key === 'times' && value && /^\d+$/.test(value)) spec.times = Number(value);
     else if (key === 'body' && value) spec.body = (BODY_KEYWORDS as readonly string[]).includes(value) ? value : parseJsonBody(value);
-    else throw new FaultSpecError(`"${token}" is not understood; use STATUS, retry-after=S, delay=MS, body=${BODY_KEYWORDS.join('|')}, drop, times=N`);
+    else
+      throw new FaultSpecError(
+        `"${token}" is not understood; use STATUS, retry-after=S, delay=MS, body=${BODY_KEYWORDS.join('|')}, drop, times=N`,
+      );
   }
   return checkFaultSpec(spec);
 }

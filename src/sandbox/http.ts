@@ -58,7 +58,13 @@ export function send(res: ServerResponse, reply: Reply): void {
 }
 
 /** Writes raw bytes with the given content type (fault bodies such as HTML or broken JSON). */
-export function sendRaw(res: ServerResponse, status: number, contentType: string, text: string, headers?: Readonly<Record<string, string>>): void {
+export function sendRaw(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers?: Readonly<Record<string, string>>,
+): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);

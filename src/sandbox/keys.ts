@@ -17,10 +17,7 @@ export const DEMO_KEYS = {
 export type KeyKind = keyof typeof DEMO_KEYS;
 
 /** Who is calling, as the Authorization header says. */
-export type Caller =
-  | { kind: 'none' }
-  | { kind: 'unknown' }
-  | { kind: KeyKind };
+export type Caller = { kind: 'none' } | { kind: 'unknown' } | { kind: KeyKind };
 
 /** One line per key for banners and docs. */
 export const KEY_SCOPES: Readonly<Record<KeyKind, string>> = {

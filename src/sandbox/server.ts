@@ -156,18 +156,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing.signal.addEventListener('abort', onAbort, { once: true });
     });
 
-  function routeError(route: RouteDef | undefined, family: Family, caller: Caller, status: number, message?: string): Record<string, unknown> {
+  function routeError(
+    route: RouteDef | undefined,
+    family: Family,
+    caller: Caller,
+    status: number,
+    message?: string,
+  ): Record<string, unknown> {
     return { ...errorBody(family, status, message), ...(route?.errorExtras?.(caller) ?? {}) };
   }
 
   /** Credentials, scope, limits, then the handler: the answer of the API proper. */
-  async function answer(req: IncomingMessage, match: Match, method: string, rel: string, query: URLSearchParams, body: BodyRead, caller: Caller): Promise<Reply> {
+  async function answer(
+    req: IncomingMessage,
+    match: Match,
+    method: string,
+    rel: string,
+    query: URLSearchParams,
+    body: BodyRead,
+    caller: Caller,
+  ): Promise<Reply> {
     if (match.kind === 'none') return json(errorBody('management', 404, `No route for ${method} ${API_PREFIX}${rel}`), 404);
     if (match.kind === 'method') {
-      return json(errorBody(match.family, 405, `${method} is not allowed here; allowed: ${match.allowed.join(', ')}`), 405, { allow: match.allowed.join(', ') });
+      return json(errorBody(match.family, 405, `${method} is not allowed here; allowed: ${match.allowed.join(', ')}`), 405, {
+        allow: match.allowed.join(', '),
+      });
     }
     const { route, params, emptyParam } = match;
-    const fail = (status: number, message?: string): HttpError => new HttpError(status, routeError(route, route.family, caller, status, message));
+    const fail = (status: number, message?: string): HttpError =>
+      new HttpError(status, routeError(route, route.family, caller, status, message));
     try {
       if (caller.kind === 'none' || caller.kind === 'unknown') {
         throw fail(401, route.family === 'management' && caller.kind === 'unknown' ? 'Invalid credentials' : undefined);
@@ -227,7 +244,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       // Announce the whole body, send half of it, and hang up: a response cut off in transit.
       const text = JSON.stringify(reply.body);
       if (res.headersSent || res.destroyed) return;
-      res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+      res.writeHead(reply.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(text),
+        ...headers,
+      });
       res.write(text.slice(0, Math.floor(text.length / 2)), () => res.socket?.destroy());
       return;
     }
@@ -290,7 +311,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         return;
       }
     }
-    const synthesized = fault !== undefined && ((fault.status !== undefined && fault.status >= 400) || (fault.body !== undefined && fault.body !== 'truncated'));
+    const synthesized =
+      fault !== undefined &&
+      ((fault.status !== undefined && fault.status >= 400) || (fault.body !== undefined && fault.body !== 'truncated'));
     let reply: Reply;
     if (synthesized) {
       reply = faultReply(fault, family, route, caller);

@@ -31,10 +31,19 @@ function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }): 
           {
             id: 'r1',
             custom_id: 'req-1',
-            response: { request_id: 'q1', status_code: 200, body: { id: 'c1', choices: [{ index: 0, finish_reason: 'stop' }], usage: { total_tokens: 30 } } },
+            response: {
+              request_id: 'q1',
+              status_code: 200,
+              body: { id: 'c1', choices: [{ index: 0, finish_reason: 'stop' }], usage: { total_tokens: 30 } },
+            },
             error: null,
           },
-          { id: 'r2', custom_id: 'req-2', response: { request_id: 'q2', status_code: 429, body: null }, error: { message: 'slow down', type: 'rate_limit', error_type: 'rate_limit_exceeded', param: '' } },
+          {
+            id: 'r2',
+            custom_id: 'req-2',
+            response: { request_id: 'q2', status_code: 429, body: null },
+            error: { message: 'slow down', type: 'rate_limit', error_type: 'rate_limit_exceeded', param: '' },
+          },
         ]
       : null,
     usage: { prompt_tokens: 20, completion_tokens: 40, total_tokens: 60, cost: 0.0012 },
@@ -109,7 +118,10 @@ describe('batches get', () => {
         '',
       ].join('\n'),
     );
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/batches/batch_abc123', 'GET /api/v1/batches/batch_abc123']);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v1/batches/batch_abc123',
+      'GET /api/v1/batches/batch_abc123',
+    ]);
   });
 
   it("shows a failed batch's error message", async () => {
@@ -168,7 +180,11 @@ describe('batches delete', () => {
   });
 
   it("with --yes deletes and reports the service's and the upstream's deletion status", async () => {
-    const report: BatchDeletedBody = { id: 'batch_abc123', object: 'batch', deletion: { service: 'deleted', upstream: { provider: 'OpenAI', status: 'unsupported' } } };
+    const report: BatchDeletedBody = {
+      id: 'batch_abc123',
+      object: 'batch',
+      deletion: { service: 'deleted', upstream: { provider: 'OpenAI', status: 'unsupported' } },
+    };
     script = () => ({ body: report });
     const r = await run(['batches', 'delete', 'batch_abc123', '--yes']);
     expect(r).toMatchObject({
@@ -182,7 +198,9 @@ describe('batches delete', () => {
   });
 
   it("accepts openapi.json's deletion.openrouter name", async () => {
-    script = () => ({ body: { id: 'b', object: 'batch', deletion: { openrouter: 'deleted', upstream: { provider: 'OpenAI', status: 'not_applicable' } } } });
+    script = () => ({
+      body: { id: 'b', object: 'batch', deletion: { openrouter: 'deleted', upstream: { provider: 'OpenAI', status: 'not_applicable' } } },
+    });
     const r = await run(['batches', 'delete', 'b', '--yes']);
     expect(r.stdout).toBe('ID\tb\nService\tdeleted\nUpstream provider\tOpenAI\nUpstream\tnot_applicable\n');
   });
@@ -206,7 +224,10 @@ describe('interns suspend', () => {
 
   it('without an id and without a terminal is a usage error', async () => {
     const r = await run(['interns', 'suspend', '--yes']);
-    expect(r).toMatchObject({ code: 2, stderr: "gwctl: missing intern id; give one, as in 'gwctl interns suspend <id>' (the picker needs a terminal)\n" });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: "gwctl: missing intern id; give one, as in 'gwctl interns suspend <id>' (the picker needs a terminal)\n",
+    });
   });
 
   it('with --yes posts no body and prints the result', async () => {
@@ -226,7 +247,11 @@ describe('interns suspend', () => {
     let calls = 0;
     script = () =>
       ++calls < 3
-        ? { status: 409, headers: { 'retry-after': '0' }, body: { error: { code: 409, message: 'busy', metadata: { reason: 'intern_busy', retryable: true } } } }
+        ? {
+            status: 409,
+            headers: { 'retry-after': '0' },
+            body: { error: { code: 409, message: 'busy', metadata: { reason: 'intern_busy', retryable: true } } },
+          }
         : { body: { suspended: true } };
     const r = await run(['interns', 'suspend', INTERN, '--yes']);
     expect(r).toMatchObject({ code: 0, stdout: `${INTERN}\tsuspended\n` });
@@ -251,7 +276,10 @@ describe('presets create', () => {
   it('builds the body from a file with flags laid over it, and shows the new version', async () => {
     const dir = tempConfigDir();
     const file = path.join(dir, 'body.json');
-    writeFileSync(file, JSON.stringify({ model: 'openai/gpt-4o', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }], speed: 'fast' }));
+    writeFileSync(
+      file,
+      JSON.stringify({ model: 'openai/gpt-4o', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }], speed: 'fast' }),
+    );
     script = (req) => {
       const sent = JSON.parse(req.body) as Record<string, unknown>;
       return { body: preset(2, { model: sent.model, max_tokens: sent.max_tokens, temperature: sent.temperature }, String(sent.system)) };
@@ -288,7 +316,10 @@ describe('presets create', () => {
   });
 
   it('reads the body from stdin with --file -, and --dry-run sends nothing', async () => {
-    const r = await run(['presets', 'create', 'support-bot', '--file', '-', '--dry-run'], JSON.stringify({ model: 'm', messages: [], stream: true }));
+    const r = await run(
+      ['presets', 'create', 'support-bot', '--file', '-', '--dry-run'],
+      JSON.stringify({ model: 'm', messages: [], stream: true }),
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ model: 'm', messages: [], stream: true });
     expect(r.stderr).toBe('Dry run: nothing sent. The service will ignore: messages, stream.\n');
@@ -320,7 +351,8 @@ describe('presets create', () => {
     expect(await run(['presets', 'create', 'x', '--file', '-'], '{oops')).toMatchObject({ code: 2 });
     expect(await run(['presets', 'create', 'x'])).toMatchObject({
       code: 2,
-      stderr: 'gwctl: nothing to store; give --file PATH (or --file - for stdin), or at least one of --model, --max-tokens, --temperature, --system\n',
+      stderr:
+        'gwctl: nothing to store; give --file PATH (or --file - for stdin), or at least one of --model, --max-tokens, --temperature, --system\n',
     });
     expect(server.requests).toHaveLength(0);
   });

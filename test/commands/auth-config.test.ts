@@ -131,10 +131,16 @@ describe('config', () => {
   });
 
   it.each([
-    [['config', 'set', 'timeout', 'soon'], 'gwctl: invalid value for timeout: "soon" (expected a number of seconds above 0, at most 3600)\n'],
+    [
+      ['config', 'set', 'timeout', 'soon'],
+      'gwctl: invalid value for timeout: "soon" (expected a number of seconds above 0, at most 3600)\n',
+    ],
     [['config', 'set', 'retries', '99'], 'gwctl: invalid value for retries: "99" (expected an integer from 0 to 10)\n'],
     [['config', 'set', 'colour', 'red'], 'gwctl: unknown setting "colour"; settings are: base-url, workspace, timeout, retries\n'],
-    [['config', 'set', 'management-key', 'x'], "gwctl: management-key is not a setting; keys are stored with 'gwctl auth login' and shown masked by 'gwctl auth status'\n"],
+    [
+      ['config', 'set', 'management-key', 'x'],
+      "gwctl: management-key is not a setting; keys are stored with 'gwctl auth login' and shown masked by 'gwctl auth status'\n",
+    ],
   ])('%j is a usage error', async (args, stderr) => {
     expect(await gwctl(args)).toMatchObject({ code: 2, stdout: '', stderr });
   });

@@ -20,7 +20,10 @@ describe('the host aborts the run', () => {
   it('during a slow request: exit 130, one line', async () => {
     server.handle(() => ({ delayMs: 15_000, body: {} }));
     const interruption = new AbortController();
-    const running = gwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY }, signal: interruption.signal });
+    const running = gwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl], {
+      env: { GWCTL_API_KEY: KEY },
+      signal: interruption.signal,
+    });
     await until(() => server.requests.length === 1);
     const sent = Date.now();
     interruption.abort();
@@ -41,7 +44,11 @@ describe('the host aborts the run', () => {
         return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
       },
     };
-    const running = gwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl, '--json'], { env: { GWCTL_API_KEY: KEY }, signal: interruption.signal, clock });
+    const running = gwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl, '--json'], {
+      env: { GWCTL_API_KEY: KEY },
+      signal: interruption.signal,
+      clock,
+    });
     await until(() => waits.length === 1);
     expect(waits).toEqual([30_000]);
     interruption.abort();
@@ -53,7 +60,10 @@ describe('the host aborts the run', () => {
   it('before the run starts: exit 130, nothing sent, no unhandled failure', async () => {
     const interruption = new AbortController();
     interruption.abort();
-    const r = await gwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY }, signal: interruption.signal });
+    const r = await gwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl], {
+      env: { GWCTL_API_KEY: KEY },
+      signal: interruption.signal,
+    });
     expect(r).toMatchObject({ code: 130, stdout: '', stderr: 'gwctl: interrupted\n' });
     expect(server.requests).toHaveLength(0);
   });

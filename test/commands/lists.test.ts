@@ -144,16 +144,26 @@ describe('interns ls', () => {
   it('fails the whole command when a later page fails, leaving the JSON unfinished', async () => {
     override = (req) =>
       req.query.get('starting_after') === '3'
-        ? { status: 500, body: { error: { code: 500, message: 'The request could not be completed', metadata: { reason: 'internal_error', retryable: true } } } }
+        ? {
+            status: 500,
+            body: {
+              error: { code: 500, message: 'The request could not be completed', metadata: { reason: 'internal_error', retryable: true } },
+            },
+          }
         : undefined;
     const r = await run(['interns', 'ls', '--all', '--limit', '3', '--json', '--retries', '0']);
     expect(r.code).toBe(7);
-    expect(r.stderr).toBe('{"error":{"status":500,"code":500,"message":"The request could not be completed","reason":"internal_error","retryable":true,"exit_code":7}}\n');
+    expect(r.stderr).toBe(
+      '{"error":{"status":500,"code":500,"message":"The request could not be completed","reason":"internal_error","retryable":true,"exit_code":7}}\n',
+    );
     expect(() => JSON.parse(r.stdout)).toThrow();
   });
 
   it.each([
-    [['--status', 'running,sleeping'], 'gwctl: invalid --status "running,sleeping": --status values must be among: awaiting_chat_install, queued, provisioning, running, failed, stopped, destroying, destroy_failed\n'],
+    [
+      ['--status', 'running,sleeping'],
+      'gwctl: invalid --status "running,sleeping": --status values must be among: awaiting_chat_install, queued, provisioning, running, failed, stopped, destroying, destroy_failed\n',
+    ],
     [['--status', 'a,b,c,d,e,f,g,h,i'], 'gwctl: invalid --status "a,b,c,d,e,f,g,h,i": --status takes at most 8 statuses\n'],
     [['--limit', '0'], 'gwctl: invalid --limit "0": --limit must be an integer from 1 to 500\n'],
     [['--limit', '501'], 'gwctl: invalid --limit "501": --limit must be an integer from 1 to 500\n'],
@@ -181,10 +191,15 @@ describe('interns ls', () => {
   });
 
   it('accepts a string error code and shows it under --json', async () => {
-    override = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Intern not found', metadata: { reason: 'not_found', retryable: false } } } });
+    override = () => ({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Intern not found', metadata: { reason: 'not_found', retryable: false } } },
+    });
     const r = await run(['interns', 'ls', '--json']);
     expect(r.code).toBe(5);
-    expect(JSON.parse(r.stderr)).toEqual({ error: { status: 404, code: 'not_found', message: 'Intern not found', reason: 'not_found', retryable: false, exit_code: 5 } });
+    expect(JSON.parse(r.stderr)).toEqual({
+      error: { status: 404, code: 'not_found', message: 'Intern not found', reason: 'not_found', retryable: false, exit_code: 5 },
+    });
   });
 });
 
@@ -233,7 +248,9 @@ describe('byok ls', () => {
     const r = await run(['byok', 'ls', '--all', '--limit', '2', '--provider', 'openai', '--workspace', WS, '--json']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout)).toEqual({ data: credentials, total_count: 7 });
-    const seen = queries().map((q) => q.offset ?? '0').sort();
+    const seen = queries()
+      .map((q) => q.offset ?? '0')
+      .sort();
     expect(seen).toEqual(['0', '2', '4', '6']);
     expect(queries().every((q) => q.limit === '2' && q.provider === 'openai' && q.workspace_id === WS)).toBe(true);
     expect(server.maxInFlight()).toBe(3);
@@ -250,7 +267,10 @@ describe('byok ls', () => {
   });
 
   it('fails when one of the concurrent pages fails', async () => {
-    override = (req) => (req.query.get('offset') === '4' ? { status: 401, body: { error: { code: 401, message: 'Missing Authentication header' } } } : undefined);
+    override = (req) =>
+      req.query.get('offset') === '4'
+        ? { status: 401, body: { error: { code: 401, message: 'Missing Authentication header' } } }
+        : undefined;
     const r = await run(['byok', 'ls', '--all', '--limit', '2']);
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('gwctl: HTTP 401: Missing Authentication header\n');
@@ -276,7 +296,10 @@ describe('byok ls', () => {
   });
 
   it.each([
-    [['--provider', 'OpenAI'], 'gwctl: invalid --provider "OpenAI": --provider must be a lowercase-hyphen provider slug such as openai or amazon-bedrock\n'],
+    [
+      ['--provider', 'OpenAI'],
+      'gwctl: invalid --provider "OpenAI": --provider must be a lowercase-hyphen provider slug such as openai or amazon-bedrock\n',
+    ],
     [['--limit', '101'], 'gwctl: invalid --limit "101": --limit must be an integer from 1 to 100\n'],
     [['--offset', '-1'], 'gwctl: invalid --offset "-1": --offset must be an integer of at least 0\n'],
     [['--workspace', 'default'], 'gwctl: invalid --workspace "default": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n'],

@@ -50,7 +50,11 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const run = (args: string[], tty = false) =>
-  gwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY, NO_COLOR: '1' }, stdoutIsTTY: tty, columns: 200 });
+  gwctl([...args, '--base-url', server.baseUrl], {
+    env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY, NO_COLOR: '1' },
+    stdoutIsTTY: tty,
+    columns: 200,
+  });
 
 describe('--jq', () => {
   it('filters the merged body of every page: strings raw, anything else compact JSON, one per line', async () => {
@@ -68,7 +72,11 @@ describe('--jq', () => {
 
   it('a filter that does not compile is exit 2, one line, and nothing is sent', async () => {
     const r = await run(['interns', 'ls', '--jq', '.data[']);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: '{"error":{"status":null,"message":"invalid --jq filter: syntax error, unexpected end of file","exit_code":2}}\n' });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: '{"error":{"status":null,"message":"invalid --jq filter: syntax error, unexpected end of file","exit_code":2}}\n',
+    });
     const unknown = await run(['interns', 'ls', '--jq', 'nosuchfunction(1)']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('invalid --jq filter: nosuchfunction/1 is not defined');
@@ -100,16 +108,32 @@ describe('--jq over --all, item by item', () => {
     const whole = await run(['interns', 'ls', '--all', '--jq', '[.data[] | select(.status == "failed") | .name] | .[]']);
     expect(itemwise).toMatchObject({ code: 0, stderr: '' });
     expect(itemwise.stdout).toBe(whole.stdout);
-    expect(itemwise.stdout).toBe(long.filter((i) => i.status === 'failed').map((i) => `${i.name}\n`).join(''));
+    expect(itemwise.stdout).toBe(
+      long
+        .filter((i) => i.status === 'failed')
+        .map((i) => `${i.name}\n`)
+        .join(''),
+    );
     expect(server.requests).toHaveLength(10);
   });
 
   it('runs on batches as pages arrive: a run-time error in a later batch comes after what was printed, exit 1', async () => {
     serveLong(long);
-    const r = await run(['interns', 'ls', '--all', '--jq', '.data[] | if .name == "intern-1501" then error("stopped at \\(.name)") else .name end']);
+    const r = await run([
+      'interns',
+      'ls',
+      '--all',
+      '--jq',
+      '.data[] | if .name == "intern-1501" then error("stopped at \\(.name)") else .name end',
+    ]);
     expect(r.code).toBe(1);
     // The first batch (1,000 items, two pages) was filtered and printed before the failing one.
-    expect(r.stdout).toBe(long.slice(0, 1000).map((i) => `${i.name}\n`).join(''));
+    expect(r.stdout).toBe(
+      long
+        .slice(0, 1000)
+        .map((i) => `${i.name}\n`)
+        .join(''),
+    );
     expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: stopped at intern-1501","exit_code":1}}\n');
   });
 });
@@ -155,8 +179,14 @@ describe('--columns and --header', () => {
   });
 
   it.each([
-    [['--columns', 'id,nope'], 'gwctl: unknown column "nope" for interns ls; valid columns: id, name, status, model, hostname, created_at\n'],
-    [['--columns', 'id,,name'], 'gwctl: invalid --columns "id,,name" for interns ls: a column name is empty; valid columns: id, name, status, model, hostname, created_at\n'],
+    [
+      ['--columns', 'id,nope'],
+      'gwctl: unknown column "nope" for interns ls; valid columns: id, name, status, model, hostname, created_at\n',
+    ],
+    [
+      ['--columns', 'id,,name'],
+      'gwctl: invalid --columns "id,,name" for interns ls: a column name is empty; valid columns: id, name, status, model, hostname, created_at\n',
+    ],
   ])('%j is exit 2, lists the valid names, sends nothing', async (flags, stderr) => {
     const r = await run(['interns', 'ls', ...flags]);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr });
@@ -165,7 +195,11 @@ describe('--columns and --header', () => {
 
   it('do not apply to a command without columns', async () => {
     const r = await run(['batches', 'get', 'batch_abc123', '--columns', 'id']);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: --columns does not apply to batches get: it prints no columns; use --jq to pick fields, e.g. --jq '.id'\n" });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "gwctl: --columns does not apply to batches get: it prints no columns; use --jq to pick fields, e.g. --jq '.id'\n",
+    });
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -184,15 +218,23 @@ describe('--columns and --header on a detail view', () => {
     const r = await run(['interns', 'get', ID, '--header']);
     expect(r.code).toBe(0);
     const [header, row, end] = r.stdout.split('\n');
-    expect(header).toBe('id\tname\tstatus\tlast_failure_message\tmodel\thostname\tdescription\tinstructions\tprogress\tvault_id\tattached_vault_id\tworkspace_id\tcreated_at\tupdated_at');
-    expect(row).toBe(`${ID}\t${HOSTILE_ESCAPED}\trunning\t\topenai/gpt-4o\t\t\t\t\t\t\t\t2026-09-10T08:30:00.000Z\t2026-09-10T08:30:00.000Z`);
+    expect(header).toBe(
+      'id\tname\tstatus\tlast_failure_message\tmodel\thostname\tdescription\tinstructions\tprogress\tvault_id\tattached_vault_id\tworkspace_id\tcreated_at\tupdated_at',
+    );
+    expect(row).toBe(
+      `${ID}\t${HOSTILE_ESCAPED}\trunning\t\topenai/gpt-4o\t\t\t\t\t\t\t\t2026-09-10T08:30:00.000Z\t2026-09-10T08:30:00.000Z`,
+    );
     expect(end).toBe('');
   });
 
   it('on a terminal: the picked fields, labelled, in the order given', async () => {
     const r = await run(['interns', 'get', ID, '--columns', 'status,id'], true);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout.split('\n').map((l) => l.trimEnd())).toEqual([expect.stringMatching(/^Status +running$/), expect.stringMatching(new RegExp(`^ID +${ID}$`)), '']);
+    expect(r.stdout.split('\n').map((l) => l.trimEnd())).toEqual([
+      expect.stringMatching(/^Status +running$/),
+      expect.stringMatching(new RegExp(`^ID +${ID}$`)),
+      '',
+    ]);
   });
 
   it('an unknown field is exit 2, lists the valid ones, and sends nothing', async () => {
@@ -221,7 +263,9 @@ describe('modes that contradict each other', () => {
     const r = await run(['interns', 'ls', ...flags]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message, hint: "use one output mode; see 'gwctl help formatting'", exit_code: 2 } });
+    expect(JSON.parse(r.stderr)).toEqual({
+      error: { status: null, message, hint: "use one output mode; see 'gwctl help formatting'", exit_code: 2 },
+    });
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -264,7 +308,9 @@ describe('--help names the columns', () => {
   it('a list: its column names, wrapped within 80 columns', async () => {
     const r = await gwctl(['budgets', 'ls', '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('\nColumns (for --columns): id, reset_interval, limit_usd, include_byok_in_budgets,\nworkspace_id, updated_at.\n');
+    expect(r.stdout).toContain(
+      '\nColumns (for --columns): id, reset_interval, limit_usd, include_byok_in_budgets,\nworkspace_id, updated_at.\n',
+    );
   });
 
   it('a detail view: every field name, wrapped within 80 columns', async () => {

@@ -20,17 +20,32 @@ describe('interns suspend', () => {
     const intern = await runningIntern();
     const prompter = scriptedPrompter({ confirm: [true] });
     // A person at a terminal: the result is said in words.
-    const r = await gwctl(['interns', 'suspend', intern.id], { env: sandbox().env(), prompter, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true });
+    const r = await gwctl(['interns', 'suspend', intern.id], {
+      env: sandbox().env(),
+      prompter,
+      stdinIsTTY: true,
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+    });
     expect(prompter.asked).toEqual([`Suspend intern "${intern.name}" (running)? Its runtime stops; disk and configuration are kept.`]);
     expect(r).toMatchObject({ code: 0, stdout: `Suspended intern ${intern.name} (${intern.id}).\n`, stderr: '' });
-    expect(sandbox().requests().filter((q) => q.method === 'POST').map((q) => q.path)).toEqual([`/api/v1/interns/${intern.id}/suspend`]);
+    expect(
+      sandbox()
+        .requests()
+        .filter((q) => q.method === 'POST')
+        .map((q) => q.path),
+    ).toEqual([`/api/v1/interns/${intern.id}/suspend`]);
   });
 
   it('declined is exit 3 and sends nothing', async () => {
     const intern = await runningIntern();
     const r = await gwctl(['interns', 'suspend', intern.id], { env: sandbox().env(), prompter: scriptedPrompter({ confirm: [false] }) });
     expect(r).toMatchObject({ code: 3, stdout: '', stderr: 'gwctl: cancelled; nothing was changed\n' });
-    expect(sandbox().requests().filter((q) => q.method === 'POST')).toHaveLength(0);
+    expect(
+      sandbox()
+        .requests()
+        .filter((q) => q.method === 'POST'),
+    ).toHaveLength(0);
   });
 
   it.each([

@@ -17,7 +17,8 @@ beforeAll(async () => {
     const queued = next.get(req.path)?.shift();
     if (queued) return queued;
     if (req.path === `/api/v1/private-endpoints/${ENDPOINT_ID}`) return { body: fixture('private-endpoint') };
-    if (req.path === '/api/v1/tools/openrouter%3Aweb_search' || req.path === '/api/v1/tools/openrouter:web_search') return { body: fixture('tool') };
+    if (req.path === '/api/v1/tools/openrouter%3Aweb_search' || req.path === '/api/v1/tools/openrouter:web_search')
+      return { body: fixture('tool') };
     if (req.path === '/api/v1/workspaces/production/budgets') return { body: fixture('budgets') };
     return { status: 404, body: { error: { code: 404, message: 'Resource not found' } } };
   });
@@ -158,11 +159,17 @@ describe.each(cases)('$name', (c) => {
 
 describe('input checked before sending', () => {
   it.each([
-    [['endpoints', 'get', 'not-a-uuid'], 'gwctl: invalid endpoint id "not-a-uuid": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n'],
+    [
+      ['endpoints', 'get', 'not-a-uuid'],
+      'gwctl: invalid endpoint id "not-a-uuid": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n',
+    ],
     [['tools', 'get', ''], 'gwctl: missing tool name\n'],
     [['budgets', 'ls', ''], 'gwctl: missing workspace\n'],
     [['budgets', 'ls', '..'], 'gwctl: ".." cannot be sent as the id in a URL path: "." and ".." would address another route\n'],
-    [['budgets', 'ls'], "gwctl: no workspace given and the profile has none; pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'\n"],
+    [
+      ['budgets', 'ls'],
+      "gwctl: no workspace given and the profile has none; pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'\n",
+    ],
   ])('%j exits 2 and sends nothing', async (args, stderr) => {
     const before = server.requests.length;
     const r = await run(args);
@@ -181,7 +188,9 @@ describe('input checked before sending', () => {
   });
 
   it('refuses to send a key over plain http to a non-loopback host', async () => {
-    const r = await gwctl(['endpoints', 'get', ENDPOINT_ID, '--base-url', 'http://example.com/api/v1'], { env: { GWCTL_MANAGEMENT_KEY: KEY } });
+    const r = await gwctl(['endpoints', 'get', ENDPOINT_ID, '--base-url', 'http://example.com/api/v1'], {
+      env: { GWCTL_MANAGEMENT_KEY: KEY },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       'gwctl: refusing to send a key over plain http to example.com; use an https:// base URL (plain http is allowed only for loopback addresses)\n',
@@ -205,7 +214,14 @@ describe('responses', () => {
 
   it('--columns and --header pick fields of the detail view as one row of raw values', async () => {
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body: fixture('private-endpoint') });
-    const r = await run(['endpoints', 'get', ENDPOINT_ID, '--columns', 'id,model,provider,declared_zdr,prompt_price,completion_price', '--header']);
+    const r = await run([
+      'endpoints',
+      'get',
+      ENDPOINT_ID,
+      '--columns',
+      'id,model,provider,declared_zdr,prompt_price,completion_price',
+      '--header',
+    ]);
     expect(r).toMatchObject({
       code: 0,
       stderr: '',
@@ -226,7 +242,11 @@ describe('responses', () => {
   it('reports a body of the wrong shape with exit 1', async () => {
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body: { data: [1, 2] } });
     const r = await run(['endpoints', 'get', ENDPOINT_ID]);
-    expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'gwctl: HTTP 200: unexpected response for get private endpoint: data is not object\n' });
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'gwctl: HTTP 200: unexpected response for get private endpoint: data is not object\n',
+    });
   });
 
   it('makes control characters from the server visible', async () => {

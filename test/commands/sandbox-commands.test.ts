@@ -20,13 +20,37 @@ async function json(args: string[]): Promise<any> {
 
 describe('reads: --json is the body the API serves', () => {
   it.each([
-    ['endpoints get', (sb: ReturnType<typeof sandbox>) => [['endpoints', 'get', sb.examples.private_endpoint], `/private-endpoints/${sb.examples.private_endpoint}`]],
-    ['tools get by name', (sb: ReturnType<typeof sandbox>) => [['tools', 'get', sb.examples.tool], `/tools/${encodeURIComponent(sb.examples.tool)}`]],
-    ['tools get by alias', (sb: ReturnType<typeof sandbox>) => [['tools', 'get', sb.examples.tool_alias], `/tools/${sb.examples.tool_alias}`]],
-    ['budgets ls by slug', (sb: ReturnType<typeof sandbox>) => [['budgets', 'ls', sb.examples.workspace_slug], `/workspaces/${sb.examples.workspace_slug}/budgets`]],
-    ['budgets ls by uuid', (sb: ReturnType<typeof sandbox>) => [['budgets', 'ls', sb.examples.workspace], `/workspaces/${sb.examples.workspace}/budgets`]],
+    [
+      'endpoints get',
+      (sb: ReturnType<typeof sandbox>) => [
+        ['endpoints', 'get', sb.examples.private_endpoint],
+        `/private-endpoints/${sb.examples.private_endpoint}`,
+      ],
+    ],
+    [
+      'tools get by name',
+      (sb: ReturnType<typeof sandbox>) => [['tools', 'get', sb.examples.tool], `/tools/${encodeURIComponent(sb.examples.tool)}`],
+    ],
+    [
+      'tools get by alias',
+      (sb: ReturnType<typeof sandbox>) => [['tools', 'get', sb.examples.tool_alias], `/tools/${sb.examples.tool_alias}`],
+    ],
+    [
+      'budgets ls by slug',
+      (sb: ReturnType<typeof sandbox>) => [
+        ['budgets', 'ls', sb.examples.workspace_slug],
+        `/workspaces/${sb.examples.workspace_slug}/budgets`,
+      ],
+    ],
+    [
+      'budgets ls by uuid',
+      (sb: ReturnType<typeof sandbox>) => [['budgets', 'ls', sb.examples.workspace], `/workspaces/${sb.examples.workspace}/budgets`],
+    ],
     ['interns get', (sb: ReturnType<typeof sandbox>) => [['interns', 'get', sb.examples.intern], `/interns/${sb.examples.intern}`]],
-    ['batches get', (sb: ReturnType<typeof sandbox>) => [['batches', 'get', sb.examples.batches.completed!], `/batches/${sb.examples.batches.completed}`]],
+    [
+      'batches get',
+      (sb: ReturnType<typeof sandbox>) => [['batches', 'get', sb.examples.batches.completed!], `/batches/${sb.examples.batches.completed}`],
+    ],
   ] as const)('%s', async (_name, pick) => {
     const sb = sandbox();
     const [args, path] = pick(sb) as [string[], string];
@@ -43,7 +67,11 @@ describe('lists with --all', () => {
     expect(body.data).toHaveLength(300);
     const times = body.data.map((i: { created_at: string }) => Date.parse(i.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(sandbox().requests().filter((r) => r.path === '/api/v1/interns')).toHaveLength(3);
+    expect(
+      sandbox()
+        .requests()
+        .filter((r) => r.path === '/api/v1/interns'),
+    ).toHaveLength(3);
   });
 
   it('interns ls --status filters on the server', async () => {

@@ -30,7 +30,12 @@ beforeEach(() => {
   other.reset();
 });
 
-const env = (): Record<string, string> => ({ GWCTL_BASE_URL: server.baseUrl, GWCTL_MANAGEMENT_KEY: MKEY, GWCTL_API_KEY: AKEY, GWCTL_RETRIES: '2' });
+const env = (): Record<string, string> => ({
+  GWCTL_BASE_URL: server.baseUrl,
+  GWCTL_MANAGEMENT_KEY: MKEY,
+  GWCTL_API_KEY: AKEY,
+  GWCTL_RETRIES: '2',
+});
 const api = async (args: string[], input?: string) => {
   const r = await runGwctl(['api', ...args], { env: env(), ...(input === undefined ? {} : { input }) });
   expectNoCrash(r.stderr);
@@ -88,27 +93,74 @@ describe('methods, keys and the body printed', () => {
 describe('fields', () => {
   it('-f and -F make a JSON body and POST; -F types true, false, null and integers; nested keys and arrays', async () => {
     const r = await api([
-      'keys', '-f', 'name=ci', '-f', 'limit=10', '-F', 'count=10', '-F', 'on=true', '-F', 'off=false', '-F', 'none=null',
-      '-F', 'big=12345678901234567890', '-F', 'meta[team]=infra', '-F', 'meta[level][deep]=1', '-F', 'tags[]=a', '-F', 'tags[]=b',
+      'keys',
+      '-f',
+      'name=ci',
+      '-f',
+      'limit=10',
+      '-F',
+      'count=10',
+      '-F',
+      'on=true',
+      '-F',
+      'off=false',
+      '-F',
+      'none=null',
+      '-F',
+      'big=12345678901234567890',
+      '-F',
+      'meta[team]=infra',
+      '-F',
+      'meta[level][deep]=1',
+      '-F',
+      'tags[]=a',
+      '-F',
+      'tags[]=b',
     ]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const seen = server.requests[0]!;
     expect(seen).toMatchObject({ method: 'POST', path: '/api/v1/keys', key: 'management' });
     expect(seen.headers['content-type']).toBe('application/json');
     expect(JSON.parse(seen.body)).toEqual({
-      name: 'ci', limit: '10', count: 10, on: true, off: false, none: null, big: '12345678901234567890',
-      meta: { team: 'infra', level: { deep: 1 } }, tags: ['a', 'b'],
+      name: 'ci',
+      limit: '10',
+      count: 10,
+      on: true,
+      off: false,
+      none: null,
+      big: '12345678901234567890',
+      meta: { team: 'infra', level: { deep: 1 } },
+      tags: ['a', 'b'],
     });
   });
 
   it('a[][x] fields fill one object of the list until a key repeats, as in gh', async () => {
     await api([
-      '-X', 'PATCH', 'schema',
-      '-F', 'properties[][property_name]=environment', '-F', 'properties[][default_value]=production',
-      '-F', 'properties[][allowed_values][]=staging', '-F', 'properties[][allowed_values][]=production',
-      '-F', 'properties[][property_name]=tier', '-F', 'properties[][value]=1',
-      '-F', 'messages[][role]=user', '-F', 'messages[][content]=hi', '-F', 'messages[][role]=assistant',
-      '-F', 'grid[][]=1', '-F', 'grid[][]=2',
+      '-X',
+      'PATCH',
+      'schema',
+      '-F',
+      'properties[][property_name]=environment',
+      '-F',
+      'properties[][default_value]=production',
+      '-F',
+      'properties[][allowed_values][]=staging',
+      '-F',
+      'properties[][allowed_values][]=production',
+      '-F',
+      'properties[][property_name]=tier',
+      '-F',
+      'properties[][value]=1',
+      '-F',
+      'messages[][role]=user',
+      '-F',
+      'messages[][content]=hi',
+      '-F',
+      'messages[][role]=assistant',
+      '-F',
+      'grid[][]=1',
+      '-F',
+      'grid[][]=2',
     ]);
     expect(JSON.parse(server.requests[0]!.body)).toEqual({
       properties: [
@@ -128,19 +180,31 @@ describe('fields', () => {
 
   it('-F @FILE that cannot be read is exit 2, nothing sent', async () => {
     const r = await api(['keys', '-F', `x=@${path.join(files, 'missing')}`]);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: `gwctl: cannot read -F x file ${JSON.stringify(path.join(files, 'missing'))} (ENOENT)\n` });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `gwctl: cannot read -F x file ${JSON.stringify(path.join(files, 'missing'))} (ENOENT)\n`,
+    });
     expect(server.requests).toHaveLength(0);
   });
 
   it('fields go into the query for GET and DELETE', async () => {
     await api(['-X', 'GET', 'interns', '-f', 'status=running', '-F', 'limit=5', '-F', 'ids[]=a', '-F', 'ids[]=b']);
     await api(['-X', 'DELETE', 'keys/k1', '-f', 'reason=rotated', '--yes']);
-    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/api/v1/interns?status=running&limit=5&ids%5B%5D=a&ids%5B%5D=b', body: '' });
+    expect(server.requests[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/interns?status=running&limit=5&ids%5B%5D=a&ids%5B%5D=b',
+      body: '',
+    });
     expect(server.requests[1]).toMatchObject({ method: 'DELETE', url: '/api/v1/keys/k1?reason=rotated', body: '' });
   });
 
   it('a field without = or with a broken key is exit 2, nothing sent', async () => {
-    expect(await api(['keys', '-f', 'novalue'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: invalid --raw-field "novalue": expected key=value\n' });
+    expect(await api(['keys', '-f', 'novalue'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'gwctl: invalid --raw-field "novalue": expected key=value\n',
+    });
     expect(await api(['keys', '-F', 'a[b=1'])).toMatchObject({
       code: 2,
       stderr: 'gwctl: invalid field name "a[b"; use key, key[sub] or key[]\n',
@@ -170,7 +234,10 @@ describe('headers', () => {
       stdout: '',
       stderr: 'gwctl: invalid --header "authorization: Bearer other": the key is set from the profile; choose which with --key\n',
     });
-    expect(await api(['credits', '-H', 'no colon'])).toMatchObject({ code: 2, stderr: 'gwctl: invalid --header "no colon": expected \'Name: value\'\n' });
+    expect(await api(['credits', '-H', 'no colon'])).toMatchObject({
+      code: 2,
+      stderr: 'gwctl: invalid --header "no colon": expected \'Name: value\'\n',
+    });
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -214,7 +281,7 @@ describe('--dry-run', () => {
 });
 
 describe('safety', () => {
-  it('an absolute URL on the base URL\'s origin is accepted', async () => {
+  it("an absolute URL on the base URL's origin is accepted", async () => {
     expect(await api([`${server.baseUrl}/credits`])).toMatchObject({ code: 0 });
     expect(server.requests[0]).toMatchObject({ path: '/api/v1/credits', key: 'management' });
   });
@@ -256,7 +323,8 @@ describe('safety', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'gwctl: refusing to send a key over plain http to gateway.example; use an https:// base URL (plain http is allowed only for loopback addresses)\n',
+      stderr:
+        'gwctl: refusing to send a key over plain http to gateway.example; use an https:// base URL (plain http is allowed only for loopback addresses)\n',
     });
   });
 
@@ -298,9 +366,17 @@ describe('answers', () => {
     server.handle(() => ({ status: 404, body: envelope(404, 'Not Found') }));
     expect(await api(['keys/nope'])).toMatchObject({ code: 5, stdout: '', stderr: 'gwctl: HTTP 404: Not Found\n' });
     server.handle(() => ({ status: 409, body: envelope(409, 'busy', { reason: 'key_busy', retryable: false }) }));
-    expect(await api(['keys/k', '-X', 'PATCH', '-f', 'a=b'])).toMatchObject({ code: 6, stdout: '', stderr: 'gwctl: HTTP 409: busy (reason: key_busy, retryable: false)\n' });
+    expect(await api(['keys/k', '-X', 'PATCH', '-f', 'a=b'])).toMatchObject({
+      code: 6,
+      stdout: '',
+      stderr: 'gwctl: HTTP 409: busy (reason: key_busy, retryable: false)\n',
+    });
     server.handle(() => ({ status: 400, headers: { 'content-type': 'text/html' }, body: '<h1>bad\u001b</h1>' }));
-    expect(await api(['keys'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: HTTP 400: Bad Request (text/html): "<h1>bad\\\\e</h1>"\n' });
+    expect(await api(['keys'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'gwctl: HTTP 400: Bad Request (text/html): "<h1>bad\\\\e</h1>"\n',
+    });
   });
 
   it('--json reports errors as JSON on stderr', async () => {
@@ -313,7 +389,9 @@ describe('answers', () => {
 
 describe('retries', () => {
   it('a 503 on GET is retried', async () => {
-    server.handle((_, i) => (i < 2 ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, 'Service Unavailable') } : { body: { ok: 1 } }));
+    server.handle((_, i) =>
+      i < 2 ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, 'Service Unavailable') } : { body: { ok: 1 } },
+    );
     expect(await api(['credits'])).toMatchObject({ code: 0, stdout: '{\n  "ok": 1\n}\n', stderr: '' });
     expect(server.requests).toHaveLength(3);
   });
@@ -328,7 +406,9 @@ describe('retries', () => {
     server.handle(() => ({ drop: true }));
     const r = await api(['keys', '-f', 'name=x']);
     expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(/^gwctl: connection closed by the server \(127\.0\.0\.1:\d+\): the POST \/api\/v1\/keys request was sent but its answer was lost, so its outcome is unknown; check the current state before trying again\n$/);
+    expect(r.stderr).toMatch(
+      /^gwctl: connection closed by the server \(127\.0\.0\.1:\d+\): the POST \/api\/v1\/keys request was sent but its answer was lost, so its outcome is unknown; check the current state before trying again\n$/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -375,7 +455,11 @@ describe('--paginate', () => {
     const r = await api(['keys', '-X', 'GET', '-F', 'limit=3', '--paginate']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ data: all, total_count: 7 });
-    expect(server.requests.map((s) => s.url).sort()).toEqual(['/api/v1/keys?limit=3', '/api/v1/keys?limit=3&offset=3', '/api/v1/keys?limit=3&offset=6']);
+    expect(server.requests.map((s) => s.url).sort()).toEqual([
+      '/api/v1/keys?limit=3',
+      '/api/v1/keys?limit=3&offset=3',
+      '/api/v1/keys?limit=3&offset=6',
+    ]);
     const slurped = await api(['keys?limit=3', '--paginate', '--slurp']);
     expect(JSON.parse(slurped.stdout).map((p: { data: unknown[] }) => p.data.length)).toEqual([3, 3, 1]);
   });
@@ -406,7 +490,11 @@ describe('--paginate', () => {
 
   it('--slurp without --paginate, or --paginate on a POST, is exit 2, nothing sent', async () => {
     expect(await api(['interns', '--slurp'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: --slurp needs --paginate\n' });
-    expect(await api(['keys', '-f', 'a=b', '--paginate'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: --paginate follows the pages of a GET list, not POST\n' });
+    expect(await api(['keys', '-f', 'a=b', '--paginate'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'gwctl: --paginate follows the pages of a GET list, not POST\n',
+    });
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -424,7 +512,7 @@ describe('against the sandbox', () => {
     expect(JSON.parse(viaApi.stdout).data.length).toBeGreaterThan(100);
   });
 
-  it('a route the sandbox does not serve is a 404 in the API\'s envelope: exit 5', async () => {
+  it("a route the sandbox does not serve is a 404 in the API's envelope: exit 5", async () => {
     const r = await runGwctl(['api', 'credits'], { env: sandbox().env() });
     expect(r).toMatchObject({ code: 5, stdout: '', stderr: 'gwctl: HTTP 404: No route for GET /api/v1/credits\n' });
   });

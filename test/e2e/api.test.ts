@@ -15,7 +15,9 @@ let script: ((req: Seen, i: number) => Reply) | undefined;
 const dir = mkdtempSync(path.join(tmpdir(), 'gwctl-api-'));
 
 beforeAll(async () => {
-  server = await startServer((req, i) => script?.(req, i) ?? { body: { ok: true, path: req.path } }, { keys: { management: MGMT, api: API } });
+  server = await startServer((req, i) => script?.(req, i) ?? { body: { ok: true, path: req.path } }, {
+    keys: { management: MGMT, api: API },
+  });
   other = await startServer(() => ({ body: { elsewhere: true } }), { keys: { management: MGMT, api: API } });
 });
 afterAll(async () => {
@@ -30,7 +32,10 @@ beforeEach(() => {
 
 const env = { GWCTL_MANAGEMENT_KEY: MGMT, GWCTL_API_KEY: API, GWCTL_RETRIES: '2' };
 const api = (args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}) =>
-  runGwctl(['api', ...args, '--base-url', server.baseUrl], { env: { ...env, ...options.env }, ...(options.input === undefined ? {} : { input: options.input }) });
+  runGwctl(['api', ...args, '--base-url', server.baseUrl], {
+    env: { ...env, ...options.env },
+    ...(options.input === undefined ? {} : { input: options.input }),
+  });
 const seen = () => server.requests.map((r) => ({ method: r.method, url: r.url, key: r.key }));
 
 describe('which request is sent', () => {
@@ -54,14 +59,48 @@ describe('which request is sent', () => {
   it('-f and -F make a POST with a JSON body: typed values, nested keys and lists', async () => {
     writeFileSync(path.join(dir, 'note.txt'), 'from a file');
     const r = await api(
-      ['presets/p/messages', '-f', 's=5', '-F', 'n=5', '-F', 'ok=true', '-F', 'none=null', '-F', 'neg=-3', '-F', 'a[b]=1', '-F', 'a[c]=x', '-F', 'list[]=x', '-F', 'list[]=2', '-F', `file=@${path.join(dir, 'note.txt')}`, '-F', 'in=@-'],
+      [
+        'presets/p/messages',
+        '-f',
+        's=5',
+        '-F',
+        'n=5',
+        '-F',
+        'ok=true',
+        '-F',
+        'none=null',
+        '-F',
+        'neg=-3',
+        '-F',
+        'a[b]=1',
+        '-F',
+        'a[c]=x',
+        '-F',
+        'list[]=x',
+        '-F',
+        'list[]=2',
+        '-F',
+        `file=@${path.join(dir, 'note.txt')}`,
+        '-F',
+        'in=@-',
+      ],
       { input: 'from stdin' },
     );
     expect(r.code).toBe(0);
     const [req] = server.requests;
     expect(req).toMatchObject({ method: 'POST', path: '/api/v1/presets/p/messages', key: 'management' });
     expect(req!.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(req!.body)).toEqual({ s: '5', n: 5, ok: true, none: null, neg: -3, a: { b: 1, c: 'x' }, list: ['x', 2], file: 'from a file', in: 'from stdin' });
+    expect(JSON.parse(req!.body)).toEqual({
+      s: '5',
+      n: 5,
+      ok: true,
+      none: null,
+      neg: -3,
+      a: { b: 1, c: 'x' },
+      list: ['x', 2],
+      file: 'from a file',
+      in: 'from stdin',
+    });
   });
 
   it('fields go into the query for GET, HEAD and DELETE', async () => {
@@ -100,15 +139,27 @@ describe('which request is sent', () => {
 
 describe('refused before anything is sent (exit 2)', () => {
   it.each([
-    [['credits', '-H', 'Authorization: Bearer x'], 'gwctl: invalid --header "Authorization: Bearer x": the key is set from the profile; choose which with --key\n'],
-    [['credits', '-H', 'X-A: 1\r\nX-B: 2'], 'gwctl: invalid --header "X-A: 1\\r\\nX-B: 2": a header value must not contain CR, LF or NUL\n'],
+    [
+      ['credits', '-H', 'Authorization: Bearer x'],
+      'gwctl: invalid --header "Authorization: Bearer x": the key is set from the profile; choose which with --key\n',
+    ],
+    [
+      ['credits', '-H', 'X-A: 1\r\nX-B: 2'],
+      'gwctl: invalid --header "X-A: 1\\r\\nX-B: 2": a header value must not contain CR, LF or NUL\n',
+    ],
     [['credits', '-H', 'no colon'], 'gwctl: invalid --header "no colon": expected \'Name: value\'\n'],
     [['credits', '-f', 'novalue'], 'gwctl: invalid --raw-field "novalue": expected key=value\n'],
     [['credits', '-X', 'BREW'], 'gwctl: invalid --method "BREW": must be one of GET, HEAD, POST, PUT, PATCH, DELETE\n'],
     [['credits', '--key', 'root'], 'gwctl: invalid --key "root": must be management or api\n'],
     [['credits', '--slurp'], 'gwctl: --slurp needs --paginate\n'],
-    [['batches/b1', '-X', 'DELETE'], 'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n'],
-    [['https://example.com/api/v1/credits'], 'gwctl: refusing to send the key to https://example.com: only the base URL\'s origin (http://127.0.0.1:PORT) is allowed; give a path relative to the base URL, such as interns or /interns?limit=5\n'],
+    [
+      ['batches/b1', '-X', 'DELETE'],
+      'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n',
+    ],
+    [
+      ['https://example.com/api/v1/credits'],
+      "gwctl: refusing to send the key to https://example.com: only the base URL's origin (http://127.0.0.1:PORT) is allowed; give a path relative to the base URL, such as interns or /interns?limit=5\n",
+    ],
   ])('%j', async (args, stderr) => {
     const r = await api(args);
     expect(r).toMatchObject({ code: 2, stdout: '' });
@@ -116,7 +167,7 @@ describe('refused before anything is sent (exit 2)', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('an absolute URL on the base URL\'s origin is accepted', async () => {
+  it("an absolute URL on the base URL's origin is accepted", async () => {
     expect((await api([`${server.url}/api/v1/credits?x=1`])).code).toBe(0);
     expect(seen()).toEqual([{ method: 'GET', url: '/api/v1/credits?x=1', key: 'management' }]);
   });
@@ -132,7 +183,11 @@ describe('what is printed', () => {
   });
 
   it('other text made safe for a terminal; -i shows the status line and headers first; --silent nothing', async () => {
-    script = () => ({ status: 200, headers: { 'content-type': 'text/plain', 'x-hostile': 'v\u009b[2Jx' }, body: 'line one\n\u001b[31mred\u009b\u2066\n' });
+    script = () => ({
+      status: 200,
+      headers: { 'content-type': 'text/plain', 'x-hostile': 'v\u009b[2Jx' },
+      body: 'line one\n\u001b[31mred\u009b\u2066\n',
+    });
     const r = await api(['activity', '-i']);
     expect(r.code).toBe(0);
     const [head, text] = r.stdout.split('\n\n');
@@ -153,7 +208,8 @@ describe('what is printed', () => {
 
 describe('retries and redirects', () => {
   it('a 503 on GET is retried; on POST it is not (the request arrived)', async () => {
-    script = (_req, i) => (i === 0 ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, 'busy') } : { body: { ok: true } });
+    script = (_req, i) =>
+      i === 0 ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, 'busy') } : { body: { ok: true } };
     expect((await api(['credits'])).code).toBe(0);
     expect(server.requests).toHaveLength(2);
     server.reset();
@@ -184,7 +240,11 @@ describe('--paginate', () => {
     const r = await api(['keys?limit=2', '--paginate']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ data: items, has_more: false });
-    expect(seen().map((q) => q.url)).toEqual(['/api/v1/keys?limit=2', '/api/v1/keys?limit=2&starting_after=2', '/api/v1/keys?limit=2&starting_after=4']);
+    expect(seen().map((q) => q.url)).toEqual([
+      '/api/v1/keys?limit=2',
+      '/api/v1/keys?limit=2&starting_after=2',
+      '/api/v1/keys?limit=2&starting_after=4',
+    ]);
     const s = await api(['keys?limit=2', '--paginate', '--slurp']);
     expect((JSON.parse(s.stdout) as unknown[]).map((b) => (b as { data: unknown[] }).data.length)).toEqual([2, 2, 1]);
   });
@@ -199,7 +259,10 @@ describe('--paginate', () => {
   });
 
   it('a page that fails fails the command', async () => {
-    script = (req) => (req.query.has('starting_after') ? { status: 500, body: envelope(500, 'boom', { retryable: false }) } : { body: { data: [1], has_more: true, next_cursor: 'c' } });
+    script = (req) =>
+      req.query.has('starting_after')
+        ? { status: 500, body: envelope(500, 'boom', { retryable: false }) }
+        : { body: { data: [1], has_more: true, next_cursor: 'c' } };
     const r = await api(['keys', '--paginate']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('gwctl: HTTP 500: boom (retryable: false)\n');

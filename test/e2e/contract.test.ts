@@ -38,9 +38,30 @@ const interns: InternListBody = {
   has_more: true,
   next_cursor: 'c1',
 };
-const secrets: VaultSecretListBody = { data: [{ name: 'github_token', hosts: ['api.github.com'], fingerprint: 'sha256:abcd', created_at: '2026-09-15T17:44:00.000Z' }], has_more: false };
+const secrets: VaultSecretListBody = {
+  data: [{ name: 'github_token', hosts: ['api.github.com'], fingerprint: 'sha256:abcd', created_at: '2026-09-15T17:44:00.000Z' }],
+  has_more: false,
+};
 const byok: ByokListBody = {
-  data: [{ id: '11111111-2222-3333-4444-000000000001', workspace_id: WS, provider: 'openai', name: 'main', label: 'sk-...AbC', disabled: false, is_byok_only: false, is_fallback: false, is_required: false, sort_order: 0, declared_zdr: null, allowed_api_key_hashes: null, allowed_models: null, allowed_user_ids: null, created_at: '2025-08-24T10:30:00Z' }],
+  data: [
+    {
+      id: '11111111-2222-3333-4444-000000000001',
+      workspace_id: WS,
+      provider: 'openai',
+      name: 'main',
+      label: 'sk-...AbC',
+      disabled: false,
+      is_byok_only: false,
+      is_fallback: false,
+      is_required: false,
+      sort_order: 0,
+      declared_zdr: null,
+      allowed_api_key_hashes: null,
+      allowed_models: null,
+      allowed_user_ids: null,
+      created_at: '2025-08-24T10:30:00Z',
+    },
+  ],
   total_count: 1,
 };
 const batch: BatchBody = {
@@ -62,32 +83,42 @@ const batch: BatchBody = {
 
 let server: ScriptedServer;
 beforeAll(async () => {
-  server = await startServer((req) => {
-    if (req.path === `/api/v1/private-endpoints/${ENDPOINT_ID}`) return { body: fixture('private-endpoint') };
-    if (req.path === '/api/v1/tools/openrouter%3Aweb_search') return { body: fixture('tool') };
-    if (req.path === '/api/v1/workspaces/production/budgets') return { body: fixture('budgets') };
-    if (req.path === '/api/v1/interns') return { body: interns };
-    if (req.path === `/api/v1/interns/${INTERN}/suspend`) return { body: { suspended: true } };
-    if (req.path === `/api/v1/vault/interns/${INTERN}/secrets`) return { body: secrets };
-    if (req.path === '/api/v1/byok') return { body: byok };
-    if (req.path === '/api/v1/batches/batch_abc123' && req.method === 'GET') return { body: batch };
-    if (req.path === '/api/v1/batches/batch_abc123') return { status: 409, body: envelope(409, 'Only finished batches can be deleted.') };
-    if (req.path === '/api/v1/presets/support-bot/messages') return { status: 400, body: envelope(400, 'invalid preset', { reason: 'invalid_body', retryable: false }) };
-    return { status: 404, body: envelope(404, 'Resource not found') };
-  }, { keys: { management: KEY } });
+  server = await startServer(
+    (req) => {
+      if (req.path === `/api/v1/private-endpoints/${ENDPOINT_ID}`) return { body: fixture('private-endpoint') };
+      if (req.path === '/api/v1/tools/openrouter%3Aweb_search') return { body: fixture('tool') };
+      if (req.path === '/api/v1/workspaces/production/budgets') return { body: fixture('budgets') };
+      if (req.path === '/api/v1/interns') return { body: interns };
+      if (req.path === `/api/v1/interns/${INTERN}/suspend`) return { body: { suspended: true } };
+      if (req.path === `/api/v1/vault/interns/${INTERN}/secrets`) return { body: secrets };
+      if (req.path === '/api/v1/byok') return { body: byok };
+      if (req.path === '/api/v1/batches/batch_abc123' && req.method === 'GET') return { body: batch };
+      if (req.path === '/api/v1/batches/batch_abc123') return { status: 409, body: envelope(409, 'Only finished batches can be deleted.') };
+      if (req.path === '/api/v1/presets/support-bot/messages')
+        return { status: 400, body: envelope(400, 'invalid preset', { reason: 'invalid_body', retryable: false }) };
+      return { status: 404, body: envelope(404, 'Resource not found') };
+    },
+    { keys: { management: KEY } },
+  );
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const run = (args: string[], options: { input?: string; configDir?: string; env?: Record<string, string | undefined> } = {}) =>
-  runGwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY, ...options.env }, ...(options.input === undefined ? {} : { input: options.input }), ...(options.configDir ? { configDir: options.configDir } : {}) });
+  runGwctl([...args, '--base-url', server.baseUrl], {
+    env: { GWCTL_MANAGEMENT_KEY: KEY, ...options.env },
+    ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.configDir ? { configDir: options.configDir } : {}),
+  });
 
 describe('reads', () => {
   it('endpoints get --json is the body, sent with the management key', async () => {
     const r = await run(['endpoints', 'get', ENDPOINT_ID, '--json']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout)).toEqual(fixture('private-endpoint'));
-    expect(server.requests.map((q) => [q.method, q.path, q.key])).toEqual([['GET', `/api/v1/private-endpoints/${ENDPOINT_ID}`, 'management']]);
+    expect(server.requests.map((q) => [q.method, q.path, q.key])).toEqual([
+      ['GET', `/api/v1/private-endpoints/${ENDPOINT_ID}`, 'management'],
+    ]);
   });
 
   it('tools get prints rows when piped', async () => {
@@ -153,12 +184,18 @@ describe('actions', () => {
   });
 
   it('presets create: --dry-run from stdin sends nothing; a 400 is exit 2 with its reason', async () => {
-    const dry = await run(['presets', 'create', 'support-bot', '--file', '-', '--dry-run'], { input: JSON.stringify({ model: 'm', stream: true }) });
+    const dry = await run(['presets', 'create', 'support-bot', '--file', '-', '--dry-run'], {
+      input: JSON.stringify({ model: 'm', stream: true }),
+    });
     expect(dry).toMatchObject({ code: 0, stderr: 'Dry run: nothing sent. The service will ignore: stream.\n' });
     expect(JSON.parse(dry.stdout)).toEqual({ model: 'm', stream: true });
     expect(server.requests).toHaveLength(0);
     const refused = await run(['presets', 'create', 'support-bot', '--model', 'm']);
-    expect(refused).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: HTTP 400: invalid preset (reason: invalid_body, retryable: false)\n' });
+    expect(refused).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'gwctl: HTTP 400: invalid preset (reason: invalid_body, retryable: false)\n',
+    });
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ model: 'm' });
   });
 });
@@ -169,13 +206,20 @@ describe('credentials and settings', () => {
     const key = 'sk-or-v1-e2ekey-0123456789abcdef';
     const login = await runGwctl(['auth', 'login', '--with-token'], { configDir: dir, input: `${key}\n` });
     const file = path.join(dir, 'config.json');
-    expect(login).toMatchObject({ code: 0, stdout: '', stderr: `Stored the management key sk-or-…cdef for profile "default" in ${file}\n` });
+    expect(login).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: `Stored the management key sk-or-…cdef for profile "default" in ${file}\n`,
+    });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const status = await runGwctl(['auth', 'status', '--json'], { configDir: dir });
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-or-…cdef', source: 'profile' });
     expect(status.stdout + status.stderr).not.toContain(key);
-    expect(await runGwctl(['auth', 'logout'], { configDir: dir })).toMatchObject({ code: 0, stderr: 'Removed the management key of profile "default".\n' });
+    expect(await runGwctl(['auth', 'logout'], { configDir: dir })).toMatchObject({
+      code: 0,
+      stderr: 'Removed the management key of profile "default".\n',
+    });
     expect(await runGwctl(['auth', 'status'], { configDir: dir })).toMatchObject({
       code: 4,
       stderr: "gwctl: no credentials configured; run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY\n",
@@ -185,7 +229,11 @@ describe('credentials and settings', () => {
   it('config set, get and path; a bad value is a usage error', async () => {
     const dir = tempConfigDir();
     expect((await runGwctl(['config', 'set', 'workspace', 'production'], { configDir: dir })).code).toBe(0);
-    expect(await runGwctl(['config', 'get', 'workspace'], { configDir: dir })).toMatchObject({ code: 0, stdout: 'production\n', stderr: '' });
+    expect(await runGwctl(['config', 'get', 'workspace'], { configDir: dir })).toMatchObject({
+      code: 0,
+      stdout: 'production\n',
+      stderr: '',
+    });
     expect(await runGwctl(['config', 'path'], { configDir: dir })).toMatchObject({ code: 0, stdout: `${path.join(dir, 'config.json')}\n` });
     expect(await runGwctl(['config', 'set', 'retries', '99'], { configDir: dir })).toMatchObject({
       code: 2,
@@ -207,7 +255,11 @@ describe('the program itself', () => {
     const completion = await runGwctl(['completion', 'bash']);
     expect(completion.code).toBe(0);
     expect(completion.stdout).toBe(readFileSync(path.join(ROOT, 'completions', 'gwctl.bash'), 'utf8'));
-    expect(await runGwctl(['intrns', 'ls'])).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: unknown command 'intrns'; did you mean interns?\n" });
+    expect(await runGwctl(['intrns', 'ls'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "gwctl: unknown command 'intrns'; did you mean interns?\n",
+    });
   });
 
   it('a transient failure that outlives the retries is exit 7', async () => {

@@ -17,11 +17,14 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const env = { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY };
-const gw = (args: string[], options: { input?: string } = {}) =>
-  runGwctl([...args, '--base-url', server.baseUrl], { env, ...options });
+const gw = (args: string[], options: { input?: string } = {}) => runGwctl([...args, '--base-url', server.baseUrl], { env, ...options });
 
 const suspended = (): Reply => ({ body: { suspended: true } });
-const busy = (): Reply => ({ status: 409, headers: { 'retry-after': '0' }, body: envelope(409, 'The intern is busy', { reason: 'intern_busy', retryable: true }) });
+const busy = (): Reply => ({
+  status: 409,
+  headers: { 'retry-after': '0' },
+  body: envelope(409, 'The intern is busy', { reason: 'intern_busy', retryable: true }),
+});
 const internOf = (req: Seen): string => req.path.split('/')[4]!;
 const suspends = (): string[] => server.requests.filter((r) => r.method === 'POST').map(internOf);
 
@@ -45,9 +48,7 @@ describe('interns suspend with several targets', () => {
     server.handle((req) => (internOf(req) === id(2) ? busy() : suspended()));
     const r = await gw(['interns', 'suspend', id(1), id(2), id(3), '--yes', '--retries', '1']);
     expect(r.code).toBe(8);
-    expect(r.stdout).toBe(
-      `${id(1)}\tsuspended\t0\n${id(2)}\tHTTP 409: The intern is busy (after 2 attempts)\t6\n${id(3)}\tsuspended\t0\n`,
-    );
+    expect(r.stdout).toBe(`${id(1)}\tsuspended\t0\n${id(2)}\tHTTP 409: The intern is busy (after 2 attempts)\t6\n${id(3)}\tsuspended\t0\n`);
     expect(r.stderr).toBe('gwctl: 1 of 3 interns not suspended\n');
   });
 
@@ -58,28 +59,43 @@ describe('interns suspend with several targets', () => {
     expect(JSON.parse(r.stdout)).toEqual({
       data: [
         { id: id(1), ok: true, exit_code: 0, response: { suspended: true } },
-        { id: id(2), ok: false, exit_code: 6, error: { status: 409, code: 409, message: 'The intern is busy', reason: 'intern_busy', retryable: true } },
+        {
+          id: id(2),
+          ok: false,
+          exit_code: 6,
+          error: { status: 409, code: 409, message: 'The intern is busy', reason: 'intern_busy', retryable: true },
+        },
       ],
       summary: { requested: 2, succeeded: 1, failed: 1 },
     });
     expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message: '1 of 2 interns not suspended', exit_code: 8 } });
   });
 
-  it('ids on stdin: blank lines and # lines skipped; one target keeps that target\'s exit code', async () => {
+  it("ids on stdin: blank lines and # lines skipped; one target keeps that target's exit code", async () => {
     server.handle(suspended);
     const r = await gw(['interns', 'suspend', '-', '--yes'], { input: `# to stop\n${id(1)}\n\n  ${id(2)}  \n# done\n` });
     expect(r).toMatchObject({ code: 0, stderr: '', stdout: `${id(1)}\tsuspended\t0\n${id(2)}\tsuspended\t0\n` });
     server.reset();
     server.handle(() => ({ status: 404, body: envelope(404, 'Intern not found') }));
     const one = await gw(['interns', 'suspend', '-', '--yes'], { input: `${id(7)}\n` });
-    expect(one).toMatchObject({ code: 5, stdout: `${id(7)}\tHTTP 404: Intern not found\t5\n`, stderr: 'gwctl: HTTP 404: Intern not found\n' });
+    expect(one).toMatchObject({
+      code: 5,
+      stdout: `${id(7)}\tHTTP 404: Intern not found\t5\n`,
+      stderr: 'gwctl: HTTP 404: Intern not found\n',
+    });
   });
 
   it('without a terminal and without --yes: exit 2, nothing read or sent', async () => {
-    for (const args of [['interns', 'suspend', id(1), id(2)], ['interns', 'suspend', '--status', 'failed'], ['batches', 'delete', 'batch_a', 'batch_b']]) {
+    for (const args of [
+      ['interns', 'suspend', id(1), id(2)],
+      ['interns', 'suspend', '--status', 'failed'],
+      ['batches', 'delete', 'batch_a', 'batch_b'],
+    ]) {
       const r = await gw(args);
       expect(r).toMatchObject({ code: 2, stdout: '' });
-      expect(r.stderr).toBe('gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n');
+      expect(r.stderr).toBe(
+        'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n',
+      );
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -137,7 +153,11 @@ describe('interns suspend with several targets', () => {
   it('--concurrency outside 1-16 is exit 2 before anything is sent', async () => {
     for (const n of ['0', '17', 'x']) {
       const r = await gw(['interns', 'suspend', id(1), id(2), '--yes', '--concurrency', n]);
-      expect(r).toMatchObject({ code: 2, stdout: '', stderr: `gwctl: invalid --concurrency "${n}": --concurrency must be an integer from 1 to 16\n` });
+      expect(r).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `gwctl: invalid --concurrency "${n}": --concurrency must be an integer from 1 to 16\n`,
+      });
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -147,15 +167,32 @@ describe('interns suspend with several targets', () => {
     server.handle((req) => {
       if (req.method === 'POST') return suspended();
       const after = req.query.get('starting_after');
-      if (!after) return { body: { data: [{ id: id(1), name: 'a', status: 'failed' }, { id: id(2), name: 'b', status: 'failed' }], has_more: true, next_cursor: 'c1' } };
-      if (after === 'c1') return { delayMs: 700, body: { data: [{ id: id(3), name: 'c', status: 'stopped' }], has_more: true, next_cursor: 'c2' } };
+      if (!after)
+        return {
+          body: {
+            data: [
+              { id: id(1), name: 'a', status: 'failed' },
+              { id: id(2), name: 'b', status: 'failed' },
+            ],
+            has_more: true,
+            next_cursor: 'c1',
+          },
+        };
+      if (after === 'c1')
+        return { delayMs: 700, body: { data: [{ id: id(3), name: 'c', status: 'stopped' }], has_more: true, next_cursor: 'c2' } };
       return { body: { data: [{ id: id(4), name: 'd', status: 'failed' }], has_more: false, next_cursor: null } };
     });
     const r = await gw(['interns', 'suspend', '--status', 'failed,stopped', '--workspace', WS, '--yes']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout).toBe(ids(4).map((i) => `${i}\tsuspended\t0\n`).join(''));
+    expect(r.stdout).toBe(
+      ids(4)
+        .map((i) => `${i}\tsuspended\t0\n`)
+        .join(''),
+    );
     const lists = server.requests.filter((q) => q.method === 'GET');
-    expect(lists.map((q) => [q.query.get('status'), q.query.get('workspace_id'), q.query.get('limit'), q.query.get('starting_after')])).toEqual([
+    expect(
+      lists.map((q) => [q.query.get('status'), q.query.get('workspace_id'), q.query.get('limit'), q.query.get('starting_after')]),
+    ).toEqual([
       ['failed,stopped', WS, '500', null],
       ['failed,stopped', WS, '500', 'c1'],
       ['failed,stopped', WS, '500', 'c2'],
@@ -173,7 +210,10 @@ describe('interns suspend with several targets', () => {
   });
 
   it('ids together with --status, or --workspace alone, is exit 2', async () => {
-    expect(await gw(['interns', 'suspend', id(1), '--status', 'failed', '--yes'])).toMatchObject({ code: 2, stderr: 'gwctl: give intern ids or --status, not both\n' });
+    expect(await gw(['interns', 'suspend', id(1), '--status', 'failed', '--yes'])).toMatchObject({
+      code: 2,
+      stderr: 'gwctl: give intern ids or --status, not both\n',
+    });
     expect(await gw(['interns', 'suspend', id(1), id(2), '--workspace', '3f6c2a1e-8b4d-4c7a-9e15-2d8f0b6a7c31', '--yes'])).toMatchObject({
       code: 2,
       stderr: 'gwctl: --workspace selects interns only together with --status\n',
@@ -195,14 +235,20 @@ describe('interns suspend with several targets', () => {
     const lines = run.stdout().trimEnd().split('\n');
     expect(lines).toHaveLength(10);
     expect(lines.slice(0, sent)).toEqual(ids(sent).map((i) => `${i}\tsuspended\t0`));
-    expect(lines.slice(sent)).toEqual(ids(10).slice(sent).map((i) => `${i}\tnot attempted: interrupted\t130`));
+    expect(lines.slice(sent)).toEqual(
+      ids(10)
+        .slice(sent)
+        .map((i) => `${i}\tnot attempted: interrupted\t130`),
+    );
     expect(run.stderr()).toBe(`gwctl: interrupted: ${sent} of 10 interns done, ${10 - sent} untouched\n`);
     expectNoCrash(run.stderr());
   });
 });
 
 describe('batches delete with several targets', () => {
-  const deleted = (req: Seen): Reply => ({ body: { id: req.path.split('/')[4], object: 'batch.deleted', deletion: { service: 'deleted', upstream: null } } });
+  const deleted = (req: Seen): Reply => ({
+    body: { id: req.path.split('/')[4], object: 'batch.deleted', deletion: { service: 'deleted', upstream: null } },
+  });
 
   it('ids as arguments: deleted, or the error per batch; exit 8 when any failed', async () => {
     server.handle((req) =>
@@ -220,7 +266,12 @@ describe('batches delete with several targets', () => {
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const body = JSON.parse(r.stdout);
     expect(body.summary).toEqual({ requested: 2, succeeded: 2, failed: 0 });
-    expect(body.data.map((d: { id: string; ok: boolean }) => [d.id, d.ok])).toEqual([['batch_a', true], ['batch_b', true]]);
-    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual(expect.arrayContaining(['DELETE /api/v1/batches/batch_a', 'DELETE /api/v1/batches/batch_b']));
+    expect(body.data.map((d: { id: string; ok: boolean }) => [d.id, d.ok])).toEqual([
+      ['batch_a', true],
+      ['batch_b', true],
+    ]);
+    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual(
+      expect.arrayContaining(['DELETE /api/v1/batches/batch_a', 'DELETE /api/v1/batches/batch_b']),
+    );
   });
 });

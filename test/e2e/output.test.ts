@@ -13,7 +13,11 @@ describe('output shaping, as a process', () => {
 
   it('--jq with a filter that does not compile is exit 2 before anything starts', async () => {
     const r = await runGwctl(['--sandbox', 'interns', 'ls', '--jq', '.data[] |']);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: '{"error":{"status":null,"message":"invalid --jq filter: syntax error, unexpected end of file","exit_code":2}}\n' });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: '{"error":{"status":null,"message":"invalid --jq filter: syntax error, unexpected end of file","exit_code":2}}\n',
+    });
   });
 
   it('--jsonl --all prints one item per line for every intern', async () => {
@@ -43,13 +47,24 @@ describe('output shaping, as a process, against a scripted server', () => {
   beforeAll(async () => {
     server = await startServer((req) =>
       req.path === `/api/v1/interns/${INTERN}`
-        ? { body: { id: INTERN, name: HOSTILE, status: 'running', model: null, workspace_id: INTERN, created_at: '2026-09-10T08:30:00Z', updated_at: '2026-09-10T08:30:00Z' } }
+        ? {
+            body: {
+              id: INTERN,
+              name: HOSTILE,
+              status: 'running',
+              model: null,
+              workspace_id: INTERN,
+              created_at: '2026-09-10T08:30:00Z',
+              updated_at: '2026-09-10T08:30:00Z',
+            },
+          }
         : { status: 404, body: { error: { code: 404, message: 'Not found' } } },
     );
   });
   afterAll(() => server.close());
   beforeEach(() => server.reset());
-  const run = (args: string[]) => runGwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY, GWCTL_API_KEY: KEY } });
+  const run = (args: string[]) =>
+    runGwctl([...args, '--base-url', server.baseUrl], { env: { GWCTL_MANAGEMENT_KEY: KEY, GWCTL_API_KEY: KEY } });
 
   it('--jq prints strings raw with hostile text made visible, anything else as compact JSON', async () => {
     const r = await run(['interns', 'get', INTERN, '--jq', '.name, .status, {model, name}']);
@@ -59,7 +74,9 @@ describe('output shaping, as a process, against a scripted server', () => {
   it('--jsonl prints the body on one line, escaped', async () => {
     const r = await run(['interns', 'get', INTERN, '--jsonl']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout).toBe(`{"id":"${INTERN}","name":"${IN_JSON}","status":"running","model":null,"workspace_id":"${INTERN}","created_at":"2026-09-10T08:30:00Z","updated_at":"2026-09-10T08:30:00Z"}\n`);
+    expect(r.stdout).toBe(
+      `{"id":"${INTERN}","name":"${IN_JSON}","status":"running","model":null,"workspace_id":"${INTERN}","created_at":"2026-09-10T08:30:00Z","updated_at":"2026-09-10T08:30:00Z"}\n`,
+    );
   });
 
   it.each([
@@ -96,13 +113,19 @@ describe('--jq over --all, item by item, as a process', () => {
     });
   });
   afterAll(() => server.close());
-  const run = (filter: string) => runGwctl(['interns', 'ls', '--all', '--jq', filter, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY } });
+  const run = (filter: string) =>
+    runGwctl(['interns', 'ls', '--all', '--jq', filter, '--base-url', server.baseUrl], { env: { GWCTL_API_KEY: KEY } });
 
   it('prints, in order, exactly what the same filter prints over the merged body', async () => {
     const itemwise = await run('.data[] | select(.status == "failed") | .name');
     const whole = await run('[.data[] | select(.status == "failed") | .name] | .[]');
     expect(itemwise).toMatchObject({ code: 0, stderr: '' });
-    expect(itemwise.stdout).toBe(interns.filter((i) => i.status === 'failed').map((i) => `${i.name}\n`).join(''));
+    expect(itemwise.stdout).toBe(
+      interns
+        .filter((i) => i.status === 'failed')
+        .map((i) => `${i.name}\n`)
+        .join(''),
+    );
     expect(itemwise.stdout).toBe(whole.stdout);
   });
 
@@ -110,6 +133,11 @@ describe('--jq over --all, item by item, as a process', () => {
     const r = await run('.data[] | if .name == "intern-2001" then error("stopped at \\(.name)") else .name end');
     expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: stopped at intern-2001","exit_code":1}}\n');
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(interns.slice(0, 2000).map((i) => `${i.name}\n`).join(''));
+    expect(r.stdout).toBe(
+      interns
+        .slice(0, 2000)
+        .map((i) => `${i.name}\n`)
+        .join(''),
+    );
   });
 });

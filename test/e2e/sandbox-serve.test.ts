@@ -41,19 +41,34 @@ describe('gwctl sandbox', () => {
     expect(ready.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     expect(Object.keys(ready.keys)).toEqual(['management', 'api', 'outsider', 'intern']);
     for (const key of Object.values(ready.keys)) expect((key as string).length).toBeGreaterThanOrEqual(16);
-    for (const field of ['intern', 'private_endpoint', 'workspace', 'workspace_slug', 'tool', 'tool_alias', 'preset_slug', 'batches']) expect(ready.examples, field).toHaveProperty(field);
-    expect(Object.keys(ready.examples.batches).sort()).toEqual(
-      ['cancelled', 'cancelling', 'completed', 'expired', 'failed', 'finalizing', 'in_progress', 'retention_expired', 'validating'],
-    );
+    for (const field of ['intern', 'private_endpoint', 'workspace', 'workspace_slug', 'tool', 'tool_alias', 'preset_slug', 'batches'])
+      expect(ready.examples, field).toHaveProperty(field);
+    expect(Object.keys(ready.examples.batches).sort()).toEqual([
+      'cancelled',
+      'cancelling',
+      'completed',
+      'expired',
+      'failed',
+      'finalizing',
+      'in_progress',
+      'retention_expired',
+      'validating',
+    ]);
 
-    const own = await fetch(`${ready.base_url}/interns/${ready.examples.intern}`, { headers: { authorization: `Bearer ${ready.keys.intern}` } });
+    const own = await fetch(`${ready.base_url}/interns/${ready.examples.intern}`, {
+      headers: { authorization: `Bearer ${ready.keys.intern}` },
+    });
     expect(own.status).toBe(200);
     expect(((await own.json()) as { id: string }).id).toBe(ready.examples.intern);
     const list = await fetch(`${ready.base_url}/interns?limit=3`, { headers: { authorization: `Bearer ${ready.keys.management}` } });
     expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(3);
-    const expired = await fetch(`${ready.base_url}/batches/${ready.examples.batches.retention_expired}`, { headers: { authorization: `Bearer ${ready.keys.api}` } });
+    const expired = await fetch(`${ready.base_url}/batches/${ready.examples.batches.retention_expired}`, {
+      headers: { authorization: `Bearer ${ready.keys.api}` },
+    });
     expect(expired.status).toBe(410);
-    const budgets = await fetch(`${ready.base_url}/workspaces/${ready.examples.workspace_slug}/budgets`, { headers: { authorization: `Bearer ${ready.keys.api}` } });
+    const budgets = await fetch(`${ready.base_url}/workspaces/${ready.examples.workspace_slug}/budgets`, {
+      headers: { authorization: `Bearer ${ready.keys.api}` },
+    });
     expect(budgets.status).toBe(403);
 
     s.child.kill('SIGTERM');
@@ -70,7 +85,8 @@ describe('gwctl sandbox', () => {
     const text = s.stdout();
     const base = /Sandbox API at (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(text)?.[1];
     expect(base).toBeDefined();
-    for (const key of ['gw-sandbox-key-management', 'gw-sandbox-key-api', 'gw-sandbox-key-outsider', 'gw-sandbox-key-intern']) expect(text).toContain(key);
+    for (const key of ['gw-sandbox-key-management', 'gw-sandbox-key-api', 'gw-sandbox-key-outsider', 'gw-sandbox-key-intern'])
+      expect(text).toContain(key);
     expect(text).toContain(`curl -H 'Authorization: Bearer gw-sandbox-key-management' ${base}/interns`);
     expect(text).toContain('batch retention_expired');
     expect(text).toContain('Ctrl-C to stop; time runs at pace 1: real time)');
@@ -81,7 +97,18 @@ describe('gwctl sandbox', () => {
   });
 
   it('applies --fault from the start and takes --interns', async () => {
-    const s = await start(['sandbox', '--port', '0', '--json', '--interns', '20', '--fault', 'GET /tools 503 retry-after=2 times=1', '--fault', 'GET /byok drop']);
+    const s = await start([
+      'sandbox',
+      '--port',
+      '0',
+      '--json',
+      '--interns',
+      '20',
+      '--fault',
+      'GET /tools 503 retry-after=2 times=1',
+      '--fault',
+      'GET /byok drop',
+    ]);
     const ready = JSON.parse(s.firstLine);
     const headers = { authorization: `Bearer ${ready.keys.management}` };
     const first = await fetch(`${ready.base_url}/tools/${ready.examples.tool}`, { headers });
@@ -98,7 +125,9 @@ describe('gwctl sandbox', () => {
   it('--pace moves time that many times faster, and says so; --pace 0 freezes it', async () => {
     const fast = await start(['sandbox', '--port', '0', '--pace', '50']);
     await new Promise((r) => setTimeout(r, 200));
-    const base = /Sandbox API at (http:\/\/127\.0\.0\.1:\d+\/api\/v1) \(Ctrl-C to stop; time runs at pace 50: 50 times real time\)/.exec(fast.stdout())?.[1];
+    const base = /Sandbox API at (http:\/\/127\.0\.0\.1:\d+\/api\/v1) \(Ctrl-C to stop; time runs at pace 50: 50 times real time\)/.exec(
+      fast.stdout(),
+    )?.[1];
     expect(base).toBeDefined();
     const headers = { authorization: 'Bearer gw-sandbox-key-management' };
     // 10 s of motion at pace 1 is a fifth of a second at pace 50.
@@ -111,16 +140,30 @@ describe('gwctl sandbox', () => {
     const frozen = await start(['sandbox', '--port', '0', '--json', '--pace', '0']);
     const ready = JSON.parse(frozen.firstLine);
     await new Promise((r) => setTimeout(r, 600));
-    const still = (await (await fetch(`${ready.base_url}/batches/${ready.examples.moving_batch}`, { headers })).json()) as { status: string };
+    const still = (await (await fetch(`${ready.base_url}/batches/${ready.examples.moving_batch}`, { headers })).json()) as {
+      status: string;
+    };
     expect(still.status).toBe('in_progress');
     frozen.child.kill('SIGTERM');
     await frozen.exit;
   });
 
   it.each([
-    [['sandbox', '--pace', 'fast'], {}, 'gwctl: invalid --pace "fast": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n'],
-    [['sandbox', '--pace', '1001'], {}, 'gwctl: invalid --pace "1001": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n'],
-    [['--sandbox', 'interns', 'ls'], { GWCTL_SANDBOX_PACE: '-1' }, 'gwctl: invalid GWCTL_SANDBOX_PACE "-1": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n'],
+    [
+      ['sandbox', '--pace', 'fast'],
+      {},
+      'gwctl: invalid --pace "fast": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n',
+    ],
+    [
+      ['sandbox', '--pace', '1001'],
+      {},
+      'gwctl: invalid --pace "1001": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n',
+    ],
+    [
+      ['--sandbox', 'interns', 'ls'],
+      { GWCTL_SANDBOX_PACE: '-1' },
+      'gwctl: invalid GWCTL_SANDBOX_PACE "-1": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n',
+    ],
   ])('%j with %j is refused with exit 2', async (args, env, stderr) => {
     const r = await runGwctl(args, { env });
     expect(r).toMatchObject({ code: 2, stdout: '', stderr });
@@ -130,9 +173,16 @@ describe('gwctl sandbox', () => {
 describe('gwctl --sandbox in motion', () => {
   it('batches get <moving batch> --wait completes within 20 seconds at pace 1', async () => {
     const began = Date.now();
-    const r = await runGwctl(['--sandbox', 'batches', 'get', 'batch_52d8ea36753640206f5439be', '--wait', '--json'], { env: { GWCTL_SANDBOX_PACE: '1' }, timeoutMs: 30_000 });
+    const r = await runGwctl(['--sandbox', 'batches', 'get', 'batch_52d8ea36753640206f5439be', '--wait', '--json'], {
+      env: { GWCTL_SANDBOX_PACE: '1' },
+      timeoutMs: 30_000,
+    });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'batch_52d8ea36753640206f5439be', status: 'completed', request_counts: { total: 5, completed: 4, failed: 1 } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      id: 'batch_52d8ea36753640206f5439be',
+      status: 'completed',
+      request_counts: { total: 5, completed: 4, failed: 1 },
+    });
     expect(Date.now() - began).toBeLessThan(20_000);
   }, 30_000);
 });

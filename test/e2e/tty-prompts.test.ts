@@ -41,7 +41,9 @@ async function waitFor(text: string | RegExp, timeoutMs = 15_000): Promise<strin
 
 /** Starts `gwctl ARGS` in a fresh 100x30 terminal; the shell prints EXIT=<code> when it ends. */
 function start(args: string, env: Record<string, string> = {}): void {
-  const extra = Object.entries(env).map(([name, value]) => `${name}=${value} `).join('');
+  const extra = Object.entries(env)
+    .map(([name, value]) => `${name}=${value} `)
+    .join('');
   const command = `${extra}GWCTL_CONFIG_DIR=${configDir} GWCTL_SANDBOX_PACE=0 ${gwctlShellCommand()} ${args}; echo EXIT=$?`;
   tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', 'env', '-u', 'CI', 'PS1=$ ', 'bash', '--norc', '--noprofile');
   tmux('send-keys', '-t', session, command, 'Enter');
@@ -129,7 +131,9 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     const waiting = await waitFor(`Waiting: ${intern.id} provisioning`);
     expect(waiting).not.toMatch(/EXIT=\d/);
     const done = await waitFor(/EXIT=\d+/);
-    expect(done.replace(/\n/g, '')).toContain(`gwctl: timed out after 3s waiting for status=running: ${intern.id} is provisioning (reason: wait_timeout)`);
+    expect(done.replace(/\n/g, '')).toContain(
+      `gwctl: timed out after 3s waiting for status=running: ${intern.id} is provisioning (reason: wait_timeout)`,
+    );
     expect(done).toContain('EXIT=7');
   });
 

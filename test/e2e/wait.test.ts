@@ -23,17 +23,24 @@ describe('interns wait against the sandbox', () => {
     const r = await runGwctl(['interns', 'wait', intern, stopped, '--for', 'status!=provisioning', '--json'], { env: sb.env() });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const body = JSON.parse(r.stdout);
-    expect(body.data.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([[intern, 'running'], [stopped, 'stopped']]);
+    expect(body.data.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([
+      [intern, 'running'],
+      [stopped, 'stopped'],
+    ]);
     expect(body.data[0].name).toEqual(expect.any(String));
   });
 
   it('the deadline: exit 7, reason wait_timeout, each unfinished intern with its status', async () => {
     const sb = sandbox();
     const { moving_intern: moving, intern } = sb.examples;
-    const r = await runGwctl(['interns', 'wait', intern, moving, '--for', 'status=running', '--timeout', '0.5s', '--interval', '0.1'], { env: sb.env() });
+    const r = await runGwctl(['interns', 'wait', intern, moving, '--for', 'status=running', '--timeout', '0.5s', '--interval', '0.1'], {
+      env: sb.env(),
+    });
     expect(r).toMatchObject({ code: 7, stdout: '' });
     expect(r.stderr).toBe(`gwctl: timed out after 0.5s waiting for status=running: ${moving} is provisioning (reason: wait_timeout)\n`);
-    const json = await runGwctl(['interns', 'wait', moving, '--for', 'status=running', '--timeout', '0.3', '--interval', '0.1', '--json'], { env: sb.env() });
+    const json = await runGwctl(['interns', 'wait', moving, '--for', 'status=running', '--timeout', '0.3', '--interval', '0.1', '--json'], {
+      env: sb.env(),
+    });
     expect(json).toMatchObject({ code: 7, stdout: '' });
     expect(JSON.parse(json.stderr)).toEqual({
       error: {
@@ -59,12 +66,18 @@ describe('interns wait against the sandbox', () => {
     const sb = sandbox();
     const own = sb.examples.intern;
     const cases: [string[], string][] = [
-      [['--for', 'status=runing'], `gwctl: invalid --for "status=runing": the status must be one of: awaiting_chat_install, queued, provisioning, running, failed, stopped, destroying, destroy_failed\n`],
+      [
+        ['--for', 'status=runing'],
+        `gwctl: invalid --for "status=runing": the status must be one of: awaiting_chat_install, queued, provisioning, running, failed, stopped, destroying, destroy_failed\n`,
+      ],
       [['--for', 'ready'], 'gwctl: invalid --for "ready": expected status=S, status!=S or delete\n'],
-      [[], "gwctl: missing --for; say what to wait for: --for status=running, --for status!=provisioning or --for delete\n"],
+      [[], 'gwctl: missing --for; say what to wait for: --for status=running, --for status!=provisioning or --for delete\n'],
       [['--for', 'delete', '--for', 'status=running'], 'gwctl: --for delete cannot be combined with other conditions\n'],
       [['--for', 'status=running', '--interval', '0.05'], 'gwctl: invalid --interval "0.05": must be from 0.1s to 1h\n'],
-      [['--for', 'status=running', '--timeout', '5x'], 'gwctl: invalid --timeout "5x": expected a duration such as 90, 90s, 1.5s, 5m or 1h\n'],
+      [
+        ['--for', 'status=running', '--timeout', '5x'],
+        'gwctl: invalid --timeout "5x": expected a duration such as 90, 90s, 1.5s, 5m or 1h\n',
+      ],
     ];
     for (const [flags, stderr] of cases) {
       expect(await runGwctl(['interns', 'wait', own, ...flags], { env: sb.env() })).toMatchObject({ code: 2, stdout: '', stderr });
@@ -75,7 +88,9 @@ describe('interns wait against the sandbox', () => {
   it('durations: 90, 90s, 1.5s, 5m and 1h are accepted', async () => {
     const sb = sandbox();
     for (const d of ['90', '90s', '1.5s', '5m', '1h']) {
-      const r = await gwctl(['interns', 'wait', sb.examples.intern, '--for', 'status=running', '--timeout', d, '--interval', d], { env: sb.env() });
+      const r = await gwctl(['interns', 'wait', sb.examples.intern, '--for', 'status=running', '--timeout', d, '--interval', d], {
+        env: sb.env(),
+      });
       expect(r).toMatchObject({ code: 0, stderr: '' });
     }
   });
@@ -94,7 +109,10 @@ describe('motion in the sandbox (--sandbox with GWCTL_SANDBOX_PACE)', () => {
   it('batches get --wait on the moving batch completes within 20 s at pace 1', async () => {
     const probe = await runGwctl(['sandbox', '--port', '0', '--json'], { timeoutMs: 1_500 });
     const batch = JSON.parse(probe.stdout.split('\n')[0]!).examples.moving_batch as string;
-    const r = await runGwctl(['--sandbox', 'batches', 'get', batch, '--wait', '--interval', '1', '--json'], { env: { GWCTL_SANDBOX_PACE: '1' }, timeoutMs: 25_000 });
+    const r = await runGwctl(['--sandbox', 'batches', 'get', batch, '--wait', '--interval', '1', '--json'], {
+      env: { GWCTL_SANDBOX_PACE: '1' },
+      timeoutMs: 25_000,
+    });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout).status).toBe('completed');
     expect(r.ms).toBeLessThan(20_000);
@@ -106,7 +124,11 @@ describe('motion in the sandbox (--sandbox with GWCTL_SANDBOX_PACE)', () => {
       stdout: '',
       stderr: 'gwctl: invalid GWCTL_SANDBOX_PACE "fast": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n',
     });
-    expect(await runGwctl(['sandbox', '--pace', '-1'])).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: invalid --pace "-1": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n' });
+    expect(await runGwctl(['sandbox', '--pace', '-1'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'gwctl: invalid --pace "-1": must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10\n',
+    });
   });
 });
 
@@ -130,9 +152,12 @@ describe('gentle polling (one loop for interns wait and batches get --wait)', ()
       intern('running'),
     ];
     server.handle((_req, i) => script[Math.min(i, script.length - 1)]!);
-    const r = await gwctl(['interns', 'wait', ID, '--for', 'status=running', '--interval', '0.5', '--retries', '1', '--base-url', server.baseUrl], {
-      env: { GWCTL_API_KEY: 'sk-api-poll-0123456789' },
-    });
+    const r = await gwctl(
+      ['interns', 'wait', ID, '--for', 'status=running', '--interval', '0.5', '--retries', '1', '--base-url', server.baseUrl],
+      {
+        env: { GWCTL_API_KEY: 'sk-api-poll-0123456789' },
+      },
+    );
     expect(r).toMatchObject({ code: 0, stderr: '', stdout: `${ID}\trunning\n` });
     // interval, Retry-After (client), interval, backoff (client), retries spent: the loop's doubled wait.
     expect(r.waits[0]).toBe(500);
@@ -144,7 +169,9 @@ describe('gentle polling (one loop for interns wait and batches get --wait)', ()
   });
 
   it('batches get --wait polls through the same loop at its interval', async () => {
-    const batch = (status: string) => ({ body: { id: 'batch_x', object: 'batch', status, request_counts: { total: 2, completed: status === 'completed' ? 2 : 1, failed: 0 } } });
+    const batch = (status: string) => ({
+      body: { id: 'batch_x', object: 'batch', status, request_counts: { total: 2, completed: status === 'completed' ? 2 : 1, failed: 0 } },
+    });
     const script = [batch('in_progress'), batch('finalizing'), batch('completed')];
     server.handle((_req, i) => script[Math.min(i, 2)]!);
     const r = await gwctl(['batches', 'get', 'batch_x', '--wait', '--interval', '2', '--json', '--base-url', server.baseUrl], {

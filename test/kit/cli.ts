@@ -94,7 +94,9 @@ export function recordedClock(start = Math.floor(Date.now() / 1000) * 1000): Clo
 }
 
 /** A prompter that answers from a script and records what it was asked. */
-export function scriptedPrompter(answers: { confirm?: boolean[]; password?: string[]; select?: number[] } = {}): Prompter & { asked: string[] } {
+export function scriptedPrompter(
+  answers: { confirm?: boolean[]; password?: string[]; select?: number[] } = {},
+): Prompter & { asked: string[] } {
   const asked: string[] = [];
   const next = <T>(list: T[] | undefined, what: string): T => {
     const value = list?.shift();

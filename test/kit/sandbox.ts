@@ -96,7 +96,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
     const target = new URL(path.startsWith('/_sandbox') ? server.url + path : server.baseUrl + path);
     const headers: Record<string, string> = { ...options.headers };
     const key = keyValue(options.key);
-    if (key !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) headers.authorization = `Bearer ${key}`;
+    if (key !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization'))
+      headers.authorization = `Bearer ${key}`;
     let payload: Buffer | undefined;
     if (options.body !== undefined) {
       if (typeof options.body === 'string') payload = Buffer.from(options.body);

@@ -76,7 +76,16 @@ export function receive(req: http.IncomingMessage, keys: Record<string, string> 
       const auth = req.headers.authorization;
       const bearer = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
       const key = auth === undefined ? 'none' : (Object.entries(keys).find(([, value]) => value === bearer)?.[0] ?? 'unknown');
-      resolve({ method: req.method ?? 'GET', url: req.url ?? '/', path: url.pathname, query: url.searchParams, headers: req.headers, body, key, at: Date.now() });
+      resolve({
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        key,
+        at: Date.now(),
+      });
     });
   });
 }
@@ -117,7 +126,8 @@ export async function startServer(handler: Handler = notScripted, options: Serve
         return;
       }
       const isObject = reply.body !== undefined && typeof reply.body !== 'string' && !Buffer.isBuffer(reply.body);
-      const payload: string | Buffer = reply.body === undefined ? '' : isObject ? JSON.stringify(reply.body) : (reply.body as string | Buffer);
+      const payload: string | Buffer =
+        reply.body === undefined ? '' : isObject ? JSON.stringify(reply.body) : (reply.body as string | Buffer);
       res.statusCode = reply.status ?? (reply.redirect !== undefined ? 302 : 200);
       const headers: Record<string, string | null> = {
         'content-type': isObject ? 'application/json' : 'text/plain',
@@ -128,7 +138,9 @@ export async function startServer(handler: Handler = notScripted, options: Serve
       res.end(payload);
     });
   };
-  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
+  const server = options.tls
+    ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest)
+    : http.createServer(onRequest);
   const track = (socket: Socket): void => {
     sockets.add(socket);
     born.set(socket, generation);

@@ -107,9 +107,7 @@ describe('through the list printer', () => {
     const io = memoryIo({ tty: true, columns: 100 });
     await printList({ ...base, io }, {}, budgets, budgetColumns);
     expect(io.stdout).toBe(
-      'ID     INTERVAL  LIMIT       UPDATED AT\n' +
-        'b1     monthly   $10,000.00  3 hours ago\n' +
-        'b2\\tx  lifetime  $0.50       -\n',
+      'ID     INTERVAL  LIMIT       UPDATED AT\n' + 'b1     monthly   $10,000.00  3 hours ago\n' + 'b2\\tx  lifetime  $0.50       -\n',
     );
   });
 
@@ -126,7 +124,14 @@ describe('through the list printer', () => {
   it('--jq: the merged body of every page, filtered at the end', async () => {
     const { compileJq } = await import('../../src/output/jq.js');
     const io = memoryIo();
-    const printer = new ListPrinter<Budget>({ ...base, io, jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') } }, []);
+    const printer = new ListPrinter<Budget>(
+      {
+        ...base,
+        io,
+        jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') },
+      },
+      [],
+    );
     await printer.page([budgets[0]!]);
     await printer.page([budgets[1]!]);
     expect(io.stdout).toBe('');

@@ -51,12 +51,12 @@ describe('runJq', () => {
     const [raw] = await run('.name', { name: hostile });
     expect(raw).toBe('a\\e[2Jb\\x07c\\x85d\\u061ce\\u200ef\\u200fg\\u202ah\\u202ei\\u2066j\\u2069k');
     const [json] = await run('.', { name: hostile });
-     
+
     expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     expect(JSON.parse(json!)).toEqual({ name: hostile });
   });
 
-  it('a run-time error is exit 1 with jq\'s message and no output', async () => {
+  it("a run-time error is exit 1 with jq's message and no output", async () => {
     const filter = await compileJq('.data[] | .id | .x');
     const error = await runJq(filter, interns).catch((e: unknown) => e as GwctlError);
     expect(error).toBeInstanceOf(GwctlError);
@@ -103,7 +103,14 @@ describe('formatJqOutput', () => {
 });
 
 describe('isItemwise: filters that may run on the items of --all a batch at a time', () => {
-  it.each(['.data[]', '.data[] | .id', '  .data [ ] |.id', '.data[]|select(.status == "failed")|.id', '.data[] | .a, .b', '.data[] | .x as $v | $v'])('%j takes the items one by one', (expr) => {
+  it.each([
+    '.data[]',
+    '.data[] | .id',
+    '  .data [ ] |.id',
+    '.data[]|select(.status == "failed")|.id',
+    '.data[] | .a, .b',
+    '.data[] | .x as $v | $v',
+  ])('%j takes the items one by one', (expr) => {
     expect(isItemwise(expr)).toBe(true);
   });
 
@@ -127,7 +134,10 @@ describe('isItemwise: filters that may run on the items of --all a batch at a ti
     const filter = await compileJq('.data[] | select(.status == "failed") | .id');
     expect(filter.itemwise).toBe(true);
     const whole = await runJq(filter, interns);
-    const batched = [...(await runJq(filter, { data: interns.data.slice(0, 1) })), ...(await runJq(filter, { data: interns.data.slice(1) }))];
+    const batched = [
+      ...(await runJq(filter, { data: interns.data.slice(0, 1) })),
+      ...(await runJq(filter, { data: interns.data.slice(1) })),
+    ];
     expect(batched).toEqual(whole);
   });
 });

@@ -40,13 +40,22 @@ let unpacked: string;
 function npm(args: readonly string[], cwd: string): string {
   // Scripts are not run: packing must not rebuild dist/ under the other tests' feet (the test
   // setup built it), and the install below must need no build step.
-  const result = spawnSync('npm', [...args], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout: 120_000 });
+  const result = spawnSync('npm', [...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    timeout: 120_000,
+  });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
 
 function run(file: string, args: readonly string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
-  const env = { PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter), HOME: cwd, GWCTL_CONFIG_DIR: mkdtempSync(path.join(work, 'config-')) };
+  const env = {
+    PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter),
+    HOME: cwd,
+    GWCTL_CONFIG_DIR: mkdtempSync(path.join(work, 'config-')),
+  };
   const result = spawnSync(file, [...args], { cwd, env, encoding: 'utf8', timeout: 30_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -102,13 +111,16 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
 
   it('ships the completion scripts gwctl prints', () => {
     for (const name of ['gwctl.bash', '_gwctl', 'gwctl.fish']) {
-      expect(readFileSync(path.join(unpacked, 'package', 'completions', name), 'utf8')).toBe(readFileSync(path.join(ROOT, 'completions', name), 'utf8'));
+      expect(readFileSync(path.join(unpacked, 'package', 'completions', name), 'utf8')).toBe(
+        readFileSync(path.join(ROOT, 'completions', name), 'utf8'),
+      );
     }
   });
 
   it('runs from the unpacked tarball alone: the bundle needs no node_modules', () => {
     // No node_modules folder on the way up, so nothing could be resolved from outside the package.
-    for (let dir = unpacked; dir !== path.dirname(dir); dir = path.dirname(dir)) expect(existsSync(path.join(dir, 'node_modules'))).toBe(false);
+    for (let dir = unpacked; dir !== path.dirname(dir); dir = path.dirname(dir))
+      expect(existsSync(path.join(dir, 'node_modules'))).toBe(false);
     const bin = path.join(unpacked, 'package', pkg.bin.gwctl!);
     expect(run(process.execPath, [bin, '--version'], unpacked)).toEqual({ code: 0, stdout: `gwctl ${pkg.version}\n`, stderr: '' });
     const list = run(process.execPath, [bin, '--sandbox', 'interns', 'ls', '--limit', '2'], unpacked);
@@ -143,8 +155,14 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
       const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
       packages[key] = { resolved: `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${entry.version}.tgz`, ...entry };
     }
-    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'gwctl-install-check', private: true, dependencies: { gwctl: `file:${packed.filename}` } }));
-    writeFileSync(path.join(project, 'package-lock.json'), JSON.stringify({ name: 'gwctl-install-check', lockfileVersion: 3, requires: true, packages }));
+    writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'gwctl-install-check', private: true, dependencies: { gwctl: `file:${packed.filename}` } }),
+    );
+    writeFileSync(
+      path.join(project, 'package-lock.json'),
+      JSON.stringify({ name: 'gwctl-install-check', lockfileVersion: 3, requires: true, packages }),
+    );
     execFileSync('cp', [tarball, project]);
     npm(['ci', '--offline', '--omit=dev', '--no-audit', '--no-fund'], project);
 

@@ -19,7 +19,7 @@ const UUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const WS = '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb';
 /** The documented exit codes, from their one home (8, a many-target action with failures, came with the second release). */
 const EXIT_CODES = new Set<number>(DOCUMENTED.map((e) => e.code));
- 
+
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 let server: ScriptedServer;
@@ -34,7 +34,28 @@ afterAll(() => server.close());
 // ---------------------------------------------------------------------------------------------
 // Arguments
 
-const nasty = fc.constantFrom('\u001b[2J', '\u001b]0;x\u0007', '\u0007', '\u009b31m', '\u0085', '\u202e', '\r', '\n', '\t', '\u007f', '\b', 'é', '日本', '🙂', '"', "'", '\\', '%00', '../..', '');
+const nasty = fc.constantFrom(
+  '\u001b[2J',
+  '\u001b]0;x\u0007',
+  '\u0007',
+  '\u009b31m',
+  '\u0085',
+  '\u202e',
+  '\r',
+  '\n',
+  '\t',
+  '\u007f',
+  '\b',
+  'é',
+  '日本',
+  '🙂',
+  '"',
+  "'",
+  '\\',
+  '%00',
+  '../..',
+  '',
+);
 const junk = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 8 }).map((s) => s.replace(/\0/g, '')),
@@ -42,26 +63,113 @@ const junk = fc.oneof(
   fc.constantFrom(MGMT, API, `Bearer ${API}`, `x${MGMT}x`),
 );
 const value = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(UUID, WS, 'batch_abc123', 'support-bot', 'openrouter:web_search', 'production', 'openai', 'running,failed', '0', '1', '2', '50', '101', '-1', '0.3', '1e3', 'true') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      UUID,
+      WS,
+      'batch_abc123',
+      'support-bot',
+      'openrouter:web_search',
+      'production',
+      'openai',
+      'running,failed',
+      '0',
+      '1',
+      '2',
+      '50',
+      '101',
+      '-1',
+      '0.3',
+      '1e3',
+      'true',
+    ),
+  },
   { weight: 2, arbitrary: junk },
 );
 
 const groupsAndVerbs: readonly (readonly string[])[] = [
-  ['endpoints', 'get'], ['presets', 'create'], ['batches', 'get'], ['batches', 'delete'], ['interns', 'ls'], ['interns', 'list'],
-  ['interns', 'get'], ['interns', 'suspend'], ['vault', 'secrets'], ['byok', 'ls'], ['budgets', 'ls'], ['tools', 'get'],
-  ['auth', 'login'], ['auth', 'logout'], ['auth', 'status'], ['config', 'get'], ['config', 'set'], ['config', 'unset'],
-  ['config', 'list'], ['config', 'path'], ['completion'], ['help'], ['interns'], ['config'], [],
+  ['endpoints', 'get'],
+  ['presets', 'create'],
+  ['batches', 'get'],
+  ['batches', 'delete'],
+  ['interns', 'ls'],
+  ['interns', 'list'],
+  ['interns', 'get'],
+  ['interns', 'suspend'],
+  ['vault', 'secrets'],
+  ['byok', 'ls'],
+  ['budgets', 'ls'],
+  ['tools', 'get'],
+  ['auth', 'login'],
+  ['auth', 'logout'],
+  ['auth', 'status'],
+  ['config', 'get'],
+  ['config', 'set'],
+  ['config', 'unset'],
+  ['config', 'list'],
+  ['config', 'path'],
+  ['completion'],
+  ['help'],
+  ['interns'],
+  ['config'],
+  [],
 ];
-const switches = ['--json', '--debug', '--sandbox', '--no-color', '--no-input', '--all', '--yes', '-y', '--results', '--dry-run', '--with-token', '--api-key', '--help', '-h', '--version', '--'];
-const valued = ['--limit', '--offset', '--status', '--workspace', '--starting-after', '--provider', '--model', '--max-tokens', '--temperature', '--system', '--file', '-p', '--profile', '--interval'];
+const switches = [
+  '--json',
+  '--debug',
+  '--sandbox',
+  '--no-color',
+  '--no-input',
+  '--all',
+  '--yes',
+  '-y',
+  '--results',
+  '--dry-run',
+  '--with-token',
+  '--api-key',
+  '--help',
+  '-h',
+  '--version',
+  '--',
+];
+const valued = [
+  '--limit',
+  '--offset',
+  '--status',
+  '--workspace',
+  '--starting-after',
+  '--provider',
+  '--model',
+  '--max-tokens',
+  '--temperature',
+  '--system',
+  '--file',
+  '-p',
+  '--profile',
+  '--interval',
+];
 
 const flag = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...switches).map((f) => [f]) },
   { weight: 5, arbitrary: fc.tuple(fc.constantFrom(...valued), value).map(([f, v]) => [f, v]) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...valued), value).map(([f, v]) => [`${f}=${v}`]) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('--retries', '--timeout'), fc.constantFrom('0', '1', '-1', 'x', '0.2', '99', '')).map(([f, v]) => [f, v]) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('--retries', '--timeout'), fc.constantFrom('0', '1', '-1', 'x', '0.2', '99', ''))
+      .map(([f, v]) => [f, v]),
+  },
   { weight: 1, arbitrary: junk.map((j) => [`--${j}`]) },
-  { weight: 1, arbitrary: fc.constantFrom(['--base-url', 'http://gateway.invalid/api/v1'], ['--base-url', 'not a url'], ['--base-url', 'ftp://127.0.0.1/x'], ['--base-url', 'http://u:p@127.0.0.1/']) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      ['--base-url', 'http://gateway.invalid/api/v1'],
+      ['--base-url', 'not a url'],
+      ['--base-url', 'ftp://127.0.0.1/x'],
+      ['--base-url', 'http://u:p@127.0.0.1/'],
+    ),
+  },
 );
 
 const argv = fc
@@ -83,7 +191,12 @@ interface Shape {
 const either = (...good: string[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: junk });
 const shapes: Shape[] = [
   { words: ['endpoints', 'get'], pos: [either(UUID)] },
-  { words: ['presets', 'create'], pos: [either('support-bot', 'a')], valued: ['--model', '--max-tokens', '--temperature', '--system', '--file'], switches: ['--dry-run'] },
+  {
+    words: ['presets', 'create'],
+    pos: [either('support-bot', 'a')],
+    valued: ['--model', '--max-tokens', '--temperature', '--system', '--file'],
+    switches: ['--dry-run'],
+  },
   { words: ['batches', 'get'], pos: [either('batch_abc123')], switches: ['--results'] },
   { words: ['batches', 'delete'], pos: [either('batch_abc123')], switches: ['--yes'] },
   { words: ['interns', 'ls'], valued: ['--status', '--workspace', '--limit', '--starting-after'], switches: ['--all'] },
@@ -112,7 +225,13 @@ const wellFormed = fc
       fc.constant(shape.words),
       fc.tuple(...(shape.pos ?? []).map((p) => p)),
       fc.subarray(shape.switches ?? []),
-      fc.array(fc.tuple(fc.constantFrom(...(shape.valued ?? ['--json'])), either('1', '2', '50', 'running', 'running,failed', WS, 'openai', 'openai/gpt-4o', '0.5', '-')), { maxLength: shape.valued ? 3 : 0 }),
+      fc.array(
+        fc.tuple(
+          fc.constantFrom(...(shape.valued ?? ['--json'])),
+          either('1', '2', '50', 'running', 'running,failed', WS, 'openai', 'openai/gpt-4o', '0.5', '-'),
+        ),
+        { maxLength: shape.valued ? 3 : 0 },
+      ),
       fc.array(globalFlag, { maxLength: 3 }),
     ),
   )
@@ -130,7 +249,10 @@ type ServerReply =
   | { kind: 'redirect'; status: number; to: string };
 
 const statuses = fc.constantFrom(200, 200, 200, 201, 204, 300, 400, 401, 403, 404, 408, 409, 410, 413, 415, 429, 500, 502, 503, 504, 599);
-const text = fc.oneof(fc.string({ maxLength: 20 }), fc.array(fc.oneof(nasty, fc.string({ maxLength: 5 })), { maxLength: 5 }).map((p) => p.join('')));
+const text = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.array(fc.oneof(nasty, fc.string({ maxLength: 5 })), { maxLength: 5 }).map((p) => p.join('')),
+);
 const intern = fc.record({
   id: fc.oneof(fc.constant(UUID), text),
   name: text,
@@ -144,18 +266,66 @@ const intern = fc.record({
 const plausible = fc.oneof(
   intern,
   fc.record({ data: fc.array(intern, { maxLength: 3 }), has_more: fc.constant(false) }),
-  fc.record({ data: fc.array(fc.record({ name: text, hosts: fc.option(fc.array(text, { maxLength: 2 })), fingerprint: fc.option(text), created_at: text }), { maxLength: 3 }), has_more: fc.boolean() }),
+  fc.record({
+    data: fc.array(
+      fc.record({ name: text, hosts: fc.option(fc.array(text, { maxLength: 2 })), fingerprint: fc.option(text), created_at: text }),
+      { maxLength: 3 },
+    ),
+    has_more: fc.boolean(),
+  }),
   fc.record({ data: fc.record({ id: text, status: text, model: fc.option(text), name: text }) }),
-  fc.record({ error: fc.record({ code: fc.oneof(fc.integer(), text), message: text, metadata: fc.option(fc.record({ reason: text, retryable: fc.boolean() })) }) }),
+  fc.record({
+    error: fc.record({
+      code: fc.oneof(fc.integer(), text),
+      message: text,
+      metadata: fc.option(fc.record({ reason: text, retryable: fc.boolean() })),
+    }),
+  }),
   fc.jsonValue({ maxDepth: 3 }),
 );
 const reply: fc.Arbitrary<ServerReply> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('json' as const), status: statuses, body: plausible, retryAfter: fc.option(fc.constantFrom('0', '3600', 'soon', new Date(Date.now() + 3_600_000).toUTCString()), { nil: undefined }), contentType: fc.option(fc.constantFrom('text/plain', 'text/html', 'application/json; charset=utf-8', 'x\u009by'), { nil: undefined }) }, { requiredKeys: ['kind', 'status', 'body'] }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('text' as const), status: statuses, body: fc.oneof(text, fc.constantFrom('<html><h1>502 Bad Gateway</h1></html>', '{"data":{"id":', '', ' ')), contentType: fc.constantFrom('text/html', 'application/json', 'text/plain', 'application/octet-stream') }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('echo' as const), status: statuses, where: fc.constantFrom('message' as const, 'field' as const, 'html' as const) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('json' as const),
+        status: statuses,
+        body: plausible,
+        retryAfter: fc.option(fc.constantFrom('0', '3600', 'soon', new Date(Date.now() + 3_600_000).toUTCString()), { nil: undefined }),
+        contentType: fc.option(fc.constantFrom('text/plain', 'text/html', 'application/json; charset=utf-8', 'x\u009by'), {
+          nil: undefined,
+        }),
+      },
+      { requiredKeys: ['kind', 'status', 'body'] },
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('text' as const),
+      status: statuses,
+      body: fc.oneof(text, fc.constantFrom('<html><h1>502 Bad Gateway</h1></html>', '{"data":{"id":', '', ' ')),
+      contentType: fc.constantFrom('text/html', 'application/json', 'text/plain', 'application/octet-stream'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('echo' as const),
+      status: statuses,
+      where: fc.constantFrom('message' as const, 'field' as const, 'html' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'slow' as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('redirect' as const), status: fc.constantFrom(301, 302, 303, 307, 308), to: fc.constantFrom('/api/v1/interns', 'http://gateway.invalid/x', 'file:///etc/passwd', 'http://[bad', 'SELF', `/echo?k=KEY`) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('redirect' as const),
+      status: fc.constantFrom(301, 302, 303, 307, 308),
+      to: fc.constantFrom('/api/v1/interns', 'http://gateway.invalid/x', 'file:///etc/passwd', 'http://[bad', 'SELF', `/echo?k=KEY`),
+    }),
+  },
 );
 
 function toReply(r: ServerReply, req: { url: string; headers: Record<string, unknown> }): Reply {
@@ -170,9 +340,17 @@ function toReply(r: ServerReply, req: { url: string; headers: Record<string, unk
     case 'text':
       return { status: r.status, body: r.body, headers: { 'content-type': r.contentType } };
     case 'echo':
-      if (r.where === 'html') return { status: r.status, body: `<p>${'z'.repeat(50)}${auth}</p>`, headers: { 'content-type': 'text/html' } };
-      if (r.where === 'field') return { status: r.status, body: { id: UUID, name: auth, status: 'running', data: [{ id: UUID, name: auth, status: auth }], has_more: false } };
-      return { status: r.status, body: { error: { code: r.status, message: `${'m'.repeat(470)}${auth}`, metadata: { reason: auth, retryable: false } } } };
+      if (r.where === 'html')
+        return { status: r.status, body: `<p>${'z'.repeat(50)}${auth}</p>`, headers: { 'content-type': 'text/html' } };
+      if (r.where === 'field')
+        return {
+          status: r.status,
+          body: { id: UUID, name: auth, status: 'running', data: [{ id: UUID, name: auth, status: auth }], has_more: false },
+        };
+      return {
+        status: r.status,
+        body: { error: { code: r.status, message: `${'m'.repeat(470)}${auth}`, metadata: { reason: auth, retryable: false } } },
+      };
     case 'drop':
       return { drop: true };
     case 'slow':
@@ -245,10 +423,18 @@ describe('every run ends cleanly', () => {
 
   it('random server answers to real commands, with --debug', { timeout: 120_000 * Math.max(1, scale) }, async () => {
     const command = fc.constantFrom(
-      ['interns', 'ls'], ['interns', 'ls', '--all', '--limit', '2'], ['interns', 'get', UUID], ['interns', 'suspend', UUID, '--yes'],
-      ['vault', 'secrets', UUID, '--all', '--limit', '2'], ['byok', 'ls', '--all', '--limit', '2'], ['budgets', 'ls', 'production'],
-      ['tools', 'get', 'web_search'], ['endpoints', 'get', UUID], ['batches', 'get', 'batch_abc123', '--results'],
-      ['batches', 'delete', 'batch_abc123', '--yes'], ['presets', 'create', 'support-bot', '--model', 'openai/gpt-4o'],
+      ['interns', 'ls'],
+      ['interns', 'ls', '--all', '--limit', '2'],
+      ['interns', 'get', UUID],
+      ['interns', 'suspend', UUID, '--yes'],
+      ['vault', 'secrets', UUID, '--all', '--limit', '2'],
+      ['byok', 'ls', '--all', '--limit', '2'],
+      ['budgets', 'ls', 'production'],
+      ['tools', 'get', 'web_search'],
+      ['endpoints', 'get', UUID],
+      ['batches', 'get', 'batch_abc123', '--results'],
+      ['batches', 'delete', 'batch_abc123', '--yes'],
+      ['presets', 'create', 'support-bot', '--model', 'openai/gpt-4o'],
     );
     await fc.assert(
       fc.asyncProperty(
@@ -273,7 +459,11 @@ describe('every run ends cleanly', () => {
         script = answers;
         server.reset();
         const dir = tempConfigDir();
-        writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'management-key': MGMT, 'api-key': API } } }), { mode: 0o600 });
+        writeFileSync(
+          path.join(dir, 'config.json'),
+          JSON.stringify({ profiles: { default: { 'management-key': MGMT, 'api-key': API } } }),
+          { mode: 0o600 },
+        );
         const r = await gwctl(args, {
           env: {
             GWCTL_BASE_URL: server.baseUrl,

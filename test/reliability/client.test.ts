@@ -68,7 +68,11 @@ describe('waits between attempts', () => {
 
   it('Retry-After replaces the backoff, in seconds or as a date', async () => {
     const { api, waits, now } = client({ retries: 2 });
-    server.handle((_req, i) => ({ status: 429, headers: { 'retry-after': i === 0 ? '7' : new Date(now() + 12_000).toUTCString() }, body: envelope(429, 'slow') }));
+    server.handle((_req, i) => ({
+      status: 429,
+      headers: { 'retry-after': i === 0 ? '7' : new Date(now() + 12_000).toUTCString() },
+      body: envelope(429, 'slow'),
+    }));
     await failure(api.call(routes.listInterns));
     expect(waits).toEqual([7_000, 12_000]);
   });
@@ -85,7 +89,11 @@ describe('waits between attempts', () => {
   });
 
   it('a Retry-After just over the cap is not waited for', async () => {
-    server.handle(() => ({ status: 503, headers: { 'retry-after': String(RETRY.maxRetryAfterMs / 1000 + 1) }, body: envelope(503, 'later') }));
+    server.handle(() => ({
+      status: 503,
+      headers: { 'retry-after': String(RETRY.maxRetryAfterMs / 1000 + 1) },
+      body: envelope(503, 'later'),
+    }));
     const { api, waits } = client();
     const error = await failure(api.call(routes.listInterns));
     expect(waits).toEqual([]);

@@ -53,7 +53,10 @@ describe('no key on the command line', () => {
 
   it('a key from the environment typed where a value goes is masked in the usage error', async () => {
     const r = await run(['endpoints', 'get', MGMT], env);
-    expect(r).toMatchObject({ code: 2, stderr: `gwctl: invalid endpoint id "${maskKey(MGMT)}": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n` });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: `gwctl: invalid endpoint id "${maskKey(MGMT)}": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n`,
+    });
     const limit = await run(['interns', 'ls', `--limit=${API}`], env);
     expect(limit.stderr).toBe(`gwctl: invalid --limit "${maskKey(API)}": --limit must be an integer from 1 to 500\n`);
   });
@@ -94,7 +97,10 @@ describe('plain http', () => {
 
   it('the same from GWCTL_BASE_URL', async () => {
     const r = await run(['tools', 'get', 'web_search'], { ...env, GWCTL_BASE_URL: 'http://gateway.invalid/api/v1' });
-    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining('gwctl: refusing to send a key over plain http to gateway.invalid;') });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('gwctl: refusing to send a key over plain http to gateway.invalid;'),
+    });
   });
 
   it('plain http to 127.0.0.1 is allowed (the sandbox and these tests use it)', async () => {
@@ -150,7 +156,9 @@ describe('a server that echoes the key', () => {
     server.handle((req) => ({ status: 302, headers: { location: `/again?key=${encodeURIComponent(echo(req).slice(7))}` } }));
     const r = await run(['interns', 'ls', '--base-url', server.baseUrl, '--debug'], env);
     expect(r.code).toBe(1);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`gwctl: HTTP 302: too many redirects (last to ${server.url}/again?key=${maskKey(API)})`);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `gwctl: HTTP 302: too many redirects (last to ${server.url}/again?key=${maskKey(API)})`,
+    );
     expectNoKey(r.stderr);
   });
 });

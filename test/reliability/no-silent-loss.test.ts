@@ -111,7 +111,10 @@ describe('a lost answer to a request that changes something', () => {
 describe('when repeating is known to be safe', () => {
   it('a refused connection (nothing sent) is retried even for suspend', async () => {
     const port = await closedPort();
-    const r = await run(['interns', 'suspend', INTERN, '--yes', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', '1', '--debug'], env);
+    const r = await run(
+      ['interns', 'suspend', INTERN, '--yes', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', '1', '--debug'],
+      env,
+    );
     expect(r.code).toBe(7);
     expect(r.stderr.match(/debug: > POST /g)).toHaveLength(2);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`gwctl: connection refused (127.0.0.1:${port}) (after 2 attempts)`);
@@ -120,7 +123,11 @@ describe('when repeating is known to be safe', () => {
   it('a status the server says to retry (409 intern_busy, 503) is retried for suspend: the server answered, so nothing was done', async () => {
     server.handle((_req, i) =>
       i === 0
-        ? { status: 409, headers: { 'retry-after': '0' }, body: envelope(409, 'Another operation holds the intern', { reason: 'intern_busy', retryable: true }) }
+        ? {
+            status: 409,
+            headers: { 'retry-after': '0' },
+            body: envelope(409, 'Another operation holds the intern', { reason: 'intern_busy', retryable: true }),
+          }
         : i === 1
           ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, 'unavailable') }
           : { body: { suspended: true } },
@@ -131,15 +138,27 @@ describe('when repeating is known to be safe', () => {
   });
 
   it('a 409 intern_busy that outlives the retries is exit 6 with the count', async () => {
-    server.handle(() => ({ status: 409, headers: { 'retry-after': '0' }, body: envelope(409, 'Another operation holds the intern', { reason: 'intern_busy', retryable: true }) }));
+    server.handle(() => ({
+      status: 409,
+      headers: { 'retry-after': '0' },
+      body: envelope(409, 'Another operation holds the intern', { reason: 'intern_busy', retryable: true }),
+    }));
     const r = await suspend('--retries', '1');
     expect(server.requests).toHaveLength(2);
-    expect(r).toMatchObject({ code: 6, stderr: 'gwctl: HTTP 409: Another operation holds the intern (after 2 attempts) (reason: intern_busy, retryable: true)\n' });
+    expect(r).toMatchObject({
+      code: 6,
+      stderr: 'gwctl: HTTP 409: Another operation holds the intern (after 2 attempts) (reason: intern_busy, retryable: true)\n',
+    });
   });
 });
 
 describe('a failed page fails the listing: vault secrets --all', () => {
-  const secret = (n: number) => ({ name: `secret_${n}`, hosts: [`api${n}.example.com`], fingerprint: `sha256:${n}`, created_at: '2026-09-15T17:44:00.000Z' });
+  const secret = (n: number) => ({
+    name: `secret_${n}`,
+    hosts: [`api${n}.example.com`],
+    fingerprint: `sha256:${n}`,
+    created_at: '2026-09-15T17:44:00.000Z',
+  });
   const pages = (fail: (offset: number) => Reply | undefined) =>
     server.handle((req) => {
       const offset = Number(req.query.get('offset') ?? 0);
@@ -149,7 +168,8 @@ describe('a failed page fails the listing: vault secrets --all', () => {
       const data = Array.from({ length: Math.max(0, Math.min(limit, 7 - offset)) }, (_, i) => secret(offset + i + 1));
       return { body: { data, has_more: offset + limit < 7 } };
     });
-  const secrets = (...flags: string[]) => run(['vault', 'secrets', INTERN, '--all', '--limit', '2', '--base-url', server.baseUrl, ...flags], env);
+  const secrets = (...flags: string[]) =>
+    run(['vault', 'secrets', INTERN, '--all', '--limit', '2', '--base-url', server.baseUrl, ...flags], env);
 
   it('succeeds in full when every page answers (the baseline)', async () => {
     pages(() => undefined);
@@ -159,19 +179,32 @@ describe('a failed page fails the listing: vault secrets --all', () => {
   });
 
   it('a later page that fails with 500: exit 7, JSON left unfinished', async () => {
-    pages((offset) => (offset === 4 ? { status: 500, body: envelope(500, 'The request could not be completed', { reason: 'internal_error', retryable: true }) } : undefined));
+    pages((offset) =>
+      offset === 4
+        ? { status: 500, body: envelope(500, 'The request could not be completed', { reason: 'internal_error', retryable: true }) }
+        : undefined,
+    );
     const r = await secrets('--json', '--retries', '0');
     expect(r.code).toBe(7);
-    expect(r.stderr).toBe('{"error":{"status":500,"code":500,"message":"The request could not be completed","reason":"internal_error","retryable":true,"exit_code":7}}\n');
+    expect(r.stderr).toBe(
+      '{"error":{"status":500,"code":500,"message":"The request could not be completed","reason":"internal_error","retryable":true,"exit_code":7}}\n',
+    );
     expect(() => JSON.parse(r.stdout)).toThrow();
   });
 
   it('a later page that fails with 404: exit 5, rows of the earlier pages only', async () => {
-    pages((offset) => (offset === 2 ? { status: 404, body: envelope(404, 'Intern not found', { reason: 'not_found', retryable: false }) } : undefined));
+    pages((offset) =>
+      offset === 2 ? { status: 404, body: envelope(404, 'Intern not found', { reason: 'not_found', retryable: false }) } : undefined,
+    );
     const r = await secrets();
     expect(r.code).toBe(5);
     expect(r.stderr).toBe('gwctl: HTTP 404: Intern not found (reason: not_found, retryable: false)\n');
-    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0])).toEqual(['secret_1', 'secret_2']);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['secret_1', 'secret_2']);
   });
 
   it('a later page whose connection drops: exit 7', async () => {

@@ -31,7 +31,9 @@ afterAll(async () => {
 async function get(reply: (socket: net.Socket) => void, retries = '0') {
   answer = reply;
   connections = 0;
-  const r = await gwctl(['interns', 'get', INTERN, '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', retries], { env: { GWCTL_API_KEY: KEY } });
+  const r = await gwctl(['interns', 'get', INTERN, '--base-url', `http://127.0.0.1:${port}/api/v1`, '--retries', retries], {
+    env: { GWCTL_API_KEY: KEY },
+  });
   expectNoCrash(r.stderr);
   expect(r.stdout).toBe('');
   return r;
@@ -55,9 +57,21 @@ describe('answers that are not HTTP/1.1 responses: exit 1, not retried', () => {
       (s: net.Socket) => s.end('HTTP/1.1 100 Continue\r\n\r\n'),
       'the server sent an informational status (1xx) and then closed the connection without a response',
     ],
-    ['a garbled status line', (s: net.Socket) => s.end('garbage here\r\n\r\n'), 'the answer does not begin with an HTTP/1.1 status line (not an HTTP/1.1 server?)'],
-    ['an HTTP/0.9 answer (a body with no status line)', (s: net.Socket) => s.end('{"data":[]}'), 'the answer does not begin with an HTTP/1.1 status line (not an HTTP/1.1 server?)'],
-    ['a header line without a colon', (s: net.Socket) => s.end('HTTP/1.1 200 OK\r\nbad header line\r\n\r\n'), 'the answer is not valid HTTP/1.1 (invalid header token)'],
+    [
+      'a garbled status line',
+      (s: net.Socket) => s.end('garbage here\r\n\r\n'),
+      'the answer does not begin with an HTTP/1.1 status line (not an HTTP/1.1 server?)',
+    ],
+    [
+      'an HTTP/0.9 answer (a body with no status line)',
+      (s: net.Socket) => s.end('{"data":[]}'),
+      'the answer does not begin with an HTTP/1.1 status line (not an HTTP/1.1 server?)',
+    ],
+    [
+      'a header line without a colon',
+      (s: net.Socket) => s.end('HTTP/1.1 200 OK\r\nbad header line\r\n\r\n'),
+      'the answer is not valid HTTP/1.1 (invalid header token)',
+    ],
     [
       'a chunked body with a bad chunk size',
       (s: net.Socket) => s.end('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n'),

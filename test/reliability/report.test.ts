@@ -54,7 +54,7 @@ describe('errorLine and errorJson', () => {
     const error = new GwctlError('a\u001b[2Jb\u0007\nc\u009b', 7, { status: 503, reason: 'r\u001b', retryable: true, hint: 'h\u0085' });
     expect(errorLine(error)).toBe('gwctl: HTTP 503: a\\e[2Jb\\x07\\nc\\x9b (reason: r\\e, retryable: true); h\\x85');
     const json = errorJson(error);
-     
+
     expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(JSON.parse(json).error.message).toBe('a\u001b[2Jb\u0007\nc\u009b');
   });

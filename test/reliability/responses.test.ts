@@ -20,7 +20,7 @@ const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const INTERN_BODY: InternBody = { id: INTERN, name: 'scribe', status: 'running' };
 const NGINX_502 =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
- 
+
 const RAW_CONTROL = /[\u0007\u001b\u0080-\u009f]/;
 
 let server: ScriptedServer;
@@ -52,7 +52,11 @@ describe('bodies that are not what they claim', () => {
   it("a proxy's HTML 502 page: status, content type and a short, flat excerpt; exit 7", async () => {
     server.handle(() => ({ status: 502, headers: { 'content-type': 'text/html' }, body: NGINX_502 }));
     const r = await get();
-    expectOneLine(r, 7, 'gwctl: HTTP 502: Bad Gateway (text/html): "<html> <head><title>502 Bad Gateway</title></head> <body> <center><h1>502 Bad Ga…"');
+    expectOneLine(
+      r,
+      7,
+      'gwctl: HTTP 502: Bad Gateway (text/html): "<html> <head><title>502 Bad Gateway</title></head> <body> <center><h1>502 Bad Ga…"',
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -65,13 +69,27 @@ describe('bodies that are not what they claim', () => {
   });
 
   it('an HTML page with status 200 (a captive portal, a login page) is exit 1', async () => {
-    server.handle(() => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Sign in</title><p>Please sign in</p>' }));
-    expectOneLine(await get(), 1, 'gwctl: HTTP 200: the response is not JSON (text/html): "<!doctype html><title>Sign in</title><p>Please sign in</p>"');
+    server.handle(() => ({
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!doctype html><title>Sign in</title><p>Please sign in</p>',
+    }));
+    expectOneLine(
+      await get(),
+      1,
+      'gwctl: HTTP 200: the response is not JSON (text/html): "<!doctype html><title>Sign in</title><p>Please sign in</p>"',
+    );
   });
 
   it('JSON cut off in the middle (a complete HTTP message) is exit 1', async () => {
-    server.handle(() => ({ headers: { 'content-type': 'application/json' }, body: '{"id":"7c9e6679-7425-40de-944b-e07fc1f90ae7","name":"scr' }));
-    expectOneLine(await get(), 1, 'gwctl: HTTP 200: the response is not JSON (application/json): "{\\"id\\":\\"7c9e6679-7425-40de-944b-e07fc1f90ae7\\",\\"name\\":\\"scr"');
+    server.handle(() => ({
+      headers: { 'content-type': 'application/json' },
+      body: '{"id":"7c9e6679-7425-40de-944b-e07fc1f90ae7","name":"scr',
+    }));
+    expectOneLine(
+      await get(),
+      1,
+      'gwctl: HTTP 200: the response is not JSON (application/json): "{\\"id\\":\\"7c9e6679-7425-40de-944b-e07fc1f90ae7\\",\\"name\\":\\"scr"',
+    );
   });
 
   it('an error status with a cut-off JSON body keeps its exit code', async () => {
@@ -94,7 +112,10 @@ describe('bodies that are not what they claim', () => {
   });
 
   it('binary junk with a made-up content type is exit 1, its bytes shown escaped', async () => {
-    server.handle(() => ({ headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([0x1b, 0x5b, 0x32, 0x4a, 0x07, 0xc2, 0x9b, 0x41]) }));
+    server.handle(() => ({
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from([0x1b, 0x5b, 0x32, 0x4a, 0x07, 0xc2, 0x9b, 0x41]),
+    }));
     expectOneLine(await get(), 1, 'gwctl: HTTP 200: the response is not JSON (application/octet-stream): "\\\\e[2J\\\\x07\\\\x9bA"');
   });
 
@@ -145,7 +166,9 @@ describe('a body over the size limit (32 MiB)', () => {
   it('is cut off at the limit when it comes without a length (chunked), and not retried', async () => {
     server.handle(() => ({
       raw: Buffer.concat([
-        Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${huge.length.toString(16)}\r\n`),
+        Buffer.from(
+          `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${huge.length.toString(16)}\r\n`,
+        ),
         huge,
         Buffer.from('\r\n0\r\n\r\n'),
       ]),
@@ -193,7 +216,10 @@ describe('redirects', () => {
 
   it('another origin that then wants a key gets none: its 401 is reported', async () => {
     server.handle(() => ({ status: 302, headers: { location: `${other.url}/login` } }));
-    other.handle((req) => ({ status: 401, body: envelope(401, req.headers.authorization ? 'got a key' : 'Missing Authentication header') }));
+    other.handle((req) => ({
+      status: 401,
+      body: envelope(401, req.headers.authorization ? 'got a key' : 'Missing Authentication header'),
+    }));
     expectOneLine(await get(), 4, 'gwctl: HTTP 401: Missing Authentication header');
   });
 
@@ -221,18 +247,38 @@ describe('https', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'gwctl-tls-'));
     try {
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-        '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-      ], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '2',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          path.join(dir, 'key.pem'),
+          '-out',
+          path.join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
     } catch {
       return;
     }
-    tlsServer = await startServer(undefined, { tls: {
-      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    } });
+    tlsServer = await startServer(undefined, {
+      tls: {
+        key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+        cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+      },
+    });
     ready = true;
   });
   afterAll(async () => {
@@ -276,7 +322,9 @@ describe('https', () => {
   it('a certificate the system does not trust: exit 1 at once (not retried), with a hint', async ({ skip }) => {
     if (!ready) skip();
     tlsServer.reset();
-    const r = await runGwctl(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '3', '--debug'], { env: { GWCTL_API_KEY: KEY } });
+    const r = await runGwctl(['interns', 'get', INTERN, '--base-url', tlsServer.baseUrl, '--retries', '3', '--debug'], {
+      env: { GWCTL_API_KEY: KEY },
+    });
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(r.stderr.match(/debug: > GET/g)).toHaveLength(1);
@@ -292,7 +340,10 @@ describe('server text made safe for the terminal', () => {
   const nasty = 'Bad\u001b]0;pwned\u0007 thing\u001b[2J \u009b31m done\u202e';
 
   it('in the error line: message, reason escaped', async () => {
-    server.handle(() => ({ status: 409, body: { error: { code: 409, message: nasty, metadata: { reason: `busy\u001b[1m`, retryable: false } } } }));
+    server.handle(() => ({
+      status: 409,
+      body: { error: { code: 409, message: nasty, metadata: { reason: `busy\u001b[1m`, retryable: false } } },
+    }));
     const r = await get();
     expect(r.stderr).not.toMatch(RAW_CONTROL);
     expectOneLine(r, 6, 'gwctl: HTTP 409: Bad\\e]0;pwned\\x07 thing\\e[2J \\x9b31m done\\u202e (reason: busy\\e[1m, retryable: false)');
@@ -315,7 +366,9 @@ describe('server text made safe for the terminal', () => {
   });
 
   it('in a non-JSON excerpt and in header values shown by --debug', async () => {
-    server.handle(() => ({ raw: Buffer.from('HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/\x9bhtml\r\nContent-Length: 13\r\n\r\n<b>\x1b[5mhi</b>', 'latin1') }));
+    server.handle(() => ({
+      raw: Buffer.from('HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/\x9bhtml\r\nContent-Length: 13\r\n\r\n<b>\x1b[5mhi</b>', 'latin1'),
+    }));
     const r = await get('--debug');
     expect(r.code).toBe(7);
     expect(r.stderr).not.toMatch(RAW_CONTROL);

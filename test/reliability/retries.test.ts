@@ -37,8 +37,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const get = (...flags: string[]) =>
-  run(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { GWCTL_API_KEY: KEY });
+const get = (...flags: string[]) => run(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { GWCTL_API_KEY: KEY });
 
 describe('which statuses are retried when the API says nothing', () => {
   it.each([
@@ -56,7 +55,11 @@ describe('which statuses are retried when the API says nothing', () => {
   });
 
   it('409 intern_busy is retried (exit 6 once spent); a 409 with another reason is not', async () => {
-    server.handle(() => ({ status: 409, headers: { 'retry-after': '0' }, body: { error: { code: 409, message: 'busy', metadata: { reason: 'intern_busy' } } } }));
+    server.handle(() => ({
+      status: 409,
+      headers: { 'retry-after': '0' },
+      body: { error: { code: 409, message: 'busy', metadata: { reason: 'intern_busy' } } },
+    }));
     const busy = await get('--retries', '2');
     expect(server.requests).toHaveLength(3);
     expect(busy).toMatchObject({ code: 6, stderr: 'gwctl: HTTP 409: busy (after 3 attempts) (reason: intern_busy)\n' });
@@ -97,7 +100,9 @@ describe('which statuses are retried when the API says nothing', () => {
   });
 
   it('succeeds when a later attempt succeeds, with nothing on stderr', async () => {
-    server.handle((_req, i) => (i < 2 ? { status: 502, headers: { 'retry-after': '0' }, body: '<html>bad gateway</html>' } : { body: INTERN_BODY }));
+    server.handle((_req, i) =>
+      i < 2 ? { status: 502, headers: { 'retry-after': '0' }, body: '<html>bad gateway</html>' } : { body: INTERN_BODY },
+    );
     const r = await get('--json');
     expect(server.requests).toHaveLength(3);
     expect(r).toMatchObject({ code: 0, stderr: '' });
@@ -125,14 +130,22 @@ describe("the API's retryable decides", () => {
   });
 
   it('retryable: true on a 400 is retried, and still exit 2', async () => {
-    server.handle(() => ({ status: 400, headers: { 'retry-after': '0' }, body: envelope(400, 'try again', { reason: 'odd', retryable: true }) }));
+    server.handle(() => ({
+      status: 400,
+      headers: { 'retry-after': '0' },
+      body: envelope(400, 'try again', { reason: 'odd', retryable: true }),
+    }));
     const r = await get('--retries', '1');
     expect(server.requests).toHaveLength(2);
     expect(r).toMatchObject({ code: 2, stderr: 'gwctl: HTTP 400: try again (after 2 attempts) (reason: odd, retryable: true)\n' });
   });
 
   it('retryable: false on a 409 intern_busy is not retried', async () => {
-    server.handle(() => ({ status: 409, headers: { 'retry-after': '0' }, body: envelope(409, 'held', { reason: 'intern_busy', retryable: false }) }));
+    server.handle(() => ({
+      status: 409,
+      headers: { 'retry-after': '0' },
+      body: envelope(409, 'held', { reason: 'intern_busy', retryable: false }),
+    }));
     const r = await get('--retries', '2');
     expect(server.requests).toHaveLength(1);
     expect(r.code).toBe(6);
@@ -141,7 +154,9 @@ describe("the API's retryable decides", () => {
 
 describe('Retry-After', () => {
   it('waits the seconds the server asks for', async () => {
-    server.handle((_req, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: envelope(429, 'slow down') } : { body: INTERN_BODY }));
+    server.handle((_req, i) =>
+      i === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: envelope(429, 'slow down') } : { body: INTERN_BODY },
+    );
     const r = await get('--json');
     expect(r.code).toBe(0);
     expect(r.waits).toEqual([1_000]);
@@ -171,7 +186,11 @@ describe('Retry-After', () => {
     expect(server.requests).toHaveLength(1);
     expect(r.ms).toBeLessThan(5_000);
     expect(r.waits).toEqual([]);
-    expect(r).toMatchObject({ code: 7, stdout: '', stderr: 'gwctl: HTTP 429: quota exceeded; the server asks to wait 3600s before trying again\n' });
+    expect(r).toMatchObject({
+      code: 7,
+      stdout: '',
+      stderr: 'gwctl: HTTP 429: quota exceeded; the server asks to wait 3600s before trying again\n',
+    });
   });
 
   it('an HTTP date beyond the cap fails at once too', async () => {
@@ -187,7 +206,9 @@ describe('Retry-After', () => {
   });
 
   it('an unreadable Retry-After falls back to backoff', async () => {
-    server.handle((_req, i) => (i === 0 ? { status: 503, headers: { 'retry-after': 'soon' }, body: envelope(503, 'x') } : { body: INTERN_BODY }));
+    server.handle((_req, i) =>
+      i === 0 ? { status: 503, headers: { 'retry-after': 'soon' }, body: envelope(503, 'x') } : { body: INTERN_BODY },
+    );
     const r = await get('--json');
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
@@ -204,9 +225,11 @@ describe('connection failures and timeouts', () => {
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.at(-1)).toBe(`gwctl: connection refused (127.0.0.1:${port}) (after 3 attempts)`);
     const debug = lines.slice(0, -1);
-    expect(debug.filter((l) => l.startsWith('gwctl: debug: > GET '))).toEqual([1, 2, 3].map(
-      (n) => `gwctl: debug: > GET http://127.0.0.1:${port}/api/v1/interns/${INTERN} (attempt ${n}/3) authorization: Bearer [redacted]`,
-    ));
+    expect(debug.filter((l) => l.startsWith('gwctl: debug: > GET '))).toEqual(
+      [1, 2, 3].map(
+        (n) => `gwctl: debug: > GET http://127.0.0.1:${port}/api/v1/interns/${INTERN} (attempt ${n}/3) authorization: Bearer [redacted]`,
+      ),
+    );
     expect(debug.filter((l) => /^gwctl: debug: waiting \d+ ms before attempt [23]\/3$/.test(l))).toHaveLength(2);
     expect(r.stderr).not.toContain(KEY);
     expectNoCrash(r.stderr);
@@ -216,27 +239,41 @@ describe('connection failures and timeouts', () => {
     server.handle(() => ({ drop: true }));
     const r = await get('--retries', '2');
     expect(server.requests).toHaveLength(3);
-    expect(r).toMatchObject({ code: 7, stdout: '', stderr: `gwctl: connection closed by the server (127.0.0.1:${server.port}) (after 3 attempts)\n` });
+    expect(r).toMatchObject({
+      code: 7,
+      stdout: '',
+      stderr: `gwctl: connection closed by the server (127.0.0.1:${server.port}) (after 3 attempts)\n`,
+    });
   });
 
   it('a message cut short (Content-Length larger than what came) is a connection failure, retried', async () => {
     server.handle(() => ({ raw: 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"data":{"id":' }));
     const r = await get('--retries', '1');
     expect(server.requests).toHaveLength(2);
-    expect(r).toMatchObject({ code: 7, stderr: `gwctl: connection closed by the server before the response was complete (127.0.0.1:${server.port}) (after 2 attempts)\n` });
+    expect(r).toMatchObject({
+      code: 7,
+      stderr: `gwctl: connection closed by the server before the response was complete (127.0.0.1:${server.port}) (after 2 attempts)\n`,
+    });
   });
 
   it('a server slower than --timeout is a timeout: exit 7 with a clear line', async () => {
     server.handle(() => ({ delayMs: 3_000, body: INTERN_BODY }));
     const r = await get('--timeout', '0.3', '--retries', '1');
     expect(server.requests).toHaveLength(2);
-    expect(r).toMatchObject({ code: 7, stdout: '', stderr: `gwctl: no answer from 127.0.0.1:${server.port} within 0.3s (after 2 attempts)\n` });
+    expect(r).toMatchObject({
+      code: 7,
+      stdout: '',
+      stderr: `gwctl: no answer from 127.0.0.1:${server.port} within 0.3s (after 2 attempts)\n`,
+    });
     expect(r.ms).toBeLessThan(2_500);
   });
 
   it('the timeout is per attempt: a slow body counts too', async () => {
     // Headers at once, then the body never finishes.
-    server.handle(() => ({ raw: 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"data":', keepOpen: true }));
+    server.handle(() => ({
+      raw: 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"data":',
+      keepOpen: true,
+    }));
     const r = await get('--timeout', '0.5', '--retries', '0');
     expect(r).toMatchObject({ code: 7, stderr: `gwctl: no answer from 127.0.0.1:${server.port} within 0.5s\n` });
   });
@@ -244,10 +281,15 @@ describe('connection failures and timeouts', () => {
 
 describe('--debug', () => {
   it('shows each attempt, its answer and the wait before the next, with the key redacted', async () => {
-    server.handle((_req, i) => (i < 2 ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, `echo Bearer ${KEY}`) } : { body: INTERN_BODY }));
+    server.handle((_req, i) =>
+      i < 2 ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, `echo Bearer ${KEY}`) } : { body: INTERN_BODY },
+    );
     const r = await get('--debug', '--json');
     expect(r.code).toBe(0);
-    const debug = r.stderr.trimEnd().split('\n').map((l) => l.replace(/in \d+ ms/, 'in N ms').replace(/\d+ bytes/, 'N bytes'));
+    const debug = r.stderr
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.replace(/in \d+ ms/, 'in N ms').replace(/\d+ bytes/, 'N bytes'));
     const url = `${server.baseUrl}/interns/${INTERN}`;
     expect(debug).toEqual([
       `gwctl: debug: > GET ${url} (attempt 1/4) authorization: Bearer [redacted]`,

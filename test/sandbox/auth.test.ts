@@ -18,16 +18,47 @@ interface Case {
 
 const ex = () => sandbox().examples;
 const CASES: Case[] = [
-  { name: 'GET /private-endpoints/{id}', method: 'GET', path: () => `/private-endpoints/${ex().private_endpoint}`, expect: [401, 401, 200, 403, 403, 403] },
-  { name: 'POST /presets/{slug}/messages', method: 'POST', path: () => '/presets/scope-check/messages', body: { model: 'openai/gpt-4o' }, expect: [401, 401, 200, 403, 403, 403] },
+  {
+    name: 'GET /private-endpoints/{id}',
+    method: 'GET',
+    path: () => `/private-endpoints/${ex().private_endpoint}`,
+    expect: [401, 401, 200, 403, 403, 403],
+  },
+  {
+    name: 'POST /presets/{slug}/messages',
+    method: 'POST',
+    path: () => '/presets/scope-check/messages',
+    body: { model: 'openai/gpt-4o' },
+    expect: [401, 401, 200, 403, 403, 403],
+  },
   { name: 'GET /batches/{id}', method: 'GET', path: () => `/batches/${ex().batches.completed}`, expect: [401, 401, 200, 200, 200, 200] },
-  { name: 'DELETE /batches/{id}', method: 'DELETE', path: () => `/batches/${ex().batches.cancelled}`, expect: [401, 401, 200, 200, 200, 200] },
-  { name: 'POST /interns/{id}/suspend', method: 'POST', path: () => `/interns/${ex().intern}/suspend`, expect: [401, 401, 200, 200, 404, 200] },
+  {
+    name: 'DELETE /batches/{id}',
+    method: 'DELETE',
+    path: () => `/batches/${ex().batches.cancelled}`,
+    expect: [401, 401, 200, 200, 200, 200],
+  },
+  {
+    name: 'POST /interns/{id}/suspend',
+    method: 'POST',
+    path: () => `/interns/${ex().intern}/suspend`,
+    expect: [401, 401, 200, 200, 404, 200],
+  },
   { name: 'GET /interns', method: 'GET', path: () => '/interns', expect: [401, 401, 200, 200, 404, 404] },
   { name: 'GET /interns/{id}', method: 'GET', path: () => `/interns/${ex().intern}`, expect: [401, 401, 200, 200, 404, 200] },
-  { name: 'GET /vault/interns/{id}/secrets', method: 'GET', path: () => `/vault/interns/${ex().intern}/secrets`, expect: [401, 401, 200, 200, 404, 200] },
+  {
+    name: 'GET /vault/interns/{id}/secrets',
+    method: 'GET',
+    path: () => `/vault/interns/${ex().intern}/secrets`,
+    expect: [401, 401, 200, 200, 404, 200],
+  },
   { name: 'GET /byok', method: 'GET', path: () => '/byok', expect: [401, 401, 200, 403, 403, 403] },
-  { name: 'GET /workspaces/{id}/budgets', method: 'GET', path: () => `/workspaces/${ex().workspace_slug}/budgets`, expect: [401, 401, 200, 403, 403, 404] },
+  {
+    name: 'GET /workspaces/{id}/budgets',
+    method: 'GET',
+    path: () => `/workspaces/${ex().workspace_slug}/budgets`,
+    expect: [401, 401, 200, 403, 403, 404],
+  },
   { name: 'GET /tools/{name}', method: 'GET', path: () => `/tools/${ex().tool}`, expect: [401, 401, 200, 403, 403, 403] },
 ];
 
@@ -93,7 +124,12 @@ describe('error bodies of refused callers', () => {
 
   it('403 carries the management-key message and no metadata', async () => {
     const sb = sandbox();
-    for (const path of [`/private-endpoints/${sb.examples.private_endpoint}`, '/byok', '/workspaces/production/budgets', '/tools/openrouter:web_search']) {
+    for (const path of [
+      `/private-endpoints/${sb.examples.private_endpoint}`,
+      '/byok',
+      '/workspaces/production/budgets',
+      '/tools/openrouter:web_search',
+    ]) {
       const res = await sb.get(path, 'api');
       expect(res.status).toBe(403);
       const expected: Record<string, unknown> = { error: { code: 403, message: 'Only management keys can perform this operation' } };

@@ -6,7 +6,20 @@ import { startTestSandbox, useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 const terminal = new Set<string>(TERMINAL_BATCH_STATUSES);
-const BATCH_FIELDS = ['id', 'object', 'completion_window', 'endpoint', 'model', 'status', 'created_at', 'finalized_at', 'request_counts', 'error', 'results', 'usage'];
+const BATCH_FIELDS = [
+  'id',
+  'object',
+  'completion_window',
+  'endpoint',
+  'model',
+  'status',
+  'created_at',
+  'finalized_at',
+  'request_counts',
+  'error',
+  'results',
+  'usage',
+];
 const NOT_DELETABLE = 'Only completed, failed, expired, or cancelled batches can be deleted. Wait for the batch to finish and try again.';
 
 describe('GET /batches/{id}', () => {
@@ -57,22 +70,61 @@ describe('GET /batches/{id}', () => {
     for (const f of ['id', 'model', 'provider', 'service_tier', 'system_fingerprint']) expect(typeof body[f]).toBe('string');
     expect(typeof body.created).toBe('number');
     expect(body.debug.timings).toEqual({ epoch_ms: expect.any(Number), start_ms: expect.any(Number), event: expect.any(String) });
-    expect(Object.keys(body.service_metadata).sort()).toEqual(['attempt', 'endpoints', 'generation_time', 'is_byok', 'region', 'requested', 'strategy', 'summary']);
+    expect(Object.keys(body.service_metadata).sort()).toEqual([
+      'attempt',
+      'endpoints',
+      'generation_time',
+      'is_byok',
+      'region',
+      'requested',
+      'strategy',
+      'summary',
+    ]);
     const choice = body.choices[0];
     expect(Object.keys(choice).sort()).toEqual(['finish_reason', 'index', 'logprobs', 'message', 'native_finish_reason']);
-    expect(Object.keys(choice.message).sort()).toEqual(['annotations', 'content', 'images', 'reasoning', 'reasoning_details', 'refusal', 'role', 'tool_calls']);
+    expect(Object.keys(choice.message).sort()).toEqual([
+      'annotations',
+      'content',
+      'images',
+      'reasoning',
+      'reasoning_details',
+      'refusal',
+      'role',
+      'tool_calls',
+    ]);
     expect(Object.keys(body.usage).sort()).toEqual([
-      'completion_tokens', 'completion_tokens_details', 'prompt_tokens', 'prompt_tokens_details', 'server_tool_use', 'server_tool_use_details', 'total_tokens',
+      'completion_tokens',
+      'completion_tokens_details',
+      'prompt_tokens',
+      'prompt_tokens_details',
+      'server_tool_use',
+      'server_tool_use_details',
+      'total_tokens',
     ]);
     const toolCall = b.results.flatMap((x: any) => x.response.body.choices[0].message.tool_calls)[0];
     expect(toolCall).toMatchObject({ type: 'function', index: 0, function: { name: expect.any(String), arguments: expect.any(String) } });
     const usage = b.usage;
     expect(usage).not.toHaveProperty('server_tool_use_details');
-    for (const f of ['cache_creation', 'cost', 'cost_details', 'is_byok', 'iterations', 'service_tier', 'speed', 'prompt_tokens', 'completion_tokens', 'total_tokens']) {
+    for (const f of [
+      'cache_creation',
+      'cost',
+      'cost_details',
+      'is_byok',
+      'iterations',
+      'service_tier',
+      'speed',
+      'prompt_tokens',
+      'completion_tokens',
+      'total_tokens',
+    ]) {
       expect(usage, f).toHaveProperty(f);
     }
     expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
-    expect(Object.keys(usage.cost_details).sort()).toEqual(['upstream_inference_completions_cost', 'upstream_inference_cost', 'upstream_inference_prompt_cost']);
+    expect(Object.keys(usage.cost_details).sort()).toEqual([
+      'upstream_inference_completions_cost',
+      'upstream_inference_cost',
+      'upstream_inference_prompt_cost',
+    ]);
   });
 
   it('answers 410 for a batch created more than 30 days ago', async () => {
@@ -113,7 +165,11 @@ describe('DELETE /batches/{id}', () => {
     const id = sb.examples.batches.completed;
     const res = await sb.del(`/batches/${id}`, 'api');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id, object: 'batch', deletion: { service: 'deleted', upstream: { provider: 'OpenAI', status: 'deleted' } } });
+    expect(res.body).toEqual({
+      id,
+      object: 'batch',
+      deletion: { service: 'deleted', upstream: { provider: 'OpenAI', status: 'deleted' } },
+    });
     expect((await sb.get(`/batches/${id}`)).status).toBe(404);
     expect((await sb.del(`/batches/${id}`)).body).toEqual({ error: { code: 404, message: 'Batch not found.' } });
     sb.reset();

@@ -6,7 +6,15 @@ import { gwctl } from '../kit/cli.js';
 
 describe('gwctl sandbox', () => {
   it('refuses a non-loopback --host, a bad --port, --interns or --fault with exit 2 and one line', async () => {
-    for (const args of [['--host', '0.0.0.0'], ['--host', '192.168.1.10'], ['--port', '70000'], ['--port', 'x'], ['--interns', '3'], ['--fault', 'GET /x nonsense'], ['--batch-rate-limit', '5/0']]) {
+    for (const args of [
+      ['--host', '0.0.0.0'],
+      ['--host', '192.168.1.10'],
+      ['--port', '70000'],
+      ['--port', 'x'],
+      ['--interns', '3'],
+      ['--fault', 'GET /x nonsense'],
+      ['--batch-rate-limit', '5/0'],
+    ]) {
       const run = await gwctl(['sandbox', ...args]);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stdout).toBe('');
@@ -23,7 +31,9 @@ describe('gwctl sandbox', () => {
       const run = await gwctl(['sandbox', '--port', String(port)]);
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toBe(`gwctl: cannot listen on 127.0.0.1:${port}: the port is already in use; pick another with --port, or --port 0 for a free one\n`);
+      expect(run.stderr).toBe(
+        `gwctl: cannot listen on 127.0.0.1:${port}: the port is already in use; pick another with --port, or --port 0 for a free one\n`,
+      );
     } finally {
       blocker.close();
     }

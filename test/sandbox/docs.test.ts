@@ -40,7 +40,9 @@ describe('docs/sandbox.md', () => {
     expect(reference).toContain(`running at ${s(MOVING_INTERN_RUNNING_MS)} s`);
     expect(reference).toContain(`one provisioning step every ${s(MOVING_INTERN_RUNNING_MS / 4)} s`);
     expect(reference).toContain(`${s(STOP_AFTER_MS)} s after the suspend`);
-    expect(reference).toContain(`leave the queue after ${s(QUEUED_FOR.minMs)} to ${s(QUEUED_FOR.maxMs)} s, then provision for ${s(PROVISIONING_FOR.minMs)} to ${s(PROVISIONING_FOR.maxMs)} s`);
+    expect(reference).toContain(
+      `leave the queue after ${s(QUEUED_FOR.minMs)} to ${s(QUEUED_FOR.maxMs)} s, then provision for ${s(PROVISIONING_FOR.minMs)} to ${s(PROVISIONING_FOR.maxMs)} s`,
+    );
     const { plan } = [...seedMovingBatches(1, 0).values()][0]!;
     const finalizing = (plan.fails.length - plan.doneAtStart) * plan.perRequestMs;
     expect(phaseAt(plan, finalizing - 1).status).toBe('in_progress');

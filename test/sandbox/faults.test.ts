@@ -10,7 +10,14 @@ describe('faults through the control API', () => {
     const sb = sandbox();
     const added = await sb.post('/_sandbox/faults', { match: 'GET /api/v1/interns', status: 503, retry_after: '1', times: 2 }, null);
     expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ id: expect.any(Number), match: 'GET /api/v1/interns', status: 503, retry_after: '1', remaining: 2, hits: 0 });
+    expect(added.body.data).toMatchObject({
+      id: expect.any(Number),
+      match: 'GET /api/v1/interns',
+      status: 503,
+      retry_after: '1',
+      remaining: 2,
+      hits: 0,
+    });
     for (let k = 0; k < 2; k++) {
       const res = await sb.get('/interns', 'api');
       expect(res.status).toBe(503);
@@ -27,21 +34,33 @@ describe('faults through the control API', () => {
     const sb = sandbox();
     sb.fault({ match: 'GET /interns', status: 502, times: 1 });
     expect((await sb.get('/interns')).body).toEqual({
-      error: { code: 502, message: 'The intern service could not be reached, retry the request', metadata: { reason: 'upstream_unavailable', retryable: true } },
+      error: {
+        code: 502,
+        message: 'The intern service could not be reached, retry the request',
+        metadata: { reason: 'upstream_unavailable', retryable: true },
+      },
     });
     sb.fault({ match: 'POST /interns/', status: 500, times: 1 });
     expect((await sb.post(`/interns/${sb.examples.intern}/suspend`)).body).toEqual({
       error: { code: 500, message: 'The request could not be completed', metadata: { reason: 'internal_error', retryable: true } },
     });
     sb.fault({ match: 'GET /batches/', status: 502, times: 1 });
-    expect((await sb.get(`/batches/${sb.examples.batches.completed}`)).body).toEqual({ error: { code: 502, message: 'Upstream batch-api is unavailable.' } });
+    expect((await sb.get(`/batches/${sb.examples.batches.completed}`)).body).toEqual({
+      error: { code: 502, message: 'Upstream batch-api is unavailable.' },
+    });
     sb.fault({ match: 'DELETE /batches/', status: 500, times: 1 });
-    expect((await sb.del(`/batches/${sb.examples.batches.completed}`)).body).toEqual({ error: { code: 500, message: 'Internal server error.' } });
+    expect((await sb.del(`/batches/${sb.examples.batches.completed}`)).body).toEqual({
+      error: { code: 500, message: 'Internal server error.' },
+    });
     sb.fault({ match: 'POST /presets', status: 409, times: 1 });
-    expect((await sb.post('/presets/x/messages', { model: 'm' })).body).toEqual({ error: { code: 409, message: 'Resource conflict. Please try again later.' } });
+    expect((await sb.post('/presets/x/messages', { model: 'm' })).body).toEqual({
+      error: { code: 409, message: 'Resource conflict. Please try again later.' },
+    });
     sb.fault({ match: 'GET /private-endpoints', status: 500, times: 1 });
     expect((await sb.get(`/private-endpoints/${sb.examples.private_endpoint}`)).body).toEqual({
-      error: { code: 500, message: 'Internal Server Error' }, user_id: 'user_sandbox_0001', service_metadata: null,
+      error: { code: 500, message: 'Internal Server Error' },
+      user_id: 'user_sandbox_0001',
+      service_metadata: null,
     });
     // Nothing changed underneath: the delete above never ran.
     expect((await sb.get(`/batches/${sb.examples.batches.completed}`)).status).toBe(200);
@@ -67,10 +86,18 @@ describe('faults through the control API', () => {
       const res = await sb.get('/interns');
       expect(performance.now() - began).toBeLessThan(2000);
       expect(res.status).toBe(408);
-      expect(res.body).toEqual({ error: { code: 408, message: 'Operation timed out after 10s. Please try again later.', metadata: { reason: 'timeout', retryable: true } } });
+      expect(res.body).toEqual({
+        error: {
+          code: 408,
+          message: 'Operation timed out after 10s. Please try again later.',
+          metadata: { reason: 'timeout', retryable: true },
+        },
+      });
       sb.fault({ match: 'GET /private-endpoints', delay_ms: 5000, times: 1 });
       expect((await sb.get(`/private-endpoints/${sb.examples.private_endpoint}`)).body).toEqual({
-        error: { code: 408, message: 'Operation timed out. Please try again later.' }, user_id: 'user_sandbox_0001', service_metadata: null,
+        error: { code: 408, message: 'Operation timed out. Please try again later.' },
+        user_id: 'user_sandbox_0001',
+        service_metadata: null,
       });
       // Routes without an operation timeout just wait.
       sb.fault({ match: 'GET /tools', delay_ms: 200, times: 1 });
@@ -102,7 +129,13 @@ describe('faults through the control API', () => {
 
   it('sends any JSON body as given, with extra headers', async () => {
     const sb = sandbox();
-    sb.fault({ match: 'GET /tools/web_search_20250305', status: 308, body: {}, headers: { location: '/api/v1/tools/openrouter:web_search' }, times: 1 });
+    sb.fault({
+      match: 'GET /tools/web_search_20250305',
+      status: 308,
+      body: {},
+      headers: { location: '/api/v1/tools/openrouter:web_search' },
+      times: 1,
+    });
     const res = await sb.get('/tools/web_search_20250305');
     expect(res.status).toBe(308);
     expect(res.headers.location).toBe('/api/v1/tools/openrouter:web_search');
@@ -146,14 +179,34 @@ describe('faults through the control API', () => {
   it('lists, removes one and clears faults; refuses invalid specs with 400, all or nothing', async () => {
     const sb = sandbox();
     const one = (await sb.post('/_sandbox/faults', { match: 'GET /byok', status: 500 }, null)).body.data;
-    const many = await sb.post('/_sandbox/faults', [{ match: 'GET /tools', status: 500 }, { match: 'GET /interns', drop: true }], null);
+    const many = await sb.post(
+      '/_sandbox/faults',
+      [
+        { match: 'GET /tools', status: 500 },
+        { match: 'GET /interns', drop: true },
+      ],
+      null,
+    );
     expect(many.status).toBe(201);
     expect(many.body.data).toHaveLength(2);
-    expect((await sb.get('/_sandbox/faults', null)).body.data.map((f: any) => f.match)).toEqual(['GET /byok', 'GET /tools', 'GET /interns']);
+    expect((await sb.get('/_sandbox/faults', null)).body.data.map((f: any) => f.match)).toEqual([
+      'GET /byok',
+      'GET /tools',
+      'GET /interns',
+    ]);
     expect((await sb.del(`/_sandbox/faults/${one.id}`, null)).body).toEqual({ deleted: 1 });
     expect((await sb.del(`/_sandbox/faults/${one.id}`, null)).status).toBe(404);
     expect((await sb.del('/_sandbox/faults', null)).body).toEqual({ deleted: 2 });
-    for (const spec of [{ status: 500 }, { match: 'GET interns', status: 500 }, { match: 'GET /x', status: 99 }, { match: 'GET /x' }, { match: 'GET /x', drop: 'yes' }, { match: 'GET /x', times: 0 }, { match: 'GET /x', status: 500, colour: 'red' }, { match: 're:(', status: 500 }]) {
+    for (const spec of [
+      { status: 500 },
+      { match: 'GET interns', status: 500 },
+      { match: 'GET /x', status: 99 },
+      { match: 'GET /x' },
+      { match: 'GET /x', drop: 'yes' },
+      { match: 'GET /x', times: 0 },
+      { match: 'GET /x', status: 500, colour: 'red' },
+      { match: 're:(', status: 500 },
+    ]) {
       const res = await sb.post('/_sandbox/faults', spec, null);
       expect(res.status, JSON.stringify(spec)).toBe(400);
       expect(res.body).toEqual({ error: { code: 400, message: expect.any(String) } });
@@ -197,7 +250,10 @@ describe('the request log', () => {
     const fault = sb.fault({ match: 'GET /byok', status: 503, times: 1 });
     await sb.get('/byok');
     await sb.get('/byok');
-    expect(sb.requests().map((r) => [r.status, r.fault])).toEqual([[503, fault.id], [200, null]]);
+    expect(sb.requests().map((r) => [r.status, r.fault])).toEqual([
+      [503, fault.id],
+      [200, null],
+    ]);
   });
 });
 
@@ -251,17 +307,39 @@ describe('outside the eleven operations', () => {
 
 describe('the --fault text form', () => {
   it('parses method, path, status, retry-after, delay, body, drop and times', () => {
-    expect(parseFaultText('GET /interns 503 retry-after=1 times=2')).toEqual({ match: 'GET /interns', status: 503, retry_after: '1', times: 2 });
+    expect(parseFaultText('GET /interns 503 retry-after=1 times=2')).toEqual({
+      match: 'GET /interns',
+      status: 503,
+      retry_after: '1',
+      times: 2,
+    });
     expect(parseFaultText('* /batches drop times=1')).toEqual({ match: '* /batches', drop: true, times: 1 });
     expect(parseFaultText('/tools delay=2s')).toEqual({ match: '/tools', delay_ms: 2000 });
-    expect(parseFaultText('POST /interns/ delay=1500 body=truncated')).toEqual({ match: 'POST /interns/', delay_ms: 1500, body: 'truncated' });
+    expect(parseFaultText('POST /interns/ delay=1500 body=truncated')).toEqual({
+      match: 'POST /interns/',
+      delay_ms: 1500,
+      body: 'truncated',
+    });
     expect(parseFaultText('GET /byok 502 body=html')).toEqual({ match: 'GET /byok', status: 502, body: 'html' });
-    expect(parseFaultText('GET /byok 400 body={"error":{"code":400,"message":"x"}}')).toEqual({ match: 'GET /byok', status: 400, body: { error: { code: 400, message: 'x' } } });
+    expect(parseFaultText('GET /byok 400 body={"error":{"code":400,"message":"x"}}')).toEqual({
+      match: 'GET /byok',
+      status: 400,
+      body: { error: { code: 400, message: 'x' } },
+    });
     expect(parseFaultText('re:^GET\\s/api/v1/interns$ 500')).toEqual({ match: 're:^GET\\s/api/v1/interns$', status: 500 });
   });
 
   it('refuses what it does not understand', () => {
-    for (const text of ['', 'GET', 'GET interns 503', 'GET /x bogus', 'GET /x times=0 500', 'GET /x delay=soon', 'GET /x 503 body={bad', 'GET /x']) {
+    for (const text of [
+      '',
+      'GET',
+      'GET interns 503',
+      'GET /x bogus',
+      'GET /x times=0 500',
+      'GET /x delay=soon',
+      'GET /x 503 body={bad',
+      'GET /x',
+    ]) {
       expect(() => parseFaultText(text), text).toThrow(FaultSpecError);
     }
   });

@@ -7,8 +7,20 @@ import { startTestSandbox, useSandbox } from '../kit/sandbox.js';
 const sandbox = useSandbox();
 
 const INTERN_FIELDS = [
-  'id', 'name', 'description', 'instructions', 'model', 'status', 'hostname', 'progress', 'last_failure_message',
-  'vault_id', 'attached_vault_id', 'workspace_id', 'created_at', 'updated_at',
+  'id',
+  'name',
+  'description',
+  'instructions',
+  'model',
+  'status',
+  'hostname',
+  'progress',
+  'last_failure_message',
+  'vault_id',
+  'attached_vault_id',
+  'workspace_id',
+  'created_at',
+  'updated_at',
 ].sort();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -54,7 +66,8 @@ describe('GET /interns', () => {
       expect(typeof i.name).toBe('string');
       expect(INTERN_STATUSES).toContain(i.status);
       expect(i.workspace_id).toBe(sandbox().examples.workspace);
-      for (const f of ['description', 'instructions', 'model', 'hostname', 'last_failure_message']) expect(i[f] === null || typeof i[f] === 'string').toBe(true);
+      for (const f of ['description', 'instructions', 'model', 'hostname', 'last_failure_message'])
+        expect(i[f] === null || typeof i[f] === 'string').toBe(true);
       for (const f of ['vault_id', 'attached_vault_id']) expect(i[f] === null || UUID.test(i[f])).toBe(true);
       expect(i.progress === null || typeof i.progress === 'object').toBe(true);
       expect(new Date(i.created_at).toISOString()).toBe(i.created_at);
@@ -133,7 +146,9 @@ describe('GET /interns', () => {
     const sb = sandbox();
     expect((await sb.get(`/interns?workspace_id=${sb.examples.workspace}`)).status).toBe(200);
     expect((await sb.get(`/interns?workspace_id=${sb.examples.workspace.toUpperCase()}`)).status).toBe(200);
-    expect((await sb.get('/interns?workspace_id=a81d4e2b-5c3f-4a9e-b7d0-6e1f2c9a8b54')).body).toEqual(invalid('workspace_id does not match the workspace of the API key'));
+    expect((await sb.get('/interns?workspace_id=a81d4e2b-5c3f-4a9e-b7d0-6e1f2c9a8b54')).body).toEqual(
+      invalid('workspace_id does not match the workspace of the API key'),
+    );
     expect((await sb.get('/interns?workspace_id=production')).body).toEqual(invalid('workspace_id must be a UUID'));
   });
 });
@@ -185,7 +200,9 @@ describe('POST /interns/{id}/suspend', () => {
     expect((await sb.request('POST', path)).body).toEqual({ suspended: true });
     expect((await sb.request('POST', path, { body: '', headers: { 'content-type': 'text/plain' } })).status).toBe(200);
     expect((await sb.request('POST', path, { body: {} })).body).toEqual({ suspended: true });
-    expect((await sb.request('POST', path, { body: ' {  } ', headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200);
+    expect(
+      (await sb.request('POST', path, { body: ' {  } ', headers: { 'content-type': 'application/json; charset=utf-8' } })).status,
+    ).toBe(200);
     expect((await sb.get(`/interns/${sb.examples.stopped_intern}`)).body.status).toBe('stopped');
   });
 
@@ -207,11 +224,19 @@ describe('POST /interns/{id}/suspend', () => {
 
   it('answers 415 for a body that is not application/json', async () => {
     const sb = sandbox();
-    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {} as Record<string, string>]) {
+    for (const headers of [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      {} as Record<string, string>,
+    ]) {
       const res = await sb.request('POST', `/interns/${sb.examples.intern}/suspend`, { body: '{}', headers });
       expect(res.status).toBe(415);
       expect(res.body).toEqual({
-        error: { code: 415, message: 'Request body must be sent as application/json', metadata: { reason: 'unsupported_media_type', retryable: false } },
+        error: {
+          code: 415,
+          message: 'Request body must be sent as application/json',
+          metadata: { reason: 'unsupported_media_type', retryable: false },
+        },
       });
     }
   });
@@ -225,7 +250,9 @@ describe('POST /interns/{id}/suspend', () => {
     const over = `{}${' '.repeat(1_048_576 - 1)}`;
     const res = await sb.request('POST', path, { body: over, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: { code: 413, message: 'Request body exceeds 1048576 bytes', metadata: { reason: 'payload_too_large', retryable: false } } });
+    expect(res.body).toEqual({
+      error: { code: 413, message: 'Request body exceeds 1048576 bytes', metadata: { reason: 'payload_too_large', retryable: false } },
+    });
     expect((await sb.get(`/interns/${sb.examples.intern}`)).body.status).toBe('running');
   });
 
@@ -237,7 +264,11 @@ describe('POST /interns/{id}/suspend', () => {
       const res = await sb.post(`/interns/${intern.id}/suspend`);
       expect(res.status).toBe(409);
       expect(res.body).toEqual({
-        error: { code: 409, message: 'The intern is not in a state that allows this operation', metadata: { reason: 'intern_busy', retryable: true } },
+        error: {
+          code: 409,
+          message: 'The intern is not in a state that allows this operation',
+          metadata: { reason: 'intern_busy', retryable: true },
+        },
       });
     }
     expect((await sb.get(`/interns/${sb.examples.busy_intern}`)).body.status).toBe('provisioning');

@@ -14,12 +14,37 @@ describe('GET /private-endpoints/{id}', () => {
     const active = await sb.get(`/private-endpoints/${sb.examples.private_endpoint}`);
     expect(active.status).toBe(200);
     expect(Object.keys(active.body)).toEqual(['data']);
-    const fields = ['id', 'status', 'model_permaslug', 'model_slug', 'model_name', 'provider_name', 'provider_slug', 'base_url', 'upstream_model_id', 'declared_zdr', 'declared_region', 'pricing'];
+    const fields = [
+      'id',
+      'status',
+      'model_permaslug',
+      'model_slug',
+      'model_name',
+      'provider_name',
+      'provider_slug',
+      'base_url',
+      'upstream_model_id',
+      'declared_zdr',
+      'declared_region',
+      'pricing',
+    ];
     expect(Object.keys(active.body.data).sort()).toEqual([...fields].sort());
-    expect(active.body.data).toMatchObject({ id: sb.examples.private_endpoint, status: 'active', declared_region: 'us', declared_zdr: true });
+    expect(active.body.data).toMatchObject({
+      id: sb.examples.private_endpoint,
+      status: 'active',
+      declared_region: 'us',
+      declared_zdr: true,
+    });
     for (const price of Object.values(active.body.data.pricing)) expect(price).toMatch(/^\d+(\.\d+)?$/);
     const draft = (await sb.get(`/private-endpoints/${sb.examples.private_endpoint_draft}`)).body.data;
-    expect(draft).toMatchObject({ status: 'draft', base_url: null, model_slug: null, model_name: null, declared_zdr: null, declared_region: null });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      base_url: null,
+      model_slug: null,
+      model_name: null,
+      declared_zdr: null,
+      declared_region: null,
+    });
     expect((await sb.get(`/private-endpoints/${sb.examples.private_endpoint.toUpperCase()}`)).status).toBe(200);
   });
 
@@ -46,7 +71,10 @@ describe('POST /presets/{slug}/messages', () => {
     session_id: 's'.repeat(256),
     user: 'u'.repeat(256),
     fallbacks: [{ model: 'a' }, { model: 'b' }, { model: 'c' }],
-    stop_server_tools_when: [{ type: 'step_count_is', step_count: 3 }, { type: 'max_cost', max_cost_in_dollars: 0.5 }],
+    stop_server_tools_when: [
+      { type: 'step_count_is', step_count: 3 },
+      { type: 'max_cost', max_cost_in_dollars: 0.5 },
+    ],
     cache_control: { type: 'ephemeral' },
     not_a_preset_field: 1,
   };
@@ -57,22 +85,64 @@ describe('POST /presets/{slug}/messages', () => {
     expect(res.status).toBe(200);
     const p = res.body.data;
     expect(Object.keys(p).sort()).toEqual([
-      'created_at', 'creator_user_id', 'description', 'designated_version', 'designated_version_id', 'id', 'name', 'slug', 'status', 'status_updated_at', 'updated_at', 'workspace_id',
+      'created_at',
+      'creator_user_id',
+      'description',
+      'designated_version',
+      'designated_version_id',
+      'id',
+      'name',
+      'slug',
+      'status',
+      'status_updated_at',
+      'updated_at',
+      'workspace_id',
     ]);
-    expect(p).toMatchObject({ slug: 'new-preset', name: 'new-preset', status: 'active', workspace_id: sb.examples.workspace, description: null, status_updated_at: null });
+    expect(p).toMatchObject({
+      slug: 'new-preset',
+      name: 'new-preset',
+      status: 'active',
+      workspace_id: sb.examples.workspace,
+      description: null,
+      status_updated_at: null,
+    });
     const v = p.designated_version;
-    expect(Object.keys(v).sort()).toEqual(['config', 'created_at', 'creator_id', 'id', 'preset_id', 'system_prompt', 'updated_at', 'version']);
+    expect(Object.keys(v).sort()).toEqual([
+      'config',
+      'created_at',
+      'creator_id',
+      'id',
+      'preset_id',
+      'system_prompt',
+      'updated_at',
+      'version',
+    ]);
     expect(v).toMatchObject({ version: 1, preset_id: p.id, id: p.designated_version_id, system_prompt: 'You are terse.' });
     expect(v.config).toEqual({
-      model: body.model, max_tokens: 1024, temperature: 0.3, speed: 'fast', session_id: body.session_id, user: body.user,
-      fallbacks: body.fallbacks, stop_server_tools_when: body.stop_server_tools_when, cache_control: body.cache_control,
+      model: body.model,
+      max_tokens: 1024,
+      temperature: 0.3,
+      speed: 'fast',
+      session_id: body.session_id,
+      user: body.user,
+      fallbacks: body.fallbacks,
+      stop_server_tools_when: body.stop_server_tools_when,
+      cache_control: body.cache_control,
     });
   });
 
   it('makes the next version from an existing slug, keeping the preset id', async () => {
     const sb = sandbox();
     const first = (await sb.post('/presets/versioned/messages', { model: 'm1' })).body.data;
-    const second = (await sb.post('/presets/versioned/messages', { model: 'm2', system: [{ type: 'text', text: 'Block one' }, { type: 'text', text: 'two' }] })).body.data;
+    const second = (
+      await sb.post('/presets/versioned/messages', {
+        model: 'm2',
+        system: [
+          { type: 'text', text: 'Block one' },
+          { type: 'text', text: 'two' },
+        ],
+      })
+    ).body.data;
     expect(second.id).toBe(first.id);
     expect(second.designated_version.version).toBe(2);
     expect(second.designated_version.config).toEqual({ model: 'm2' });
@@ -115,15 +185,37 @@ describe('POST /presets/{slug}/messages', () => {
 
   it('refuses bodies that are not JSON, and slugs that are empty or not URL-safe', async () => {
     const sb = sandbox();
-    expect((await sb.request('POST', '/presets/p/messages', { body: '{"model":', headers: { 'content-type': 'application/json' } })).body).toEqual(bad('the request body is not valid JSON'));
-    expect((await sb.request('POST', '/presets/p/messages', { body: '{"model":"m"}', headers: { 'content-type': 'text/plain' } })).body).toEqual(bad('the request body must be sent as application/json'));
-    expect((await sb.post('/presets/has%20space/messages', { model: 'm' })).body).toEqual(bad('slug must be URL-safe: letters, digits, "-", ".", "_" or "~"'));
+    expect(
+      (await sb.request('POST', '/presets/p/messages', { body: '{"model":', headers: { 'content-type': 'application/json' } })).body,
+    ).toEqual(bad('the request body is not valid JSON'));
+    expect(
+      (await sb.request('POST', '/presets/p/messages', { body: '{"model":"m"}', headers: { 'content-type': 'text/plain' } })).body,
+    ).toEqual(bad('the request body must be sent as application/json'));
+    expect((await sb.post('/presets/has%20space/messages', { model: 'm' })).body).toEqual(
+      bad('slug must be URL-safe: letters, digits, "-", ".", "_" or "~"'),
+    );
     expect((await sb.post('/presets//messages', { model: 'm' })).body).toEqual(bad('path parameter must not be empty'));
   });
 });
 
 describe('GET /byok', () => {
-  const FIELDS = ['allowed_api_key_hashes', 'allowed_models', 'allowed_user_ids', 'created_at', 'declared_zdr', 'disabled', 'id', 'is_byok_only', 'is_fallback', 'is_required', 'label', 'name', 'provider', 'sort_order', 'workspace_id'];
+  const FIELDS = [
+    'allowed_api_key_hashes',
+    'allowed_models',
+    'allowed_user_ids',
+    'created_at',
+    'declared_zdr',
+    'disabled',
+    'id',
+    'is_byok_only',
+    'is_fallback',
+    'is_required',
+    'label',
+    'name',
+    'provider',
+    'sort_order',
+    'workspace_id',
+  ];
 
   it('lists the default workspace with total_count, 50 by default, and pages by offset', async () => {
     const sb = sandbox();
@@ -163,7 +255,8 @@ describe('GET /byok', () => {
 
   it('refuses invalid parameters with 400', async () => {
     const sb = sandbox();
-    for (const limit of ['0', '101', 'ten']) expect((await sb.get(`/byok?limit=${limit}`)).body).toEqual(bad('limit must be an integer from 1 to 100'));
+    for (const limit of ['0', '101', 'ten'])
+      expect((await sb.get(`/byok?limit=${limit}`)).body).toEqual(bad('limit must be an integer from 1 to 100'));
     expect((await sb.get('/byok?offset=-1')).body).toEqual(bad('offset must be an integer >= 0'));
     expect((await sb.get('/byok?workspace_id=production')).body).toEqual(bad('workspace_id must be a UUID'));
     expect((await sb.get('/byok?provider=OpenAI')).body).toEqual(bad('provider "OpenAI" is not a known provider slug'));
@@ -196,7 +289,10 @@ describe('GET /workspaces/{id}/budgets', () => {
     }
     expect((await sb.get(`/workspaces/${sb.examples.workspace}/budgets`)).body).toEqual(bySlug.body);
     expect((await sb.get(`/workspaces/${sb.examples.workspace.toUpperCase()}/budgets`)).body).toEqual(bySlug.body);
-    expect((await sb.get(`/workspaces/${sb.examples.workspace_without_budgets}/budgets`)).body).toEqual({ data: [], include_byok_in_budgets: true });
+    expect((await sb.get(`/workspaces/${sb.examples.workspace_without_budgets}/budgets`)).body).toEqual({
+      data: [],
+      include_byok_in_budgets: true,
+    });
   });
 
   it('answers 404 for an unknown or empty workspace', async () => {
@@ -215,15 +311,38 @@ describe('GET /tools/{name}', () => {
     const canonical = await sb.get(`/tools/${sb.examples.tool}`);
     expect(canonical.status).toBe(200);
     const t = canonical.body.data;
-    for (const f of ['id', 'name', 'status', 'summary', 'tool_description', 'docs_url', 'supported_api_formats', 'default_engine', 'fallback_engine', 'aliases', 'engines', 'native_support', 'input_schema', 'output_schema', 'parameters_schema']) {
+    for (const f of [
+      'id',
+      'name',
+      'status',
+      'summary',
+      'tool_description',
+      'docs_url',
+      'supported_api_formats',
+      'default_engine',
+      'fallback_engine',
+      'aliases',
+      'engines',
+      'native_support',
+      'input_schema',
+      'output_schema',
+      'parameters_schema',
+    ]) {
       expect(t, f).toHaveProperty(f);
     }
     expect(t.id).toBe('openrouter:web_search');
     expect(t.native_support).toMatchObject({ endpoint_count: expect.any(Number), model_count: expect.any(Number) });
-    for (const schema of [t.input_schema, t.output_schema, t.parameters_schema]) expect(schema).toMatchObject({ type: 'object', properties: expect.any(Object) });
+    for (const schema of [t.input_schema, t.output_schema, t.parameters_schema])
+      expect(schema).toMatchObject({ type: 'object', properties: expect.any(Object) });
     const priced = t.engines.flatMap((e: any) => e.pricing);
     expect(priced.length).toBeGreaterThan(0);
-    for (const p of priced) expect(p).toEqual({ mode: expect.any(String), unit: expect.any(String), price: expect.stringMatching(/^\d+(\.\d+)?$/), max_units_per_call: expect.any(Number) });
+    for (const p of priced)
+      expect(p).toEqual({
+        mode: expect.any(String),
+        unit: expect.any(String),
+        price: expect.stringMatching(/^\d+(\.\d+)?$/),
+        max_units_per_call: expect.any(Number),
+      });
     const alias = await sb.get(`/tools/${sb.examples.tool_alias}`);
     expect(alias.status).toBe(200);
     expect(alias.body).toEqual(canonical.body);

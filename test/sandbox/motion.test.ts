@@ -50,7 +50,12 @@ describe('examples.moving_intern', () => {
     try {
       const id = sb.examples.moving_intern;
       const first = await intern(sb, id);
-      expect(first).toMatchObject({ name: 'fleet-provisioner', status: 'provisioning', hostname: null, progress: { step_label: 'Allocating a runtime', step_number: 2, total_steps: 5 } });
+      expect(first).toMatchObject({
+        name: 'fleet-provisioner',
+        status: 'provisioning',
+        hostname: null,
+        progress: { step_label: 'Allocating a runtime', step_number: 2, total_steps: 5 },
+      });
       at(1499);
       expect((await intern(sb, id)).progress.step_number).toBe(2);
       at(1500);
@@ -60,7 +65,10 @@ describe('examples.moving_intern', () => {
       expect(third.progress.step_label).toBe('Mounting the disk');
       expect(third.hostname).toBe('fleet-provisioner.interns.sandbox.example');
       at(MOVING_INTERN_RUNNING_MS - 1);
-      expect(await intern(sb, id)).toMatchObject({ status: 'provisioning', progress: { step_label: 'Starting the agent', step_number: 5 } });
+      expect(await intern(sb, id)).toMatchObject({
+        status: 'provisioning',
+        progress: { step_label: 'Starting the agent', step_number: 5 },
+      });
       at(MOVING_INTERN_RUNNING_MS);
       const running = await intern(sb, id);
       expect(running).toEqual({
@@ -122,7 +130,11 @@ describe('generated interns in motion', () => {
       at(schedule.runningAtMs - 1);
       expect((await intern(sb, id)).status).toBe('provisioning');
       at(schedule.runningAtMs);
-      expect(await intern(sb, id)).toMatchObject({ status: 'running', progress: null, updated_at: new Date(START + schedule.runningAtMs).toISOString() });
+      expect(await intern(sb, id)).toMatchObject({
+        status: 'running',
+        progress: null,
+        updated_at: new Date(START + schedule.runningAtMs).toISOString(),
+      });
 
       // After the longest schedule only the fixed roles are queued or provisioning.
       at(QUEUED_FOR.maxMs + PROVISIONING_FOR.maxMs);
@@ -204,7 +216,13 @@ describe('examples.moving_batch', () => {
     try {
       const id = sb.examples.moving_batch;
       const first = await batch(sb, id);
-      expect(first).toMatchObject({ status: 'in_progress', request_counts: { completed: 1, failed: 0, total: 5 }, results: null, finalized_at: null, error: null });
+      expect(first).toMatchObject({
+        status: 'in_progress',
+        request_counts: { completed: 1, failed: 0, total: 5 },
+        results: null,
+        finalized_at: null,
+        error: null,
+      });
       const counts: unknown[] = [];
       for (const ms of [1999, 2000, 4000, 6000, 7999, 8000, 9999]) {
         at(ms);
@@ -223,7 +241,11 @@ describe('examples.moving_batch', () => {
       expect((await sb.del(`/batches/${id}`)).status).toBe(409);
       at(10_000);
       const done = await batch(sb, id);
-      expect(done).toMatchObject({ status: 'completed', request_counts: { completed: 4, failed: 1, total: 5 }, finalized_at: (START + 10_000) / 1000 });
+      expect(done).toMatchObject({
+        status: 'completed',
+        request_counts: { completed: 4, failed: 1, total: 5 },
+        finalized_at: (START + 10_000) / 1000,
+      });
       expect(done.results.map((r: any) => [r.custom_id, r.response.status_code, r.error?.error_type ?? null])).toEqual([
         ['request-1', 200, null],
         ['request-2', 200, null],
@@ -232,7 +254,14 @@ describe('examples.moving_batch', () => {
         ['request-5', 200, null],
       ]);
       expect(done.usage.total_tokens).toBeGreaterThan(first.usage.total_tokens);
-      expect({ ...done, status: first.status, request_counts: first.request_counts, results: null, finalized_at: null, usage: first.usage }).toEqual(first);
+      expect({
+        ...done,
+        status: first.status,
+        request_counts: first.request_counts,
+        results: null,
+        finalized_at: null,
+        usage: first.usage,
+      }).toEqual(first);
       expect((await sb.del(`/batches/${id}`)).status).toBe(200);
       expect((await sb.get(`/batches/${id}`)).status).toBe(404);
     } finally {
@@ -283,7 +312,10 @@ describe('pace', () => {
       expect((await sb.get('/interns?limit=500')).body).toEqual(listing);
       expect(await batch(sb, sb.examples.moving_batch)).toEqual(movingBatch);
       await sb.post(`/interns/${sb.examples.intern}/suspend`);
-      expect(await intern(sb, sb.examples.intern)).toMatchObject({ status: 'stopped', updated_at: new Date(START + 24 * 3600 * S).toISOString() });
+      expect(await intern(sb, sb.examples.intern)).toMatchObject({
+        status: 'stopped',
+        updated_at: new Date(START + 24 * 3600 * S).toISOString(),
+      });
     } finally {
       await sb.close();
     }
@@ -295,7 +327,10 @@ describe('pace', () => {
       at(MOVING_INTERN_RUNNING_MS / 2 - 1);
       expect((await intern(sb, sb.examples.moving_intern)).status).toBe('provisioning');
       at(MOVING_INTERN_RUNNING_MS / 2);
-      expect(await intern(sb, sb.examples.moving_intern)).toMatchObject({ status: 'running', updated_at: new Date(START + MOVING_INTERN_RUNNING_MS / 2).toISOString() });
+      expect(await intern(sb, sb.examples.moving_intern)).toMatchObject({
+        status: 'running',
+        updated_at: new Date(START + MOVING_INTERN_RUNNING_MS / 2).toISOString(),
+      });
       at(999);
       expect((await batch(sb, sb.examples.moving_batch)).request_counts.completed).toBe(1);
       at(1000);
@@ -336,7 +371,9 @@ describe('pace', () => {
 
   it('parsePace reads what a person types, and refuses the rest as an option parser does', () => {
     expect(() => parsePace('fast')).toThrow(ValueRefused);
-    expect([parsePace('0'), parsePace('1'), parsePace('2.5'), parsePace(' 10 '), parsePace('.5'), parsePace('1000')]).toEqual([0, 1, 2.5, 10, 0.5, 1000]);
+    expect([parsePace('0'), parsePace('1'), parsePace('2.5'), parsePace(' 10 '), parsePace('.5'), parsePace('1000')]).toEqual([
+      0, 1, 2.5, 10, 0.5, 1000,
+    ]);
     for (const text of ['', '-1', '1e3', 'fast', '1001', '0x10', 'Infinity', '1.', '1,5']) {
       expect(() => parsePace(text), text).toThrow('must be a number from 0 (frozen) to 1000, such as 1 (real time) or 10');
     }
@@ -364,9 +401,18 @@ describe('the documented examples keep their behaviour as time passes', () => {
 
 describe('the batch rules for every status in motion', () => {
   const plan = (from: MovingStatus, fails: boolean[], doneAtStart = 0): BatchPlan => ({
-    ...BATCH_TIMINGS, from, fails, doneAtStart, results: [], usageAfter: [],
+    ...BATCH_TIMINGS,
+    from,
+    fails,
+    doneAtStart,
+    results: [],
+    usageAfter: [],
   });
-  const at = (p: BatchPlan, ms: number[]): unknown[] => ms.map((t) => { const ph = phaseAt(p, t); return [t, ph.status, ph.done, ph.endedAtMs ?? null]; });
+  const at = (p: BatchPlan, ms: number[]): unknown[] =>
+    ms.map((t) => {
+      const ph = phaseAt(p, t);
+      return [t, ph.status, ph.done, ph.endedAtMs ?? null];
+    });
 
   it('validating: 2 s, then one request every 3 s, finalizing 4 s, completed', () => {
     expect(at(plan('validating', [false, true]), [0, 1999, 2000, 4999, 5000, 7999, 8000, 11_999, 12_000])).toEqual([
@@ -383,8 +429,15 @@ describe('the batch rules for every status in motion', () => {
   });
 
   it('finalizing: completed 4 s later; failed when every request failed', () => {
-    expect(at(plan('finalizing', [false, false], 2), [3999, 4000])).toEqual([[3999, 'finalizing', 2, null], [4000, 'completed', 2, 4000]]);
-    expect(at(plan('in_progress', [true, true], 1), [2999, 3000, 7000])).toEqual([[2999, 'in_progress', 1, null], [3000, 'finalizing', 2, null], [7000, 'failed', 2, 7000]]);
+    expect(at(plan('finalizing', [false, false], 2), [3999, 4000])).toEqual([
+      [3999, 'finalizing', 2, null],
+      [4000, 'completed', 2, 4000],
+    ]);
+    expect(at(plan('in_progress', [true, true], 1), [2999, 3000, 7000])).toEqual([
+      [2999, 'in_progress', 1, null],
+      [3000, 'finalizing', 2, null],
+      [7000, 'failed', 2, 7000],
+    ]);
   });
 
   it('cancelling: cancelled 3 s later with the counts it had', () => {

@@ -6,7 +6,18 @@ import { useSandbox } from '../kit/sandbox.js';
 const sandbox = useSandbox();
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-const PATHS = ['/credits', '/keys', '/keys/abc?offset=2', '/models/openai/gpt-4o', '/generation', '/activity', '/interns/x/resume', '/vault/interns/x/secrets/github_token', '/batches', '/'];
+const PATHS = [
+  '/credits',
+  '/keys',
+  '/keys/abc?offset=2',
+  '/models/openai/gpt-4o',
+  '/generation',
+  '/activity',
+  '/interns/x/resume',
+  '/vault/interns/x/secrets/github_token',
+  '/batches',
+  '/',
+];
 
 describe('routes the sandbox does not serve', () => {
   it('answer 404 {"error":{"code":404,"message":"No route for METHOD PATH"}} for any method and key', async () => {

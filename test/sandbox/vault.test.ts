@@ -50,8 +50,10 @@ describe('GET /vault/interns/{id}/secrets', () => {
   it('enforces limit 1-100 and offset 0-10000 with 400 invalid_body', async () => {
     const sb = sandbox();
     const path = `/vault/interns/${sb.examples.intern}/secrets`;
-    for (const limit of ['0', '101', 'x', '-5']) expect((await sb.get(`${path}?limit=${limit}`)).body).toEqual(invalid('limit must be an integer from 1 to 100'));
-    for (const offset of ['-1', '10001', '1.0']) expect((await sb.get(`${path}?offset=${offset}`)).body).toEqual(invalid('offset must be an integer from 0 to 10000'));
+    for (const limit of ['0', '101', 'x', '-5'])
+      expect((await sb.get(`${path}?limit=${limit}`)).body).toEqual(invalid('limit must be an integer from 1 to 100'));
+    for (const offset of ['-1', '10001', '1.0'])
+      expect((await sb.get(`${path}?offset=${offset}`)).body).toEqual(invalid('offset must be an integer from 0 to 10000'));
     expect((await sb.get(`${path}?offset=10000&limit=1`)).body).toEqual({ data: [], has_more: false });
     expect((await sb.get(`${path}?limit=1`)).body.data).toHaveLength(1);
   });

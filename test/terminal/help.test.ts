@@ -38,7 +38,10 @@ describe('gwctl help exit-codes', () => {
   });
 
   it('prints it as JSON with --json, before or after the command', async () => {
-    for (const args of [['--json', 'help', 'exit-codes'], ['help', 'exit-codes', '--json']]) {
+    for (const args of [
+      ['--json', 'help', 'exit-codes'],
+      ['help', 'exit-codes', '--json'],
+    ]) {
       const run = await gwctl(args);
       expect(run.code).toBe(0);
       const body = JSON.parse(run.stdout) as { exit_codes: { code: number; meaning: string }[] };
@@ -50,18 +53,35 @@ describe('gwctl help exit-codes', () => {
   it('is named in the root help', async () => {
     const run = await gwctl(['--help']);
     expect(run.stdout).toContain("Exit codes: 'gwctl help exit-codes'.");
-    expect(run.stdout).toContain("  help [command...]     show help for a command; 'gwctl help exit-codes' and\n                        'gwctl help formatting' for those topics");
+    expect(run.stdout).toContain(
+      "  help [command...]     show help for a command; 'gwctl help exit-codes' and\n                        'gwctl help formatting' for those topics",
+    );
   });
 });
 
 describe('gwctl help <command>', () => {
   it.each([
     [['help'], ['--help']],
-    [['help', 'interns'], ['interns', '--help']],
-    [['help', 'interns', 'ls'], ['interns', 'ls', '--help']],
-    [['help', 'interns', 'list'], ['interns', 'ls', '--help']],
-    [['interns', 'help', 'ls'], ['interns', 'ls', '--help']],
-    [['help', 'completion'], ['completion', '--help']],
+    [
+      ['help', 'interns'],
+      ['interns', '--help'],
+    ],
+    [
+      ['help', 'interns', 'ls'],
+      ['interns', 'ls', '--help'],
+    ],
+    [
+      ['help', 'interns', 'list'],
+      ['interns', 'ls', '--help'],
+    ],
+    [
+      ['interns', 'help', 'ls'],
+      ['interns', 'ls', '--help'],
+    ],
+    [
+      ['help', 'completion'],
+      ['completion', '--help'],
+    ],
   ])('%j shows what %j shows', async (asked, expected) => {
     const [a, b] = await Promise.all([gwctl(asked), gwctl(expected)]);
     expect(a.code).toBe(0);
@@ -75,7 +95,11 @@ describe('gwctl help <command>', () => {
   });
 
   it('refuses an unknown command with exit 2, naming where to look', async () => {
-    expect(await gwctl(['help', 'nope'])).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: unknown command 'nope'; see 'gwctl --help'\n" });
+    expect(await gwctl(['help', 'nope'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "gwctl: unknown command 'nope'; see 'gwctl --help'\n",
+    });
     expect(await gwctl(['help', 'interns', 'nope'])).toMatchObject({
       code: 2,
       stdout: '',
@@ -84,7 +108,11 @@ describe('gwctl help <command>', () => {
   });
 
   it('still suggests the nearest command for a typo', async () => {
-    expect(await gwctl(['intrns', 'ls'])).toMatchObject({ code: 2, stdout: '', stderr: "gwctl: unknown command 'intrns'; did you mean interns?\n" });
+    expect(await gwctl(['intrns', 'ls'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "gwctl: unknown command 'intrns'; did you mean interns?\n",
+    });
   });
 });
 
@@ -101,7 +129,8 @@ describe('examples a person can paste', () => {
     expect(run.code).toBe(0);
     const examples = run.stdout.split('\nExamples:\n')[1]!.split('\n\n')[0]!.split('\n');
     const verbs = [...commands.keys()].filter((key) => key.startsWith(`${group} `)).map((key) => key.split(' ')[1]);
-    for (const verb of verbs) expect(examples.some((e) => e.startsWith(`  $ gwctl ${group} ${verb}`) || e.includes(`| gwctl ${group} ${verb}`))).toBe(true);
+    for (const verb of verbs)
+      expect(examples.some((e) => e.startsWith(`  $ gwctl ${group} ${verb}`) || e.includes(`| gwctl ${group} ${verb}`))).toBe(true);
     expect(examples.filter((e) => e.includes('--json | jq'))).toHaveLength(1);
     expect(run.stdout).toContain(`More examples and every flag: 'gwctl ${group} ${verbs[0]} --help'.`);
   });

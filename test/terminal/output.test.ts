@@ -58,7 +58,13 @@ describe('tables', () => {
 
   it('keeps every line of a detail view within the width, wide characters included', () => {
     const long = '研究'.repeat(60);
-    const out = renderDetail([['description', long], ['name', 'x']], { width: 60, color: false, now: NOW });
+    const out = renderDetail(
+      [
+        ['description', long],
+        ['name', 'x'],
+      ],
+      { width: 60, color: false, now: NOW },
+    );
     const lines = out.split('\n');
     expect(lines.map(displayWidth).every((w) => w <= 60)).toBe(true);
     expect(lines[0]).toBe(`description  ${'研究'.repeat(11)}研…`);

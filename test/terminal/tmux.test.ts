@@ -27,11 +27,19 @@ let sessions = 0;
  * Runs gwctl in a fresh WIDTH x 40 terminal with exactly `env`, waits for it to end, and returns
  * the screen as text (lines joined where the terminal wrapped them) and with its escape codes.
  */
-async function onScreen(args: readonly string[], env: Record<string, string>, width = 80): Promise<{ text: string; escaped: string; exit: number }> {
+async function onScreen(
+  args: readonly string[],
+  env: Record<string, string>,
+  width = 80,
+): Promise<{ text: string; escaped: string; exit: number }> {
   const name = `s${++sessions}`;
-  const vars = Object.entries({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempConfigDir(), GWCTL_CONFIG_DIR: tempConfigDir(), LANG: 'C.UTF-8', ...env }).map(
-    ([k, v]) => `${k}=${v}`,
-  );
+  const vars = Object.entries({
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: tempConfigDir(),
+    GWCTL_CONFIG_DIR: tempConfigDir(),
+    LANG: 'C.UTF-8',
+    ...env,
+  }).map(([k, v]) => `${k}=${v}`);
   // stderr goes to a file: the screen holds exactly what gwctl wrote to stdout.
   const errFile = path.join(tempConfigDir(), 'stderr');
   const command = ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
@@ -67,66 +75,72 @@ afterAll(() => {
 async function piped(): Promise<string[][]> {
   const run = await gwctl(['--sandbox', 'interns', 'ls', '--limit', String(LIMIT)]);
   expect(run.code).toBe(0);
-  return run.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+  return run.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split('\t'));
 }
 
 const RELATIVE = /(?:just now|\d+ (?:second|minute|hour|day|month|year)s? ago)$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-describe.skipIf(missing.tmux)(`gwctl --sandbox interns ls in an 80-column terminal${missing.tmux ? ` (skipped: ${missing.tmux})` : ''}`, () => {
-  it('fits the width, in colour, with relative times; piped it is tab-separated with ISO 8601 times', async () => {
-    const rows = await piped();
-    expect(rows).toHaveLength(LIMIT);
-    for (const row of rows) expect(row[5]).toMatch(ISO);
+describe.skipIf(missing.tmux)(
+  `gwctl --sandbox interns ls in an 80-column terminal${missing.tmux ? ` (skipped: ${missing.tmux})` : ''}`,
+  () => {
+    it('fits the width, in colour, with relative times; piped it is tab-separated with ISO 8601 times', async () => {
+      const rows = await piped();
+      expect(rows).toHaveLength(LIMIT);
+      for (const row of rows) expect(row[5]).toMatch(ISO);
 
-    const screen = await onScreen(['--sandbox', 'interns', 'ls', '--limit', String(LIMIT)], { TERM: 'xterm-256color' });
-    expect(screen.exit).toBe(0);
-    const lines = screen.text.trimEnd().split('\n');
-    expect(lines).toHaveLength(LIMIT + 1);
-    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
-    // The table uses the room it has: the widest line is the terminal's width.
-    expect(Math.max(...lines.map(displayWidth))).toBe(80);
-    expect(lines[0]).toMatch(/^ID {2,}NAME {2,}STATUS {2,}.*AGE$/);
-    // Every row is the piped row's intern: its id first, its status in words, a relative age.
-    lines.slice(1).forEach((line, i) => {
-      const [id, , status] = rows[i]!;
-      expect(line.startsWith(`${id}  `)).toBe(true);
-      expect(line).toContain(`  ${status}  `);
-      expect(line).toMatch(RELATIVE);
+      const screen = await onScreen(['--sandbox', 'interns', 'ls', '--limit', String(LIMIT)], { TERM: 'xterm-256color' });
+      expect(screen.exit).toBe(0);
+      const lines = screen.text.trimEnd().split('\n');
+      expect(lines).toHaveLength(LIMIT + 1);
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+      // The table uses the room it has: the widest line is the terminal's width.
+      expect(Math.max(...lines.map(displayWidth))).toBe(80);
+      expect(lines[0]).toMatch(/^ID {2,}NAME {2,}STATUS {2,}.*AGE$/);
+      // Every row is the piped row's intern: its id first, its status in words, a relative age.
+      lines.slice(1).forEach((line, i) => {
+        const [id, , status] = rows[i]!;
+        expect(line.startsWith(`${id}  `)).toBe(true);
+        expect(line).toContain(`  ${status}  `);
+        expect(line).toMatch(RELATIVE);
+      });
+      // The wide name is shown whole or cut with an ellipsis, never past the edge.
+      expect(lines.some((line) => line.includes('研究'))).toBe(true);
+
+      // Colour: bold headers, statuses by meaning (running green, failed red).
+      expect(screen.escaped).toContain(`${ESC}[1mID`);
+      expect(screen.escaped).toContain(`${ESC}[32mrunning`);
+      expect(screen.escaped).toMatch(new RegExp(`${ESC}\\[31m(?:destroy_)?failed`));
     });
-    // The wide name is shown whole or cut with an ellipsis, never past the edge.
-    expect(lines.some((line) => line.includes('研究'))).toBe(true);
 
-    // Colour: bold headers, statuses by meaning (running green, failed red).
-    expect(screen.escaped).toContain(`${ESC}[1mID`);
-    expect(screen.escaped).toContain(`${ESC}[32mrunning`);
-    expect(screen.escaped).toMatch(new RegExp(`${ESC}\\[31m(?:destroy_)?failed`));
-  });
+    it.each([
+      ['NO_COLOR=1', [], { NO_COLOR: '1', TERM: 'xterm-256color' }],
+      ['--no-color', ['--no-color'], { TERM: 'xterm-256color' }],
+      ['TERM=dumb', [], { TERM: 'dumb' }],
+    ] as const)('with %s the screen holds no escape code, and the same words', async (_name, flags, env) => {
+      const [coloured, plain] = await Promise.all([
+        onScreen(['--sandbox', 'interns', 'ls', '--limit', '8'], { TERM: 'xterm-256color' }),
+        onScreen(['--sandbox', 'interns', 'ls', '--limit', '8', ...flags], env),
+      ]);
+      expect(plain.exit).toBe(0);
+      expect(coloured.escaped).toContain(ESC);
+      expect(plain.escaped).not.toContain(ESC);
+      expect(plain.text).toBe(coloured.text);
+      expect(plain.text.trimEnd().split('\n')).toHaveLength(9);
+    });
 
-  it.each([
-    ['NO_COLOR=1', [], { NO_COLOR: '1', TERM: 'xterm-256color' }],
-    ['--no-color', ['--no-color'], { TERM: 'xterm-256color' }],
-    ['TERM=dumb', [], { TERM: 'dumb' }],
-  ] as const)('with %s the screen holds no escape code, and the same words', async (_name, flags, env) => {
-    const [coloured, plain] = await Promise.all([
-      onScreen(['--sandbox', 'interns', 'ls', '--limit', '8'], { TERM: 'xterm-256color' }),
-      onScreen(['--sandbox', 'interns', 'ls', '--limit', '8', ...flags], env),
-    ]);
-    expect(plain.exit).toBe(0);
-    expect(coloured.escaped).toContain(ESC);
-    expect(plain.escaped).not.toContain(ESC);
-    expect(plain.text).toBe(coloured.text);
-    expect(plain.text.trimEnd().split('\n')).toHaveLength(9);
-  });
-
-  it('drops optional columns on a narrow terminal and shows them on a wide one', async () => {
-    const [narrow, wide] = await Promise.all([
-      onScreen(['--sandbox', 'interns', 'ls', '--limit', '3'], { NO_COLOR: '1', TERM: 'xterm' }, 80),
-      onScreen(['--sandbox', 'interns', 'ls', '--limit', '3'], { NO_COLOR: '1', TERM: 'xterm' }, 200),
-    ]);
-    expect(narrow.text.split('\n')[0]).not.toContain('HOSTNAME');
-    expect(wide.text.split('\n')[0]).toMatch(/^ID {2,}NAME {2,}STATUS {2,}MODEL {2,}HOSTNAME {2,}AGE$/);
-    for (const line of wide.text.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(200);
-  });
-});
+    it('drops optional columns on a narrow terminal and shows them on a wide one', async () => {
+      const [narrow, wide] = await Promise.all([
+        onScreen(['--sandbox', 'interns', 'ls', '--limit', '3'], { NO_COLOR: '1', TERM: 'xterm' }, 80),
+        onScreen(['--sandbox', 'interns', 'ls', '--limit', '3'], { NO_COLOR: '1', TERM: 'xterm' }, 200),
+      ]);
+      expect(narrow.text.split('\n')[0]).not.toContain('HOSTNAME');
+      expect(wide.text.split('\n')[0]).toMatch(/^ID {2,}NAME {2,}STATUS {2,}MODEL {2,}HOSTNAME {2,}AGE$/);
+      for (const line of wide.text.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(200);
+    });
+  },
+);
 skipNote('terminal (tmux) tests', missing.tmux);

@@ -30,11 +30,14 @@ describe('safeJson', () => {
 
 describe('every bidirectional control, the same way everywhere', () => {
   const BIDI = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
-  it.each(BIDI.map((ch) => [`U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`, ch]))('%s is escaped in fields, blocks and JSON', (_name, ch) => {
-    const code = `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    expect(sanitizeField(`a${ch}b`)).toBe(`a${code}b`);
-    expect(sanitizeBlock(`a${ch}b\n`)).toBe(`a${code}b\n`);
-    expect(safeJson(`a${ch}b`)).toBe(`"a${code}b"`);
-    expect(JSON.parse(safeJson(`a${ch}b`))).toBe(`a${ch}b`);
-  });
+  it.each(BIDI.map((ch) => [`U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`, ch]))(
+    '%s is escaped in fields, blocks and JSON',
+    (_name, ch) => {
+      const code = `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      expect(sanitizeField(`a${ch}b`)).toBe(`a${code}b`);
+      expect(sanitizeBlock(`a${ch}b\n`)).toBe(`a${code}b\n`);
+      expect(safeJson(`a${ch}b`)).toBe(`"a${code}b"`);
+      expect(JSON.parse(safeJson(`a${ch}b`))).toBe(`a${ch}b`);
+    },
+  );
 });

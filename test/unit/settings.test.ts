@@ -14,7 +14,10 @@ describe('resolveSettings', () => {
     expect(s.retries).toEqual({ value: 2, source: 'environment' });
     expect(s.baseUrl).toEqual({ value: 'https://p.example/api/v1', source: 'profile' });
     expect(s.managementKey).toEqual({ value: 'pk', source: 'profile' });
-    expect(resolveSettings(flags, { GWCTL_MANAGEMENT_KEY: 'ek' }, config(profiles)).managementKey).toEqual({ value: 'ek', source: 'environment' });
+    expect(resolveSettings(flags, { GWCTL_MANAGEMENT_KEY: 'ek' }, config(profiles)).managementKey).toEqual({
+      value: 'ek',
+      source: 'environment',
+    });
     expect(resolveSettings(flags, {}, config()).baseUrl).toEqual({ value: 'https://openrouter.ai/api/v1', source: 'default' });
   });
   it('uses the profile named by --profile, then GWCTL_PROFILE', () => {
@@ -23,7 +26,9 @@ describe('resolveSettings', () => {
     expect(resolveSettings(flags, { GWCTL_PROFILE: 'b' }, config(profiles)).workspace?.value).toBe('wb');
   });
   it('names the source of a bad value', () => {
-    expect(() => resolveSettings(flags, { GWCTL_RETRIES: 'many' }, config())).toThrow('invalid retries "many" (from GWCTL_RETRIES): expected an integer from 0 to 10');
+    expect(() => resolveSettings(flags, { GWCTL_RETRIES: 'many' }, config())).toThrow(
+      'invalid retries "many" (from GWCTL_RETRIES): expected an integer from 0 to 10',
+    );
     expect(() => resolveSettings({ ...flags, timeout: '0' }, {}, config())).toThrow('invalid timeout "0" (from --timeout)');
   });
 });
@@ -31,10 +36,26 @@ describe('resolveSettings', () => {
 describe('exitCodeForStatus', () => {
   it('maps statuses as the contract says', () => {
     const table: [number, boolean | undefined, number][] = [
-      [400, undefined, 2], [413, undefined, 2], [415, undefined, 2], [401, undefined, 4], [403, undefined, 4],
-      [404, undefined, 5], [410, undefined, 5], [409, true, 6], [409, false, 6], [408, undefined, 7], [429, undefined, 7],
-      [500, undefined, 7], [502, true, 7], [503, undefined, 7], [504, undefined, 7], [500, false, 1], [502, false, 1],
-      [402, undefined, 1], [418, undefined, 1], [501, undefined, 1],
+      [400, undefined, 2],
+      [413, undefined, 2],
+      [415, undefined, 2],
+      [401, undefined, 4],
+      [403, undefined, 4],
+      [404, undefined, 5],
+      [410, undefined, 5],
+      [409, true, 6],
+      [409, false, 6],
+      [408, undefined, 7],
+      [429, undefined, 7],
+      [500, undefined, 7],
+      [502, true, 7],
+      [503, undefined, 7],
+      [504, undefined, 7],
+      [500, false, 1],
+      [502, false, 1],
+      [402, undefined, 1],
+      [418, undefined, 1],
+      [501, undefined, 1],
     ];
     for (const [status, retryable, code] of table) expect([status, exitCodeForStatus(status, retryable)]).toEqual([status, code]);
   });

@@ -2,7 +2,14 @@ import * as z from 'zod/mini';
 import { nullableString } from './common.js';
 
 export const BATCH_STATUSES = [
-  'validating', 'in_progress', 'finalizing', 'completed', 'failed', 'expired', 'cancelling', 'cancelled',
+  'validating',
+  'in_progress',
+  'finalizing',
+  'completed',
+  'failed',
+  'expired',
+  'cancelling',
+  'cancelled',
 ] as const;
 export const TERMINAL_BATCH_STATUSES = ['completed', 'failed', 'expired', 'cancelled'] as const;
 
@@ -24,7 +31,11 @@ export const BatchResult = z.looseObject({
       }),
     ),
   ),
-  error: z.optional(z.nullable(z.looseObject({ message: z.optional(nullableString), type: z.optional(nullableString), error_type: z.optional(nullableString) }))),
+  error: z.optional(
+    z.nullable(
+      z.looseObject({ message: z.optional(nullableString), type: z.optional(nullableString), error_type: z.optional(nullableString) }),
+    ),
+  ),
 });
 export type BatchResult = z.infer<typeof BatchResult>;
 

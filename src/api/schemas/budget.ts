@@ -17,4 +17,3 @@ export const BudgetList = z.looseObject({
   data: z.array(WorkspaceBudget),
   include_byok_in_budgets: z.optional(z.boolean()),
 });
-

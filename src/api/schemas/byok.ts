@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
 import { nullableString } from './common.js';
 
-
-
 export const ByokCredential = z.looseObject({
   id: z.string(),
   workspace_id: z.optional(nullableString),

@@ -5,7 +5,6 @@ import * as z from 'zod/mini';
 import { responseError, usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 
-
 export const nullableString = z.nullable(z.string());
 export const timestamp = z.string();
 

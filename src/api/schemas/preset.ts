@@ -34,12 +34,33 @@ export const PresetResponse = z.looseObject({ data: Preset });
 /** A preset slug as the API accepts it in a path (the sandbox checks requests with it). */
 export const presetSlug = z.string().check(z.minLength(1), z.regex(URL_SAFE));
 
-
 /** Fields of the body that the preset keeps (the document's "overlap with the preset config"). */
 export const PERSISTED_FIELDS = [
-  'model', 'max_tokens', 'temperature', 'system', 'cache_control', 'fallbacks', 'output_config', 'plugins',
-  'provider', 'route', 'session_id', 'speed', 'stop_server_tools_when', 'trace', 'user', 'metadata', 'models',
-  'stop_sequences', 'thinking', 'tool_choice', 'tools', 'top_k', 'top_p', 'service_tier', 'context_management',
+  'model',
+  'max_tokens',
+  'temperature',
+  'system',
+  'cache_control',
+  'fallbacks',
+  'output_config',
+  'plugins',
+  'provider',
+  'route',
+  'session_id',
+  'speed',
+  'stop_server_tools_when',
+  'trace',
+  'user',
+  'metadata',
+  'models',
+  'stop_sequences',
+  'thinking',
+  'tool_choice',
+  'tools',
+  'top_k',
+  'top_p',
+  'service_tier',
+  'context_management',
 ] as const;
 /** Fields the service takes and silently ignores for a preset. */
 export const IGNORED_FIELDS = ['messages', 'stream', 'prompt'] as const;
@@ -59,37 +80,45 @@ const stopCondition = z.union(
 
 /** The rules of the document the body is checked against before sending. */
 export const PresetBody = z
-  .looseObject({
-    model: z.optional(z.string('model must be a string')),
-    // An integer, says the document; its range is the API's to judge.
-    max_tokens: z.optional(z.int('max_tokens must be an integer')),
-    temperature: z.optional(z.number('temperature must be a number')),
-    system: z.optional(z.union([z.string(), z.array(z.looseObject({}))], 'system must be a string or an array of text blocks')),
-    messages: z.optional(
-      z.nullable(z.array(z.looseObject({ role: z.string('each message needs a role'), content: z.unknown() }), 'messages must be an array')),
-    ),
-    cache_control: z.optional(cacheControl),
-    fallbacks: z.optional(
-      z.nullable(
-        z
-          .array(z.strictObject({ model: z.string('each fallback needs a model') }, 'each fallback accepts only "model"'), 'fallbacks must be an array')
-          .check(z.maxLength(3, 'fallbacks take at most 3 entries')),
+  .looseObject(
+    {
+      model: z.optional(z.string('model must be a string')),
+      // An integer, says the document; its range is the API's to judge.
+      max_tokens: z.optional(z.int('max_tokens must be an integer')),
+      temperature: z.optional(z.number('temperature must be a number')),
+      system: z.optional(z.union([z.string(), z.array(z.looseObject({}))], 'system must be a string or an array of text blocks')),
+      messages: z.optional(
+        z.nullable(
+          z.array(z.looseObject({ role: z.string('each message needs a role'), content: z.unknown() }), 'messages must be an array'),
+        ),
       ),
-    ),
-    models: z.optional(z.array(z.string(), 'models must be an array of strings')),
-    session_id: z.optional(z.string('session_id must be a string').check(z.maxLength(256, 'session_id must be at most 256 characters'))),
-    user: z.optional(z.string('user must be a string').check(z.maxLength(256, 'user must be at most 256 characters'))),
-    speed: z.optional(z.nullable(z.enum(['fast', 'standard'], 'speed must be "fast" or "standard"'))),
-    stop_server_tools_when: z.optional(
-      z.array(stopCondition, 'stop_server_tools_when must be an array').check(z.minLength(1, 'stop_server_tools_when needs at least 1 condition')),
-    ),
-    route: z.optional(z.nullable(z.enum(['fallback', 'sort'], 'route must be "fallback" or "sort"'))),
-    plugins: z.optional(z.array(z.looseObject({ id: z.string('each plugin needs an id') }), 'plugins must be an array')),
-    provider: z.optional(z.looseObject({}, 'provider must be an object')),
-    output_config: z.optional(z.looseObject({}, 'output_config must be an object')),
-    trace: z.optional(z.looseObject({}, 'trace must be an object')),
-  }, 'the preset body must be a JSON object')
-  .check(
-    z.refine((body) => !(body.fallbacks && body.models), 'fallbacks cannot be combined with models'),
-  );
+      cache_control: z.optional(cacheControl),
+      fallbacks: z.optional(
+        z.nullable(
+          z
+            .array(
+              z.strictObject({ model: z.string('each fallback needs a model') }, 'each fallback accepts only "model"'),
+              'fallbacks must be an array',
+            )
+            .check(z.maxLength(3, 'fallbacks take at most 3 entries')),
+        ),
+      ),
+      models: z.optional(z.array(z.string(), 'models must be an array of strings')),
+      session_id: z.optional(z.string('session_id must be a string').check(z.maxLength(256, 'session_id must be at most 256 characters'))),
+      user: z.optional(z.string('user must be a string').check(z.maxLength(256, 'user must be at most 256 characters'))),
+      speed: z.optional(z.nullable(z.enum(['fast', 'standard'], 'speed must be "fast" or "standard"'))),
+      stop_server_tools_when: z.optional(
+        z
+          .array(stopCondition, 'stop_server_tools_when must be an array')
+          .check(z.minLength(1, 'stop_server_tools_when needs at least 1 condition')),
+      ),
+      route: z.optional(z.nullable(z.enum(['fallback', 'sort'], 'route must be "fallback" or "sort"'))),
+      plugins: z.optional(z.array(z.looseObject({ id: z.string('each plugin needs an id') }), 'plugins must be an array')),
+      provider: z.optional(z.looseObject({}, 'provider must be an object')),
+      output_config: z.optional(z.looseObject({}, 'output_config must be an object')),
+      trace: z.optional(z.looseObject({}, 'trace must be an object')),
+    },
+    'the preset body must be a JSON object',
+  )
+  .check(z.refine((body) => !(body.fallbacks && body.models), 'fallbacks cannot be combined with models'));
 export type PresetBody = z.infer<typeof PresetBody>;

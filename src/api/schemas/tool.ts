@@ -33,11 +33,8 @@ export const ServerTool = z.looseObject({
   fallback_engine: z.optional(nullableString),
   aliases: z.optional(z.array(z.looseObject({ type: z.string() }))),
   engines: z.optional(z.array(Engine)),
-  native_support: z.optional(
-    z.looseObject({ endpoint_count: z.optional(z.number()), model_count: z.optional(z.number()) }),
-  ),
+  native_support: z.optional(z.looseObject({ endpoint_count: z.optional(z.number()), model_count: z.optional(z.number()) })),
 });
 export type ServerTool = z.infer<typeof ServerTool>;
 
 export const ToolResponse = z.looseObject({ data: ServerTool });
-

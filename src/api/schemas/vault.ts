@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { nullableString } from './common.js';
 
-
 export const VaultSecret = z.looseObject({
   name: z.string(),
   hosts: z.optional(z.nullable(z.array(z.string()))),

@@ -36,7 +36,8 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     nouns: 'batches',
     doneWord: 'deleted',
     named: false,
-    act: async ({ id }) => (await fetchChecked(deps, routes.deleteBatch, { params: { id }, ifAnswerLost: lostHint(id) }, BatchDeleted)).body,
+    act: async ({ id }) =>
+      (await fetchChecked(deps, routes.deleteBatch, { params: { id }, ifAnswerLost: lostHint(id) }, BatchDeleted)).body,
   });
 };
 

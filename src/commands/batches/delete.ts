@@ -10,7 +10,13 @@ export const spec = defineSpec({
     'Several ids, or - for ids on stdin (one a line; blank lines and # lines skipped), give one result\n' +
     'line per batch (piped: id, result, exit code); the exit code is then 8 when any failed.',
   args: {
-    ids: arg.many({ name: 'id', description: 'batch ids, or - to read them from stdin', label: 'batch id', complete: 'batch', check: pathIdCheck() }),
+    ids: arg.many({
+      name: 'id',
+      description: 'batch ids, or - to read them from stdin',
+      label: 'batch id',
+      complete: 'batch',
+      check: pathIdCheck(),
+    }),
   },
   options: {
     yes: option.flag('-y, --yes', 'delete without asking'),

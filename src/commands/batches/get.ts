@@ -8,7 +8,13 @@ export const spec = defineSpec({
     'With --wait, polls until the batch reaches a terminal status (completed, failed, expired, cancelled),\n' +
     'then exits 0 for completed and 1 otherwise.',
   args: {
-    id: arg.required({ name: 'id', description: 'batch id, as returned when the batch was submitted', label: 'batch id', complete: 'batch', check: pathIdCheck() }),
+    id: arg.required({
+      name: 'id',
+      description: 'batch id, as returned when the batch was submitted',
+      label: 'batch id',
+      complete: 'batch',
+      check: pathIdCheck(),
+    }),
   },
   options: {
     results: option.flag('--results', 'also list the results (custom id, status code, finish reason, tokens, error type)'),

@@ -5,8 +5,20 @@ import type { Section } from '../../output/print.js';
 import { extraFields, status, usd } from '../shared/format.js';
 
 const KNOWN = [
-  'id', 'object', 'completion_window', 'endpoint', 'model', 'provider', 'status', 'created_at', 'finalized_at',
-  'expires_at', 'request_counts', 'error', 'results', 'usage',
+  'id',
+  'object',
+  'completion_window',
+  'endpoint',
+  'model',
+  'provider',
+  'status',
+  'created_at',
+  'finalized_at',
+  'expires_at',
+  'request_counts',
+  'error',
+  'results',
+  'usage',
 ];
 
 function counts(b: Batch): string {

@@ -17,7 +17,10 @@ const workspaceRef = pathIdCheck();
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const given = args.workspace ?? deps.settings().workspace?.value;
   if (given === undefined) {
-    throw usageError('no workspace given and the profile has none', "pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'");
+    throw usageError(
+      'no workspace given and the profile has none',
+      "pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'",
+    );
   }
   const workspace = checkValue(workspaceRef, given, 'workspace');
   const { body, data } = await fetchChecked(deps, routes.listBudgets, { params: { id: workspace } }, BudgetList);

@@ -7,7 +7,9 @@ export const spec = defineSpec({
   summary: "List a workspace's budgets (default: the profile's workspace)",
   description: 'The workspace is a UUID or a slug. BYOK tells whether spend on your own provider keys counts toward the budgets.',
   // Checked by the implementation, which also checks the profile's workspace the same way.
-  args: { workspace: arg.optional({ name: 'workspace', description: "workspace UUID or slug (default: the profile's 'workspace' setting)" }) },
+  args: {
+    workspace: arg.optional({ name: 'workspace', description: "workspace UUID or slug (default: the profile's 'workspace' setting)" }),
+  },
   options: {},
   columns: ['id', 'reset_interval', 'limit_usd', 'include_byok_in_budgets', 'workspace_id', 'updated_at'],
   examples: [

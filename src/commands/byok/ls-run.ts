@@ -39,7 +39,11 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
   const given = opts.limit;
   const offset = opts.offset ?? 0;
   const limit = given ?? (all ? BYOK_PAGE.max : undefined);
-  const filters = [workspace && `--workspace ${workspace}`, provider && `--provider ${provider}`, given !== undefined && `--limit ${given}`].filter(Boolean);
+  const filters = [
+    workspace && `--workspace ${workspace}`,
+    provider && `--provider ${provider}`,
+    given !== undefined && `--limit ${given}`,
+  ].filter(Boolean);
   await listByOffset<ByokCredential>({
     deps,
     noun: 'credentials',

@@ -11,4 +11,9 @@ function settingKey(key: string): SettingKey {
   throw usageError(`unknown setting ${JSON.stringify(key)}`, `settings are: ${SETTING_KEYS.join(', ')}`);
 }
 
-export const keyArg = arg.required({ name: 'key', description: `setting: ${SETTING_KEYS.join(', ')}`, complete: 'setting', check: settingKey });
+export const keyArg = arg.required({
+  name: 'key',
+  description: `setting: ${SETTING_KEYS.join(', ')}`,
+  complete: 'setting',
+  check: settingKey,
+});

@@ -9,5 +9,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
   const profile = resolveProfileName(deps.flags, deps.env).value;
   const stored = storedProfile(deps.config().data, profile) ?? {};
   const settings = Object.fromEntries(SETTING_KEYS.filter((k) => stored[k] !== undefined).map((k) => [k, stored[k]]));
-  await printDetail(outputMode(deps, 'config list'), settings, [{ fields: Object.entries(settings).map(([k, v]) => [k, v ?? null] as const) }]);
+  await printDetail(outputMode(deps, 'config list'), settings, [
+    { fields: Object.entries(settings).map(([k, v]) => [k, v ?? null] as const) },
+  ]);
 };

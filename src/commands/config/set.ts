@@ -8,5 +8,9 @@ export const spec = defineSpec({
   // The value is checked against the key's own rule by the implementation.
   args: { key: keyArg, value: arg.required({ name: 'value', description: 'new value' }) },
   options: {},
-  examples: ['gwctl config set workspace production', 'gwctl config set timeout 60 --profile ci', 'gwctl config set base-url https://openrouter.ai/api/v1'],
+  examples: [
+    'gwctl config set workspace production',
+    'gwctl config set timeout 60 --profile ci',
+    'gwctl config set base-url https://openrouter.ai/api/v1',
+  ],
 });

@@ -8,8 +8,18 @@ import { outputMode } from '../shared/output-mode.js';
 import type { spec } from './get.js';
 
 const KNOWN = [
-  'id', 'status', 'model_permaslug', 'model_slug', 'model_name', 'provider_name', 'provider_slug', 'base_url',
-  'upstream_model_id', 'declared_zdr', 'declared_region', 'pricing',
+  'id',
+  'status',
+  'model_permaslug',
+  'model_slug',
+  'model_name',
+  'provider_name',
+  'provider_slug',
+  'base_url',
+  'upstream_model_id',
+  'declared_zdr',
+  'declared_region',
+  'pricing',
 ];
 
 // The fields, declared once: labelled rows on a terminal and in a pipe, and the columns
@@ -19,7 +29,10 @@ const views: ColumnViews<typeof spec, PrivateEndpoint> = {
   status: { header: 'Status', value: (e) => status(e.status) },
   model: {
     header: 'Model',
-    value: (e) => (e.model_name ? `${e.model_name}${e.model_slug ? ` (${e.model_slug})` : ''}` : (e.model_slug ?? { text: 'no longer listed', tone: 'muted' })),
+    value: (e) =>
+      e.model_name
+        ? `${e.model_name}${e.model_slug ? ` (${e.model_slug})` : ''}`
+        : (e.model_slug ?? { text: 'no longer listed', tone: 'muted' }),
     raw: (e) => e.model_slug ?? null,
   },
   model_permaslug: { header: 'Permaslug', value: (e) => e.model_permaslug },
@@ -29,11 +42,23 @@ const views: ColumnViews<typeof spec, PrivateEndpoint> = {
     raw: (e) => e.provider_slug ?? e.provider_name ?? null,
   },
   upstream_model_id: { header: 'Upstream model', value: (e) => e.upstream_model_id },
-  base_url: { header: 'Base URL', value: (e) => e.base_url ?? { text: 'derived from the BYOK credential', tone: 'muted' }, raw: (e) => e.base_url ?? null },
+  base_url: {
+    header: 'Base URL',
+    value: (e) => e.base_url ?? { text: 'derived from the BYOK credential', tone: 'muted' },
+    raw: (e) => e.base_url ?? null,
+  },
   declared_zdr: { header: 'Zero data retention', value: (e) => yesNoUndeclared(e.declared_zdr), raw: (e) => e.declared_zdr ?? null },
-  declared_region: { header: 'Region', value: (e) => e.declared_region ?? { text: 'undeclared', tone: 'muted' }, raw: (e) => e.declared_region ?? null },
+  declared_region: {
+    header: 'Region',
+    value: (e) => e.declared_region ?? { text: 'undeclared', tone: 'muted' },
+    raw: (e) => e.declared_region ?? null,
+  },
   prompt_price: { header: 'Prompt price', value: (e) => perTokenPrice(e.pricing?.prompt), raw: (e) => e.pricing?.prompt ?? null },
-  completion_price: { header: 'Completion price', value: (e) => perTokenPrice(e.pricing?.completion), raw: (e) => e.pricing?.completion ?? null },
+  completion_price: {
+    header: 'Completion price',
+    value: (e) => perTokenPrice(e.pricing?.completion),
+    raw: (e) => e.pricing?.completion ?? null,
+  },
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {

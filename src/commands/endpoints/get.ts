@@ -9,12 +9,21 @@ export const spec = defineSpec({
   // API field names; `model` and `provider` are derived (name and slug), `prompt_price` and
   // `completion_price` are pricing.prompt and pricing.completion (per token, as sent).
   columns: [
-    'id', 'status', 'model', 'model_permaslug', 'provider', 'upstream_model_id', 'base_url', 'declared_zdr', 'declared_region',
-    'prompt_price', 'completion_price',
+    'id',
+    'status',
+    'model',
+    'model_permaslug',
+    'provider',
+    'upstream_model_id',
+    'base_url',
+    'declared_zdr',
+    'declared_region',
+    'prompt_price',
+    'completion_price',
   ],
   examples: [
     'gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11',
-    "gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --jq .data.pricing.prompt",
+    'gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --jq .data.pricing.prompt',
     "gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --json | jq -r '.data.pricing.prompt'",
     'gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --columns id,status,prompt_price,completion_price',
   ],

@@ -15,7 +15,10 @@ const views: ColumnViews<typeof spec, Intern> = {
   id: { header: 'ID', value: (i) => i.id },
   name: { header: 'Name', value: (i) => i.name },
   status: { header: 'Status', value: (i) => status(i.status) },
-  last_failure_message: { header: 'Failure', value: (i) => (i.last_failure_message ? { text: i.last_failure_message, tone: 'bad' } : null) },
+  last_failure_message: {
+    header: 'Failure',
+    value: (i) => (i.last_failure_message ? { text: i.last_failure_message, tone: 'bad' } : null),
+  },
   model: { header: 'Model', value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' }, raw: (i) => i.model ?? null },
   hostname: { header: 'Hostname', value: (i) => i.hostname ?? { text: 'not assigned yet', tone: 'muted' }, raw: (i) => i.hostname ?? null },
   description: { header: 'Description', value: (i) => i.description ?? null },

@@ -12,7 +12,13 @@ const views: ColumnViews<typeof spec, Intern> = {
   id: { header: 'ID', value: (i) => i.id },
   name: { header: 'NAME', value: (i) => i.name, flexible: true },
   status: { header: 'STATUS', value: (i) => status(i.status) },
-  model: { header: 'MODEL', value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' }, raw: (i) => i.model ?? null, flexible: true, optional: true },
+  model: {
+    header: 'MODEL',
+    value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' },
+    raw: (i) => i.model ?? null,
+    flexible: true,
+    optional: true,
+  },
   hostname: { header: 'HOSTNAME', value: (i) => i.hostname ?? null, flexible: true, optional: true },
   created_at: { header: 'AGE', value: (i) => ({ time: i.created_at }) },
 };
@@ -40,7 +46,11 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
       const query = { limit, status: statuses?.join(','), workspace_id: workspace, starting_after: cursor };
       const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
       shown.push(...data.data.slice(0, 1000 - shown.length).map((i) => i.id));
-      return { body: body as Record<string, unknown>, items: data.data, nextCursor: data.has_more ? (data.next_cursor ?? undefined) : undefined };
+      return {
+        body: body as Record<string, unknown>,
+        items: data.data,
+        nextCursor: data.has_more ? (data.next_cursor ?? undefined) : undefined,
+      };
     },
   });
   // For shell completion of ids (best effort, local file only).

@@ -7,8 +7,7 @@ export const spec = defineSpec({
   aliases: ['list'],
   summary: 'List interns, newest first',
   description:
-    `Statuses: ${INTERN_STATUSES.join(', ')}.\n` +
-    'Without --all one page is printed, and a hint on stderr tells how to get the next one.',
+    `Statuses: ${INTERN_STATUSES.join(', ')}.\n` + 'Without --all one page is printed, and a hint on stderr tells how to get the next one.',
   args: {},
   options: {
     status: option.enumList(
@@ -26,6 +25,6 @@ export const spec = defineSpec({
   examples: [
     'gwctl interns ls',
     'gwctl interns ls --status running,failed --limit 100',
-    "gwctl interns ls --all --json | jq -r '.data[] | select(.status == \"failed\") | .id'",
+    'gwctl interns ls --all --json | jq -r \'.data[] | select(.status == "failed") | .id\'',
   ],
 });

@@ -16,7 +16,8 @@ const CONSEQUENCE = 'Their runtimes stop; disk and configuration are kept.';
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const words = args.ids;
-  if (opts.workspace !== undefined && opts.status === undefined) throw usageError('--workspace selects interns only together with --status');
+  if (opts.workspace !== undefined && opts.status === undefined)
+    throw usageError('--workspace selects interns only together with --status');
   if (opts.status !== undefined && words.length > 0) throw usageError('give intern ids or --status, not both');
   const many = words.length > 1 || words.includes('-') || opts.status !== undefined || opts.dryRun;
   if (!many) return suspendOne(deps, words[0], opts.yes);
@@ -24,7 +25,10 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   // Refuse before anything is read or sent.
   if (!opts.dryRun && !opts.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
   for (const word of words) if (word !== '-') checkValue(pathIdCheck(), word, 'intern id');
-  const targets = opts.status !== undefined ? await selectInterns(deps, opts.status, opts.workspace) : (await readIds(deps, words, 'intern id')).map((id) => ({ id }));
+  const targets =
+    opts.status !== undefined
+      ? await selectInterns(deps, opts.status, opts.workspace)
+      : (await readIds(deps, words, 'intern id')).map((id) => ({ id }));
   if (opts.dryRun) return printTargets(deps, 'interns suspend', targets, true);
   if (targets.length > 0) await confirmOrRefuse(deps, opts.yes, () => question(deps, targets));
   await actOnMany({
@@ -36,7 +40,8 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     nouns: 'interns',
     doneWord: 'suspended',
     named: true,
-    act: async ({ id }) => (await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult)).body,
+    act: async ({ id }) =>
+      (await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult)).body,
   });
 };
 

@@ -14,7 +14,13 @@ export const spec = defineSpec({
     'nothing new, lets requests in flight finish, prints the results so far and exits 130.',
   ].join('\n'),
   // Checked by the implementation, after the confirmation rule: without --yes and a terminal, nothing else matters.
-  args: { ids: arg.many({ name: 'id', description: 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)', complete: 'intern' }) },
+  args: {
+    ids: arg.many({
+      name: 'id',
+      description: 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)',
+      complete: 'intern',
+    }),
+  },
   options: {
     yes: option.flag('-y, --yes', 'suspend without asking'),
     status: option.enumList(

@@ -26,8 +26,10 @@ interface Watched {
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const conditions = opts.for;
-  if (args.ids.length === 0) throw usageError('missing intern id', "give one or more, as in 'gwctl interns wait <id> --for status=running'");
-  if (conditions.length === 0) throw usageError('missing --for', 'say what to wait for: --for status=running, --for status!=provisioning or --for delete');
+  if (args.ids.length === 0)
+    throw usageError('missing intern id', "give one or more, as in 'gwctl interns wait <id> --for status=running'");
+  if (conditions.length === 0)
+    throw usageError('missing --for', 'say what to wait for: --for status=running, --for status!=provisioning or --for delete');
   const forDelete = conditions.some((c) => c.kind === 'delete');
   if (forDelete && conditions.length > 1) throw usageError('--for delete cannot be combined with other conditions');
   const timeoutMs = opts.timeout ?? WAIT_DEFAULTS.timeoutMs;
@@ -35,22 +37,30 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const watched: Watched[] = (await readIds(deps, args.ids, 'intern id')).map((id) => ({ id, gone: false, met: false }));
   if (watched.length === 0) throw usageError('missing intern id', 'no ids on stdin');
 
-  const meets = (w: Watched): boolean => (forDelete ? w.gone : w.intern !== undefined && conditions.every((c) => holds(c, w.intern!.status)));
+  const meets = (w: Watched): boolean =>
+    forDelete ? w.gone : w.intern !== undefined && conditions.every((c) => holds(c, w.intern!.status));
   const read = async (): Promise<Watched[]> => {
     const open = watched.filter((w) => !w.met);
-    await runBounded(open.length, CONCURRENCY.default, async (i) => {
-      const w = open[i]!;
-      try {
-        w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
-      } catch (error) {
-        if (!(forDelete && error instanceof GwctlError && error.exitCode === ExitCode.notFound)) throw error;
-        w.gone = true;
-      }
-      w.met = meets(w);
-    }, () => false);
+    await runBounded(
+      open.length,
+      CONCURRENCY.default,
+      async (i) => {
+        const w = open[i]!;
+        try {
+          w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
+        } catch (error) {
+          if (!(forDelete && error instanceof GwctlError && error.exitCode === ExitCode.notFound)) throw error;
+          w.gone = true;
+        }
+        w.met = meets(w);
+      },
+      () => false,
+    );
     return watched;
   };
-  const progress = deps.io.stderrIsTTY ? await startProgress(deps, `Waiting for ${watched.length === 1 ? 'intern' : `${watched.length} interns`}`) : undefined;
+  const progress = deps.io.stderrIsTTY
+    ? await startProgress(deps, `Waiting for ${watched.length === 1 ? 'intern' : `${watched.length} interns`}`)
+    : undefined;
   let outcome: { met: boolean };
   try {
     outcome = await pollUntil({

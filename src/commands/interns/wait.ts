@@ -10,7 +10,8 @@ function waitCondition(text: string): WaitCondition {
   const m = /^status(!?=)(.+)$/.exec(text);
   if (!m) throw new ValueRefused('expected status=S, status!=S or delete');
   const status = m[2]!;
-  if (![...INTERN_STATUSES, ...INTERN_STATUS_ALIASES].includes(status as never)) throw new ValueRefused(`the status must be one of: ${INTERN_STATUSES.join(', ')}`);
+  if (![...INTERN_STATUSES, ...INTERN_STATUS_ALIASES].includes(status as never))
+    throw new ValueRefused(`the status must be one of: ${INTERN_STATUSES.join(', ')}`);
   return { kind: 'status', equal: m[1] === '=', status };
 }
 
@@ -27,11 +28,22 @@ export const spec = defineSpec({
     'Piped, prints id<TAB>status per intern; --json prints {"data":[intern, ...]}.',
     "Here --timeout is the wait's deadline; the per-request timeout comes from GWCTL_TIMEOUT or the profile.",
   ].join('\n'),
-  args: { ids: arg.many({ name: 'id', description: 'intern ids, or - to read them from stdin', label: 'intern id', complete: 'intern', check: pathIdCheck() }) },
+  args: {
+    ids: arg.many({
+      name: 'id',
+      description: 'intern ids, or - to read them from stdin',
+      label: 'intern id',
+      complete: 'intern',
+      check: pathIdCheck(),
+    }),
+  },
   options: {
     for: option.repeated('--for <condition>', 'status=S, status!=S or delete (repeatable; every one must hold)', waitCondition),
     timeout: option.timeSpan('--timeout <duration>', 'give up after this long (default 10m)', { minMs: 100, maxMs: 86_400_000 }),
-    interval: option.timeSpan('--interval <duration>', 'time between polls (default 2s, at least 0.1s)', { minMs: WAIT_DEFAULTS.minIntervalMs, maxMs: 3_600_000 }),
+    interval: option.timeSpan('--interval <duration>', 'time between polls (default 2s, at least 0.1s)', {
+      minMs: WAIT_DEFAULTS.minIntervalMs,
+      maxMs: 3_600_000,
+    }),
   },
   columns: ['id', 'name', 'status'],
   examples: [

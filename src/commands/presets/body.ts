@@ -31,7 +31,10 @@ export async function buildPresetBody(deps: Deps, options: BodyOptions): Promise
   if (options.temperature !== undefined) body.temperature = options.temperature;
   if (options.system !== undefined) body.system = options.system;
   if (Object.keys(body).length === 0) {
-    throw usageError('nothing to store', 'give --file PATH (or --file - for stdin), or at least one of --model, --max-tokens, --temperature, --system');
+    throw usageError(
+      'nothing to store',
+      'give --file PATH (or --file - for stdin), or at least one of --model, --max-tokens, --temperature, --system',
+    );
   }
   return body;
 }

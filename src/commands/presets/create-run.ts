@@ -22,7 +22,9 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   });
   checkInput(PresetBody, body, 'preset body');
   if (opts.dryRun) {
-    const ignored = Object.keys(body).filter((k) => (IGNORED_FIELDS as readonly string[]).includes(k) || !(PERSISTED_FIELDS as readonly string[]).includes(k));
+    const ignored = Object.keys(body).filter(
+      (k) => (IGNORED_FIELDS as readonly string[]).includes(k) || !(PERSISTED_FIELDS as readonly string[]).includes(k),
+    );
     await printJson(deps.io, body);
     deps.io.err(
       ignored.length

@@ -30,6 +30,6 @@ export const spec = defineSpec({
   examples: [
     'gwctl presets create support-bot --file body.json',
     'gwctl presets create support-bot --model anthropic/claude-4.6-sonnet --max-tokens 1024 --system "You are helpful."',
-    "jq '.model = \"openai/gpt-4o\"' body.json | gwctl presets create support-bot --file - --dry-run",
+    'jq \'.model = "openai/gpt-4o"\' body.json | gwctl presets create support-bot --file - --dry-run',
   ],
 });

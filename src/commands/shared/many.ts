@@ -20,9 +20,7 @@ export interface Target {
 }
 
 type Outcome =
-  | { kind: 'ok'; response: unknown }
-  | { kind: 'failed'; error: GwctlError }
-  | { kind: 'untouched'; code: ExitCodeValue; why: string };
+  { kind: 'ok'; response: unknown } | { kind: 'failed'; error: GwctlError } | { kind: 'untouched'; code: ExitCodeValue; why: string };
 
 export interface ManyOptions<T extends Target> {
   deps: Deps;
@@ -42,7 +40,12 @@ export interface ManyOptions<T extends Target> {
 }
 
 /** Runs `work(i)` for i in 0..count-1, at most `concurrency` at once, starting none once `stopped()` says so. */
-export async function runBounded(count: number, concurrency: number, work: (index: number) => Promise<void>, stopped: () => boolean): Promise<void> {
+export async function runBounded(
+  count: number,
+  concurrency: number,
+  work: (index: number) => Promise<void>,
+  stopped: () => boolean,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < count && !stopped()) await work(next++);
@@ -90,10 +93,18 @@ export async function actOnMany<T extends Target>(options: ManyOptions<T>): Prom
   await printResults(options, all);
   if (stop && all.length === 1) throw stop;
   if (stop && untouched === 0) {
-    throw new GwctlError(`${stop.message}; ${failed} of ${targets.length} ${options.nouns} not ${options.doneWord}`, ExitCode.auth, withoutMessage(stop));
+    throw new GwctlError(
+      `${stop.message}; ${failed} of ${targets.length} ${options.nouns} not ${options.doneWord}`,
+      ExitCode.auth,
+      withoutMessage(stop),
+    );
   }
   if (stop) {
-    throw new GwctlError(`${stop.message}; stopped with ${untouched} of ${targets.length} ${options.nouns} untouched`, ExitCode.auth, withoutMessage(stop));
+    throw new GwctlError(
+      `${stop.message}; stopped with ${untouched} of ${targets.length} ${options.nouns} untouched`,
+      ExitCode.auth,
+      withoutMessage(stop),
+    );
   }
   if (interrupted && untouched > 0) {
     throw new GwctlError(`interrupted: ${done} of ${targets.length} ${options.nouns} done, ${untouched} untouched`, ExitCode.interrupted);
@@ -141,7 +152,8 @@ async function printResults<T extends Target>(options: ManyOptions<T>, outcomes:
   const rows: Row[] = outcomes.map((outcome, i) => ({ target: targets[i]!, outcome }));
   const data = rows.map(({ target, outcome }) => {
     if (outcome.kind === 'ok') return { id: target.id, ok: true, exit_code: 0, response: outcome.response };
-    if (outcome.kind === 'failed') return { id: target.id, ok: false, exit_code: outcome.error.exitCode, error: errorFields(outcome.error) };
+    if (outcome.kind === 'failed')
+      return { id: target.id, ok: false, exit_code: outcome.error.exitCode, error: errorFields(outcome.error) };
     return { id: target.id, ok: false, exit_code: outcome.code, untouched: true, error: { status: null, message: outcome.why } };
   });
   const succeeded = outcomes.filter((o) => o.kind === 'ok').length;
@@ -162,7 +174,10 @@ async function printResults<T extends Target>(options: ManyOptions<T>, outcomes:
     {
       name: 'result',
       header: 'RESULT',
-      value: ({ outcome }) => ({ text: resultText(outcome, options.doneWord), tone: outcome.kind === 'ok' ? 'good' : outcome.kind === 'failed' ? 'bad' : 'muted' }),
+      value: ({ outcome }) => ({
+        text: resultText(outcome, options.doneWord),
+        tone: outcome.kind === 'ok' ? 'good' : outcome.kind === 'failed' ? 'bad' : 'muted',
+      }),
       raw: ({ outcome }) => resultText(outcome, options.doneWord),
       flexible: true,
     },

@@ -117,11 +117,9 @@ export async function listByOffset<T>(
       if (!pending) {
         // Past the advertised total: the list ended (it may have shrunk while being read).
         if (options.maxOffset === undefined || nextToPrint <= options.maxOffset) break;
-        throw new GwctlError(
-          `cannot read past offset ${options.maxOffset} (the API's limit); the list was not printed in full`,
-          1,
-          { hint: 'narrow the list, or use a larger --limit' },
-        );
+        throw new GwctlError(`cannot read past offset ${options.maxOffset} (the API's limit); the list was not printed in full`, 1, {
+          hint: 'narrow the list, or use a larger --limit',
+        });
       }
       const page = await pending;
       inFlight.delete(nextToPrint);
@@ -141,7 +139,11 @@ export async function listByOffset<T>(
   }
 }
 
-function hasMore(page: { items: readonly unknown[]; more: boolean | undefined; total: number | undefined }, offset: number, limit: number): boolean {
+function hasMore(
+  page: { items: readonly unknown[]; more: boolean | undefined; total: number | undefined },
+  offset: number,
+  limit: number,
+): boolean {
   if (page.more !== undefined) return page.more;
   if (page.total !== undefined) return offset + page.items.length < page.total && page.items.length > 0;
   return page.items.length === limit;

@@ -9,8 +9,21 @@ import { outputMode } from '../shared/output-mode.js';
 import type { spec } from './get.js';
 
 const KNOWN = [
-  'id', 'name', 'status', 'summary', 'tool_description', 'docs_url', 'supported_api_formats', 'default_engine',
-  'fallback_engine', 'aliases', 'engines', 'native_support', 'input_schema', 'output_schema', 'parameters_schema',
+  'id',
+  'name',
+  'status',
+  'summary',
+  'tool_description',
+  'docs_url',
+  'supported_api_formats',
+  'default_engine',
+  'fallback_engine',
+  'aliases',
+  'engines',
+  'native_support',
+  'input_schema',
+  'output_schema',
+  'parameters_schema',
 ];
 
 function pricing(engine: Engine): string {
@@ -30,13 +43,22 @@ const views: ColumnViews<typeof spec, ServerTool> = {
   summary: { header: 'Summary', value: (t) => t.summary },
   tool_description: { header: 'Description', value: (t) => t.tool_description },
   docs_url: { header: 'Docs', value: (t) => t.docs_url },
-  supported_api_formats: { header: 'API formats', value: (t) => list(t.supported_api_formats), raw: (t) => t.supported_api_formats?.join(',') ?? null },
-  aliases: { header: 'Aliases', value: (t) => list(t.aliases?.map((a) => a.type)), raw: (t) => t.aliases?.map((a) => a.type).join(',') ?? null },
+  supported_api_formats: {
+    header: 'API formats',
+    value: (t) => list(t.supported_api_formats),
+    raw: (t) => t.supported_api_formats?.join(',') ?? null,
+  },
+  aliases: {
+    header: 'Aliases',
+    value: (t) => list(t.aliases?.map((a) => a.type)),
+    raw: (t) => t.aliases?.map((a) => a.type).join(',') ?? null,
+  },
   default_engine: { header: 'Default engine', value: (t) => t.default_engine },
   fallback_engine: { header: 'Fallback engine', value: (t) => t.fallback_engine },
   native_support: {
     header: 'Native support',
-    value: (t) => (t.native_support ? `${t.native_support.endpoint_count ?? '?'} endpoints, ${t.native_support.model_count ?? '?'} models` : null),
+    value: (t) =>
+      t.native_support ? `${t.native_support.endpoint_count ?? '?'} endpoints, ${t.native_support.model_count ?? '?'} models` : null,
     raw: (t) => t.native_support ?? null,
   },
 };

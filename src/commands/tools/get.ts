@@ -17,8 +17,17 @@ export const spec = defineSpec({
   // The tool's own fields (API names; `aliases` lists the alias types). Engines are a table of
   // their own: --jq '.data.engines[]' picks from them.
   columns: [
-    'id', 'name', 'status', 'summary', 'tool_description', 'docs_url', 'supported_api_formats', 'aliases',
-    'default_engine', 'fallback_engine', 'native_support',
+    'id',
+    'name',
+    'status',
+    'summary',
+    'tool_description',
+    'docs_url',
+    'supported_api_formats',
+    'aliases',
+    'default_engine',
+    'fallback_engine',
+    'native_support',
   ],
   examples: [
     'gwctl tools get openrouter:web_search',

@@ -9,8 +9,19 @@ import type { spec } from './secrets.js';
 
 const views: ColumnViews<typeof spec, VaultSecret> = {
   name: { header: 'NAME', value: (s) => s.name, flexible: true },
-  hosts: { header: 'HOSTS', value: (s) => (isLegacySecret(s) ? { text: 'legacy (any host)', tone: 'warn' } : list(s.hosts)), raw: (s) => s.hosts?.join(',') ?? null, flexible: true },
-  fingerprint: { header: 'FINGERPRINT', value: (s) => s.fingerprint ?? { text: 'legacy', tone: 'muted' }, raw: (s) => s.fingerprint ?? null, flexible: true, optional: true },
+  hosts: {
+    header: 'HOSTS',
+    value: (s) => (isLegacySecret(s) ? { text: 'legacy (any host)', tone: 'warn' } : list(s.hosts)),
+    raw: (s) => s.hosts?.join(',') ?? null,
+    flexible: true,
+  },
+  fingerprint: {
+    header: 'FINGERPRINT',
+    value: (s) => s.fingerprint ?? { text: 'legacy', tone: 'muted' },
+    raw: (s) => s.fingerprint ?? null,
+    flexible: true,
+    optional: true,
+  },
   created_at: { header: 'CREATED', value: (s) => ({ time: s.created_at }) },
 };
 
@@ -31,7 +42,10 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     maxOffset: SECRET_OFFSET.max,
     nextCommand: (next) => `gwctl vault secrets ${id}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
     async fetch(at, signal) {
-      const query = { limit: given === undefined && !all ? undefined : limit, offset: at === 0 && opts.offset === undefined ? undefined : at };
+      const query = {
+        limit: given === undefined && !all ? undefined : limit,
+        offset: at === 0 && opts.offset === undefined ? undefined : at,
+      };
       const { body, data } = await fetchChecked(deps, routes.listVaultSecrets, { params: { id }, query, signal }, VaultSecretList);
       return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, total: undefined };
     },

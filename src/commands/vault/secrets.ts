@@ -8,7 +8,15 @@ export const spec = defineSpec({
   description:
     'Legacy secrets (stored before workspace-scoped storage) have no hosts and no fingerprint;\n' +
     'they cannot be deleted or copied through the API, and storing a secret of the same name replaces them.',
-  args: { internId: arg.required({ name: 'intern-id', description: 'intern id (UUID)', label: 'intern id', complete: 'intern', check: uuidCheck() }) },
+  args: {
+    internId: arg.required({
+      name: 'intern-id',
+      description: 'intern id (UUID)',
+      label: 'intern id',
+      complete: 'intern',
+      check: uuidCheck(),
+    }),
+  },
   options: {
     limit: option.int('--limit <n>', `page size, ${SECRET_PAGE.min}-${SECRET_PAGE.max} (API default ${SECRET_PAGE.default})`, SECRET_PAGE),
     offset: option.int('--offset <n>', `secrets to skip, ${SECRET_OFFSET.min}-${SECRET_OFFSET.max} (default 0)`, SECRET_OFFSET),

@@ -18,7 +18,12 @@ export interface BatchTimings {
 }
 
 /** The timings of every batch in motion (the README and docs/sandbox.md quote them). */
-export const BATCH_TIMINGS: BatchTimings = { validatingMs: 2 * SECOND, perRequestMs: 3 * SECOND, finalizingMs: 4 * SECOND, cancellingMs: 3 * SECOND };
+export const BATCH_TIMINGS: BatchTimings = {
+  validatingMs: 2 * SECOND,
+  perRequestMs: 3 * SECOND,
+  finalizingMs: 4 * SECOND,
+  cancellingMs: 3 * SECOND,
+};
 
 export interface BatchPlan extends BatchTimings {
   from: MovingStatus;
@@ -42,7 +47,9 @@ export interface BatchPhase {
 export function phaseAt(plan: BatchPlan, elapsedMs: number): BatchPhase {
   const total = plan.fails.length;
   if (plan.from === 'cancelling') {
-    return elapsedMs >= plan.cancellingMs ? { status: 'cancelled', done: plan.doneAtStart, endedAtMs: plan.cancellingMs } : { status: 'cancelling', done: plan.doneAtStart };
+    return elapsedMs >= plan.cancellingMs
+      ? { status: 'cancelled', done: plan.doneAtStart, endedAtMs: plan.cancellingMs }
+      : { status: 'cancelling', done: plan.doneAtStart };
   }
   let start = 0;
   let done = plan.doneAtStart;
@@ -79,9 +86,23 @@ export function batchAt(record: Batch, plan: BatchPlan, moment: Moment): Batch {
 }
 
 /** A seeded batch in motion from `from`, with the requests that will fail marked in `fails`. */
-export function movingBatch(seed: number, s: Seed, startedMs: number, from: MovingStatus, fails: readonly boolean[], timings: BatchTimings = BATCH_TIMINGS): { record: Batch; plan: BatchPlan } {
+export function movingBatch(
+  seed: number,
+  s: Seed,
+  startedMs: number,
+  from: MovingStatus,
+  fails: readonly boolean[],
+  timings: BatchTimings = BATCH_TIMINGS,
+): { record: Batch; plan: BatchPlan } {
   const built = buildBatch(seed, s, startedMs, fails);
-  const plan: BatchPlan = { ...timings, from, doneAtStart: s.completed + s.failed, fails, results: built.results, usageAfter: built.usageAfter };
+  const plan: BatchPlan = {
+    ...timings,
+    from,
+    doneAtStart: s.completed + s.failed,
+    fails,
+    results: built.results,
+    usageAfter: built.usageAfter,
+  };
   return { record: batchAt(built.record, plan, { wallMs: startedMs, elapsedMs: 0, frozen: true, wallAt: () => startedMs }), plan };
 }
 
@@ -92,7 +113,15 @@ export function movingBatch(seed: number, s: Seed, startedMs: number, from: Movi
  */
 const MOVING_BATCH_TIMINGS: BatchTimings = { ...BATCH_TIMINGS, perRequestMs: 2 * SECOND, finalizingMs: 2 * SECOND };
 const MOVING_BATCH: Seed = {
-  key: 'moving', status: 'in_progress', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 10 * MINUTE, tookMs: 0, total: 5, completed: 1, failed: 0,
+  key: 'moving',
+  status: 'in_progress',
+  provider: 'OpenAI',
+  model: 'openai/gpt-4o-mini',
+  ageMs: 10 * MINUTE,
+  tookMs: 0,
+  total: 5,
+  completed: 1,
+  failed: 0,
 };
 const MOVING_BATCH_FAILS = [false, false, false, true, false];
 

@@ -27,18 +27,106 @@ export interface Seed {
 }
 
 const SEEDS: readonly Seed[] = [
-  { key: 'validating', status: 'validating', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 5 * MINUTE, tookMs: 0, total: 4, completed: 0, failed: 0 },
-  { key: 'in_progress', status: 'in_progress', provider: 'Anthropic', model: 'anthropic/claude-4.6-sonnet', ageMs: 40 * MINUTE, tookMs: 0, total: 6, completed: 3, failed: 0 },
-  { key: 'finalizing', status: 'finalizing', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 3 * HOUR, tookMs: 0, total: 3, completed: 3, failed: 0 },
-  { key: 'completed', status: 'completed', provider: 'OpenAI', model: 'openai/gpt-4o-mini', ageMs: 26 * HOUR, tookMs: 50 * MINUTE, total: 3, completed: 3, failed: 0 },
   {
-    key: 'failed', status: 'failed', provider: 'Mistral', model: 'mistralai/mistral-large-2', ageMs: 2 * DAY, tookMs: 12 * MINUTE, total: 3, completed: 1, failed: 2,
+    key: 'validating',
+    status: 'validating',
+    provider: 'OpenAI',
+    model: 'openai/gpt-4o-mini',
+    ageMs: 5 * MINUTE,
+    tookMs: 0,
+    total: 4,
+    completed: 0,
+    failed: 0,
+  },
+  {
+    key: 'in_progress',
+    status: 'in_progress',
+    provider: 'Anthropic',
+    model: 'anthropic/claude-4.6-sonnet',
+    ageMs: 40 * MINUTE,
+    tookMs: 0,
+    total: 6,
+    completed: 3,
+    failed: 0,
+  },
+  {
+    key: 'finalizing',
+    status: 'finalizing',
+    provider: 'OpenAI',
+    model: 'openai/gpt-4o-mini',
+    ageMs: 3 * HOUR,
+    tookMs: 0,
+    total: 3,
+    completed: 3,
+    failed: 0,
+  },
+  {
+    key: 'completed',
+    status: 'completed',
+    provider: 'OpenAI',
+    model: 'openai/gpt-4o-mini',
+    ageMs: 26 * HOUR,
+    tookMs: 50 * MINUTE,
+    total: 3,
+    completed: 3,
+    failed: 0,
+  },
+  {
+    key: 'failed',
+    status: 'failed',
+    provider: 'Mistral',
+    model: 'mistralai/mistral-large-2',
+    ageMs: 2 * DAY,
+    tookMs: 12 * MINUTE,
+    total: 3,
+    completed: 1,
+    failed: 2,
     error: '2 of 3 requests failed: the upstream rate limit was exceeded',
   },
-  { key: 'expired', status: 'expired', provider: 'Google', model: 'google/gemini-3-pro', ageMs: 3 * DAY, tookMs: DAY, total: 5, completed: 2, failed: 0 },
-  { key: 'cancelling', status: 'cancelling', provider: 'Anthropic', model: 'anthropic/claude-4.6-sonnet', ageMs: 6 * HOUR, tookMs: 0, total: 4, completed: 1, failed: 0 },
-  { key: 'cancelled', status: 'cancelled', provider: 'OpenAI', model: 'openai/gpt-4o', ageMs: 8 * DAY, tookMs: 3 * HOUR, total: 4, completed: 2, failed: 0 },
-  { key: 'retention_expired', status: 'completed', provider: 'Anthropic', model: 'anthropic/claude-4.6-sonnet', ageMs: 31 * DAY, tookMs: 2 * HOUR, total: 2, completed: 2, failed: 0 },
+  {
+    key: 'expired',
+    status: 'expired',
+    provider: 'Google',
+    model: 'google/gemini-3-pro',
+    ageMs: 3 * DAY,
+    tookMs: DAY,
+    total: 5,
+    completed: 2,
+    failed: 0,
+  },
+  {
+    key: 'cancelling',
+    status: 'cancelling',
+    provider: 'Anthropic',
+    model: 'anthropic/claude-4.6-sonnet',
+    ageMs: 6 * HOUR,
+    tookMs: 0,
+    total: 4,
+    completed: 1,
+    failed: 0,
+  },
+  {
+    key: 'cancelled',
+    status: 'cancelled',
+    provider: 'OpenAI',
+    model: 'openai/gpt-4o',
+    ageMs: 8 * DAY,
+    tookMs: 3 * HOUR,
+    total: 4,
+    completed: 2,
+    failed: 0,
+  },
+  {
+    key: 'retention_expired',
+    status: 'completed',
+    provider: 'Anthropic',
+    model: 'anthropic/claude-4.6-sonnet',
+    ageMs: 31 * DAY,
+    tookMs: 2 * HOUR,
+    total: 2,
+    completed: 2,
+    failed: 0,
+  },
 ];
 
 /** Providers whose batch API can delete stored files; the others answer `unsupported`. */
@@ -137,7 +225,13 @@ function successResult(r: Rng, s: Seed, batchId: string, k: number, created: num
     completion_tokens: completion,
     total_tokens: prompt + completion,
     completion_tokens_details: { audio_tokens: 0, image_tokens: 0, reasoning_tokens: reasoning },
-    prompt_tokens_details: { audio_tokens: 0, cache_write_tokens: k === 0 ? prompt : 0, cached_tokens: cached, file_tokens: 0, video_tokens: 0 },
+    prompt_tokens_details: {
+      audio_tokens: 0,
+      cache_write_tokens: k === 0 ? prompt : 0,
+      cached_tokens: cached,
+      file_tokens: 0,
+      video_tokens: 0,
+    },
     server_tool_use: { tool_calls_executed: searches, tool_calls_requested: searches, web_search_requests: searches },
     server_tool_use_details: { tool_calls_executed: searches, tool_calls_requested: searches, web_search_requests: searches },
   };
@@ -176,12 +270,28 @@ function successResult(r: Rng, s: Seed, batchId: string, k: number, created: num
           reasoning_details: [{ type: 'reasoning.summary', summary: 'Summarised the input in one sentence.' }],
           annotations:
             k === 1
-              ? [{ type: 'file', file: { name: 'report.pdf', hash: `sha256:${r.hex(64)}`, content: [{ type: 'text', text: 'Quarterly report, page 1' }] } }]
+              ? [
+                  {
+                    type: 'file',
+                    file: {
+                      name: 'report.pdf',
+                      hash: `sha256:${r.hex(64)}`,
+                      content: [{ type: 'text', text: 'Quarterly report, page 1' }],
+                    },
+                  },
+                ]
               : [],
           images: k === 1 ? [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] : [],
           tool_calls:
             k === 2
-              ? [{ id: `call_${r.hex(12)}`, index: 0, type: 'function', function: { name: 'lookup_order', arguments: '{"order_id":"A-1042"}' } }]
+              ? [
+                  {
+                    id: `call_${r.hex(12)}`,
+                    index: 0,
+                    type: 'function',
+                    function: { name: 'lookup_order', arguments: '{"order_id":"A-1042"}' },
+                  },
+                ]
               : [],
         },
       },
@@ -215,7 +325,15 @@ function successResult(r: Rng, s: Seed, batchId: string, k: number, created: num
     custom_id: `request-${k + 1}`,
     response: { request_id: requestId, status_code: 200, body },
     error: null,
-    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, reasoning_tokens: reasoning, cached_tokens: cached, web_search_requests: searches, cost },
+    usage: {
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+      reasoning_tokens: reasoning,
+      cached_tokens: cached,
+      web_search_requests: searches,
+      cost,
+    },
   };
 }
 
@@ -224,7 +342,12 @@ function failedResult(r: Rng, batchId: string, k: number): Result {
     id: `${batchId}-result-${k}`,
     custom_id: `request-${k + 1}`,
     response: { request_id: `req_${r.hex(20)}`, status_code: 429, body: null },
-    error: { message: 'Rate limit exceeded upstream; the request was not retried', param: 'model', type: 'rate_limit_error', error_type: 'rate_limit_exceeded' },
+    error: {
+      message: 'Rate limit exceeded upstream; the request was not retried',
+      param: 'model',
+      type: 'rate_limit_error',
+      error_type: 'rate_limit_exceeded',
+    },
   };
 }
 
@@ -242,7 +365,13 @@ function batchUsage(results: Result[], isByok: boolean): Record<string, unknown>
     completion_tokens: completion,
     total_tokens: prompt + completion,
     completion_tokens_details: { audio_tokens: 0, image_tokens: 0, reasoning_tokens: sum((u) => u.reasoning_tokens) },
-    prompt_tokens_details: { audio_tokens: 0, cache_write_tokens: 0, cached_tokens: sum((u) => u.cached_tokens), file_tokens: 0, video_tokens: 0 },
+    prompt_tokens_details: {
+      audio_tokens: 0,
+      cache_write_tokens: 0,
+      cached_tokens: sum((u) => u.cached_tokens),
+      file_tokens: 0,
+      video_tokens: 0,
+    },
     server_tool_use: { tool_calls_executed: searches, tool_calls_requested: searches, web_search_requests: searches },
     cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: Math.floor(prompt / 10) },
     cost,
@@ -253,7 +382,16 @@ function batchUsage(results: Result[], isByok: boolean): Record<string, unknown>
     },
     is_byok: isByok,
     iterations: results.length
-      ? [{ type: 'message', input_tokens: prompt, output_tokens: completion, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cache_creation: null }]
+      ? [
+          {
+            type: 'message',
+            input_tokens: prompt,
+            output_tokens: completion,
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0,
+            cache_creation: null,
+          },
+        ]
       : [],
     service_tier: 'standard',
     speed: 'standard',

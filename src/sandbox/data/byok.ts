@@ -50,7 +50,10 @@ export function seedByok(seed: number): ByokCredential[] {
   for (const [provider, display, prefix, production, staging] of PROVIDERS) {
     // A slug the project does not know would be a defect in this table.
     if (!(KNOWN_PROVIDERS as readonly string[]).includes(provider)) throw new Error(`unknown provider ${provider}`);
-    for (const [workspace, count] of [[PRODUCTION.id, production], [STAGING.id, staging]] as const) {
+    for (const [workspace, count] of [
+      [PRODUCTION.id, production],
+      [STAGING.id, staging],
+    ] as const) {
       for (let k = 0; k < count; k++) {
         const r = rngFor(seed, `byok:${provider}:${workspace}`, k);
         const n = out.length;

@@ -91,10 +91,51 @@ const WEIGHTED: readonly [InternStatus, number][] = [
 ];
 const WEIGHT_TOTAL = WEIGHTED.reduce((sum, [, w]) => sum + w, 0);
 
-const ADJECTIVES = ['brisk', 'calm', 'clever', 'eager', 'gentle', 'keen', 'lucid', 'nimble', 'quiet', 'steady', 'swift', 'tidy', 'witty', 'bold', 'merry', 'sunny'];
-const ROLES = ['researcher', 'scribe', 'triager', 'reviewer', 'scout', 'analyst', 'planner', 'tester', 'helper', 'curator', 'builder', 'auditor'];
+const ADJECTIVES = [
+  'brisk',
+  'calm',
+  'clever',
+  'eager',
+  'gentle',
+  'keen',
+  'lucid',
+  'nimble',
+  'quiet',
+  'steady',
+  'swift',
+  'tidy',
+  'witty',
+  'bold',
+  'merry',
+  'sunny',
+];
+const ROLES = [
+  'researcher',
+  'scribe',
+  'triager',
+  'reviewer',
+  'scout',
+  'analyst',
+  'planner',
+  'tester',
+  'helper',
+  'curator',
+  'builder',
+  'auditor',
+];
 /** Names that are not ASCII, so that tables and widths get tested. */
-const UNICODE_NAMES = ['Zoë-researcher', 'café-scout', 'naïve-planner', 'Ærøskøbing-helper', '研究助手', 'проверяющий', 'mañana-triager', 'señal-analyst', 'Straße-curator', 'δοκιμαστής'];
+const UNICODE_NAMES = [
+  'Zoë-researcher',
+  'café-scout',
+  'naïve-planner',
+  'Ærøskøbing-helper',
+  '研究助手',
+  'проверяющий',
+  'mañana-triager',
+  'señal-analyst',
+  'Straße-curator',
+  'δοκιμαστής',
+];
 const DESCRIPTIONS = [
   'Researches customer questions',
   'Summarises the weekly incident reports',
@@ -112,7 +153,14 @@ const INSTRUCTIONS = [
   'Escalate anything about payments to a person.',
   'Work only inside the repository you were given.',
 ];
-const MODELS = ['openai/gpt-5.4', 'anthropic/claude-4.6-sonnet', 'google/gemini-3-pro', 'mistralai/mistral-large-2', 'meta-llama/llama-4-maverick', 'deepseek/deepseek-v3.2'];
+const MODELS = [
+  'openai/gpt-5.4',
+  'anthropic/claude-4.6-sonnet',
+  'google/gemini-3-pro',
+  'mistralai/mistral-large-2',
+  'meta-llama/llama-4-maverick',
+  'deepseek/deepseek-v3.2',
+];
 const FAILURES = [
   'Provisioning timed out waiting for the runtime to report healthy',
   'Image pull failed: manifest unknown',
@@ -260,7 +308,8 @@ function unscramble(y: number, mask: number): number {
 
 function progressFor(status: string, step: number): Intern['progress'] {
   const total = PROVISIONING_STEPS.length + 1;
-  if (status === 'awaiting_chat_install') return { step_label: 'Waiting for the chat app to be installed', step_number: 1, total_steps: total };
+  if (status === 'awaiting_chat_install')
+    return { step_label: 'Waiting for the chat app to be installed', step_number: 1, total_steps: total };
   if (status === 'queued') return { step_label: 'Queued for a runtime', step_number: 1, total_steps: total };
   if (status === 'provisioning') return { step_label: PROVISIONING_STEPS[step - 1]!, step_number: step + 1, total_steps: total };
   return null;

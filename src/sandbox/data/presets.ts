@@ -58,7 +58,11 @@ function systemText(system: unknown): string {
   if (typeof system === 'string') return system;
   if (Array.isArray(system)) {
     return system
-      .map((block: unknown) => (block && typeof block === 'object' && typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : ''))
+      .map((block: unknown) =>
+        block && typeof block === 'object' && typeof (block as { text?: unknown }).text === 'string'
+          ? (block as { text: string }).text
+          : '',
+      )
       .filter(Boolean)
       .join('\n\n');
   }
@@ -105,7 +109,10 @@ export function seedPresets(seed: number): Map<string, PresetRecord> {
   let record = addVersion(
     undefined,
     SEEDED_PRESET_SLUG,
-    { config: { model: 'anthropic/claude-4.6-sonnet', max_tokens: 1024, temperature: 0.2 }, systemPrompt: 'You triage support tickets. Answer with a label and one sentence.' },
+    {
+      config: { model: 'anthropic/claude-4.6-sonnet', max_tokens: 1024, temperature: 0.2 },
+      systemPrompt: 'You triage support tickets. Answer with a label and one sentence.',
+    },
     iso(ANCHOR_MS - 30 * DAY),
     ids,
   );
@@ -113,7 +120,13 @@ export function seedPresets(seed: number): Map<string, PresetRecord> {
     record,
     SEEDED_PRESET_SLUG,
     {
-      config: { model: 'anthropic/claude-4.6-sonnet', max_tokens: 2048, temperature: 0.1, fallbacks: [{ model: 'openai/gpt-5.4' }], speed: 'standard' },
+      config: {
+        model: 'anthropic/claude-4.6-sonnet',
+        max_tokens: 2048,
+        temperature: 0.1,
+        fallbacks: [{ model: 'openai/gpt-5.4' }],
+        speed: 'standard',
+      },
       systemPrompt: 'You triage support tickets.\nAnswer with one label (bug, billing, question) and one sentence.',
     },
     iso(ANCHOR_MS - 9 * DAY),

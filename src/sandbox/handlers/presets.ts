@@ -27,7 +27,13 @@ export function createPreset(ctx: Context): Reply {
     const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
     throw ctx.fail(400, `${where}${issue?.message ?? 'invalid request body'}`);
   }
-  const record = addVersion(ctx.state.presets.get(slug), slug, persistedParts(body as Record<string, unknown>), iso(ctx.now()), ctx.state.presetIds);
+  const record = addVersion(
+    ctx.state.presets.get(slug),
+    slug,
+    persistedParts(body as Record<string, unknown>),
+    iso(ctx.now()),
+    ctx.state.presetIds,
+  );
   ctx.state.presets.set(slug, record);
   return json({ data: presetView(record) });
 }

@@ -34,4 +34,3 @@ export function intParam(ctx: Context, name: string, range: IntRange): number | 
 export function stringParam(ctx: Context, name: string): string | undefined {
   return single(ctx, name);
 }
-
