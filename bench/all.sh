@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every runtime of the README's figures table, one after the other: the npm build on Node 20 and
+# Every runtime of the figures table in bench/README.md, one after the other: the npm build on Node 20 and
 # Node 24 (fetched into .cache/node/ by scripts/fetch-node.mjs) and the standalone binary when
 # dist-bin/gwctl-linux-x64 exists (compared with bare Node of the line it was built with:
 # GWCTL_BENCH_BINARY_NODE, default 24). Arguments go to each bench/run.sh (e.g. --quick).

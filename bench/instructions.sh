@@ -5,7 +5,7 @@
 #   bash bench/instructions.sh                                  # on .cache/node/24/bin/node
 #   bash bench/instructions.sh --node .cache/node/20/bin/node
 # Each command runs once to fill Node's compile cache, then once under callgrind. Results go to
-# bench/results/node<major>/instructions.json; the README's start-up paragraph cites them.
+# bench/results/node<major>/instructions.json; bench/README.md's start-up paragraph cites them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures jq implementations from the npm registry against the system `jq` binary: the
 // same cases (jq's manual examples for paths, select, map, to_entries, @tsv, @csv, string
-// interpolation, plus the filters gwctl's README uses), cold import time, installed size,
+// interpolation, plus the filters gwctl's guides use), cold import time, installed size,
 // and the cost of a filter over 100,000 interns (about 30 MB of JSON).
 //
 // The candidates are not project dependencies: install them in a scratch folder and point

@@ -1,7 +1,7 @@
-// Renders the README's figures table from the last runs of bench/run.sh, one column per runtime:
+// Renders the figures table of bench/README.md from the last runs of bench/run.sh, one column per runtime:
 // Node 20, Node 24 and the standalone binary (bench/results/node20, node24, binary; a runtime not
-// measured is left out). Prints the table; with --write it also replaces the README's block
-// between <!-- bench:start --> and <!-- bench:end -->, so the README never quotes a number that
+// measured is left out). Prints the table; with --write it also replaces that page's block
+// between <!-- bench:start --> and <!-- bench:end -->, so the page never quotes a number that
 // no run produced. All of it, from nothing: `bash bench/all.sh && node bench/report.mjs --write`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -131,11 +131,11 @@ console.log(table);
 if (process.argv.includes('--write')) {
   const start = '<!-- bench:start -->';
   const end = '<!-- bench:end -->';
-  const readme = readFileSync('README.md', 'utf8');
+  const readme = readFileSync('bench/README.md', 'utf8');
   if (!readme.includes(start) || !readme.includes(end)) {
-    console.error(`bench/report: README.md has no ${start} ... ${end} block`);
+    console.error(`bench/report: bench/README.md has no ${start} ... ${end} block`);
     process.exit(1);
   }
-  writeFileSync('README.md', readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${table}\n${end}`));
-  console.error('bench/report: README.md updated');
+  writeFileSync('bench/README.md', readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${table}\n${end}`));
+  console.error('bench/report: bench/README.md updated');
 }

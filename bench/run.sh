@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks behind the figures in the README, for one runtime per run. Needs hyperfine and
+# Benchmarks behind the figures in bench/README.md, for one runtime per run. Needs hyperfine and
 # /usr/bin/time (Debian: apt-get install hyperfine time). Run from the repository root after `npm ci`:
 #   bash bench/run.sh                                  # the npm build on the `node` on PATH
 #   bash bench/run.sh --node .cache/node/24/bin/node   # ... on another Node (or GWCTL_BENCH_NODE=PATH)
@@ -9,7 +9,7 @@
 #   bash bench/run.sh ... --quick                      # fewer runs, to try the script out
 #   bash bench/run.sh ... --only-startup               # start-up and help only (about a minute)
 # Results (hyperfine JSON, peak memory, what ran where) go to bench/results/<runtime>/, where
-# <runtime> is node<major> or binary; `node bench/report.mjs` renders them as the README's table.
+# <runtime> is node<major> or binary; `node bench/report.mjs` renders them as the table of bench/README.md.
 # `bash bench/all.sh` does the whole set: Node 20, Node 24 and the binary when it is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -157,4 +157,4 @@ const info = {
 require("fs").writeFileSync(`bench/results/${runtime}/runtime.json`, JSON.stringify(info, null, 2) + "\n");
 ' "$runtime" "$node_bin" "$node_version" "$binary" "$startup_runs" "$paging_runs"
 echo
-echo "results in $out/; the README table: node bench/report.mjs"
+echo "results in $out/; the table of bench/README.md: node bench/report.mjs"

@@ -14,7 +14,7 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** What each exit code means: `gwctl help exit-codes` and the README's table say this. */
+/** What each exit code means: `gwctl help exit-codes` and the table in docs/scripting.md say this. */
 export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   { code: 0, meaning: 'success (an empty list is a success)' },
   {

@@ -1,4 +1,4 @@
-// The four demo keys and what each may see. They are fixed and published (README, the
+// The four demo keys and what each may see. They are fixed and published (docs/sandbox.md, the
 // `gwctl sandbox` banner) so that people can paste them into their own scripts; they open
 // nothing outside the sandbox. Each one ends differently, so the masked form the CLI prints
 // (first six and last four characters) still tells them apart.

@@ -1,4 +1,4 @@
-// The README's sandbox section and docs/sandbox.md promise fixed keys, ids and timings: they must
+// docs/sandbox.md promises fixed keys, ids and timings: they must
 // be the ones the sandbox serves.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,20 +9,7 @@ import { useSandbox } from '../kit/sandbox.js';
 import { ROOT } from '../kit/spawn.js';
 
 const sandbox = useSandbox();
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const reference = readFileSync(path.join(ROOT, 'docs', 'sandbox.md'), 'utf8');
-
-/** Examples added with time in the sandbox; the README names them once it gives the timings. */
-const MOVING = ['moving_intern', 'moving_batch'];
-
-describe('README sandbox section', () => {
-  it('names the demo keys and the example ids the sandbox serves', () => {
-    const sb = sandbox();
-    for (const key of Object.values(sb.keys)) expect(readme).toContain(key);
-    const { batches: _batches, ...ids } = sb.examples;
-    for (const [name, id] of Object.entries(ids)) if (!MOVING.includes(name) || readme.includes(name)) expect(readme, name).toContain(id);
-  });
-});
 
 describe('docs/sandbox.md', () => {
   it('names the demo keys and every example id the sandbox serves, the moving ones too', () => {

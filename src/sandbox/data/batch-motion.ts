@@ -17,7 +17,7 @@ export interface BatchTimings {
   cancellingMs: number;
 }
 
-/** The timings of every batch in motion (the README and docs/sandbox.md quote them). */
+/** The timings of every batch in motion (docs/sandbox.md quotes them). */
 export const BATCH_TIMINGS: BatchTimings = {
   validatingMs: 2 * SECOND,
   perRequestMs: 3 * SECOND,
