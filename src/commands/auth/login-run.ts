@@ -22,7 +22,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   if (/\s/.test(key)) throw usageError('the key contains whitespace; paste only the key');
   io.addSecret(key);
   const { updateProfile } = await deps.heavy.configStore();
-  const file = await updateProfile(env, profile, (p) => {
+  const { file } = await updateProfile(env, profile, (p) => {
     p[field] = key;
   });
   io.err(`Stored the ${which} key ${maskKey(key)} for profile "${profile}" in ${file}\n`);

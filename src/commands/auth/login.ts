@@ -11,6 +11,10 @@ export const spec = defineSpec({
   options: {
     withToken: option.flag('--with-token', 'read the key from standard input'),
     apiKey: option.flag('--api-key', 'store the API key (interns and vault routes) instead of the management key'),
+    insecureStorage: option.flag(
+      '--insecure-storage',
+      "keep the key in the 0600 config file, not in the operating system's credential store",
+    ),
   },
   examples: [
     'gwctl auth login',

@@ -1,0 +1,166 @@
+// Changes to config.json never lose one another: many real gwctl processes at once on one config
+// folder (same profile and different ones; login, logout, set, unset) and readers beside them;
+// a writer killed with SIGKILL while it holds the lock; a folder that cannot be written; a file
+// that is not JSON. Every change that exited 0 is in the file afterwards.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectNoCrash, gwctlCommand, runGwctl, spawnGwctl, tempConfigDir, testEnv, until, type RunResult } from '../kit/spawn.js';
+
+const fileOf = (dir: string) => path.join(dir, 'config.json');
+const readFile = (dir: string) => JSON.parse(readFileSync(fileOf(dir), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
+const keyOf = (name: string) => `sk-conc-${name}-0123456789abcdef`;
+
+interface Job {
+  args: string[];
+  input?: string;
+}
+const login = (profile: string, key: string, ...extra: string[]): Job => ({
+  args: ['auth', 'login', '--with-token', '--insecure-storage', '--profile', profile, ...extra],
+  input: `${key}\n`,
+});
+const set = (profile: string, key: string, value: string): Job => ({ args: ['config', 'set', key, value, '--profile', profile] });
+const unset = (profile: string, key: string): Job => ({ args: ['config', 'unset', key, '--profile', profile] });
+const logout = (profile: string): Job => ({ args: ['auth', 'logout', '--profile', profile] });
+
+describe('many gwctl processes changing one config file at once', () => {
+  it('every change that exited 0 is in the file, and no reader failed', { timeout: 120_000 }, async () => {
+    const dir = tempConfigDir();
+    // Profiles the run removes things from.
+    writeFileSync(
+      fileOf(dir),
+      JSON.stringify({
+        profiles: {
+          shared: { 'base-url': 'https://old.example.com/api/v1', retries: 1 },
+          leaving: { 'management-key': keyOf('leaving'), 'api-key': keyOf('leaving-api'), workspace: 'stays' },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    const writers: Job[] = [];
+    const expected: Record<string, Record<string, unknown>> = {
+      shared: { workspace: 'shared-ws', timeout: 45, 'management-key': keyOf('shared'), 'api-key': keyOf('shared-api') },
+      leaving: { workspace: 'stays' },
+    };
+    // Each on its own profile: a login and two settings.
+    for (let i = 0; i < 6; i++) {
+      const profile = `p${i}`;
+      writers.push(login(profile, keyOf(profile)), set(profile, 'workspace', `ws-${i}`), set(profile, 'retries', String(i)));
+      expected[profile] = { 'management-key': keyOf(profile), workspace: `ws-${i}`, retries: i };
+    }
+    // All on one profile: different fields changed, one removed, two keys stored.
+    writers.push(
+      set('shared', 'workspace', 'shared-ws'),
+      set('shared', 'timeout', '45'),
+      unset('shared', 'base-url'),
+      unset('shared', 'retries'),
+      login('shared', keyOf('shared')),
+      login('shared', keyOf('shared-api'), '--api-key'),
+      logout('leaving'),
+    );
+    const readers: Job[] = [];
+    for (let i = 0; i < 8; i++) {
+      readers.push({ args: ['config', 'list', '--json', '--profile', i % 2 ? 'shared' : `p${i % 6}`] });
+      readers.push({ args: ['config', 'path'] });
+    }
+    expect(writers.length).toBeGreaterThanOrEqual(16);
+
+    const all = [...writers, ...readers].map((job) => runGwctl(job.args, { configDir: dir, input: job.input ?? '', timeoutMs: 60_000 }));
+    const results = await Promise.all(all);
+    const failed = results
+      .map((r, i) => ({ r, job: [...writers, ...readers][i]! }))
+      .filter(({ r }) => r.code !== 0)
+      .map(({ r, job }) => `${job.args.join(' ')}: exit ${r.code} ${r.stderr}`);
+    expect(failed).toEqual([]);
+    for (const r of results) expectNoCrash(r.stderr);
+    // Readers saw whole files (config list --json prints an object).
+    for (const r of results.slice(writers.length))
+      if (r.stdout.startsWith('{')) expect(() => JSON.parse(r.stdout) as unknown).not.toThrow();
+
+    expect(readFile(dir).profiles).toEqual(expected);
+    expect(statSync(fileOf(dir)).mode & 0o777).toBe(0o600);
+    // No lock or temp file is left behind.
+    expect(existsSync(`${fileOf(dir)}.lock`)).toBe(false);
+  });
+});
+
+describe('a writer killed while it holds the lock', () => {
+  it('does not block later runs: its lock is taken over as stale and their changes land', { timeout: 60_000 }, async () => {
+    const dir = tempConfigDir();
+    // A config "file" that is a FIFO: the writer reads it once at start (fed by `sh`), takes the
+    // lock, then blocks reading it again under the lock, since nothing feeds it any more.
+    execFileSync('mkfifo', ['-m', '600', fileOf(dir)]);
+    const feeder = spawn('sh', ['-c', `printf '{"profiles":{}}' > '${fileOf(dir)}'`], { stdio: 'ignore' });
+    const stuck = spawnGwctl(['config', 'set', 'workspace', 'never'], { configDir: dir });
+    await new Promise((resolve) => feeder.on('close', resolve));
+    const lockDir = `${fileOf(dir)}.lock`;
+    await until(() => existsSync(lockDir), 15_000);
+    stuck.child.kill('SIGKILL');
+    const killed = await stuck.done;
+    expect(killed.signal).toBe('SIGKILL');
+    // The lock outlived its owner.
+    expect(existsSync(lockDir)).toBe(true);
+    rmSync(fileOf(dir));
+
+    const runs: RunResult[] = await Promise.all([
+      runGwctl(['config', 'set', 'workspace', 'after-kill'], { configDir: dir, timeoutMs: 30_000 }),
+      runGwctl(['config', 'set', 'timeout', '12', '--profile', 'other'], { configDir: dir, timeoutMs: 30_000 }),
+    ]);
+    for (const r of runs)
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.stringMatching(/^Set /) as unknown });
+    expect(readFile(dir).profiles).toEqual({ default: { workspace: 'after-kill' }, other: { timeout: 12 } });
+    expect(existsSync(lockDir)).toBe(false);
+  });
+});
+
+describe('a config folder or file gwctl cannot use', () => {
+  it('a folder this user cannot write to: one clear line, exit 1, the file unchanged', () => {
+    // As root, folder modes do not apply: the run is made as the unprivileged user "nobody",
+    // with a folder (and file) it may read but not write.
+    const asRoot = process.getuid?.() === 0;
+    const base = mkdtempSync(path.join(os.tmpdir(), 'gwctl-ro-'));
+    chmodSync(base, 0o755);
+    const dir = path.join(base, 'config');
+    mkdirSync(dir, { mode: 0o755 });
+    writeFileSync(fileOf(dir), JSON.stringify({ profiles: { default: { workspace: 'kept' } } }), { mode: 0o644 });
+    if (!asRoot) chmodSync(dir, 0o555);
+    try {
+      const [program, ...lead] = gwctlCommand();
+      const r = spawnSync(program, [...lead, 'config', 'set', 'workspace', 'new'], {
+        env: testEnv({ HOME: base }, dir),
+        encoding: 'utf8',
+        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      });
+      expectNoCrash(r.stderr);
+      expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `gwctl: cannot write the config file ${fileOf(dir)}: permission denied; check that ${dir} is writable, or point GWCTL_CONFIG_DIR elsewhere\n`,
+      });
+      expect(readFile(dir).profiles).toEqual({ default: { workspace: 'kept' } });
+      expect(readdirSync(dir)).toEqual(['config.json']);
+    } finally {
+      chmodSync(dir, 0o755);
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('a file that is not JSON: refused, exit 2, left as it was', async () => {
+    const dir = tempConfigDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(fileOf(dir), '{"profiles": {"default": {"workspace": "half', { mode: 0o600 });
+    for (const job of [set('default', 'workspace', 'x'), login('default', keyOf('x')), logout('default')]) {
+      const r = await runGwctl(job.args, { configDir: dir, input: job.input ?? '' });
+      expectNoCrash(r.stderr);
+      expect(r).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `gwctl: the config file ${fileOf(dir)} is not valid JSON; fix or remove it, then run gwctl auth login again\n`,
+      });
+    }
+    expect(readFileSync(fileOf(dir), 'utf8')).toBe('{"profiles": {"default": {"workspace": "half');
+    expect(existsSync(`${fileOf(dir)}.lock`)).toBe(false);
+  });
+});
