@@ -7,13 +7,18 @@ export type Tone = 'good' | 'bad' | 'warn' | 'busy' | 'muted';
 export type Cell =
   string | number | boolean | null | undefined | { text: string; tone?: Tone } | { time: string | number | null | undefined };
 
+/**
+ * A column of a list. What a terminal too narrow for the whole table may do with it
+ * (`output/table.ts`, fitTable): leave it out when it has a `priority` (the lowest first; pipes
+ * and --json keep everything), cut it with `…` when it is `flexible` (the widest first), and
+ * never either to the `key` column (an id).
+ */
 export interface Column<T> {
   header: string;
   value(item: T): Cell;
-  /** Columns that may be shortened first when the terminal is narrow. */
+  key?: boolean;
   flexible?: boolean;
-  /** Columns left out on a terminal too narrow for all of them (pipes and --json keep everything). */
-  optional?: boolean;
+  priority?: number;
 }
 
 /** A field of a detail view: a label and its value. */

@@ -85,13 +85,17 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
   return picked.map((c) => sanitizeField(c.raw ? rawText(c.raw(item)) : cellText(c.value(item), { terminal: false, now: 0 }))).join('\t');
 }
 
-/** The columns of a terminal table: human cells, headings, widths, as declared. */
+/**
+ * The columns of a terminal table: human cells, headings and what fitting may do, as declared;
+ * a column named `id` is the key unless it says otherwise.
+ */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ header, value, flexible, optional }) => ({
+  return picked.map(({ name, header, value, key = name === 'id', flexible, priority }) => ({
     header,
     value,
+    ...(key ? { key } : {}),
     ...(flexible ? { flexible } : {}),
-    ...(optional ? { optional } : {}),
+    ...(priority !== undefined ? { priority } : {}),
   }));
 }
 

@@ -2,15 +2,17 @@
 // under --jq, JSON Lines under --jsonl, a table on a terminal, tab-separated rows in a pipe.
 // Tables and the jq engine load only when their mode is chosen.
 import type { Io } from '../core/io.js';
-import { cellText, type Cell, type Column, type Field } from './cells.js';
+import type { Cell, Column, Field } from './cells.js';
 import { headerLine, pickColumns, rawRow, rowColumns, tableColumns, type NamedColumn } from './columns.js';
 import type { JqBatches, JqFilter } from './jq.js';
 import { JsonlWriter, printJsonLine } from './jsonl.js';
 import { formatRow } from './rows.js';
+import { wrapToWidth } from './width.js';
 import { safeJson, sanitizeField } from '../core/sanitize.js';
 
 /** The table renderer (cli-table3), loaded only when a terminal is there. */
 export type Tables = typeof import('./table.js');
+type Layout = import('./table.js').Layout;
 /** The jq engine's module, loaded only under --jq. */
 export type Jq = typeof import('./jq.js');
 
@@ -112,7 +114,7 @@ export async function printDetail<T>(
     await io.out(lines.length ? `${lines.join('\n')}\n` : '');
     return;
   }
-  const { renderDetail, renderTable, renderHeading } = await mode.tables();
+  const { renderDetail, renderSection, renderHeading } = await mode.tables();
   const blocks: string[] = [];
   for (const section of sections) {
     const heading = section.title ? `${renderHeading(section.title, io.color)}\n` : '';
@@ -120,7 +122,7 @@ export async function printDetail<T>(
       if (section.fields.length) blocks.push(heading + renderDetail(section.fields, { width: io.columns, color: io.color, now: mode.now }));
     } else if (section.rows.length) {
       blocks.push(
-        heading + renderTable({ headers: section.headers, rows: section.rows, width: io.columns, color: io.color, now: mode.now }),
+        heading + renderSection({ headers: section.headers, rows: section.rows, width: io.columns, color: io.color, now: mode.now }),
       );
     }
   }
@@ -152,12 +154,14 @@ export class ListPrinter<T> {
   private count = 0;
   private opened = false;
   private headerDone = false;
-  private layout: { keep: number[]; widths: number[] } | undefined;
+  private layout: Layout | undefined;
   private jsonl: JsonlWriter | undefined;
   private readonly kept: T[] = [];
   private jqBatches: JqBatches | undefined;
   /** Terminal: human cells as declared; piped: raw values. In the order --columns gives. */
   private readonly columns: readonly Column<T>[];
+  /** The columns' names, for the note that says which ones a narrow terminal left out. */
+  private readonly names: readonly string[];
   private readonly headerLine: string | undefined;
 
   constructor(
@@ -166,6 +170,7 @@ export class ListPrinter<T> {
   ) {
     const picked = pickColumns(declared, mode.columns, mode.command);
     this.columns = mode.io.stdoutIsTTY ? tableColumns(picked) : rowColumns(picked);
+    this.names = picked.map((c) => c.name);
     this.headerLine = mode.header ? headerLine(mode.columns, picked) : undefined;
   }
 
@@ -213,20 +218,11 @@ export class ListPrinter<T> {
       return;
     }
     if (items.length === 0) return;
-    const { renderTable, chooseColumns } = await this.mode.tables();
-    const all = this.columns.map((c) => c.header);
-    const cells = items.map((item) => this.columns.map((c) => c.value(item)));
-    if (!this.layout) {
-      // Measured as printed: a control character shows as an escape several columns wide.
-      const texts = cells.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now }))));
-      const flexible = this.columns.flatMap((c, i) => (c.flexible ? [i] : []));
-      const optional = this.columns.flatMap((c, i) => (c.optional ? [i] : []));
-      this.layout = chooseColumns(all, texts, flexible, optional, io.columns);
-    }
-    const { keep, widths } = this.layout;
-    const headers = keep.map((c) => all[c]!);
-    const rows = cells.map((row) => keep.map((c) => row[c]));
-    const table = renderTable({ headers, rows, width: io.columns, color: io.color, now, widths });
+    const { renderTable, fitTable, cellTexts } = await this.mode.tables();
+    const headers = this.columns.map((c) => c.header);
+    const rows = items.map((item) => this.columns.map((c) => c.value(item)));
+    this.layout ??= fitTable(headers, cellTexts(rows, now), this.columns, io.columns);
+    const table = renderTable({ headers, rows, width: io.columns, color: io.color, now, layout: this.layout });
     // The header belongs to the first page only.
     const body = this.count === 0 ? table : table.split('\n').slice(1).join('\n');
     this.count += items.length;
@@ -271,6 +267,11 @@ export class ListPrinter<T> {
     if (!this.mode.json) {
       // An empty list still begins with its header line.
       if (!this.mode.io.stdoutIsTTY) await this.mode.io.out(this.headerText());
+      // A hint, so stderr: the table on stdout stays the table.
+      else if (this.layout?.hidden.length) {
+        const note = hiddenNote(this.layout.hidden.map((c) => this.names[c]!));
+        this.mode.io.err(`${wrapToWidth(note, this.mode.io.columns).join('\n')}\n`);
+      }
       return;
     }
     let text = this.opened ? '\n  ]' : '{\n  "data": []';
@@ -279,6 +280,12 @@ export class ListPrinter<T> {
     }
     await this.mode.io.out(`${text}\n}\n`);
   }
+}
+
+/** `2 columns hidden (model, hostname): --columns to choose`: the names are those --columns takes. */
+export function hiddenNote(names: readonly string[]): string {
+  const count = names.length === 1 ? '1 column' : `${names.length} columns`;
+  return `${count} hidden (${names.map(sanitizeField).join(', ')}): --columns to choose`;
 }
 
 const PAGE_OPEN = '{\n  "data": [\n';

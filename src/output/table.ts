@@ -4,33 +4,72 @@ import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import { cellText, cellTone, type Cell, type Tone } from './cells.js';
 import { sanitizeField } from '../core/sanitize.js';
-import { displayWidth, padToWidth, truncateToWidth } from './width.js';
+import { displayWidth, padToWidth, wrapToWidth } from './width.js';
+
+/** What fitting a table to the terminal may do with a column (a view declares it; see `Column`). */
+export interface ColumnFit {
+  /** The column names the row (an id): it is never cut and never left out. */
+  key?: boolean;
+  /** May be cut with `…` to fit; the widest flexible column gives way first. */
+  flexible?: boolean;
+  /**
+   * May be left out on a narrow terminal: the lowest priority first (on a tie, the rightmost).
+   * A column without one is always shown.
+   */
+  priority?: number;
+}
+
+/** Which columns a table shows, and how wide. */
+export interface Layout {
+  /** Indexes of the columns shown, in order. */
+  keep: readonly number[];
+  /** Their widths, each including its right-hand gap. */
+  widths: readonly number[];
+  /** Indexes of the columns left out for want of room. */
+  hidden: readonly number[];
+}
 
 export interface TableInput {
   headers: readonly string[];
+  /** Every column's cell; columns the layout leaves out are skipped. */
   rows: readonly (readonly Cell[])[];
-  /** Indexes of columns that may be shortened to fit. */
-  flexible?: readonly number[];
+  /**
+   * What fitting may do with each column, in the order of `headers`. Without it the first
+   * column is the key and the others may be cut.
+   */
+  fit?: readonly ColumnFit[];
   width: number;
   color: boolean;
   now: number;
-  /** Column widths decided earlier (a list printed page by page keeps the first page's). */
-  widths?: readonly number[];
+  /** A layout decided earlier (a list printed page by page keeps its first page's). */
+  layout?: Layout;
 }
 
 const GAP = 2;
-/** Narrowest a flexible column gets while optional columns can still make room. */
-const COMFORT_FLEX = 16;
-/** Narrowest a flexible column ever gets. */
+/**
+ * Narrowest a flexible column gets while columns with a priority can still make room: this
+ * share of its widest text, and never below COMFORT_FLEX.
+ */
+const COMFORT_SHARE = 0.6;
+const COMFORT_FLEX = 12;
+/** Narrowest a flexible column gets before other columns are cut. */
 const MIN_FLEX = 8;
+/** Narrowest any column but the key gets before columns are left out. */
+const MIN_ANY = 4;
 
+/** The text of each cell as printed: a control character shows as an escape several columns wide. */
+export function cellTexts(rows: readonly (readonly Cell[])[], now: number): string[][] {
+  return rows.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now }))));
+}
+
+/** A table without borders, fitted to `width` (see `fitTable`), or laid out as `input.layout` says. */
 export function renderTable(input: TableInput): string {
   const chalk = new Chalk({ level: input.color ? 1 : 0 });
-  const texts = input.rows.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now: input.now }))));
-  const widths = [...(input.widths ?? fitWidths(input.headers, texts, input.flexible ?? [], input.width))];
+  const texts = cellTexts(input.rows, input.now);
+  const { keep, widths } = input.layout ?? fitTable(input.headers, texts, input.fit, input.width);
   const table = new Table({
-    head: input.headers.map((h) => chalk.bold(sanitizeField(h))),
-    colWidths: widths,
+    head: keep.map((c) => chalk.bold(sanitizeField(input.headers[c]!))),
+    colWidths: [...widths],
     wordWrap: false,
     truncate: '…',
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': GAP },
@@ -53,7 +92,7 @@ export function renderTable(input: TableInput): string {
     },
   });
   input.rows.forEach((row, r) => {
-    table.push(row.map((cell, c) => paint(chalk, texts[r]![c]!, cellTone(cell))));
+    table.push(keep.map((c) => paint(chalk, texts[r]![c]!, cellTone(row[c]))));
   });
   return table
     .toString()
@@ -62,7 +101,34 @@ export function renderTable(input: TableInput): string {
     .join('\n');
 }
 
-/** A key/value view of one resource: labels dimmed, values as given. */
+/**
+ * A table inside a detail view (a tool's engines, a batch's results): a table when it fits
+ * whole; otherwise each row as its own block of labelled fields, so that nothing is left out
+ * or cut (these tables have no --columns to bring a column back).
+ */
+export function renderSection(input: Omit<TableInput, 'layout'>): string {
+  const texts = cellTexts(input.rows, input.now);
+  const natural = naturalWidths(input.headers, texts);
+  const all = input.headers.map((_, c) => c);
+  if (shrink(all, [...natural], [], () => 0, input.width)) {
+    return renderTable({ ...input, layout: fitTable(input.headers, texts, input.fit, input.width) });
+  }
+  const options = { width: input.width, color: input.color, now: input.now };
+  return input.rows
+    .map((row) =>
+      renderDetail(
+        input.headers.map((h, c) => [h, row[c]] as const),
+        options,
+      ),
+    )
+    .join('\n\n');
+}
+
+/**
+ * A key/value view of one resource: labels dimmed, values as given. A long value wraps under
+ * its label (at spaces where it can) rather than being cut; so does a label too long to sit
+ * beside its value (a field the server sent that this version does not know).
+ */
 export function renderDetail(
   fields: readonly (readonly [string, Cell])[],
   options: { width: number; color: boolean; now: number },
@@ -70,15 +136,24 @@ export function renderDetail(
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   // Labels can be field names the server sent (fields this version does not know).
   const labels = fields.map(([label]) => sanitizeField(label));
-  const labelWidth = Math.max(0, ...labels.map(displayWidth));
-  return fields
-    .map(([, cell], i) => {
-      const text = sanitizeField(cellText(cell, { terminal: true, now: options.now }));
-      const room = Math.max(10, options.width - labelWidth - GAP);
-      const shown = truncateToWidth(text, room);
-      return `${chalk.dim(padToWidth(labels[i]!, labelWidth))}${' '.repeat(GAP)}${paint(chalk, shown, cellTone(cell))}`;
-    })
-    .join('\n');
+  const labelWidth = Math.min(Math.max(0, ...labels.map(displayWidth)), Math.max(8, Math.floor(options.width * 0.4)));
+  const indent = ' '.repeat(labelWidth + GAP);
+  const room = Math.max(1, options.width - labelWidth - GAP);
+  const lines: string[] = [];
+  fields.forEach(([, cell], i) => {
+    const label = labels[i]!;
+    const value = wrapToWidth(sanitizeField(cellText(cell, { terminal: true, now: options.now })), room).map((line) =>
+      paint(chalk, line, cellTone(cell)),
+    );
+    if (displayWidth(label) > labelWidth) {
+      lines.push(...wrapToWidth(label, options.width).map((line) => chalk.dim(line)));
+      lines.push(...value.map((line) => indent + line));
+      return;
+    }
+    lines.push(`${chalk.dim(padToWidth(label, labelWidth))}${' '.repeat(GAP)}${value[0]!}`);
+    lines.push(...value.slice(1).map((line) => indent + line));
+  });
+  return lines.join('\n');
 }
 
 /** A heading between sections of a detail view. */
@@ -104,66 +179,88 @@ function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | und
 }
 
 /**
- * Natural column widths (each including its right-hand gap), shrunk to the terminal: the
- * widest flexible column gives way first, never below a readable minimum.
+ * Which columns a terminal of `width` shows, and how wide, each column as wide as its widest
+ * text when there is room. When there is not: columns with a priority are left out, the lowest
+ * first, rather than cutting flexible columns below a comfortable width (COMFORT_SHARE); then flexible columns
+ * are cut (the widest first) to a minimum; then any column but the key; and only when even that
+ * fails are more columns left out, the rightmost first. The key column is never cut nor left
+ * out, so a table whose key is wider than the terminal still runs past its edge.
  */
-export function fitWidths(
+export function fitTable(
   headers: readonly string[],
-  rows: readonly (readonly string[])[],
-  flexible: readonly number[],
+  texts: readonly (readonly string[])[],
+  fit: readonly ColumnFit[] | undefined,
   width: number,
-  minFlex: number = MIN_FLEX,
-): number[] {
-  const widths = headers.map((h) => displayWidth(h));
-  for (const row of rows) row.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 0, displayWidth(text))));
-  for (let c = 0; c < widths.length; c++) widths[c]! += GAP;
-  const shrinkable = flexible.length > 0 ? flexible : headers.map((_, c) => c);
-  // The last column's gap is trimmed from the line, so it does not count.
-  let excess = widths.reduce((a, b) => a + b, 0) - GAP - width;
-  while (excess > 0) {
-    let widest = -1;
-    for (const c of shrinkable) {
-      if (widths[c]! > minFlex + GAP && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
-    }
-    if (widest < 0) break;
-    widths[widest]! -= 1;
-    excess -= 1;
+): Layout {
+  const facts = factsOf(headers, fit);
+  const natural = naturalWidths(headers, texts);
+  const all = headers.map((_, c) => c);
+  const layout = (keep: readonly number[], text: readonly number[]): Layout => ({
+    keep,
+    widths: keep.map((c) => text[c]! + GAP),
+    hidden: all.filter((c) => !keep.includes(c)),
+  });
+  const droppable = all
+    .filter((c) => facts[c]!.priority !== undefined && !facts[c]!.key)
+    .sort((a, b) => facts[a]!.priority! - facts[b]!.priority! || b - a);
+  let keep = all;
+  const comfort = (c: number) => Math.max(COMFORT_FLEX, Math.ceil(natural[c]! * COMFORT_SHARE));
+  for (const drop of [...droppable, undefined]) {
+    const text = [...natural];
+    if (shrink(keep, text, flexibleOf(facts, keep), comfort, width)) return layout(keep, text);
+    if (drop === undefined) break;
+    keep = keep.filter((c) => c !== drop);
   }
+  for (;;) {
+    const text = [...natural];
+    const fits =
+      shrink(keep, text, flexibleOf(facts, keep), () => MIN_FLEX, width) ||
+      shrink(
+        keep,
+        text,
+        keep.filter((c) => !facts[c]!.key),
+        () => MIN_ANY,
+        width,
+      );
+    const last = [...keep].reverse().find((c) => !facts[c]!.key);
+    if (fits || last === undefined) return layout(keep, text);
+    keep = keep.filter((c) => c !== last);
+  }
+}
+
+function factsOf(headers: readonly string[], fit: readonly ColumnFit[] | undefined): ColumnFit[] {
+  return headers.map((_, c) => (fit ? (fit[c] ?? {}) : c === 0 ? { key: true } : { flexible: true }));
+}
+
+function flexibleOf(facts: readonly ColumnFit[], keep: readonly number[]): number[] {
+  return keep.filter((c) => facts[c]!.flexible && !facts[c]!.key);
+}
+
+/** Each column's widest text, header included. */
+function naturalWidths(headers: readonly string[], texts: readonly (readonly string[])[]): number[] {
+  const widths = headers.map((h) => displayWidth(h));
+  for (const row of texts) row.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 0, displayWidth(text))));
   return widths;
 }
 
 /**
- * Which columns a terminal of `width` shows, and how wide. Optional columns are dropped,
- * rightmost first, rather than squeezing the others below a comfortable width; only when
- * even that fails are the remaining columns cut to the bare minimum.
+ * Narrows the text widths of `candidates` (the widest first, none below its `floor`) until the
+ * columns `keep` fit in `width` with a gap between each two; true when they fit.
  */
-export function chooseColumns(
-  headers: readonly string[],
-  rows: readonly (readonly string[])[],
-  flexible: readonly number[],
-  optional: readonly number[],
+function shrink(
+  keep: readonly number[],
+  text: number[],
+  candidates: readonly number[],
+  floor: (c: number) => number,
   width: number,
-): { keep: number[]; widths: number[] } {
-  const layout = (keep: number[], minFlex: number) => {
-    const pick = <T>(list: readonly T[]): T[] => keep.map((c) => list[c]!);
-    const flex = flexible.flatMap((c) => (keep.includes(c) ? [keep.indexOf(c)] : []));
-    const widths = fitWidths(
-      pick(headers),
-      rows.map((row) => pick(row)),
-      flex,
-      width,
-      minFlex,
-    );
-    return { keep, widths, fits: widths.reduce((a, b) => a + b, 0) - GAP <= width };
-  };
-  let keep = headers.map((_, c) => c);
-  for (let dropped = 0; ; dropped++) {
-    const attempt = layout(keep, COMFORT_FLEX);
-    if (attempt.fits) return { keep: attempt.keep, widths: attempt.widths };
-    const drop = optional[optional.length - 1 - dropped];
-    if (drop === undefined) break;
-    keep = keep.filter((c) => c !== drop);
+): boolean {
+  let excess = keep.reduce((sum, c) => sum + text[c]!, 0) + GAP * (keep.length - 1) - width;
+  while (excess > 0) {
+    let widest = -1;
+    for (const c of candidates) if (text[c]! > floor(c) && (widest < 0 || text[c]! > text[widest]!)) widest = c;
+    if (widest < 0) return false;
+    text[widest]! -= 1;
+    excess -= 1;
   }
-  const last = layout(keep, MIN_FLEX);
-  return { keep: last.keep, widths: last.widths };
+  return true;
 }

@@ -63,3 +63,47 @@ export function truncateToWidth(text: string, width: number): string {
 export function padToWidth(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
+
+/** Where a word too long for a line (a URL, a path) is best broken: after one of these. */
+const SEPARATORS = '/.-_?&=,:;';
+
+/**
+ * `text` in lines of at most `width` columns (at least one line): broken at spaces where it
+ * can be (the space at a break is dropped), and a word wider than a line (a URL, an id) broken
+ * where the line ends. No character but those spaces is left out.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  if (displayWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const word of text.split(' ')) {
+    const w = displayWidth(word);
+    if (line !== '') {
+      if (used + 1 + w <= width) {
+        line += ` ${word}`;
+        used += 1 + w;
+        continue;
+      }
+      lines.push(line);
+      line = '';
+      used = 0;
+    }
+    // The word begins a line; a word wider than the line is broken where the line ends, or
+    // after the last of its separators (`/`, `.`, `-`...) in the line's second half.
+    for (const ch of word) {
+      const cw = charWidth(ch);
+      if (used + cw > width && used > 0) {
+        const at = Math.max(...[...SEPARATORS].map((sep) => line.lastIndexOf(sep))) + 1;
+        const split = at > 0 && displayWidth(line.slice(0, at)) >= width / 2 ? at : line.length;
+        lines.push(line.slice(0, split));
+        line = line.slice(split);
+        used = displayWidth(line);
+      }
+      line += ch;
+      used += cw;
+    }
+  }
+  lines.push(line);
+  return lines;
+}

@@ -4,8 +4,8 @@
 // even where it lands in a label.
 import { describe, expect, it } from 'vitest';
 import { colorAllowed } from '../../src/core/io.js';
-import { renderDetail, renderHeading, renderTable, fitWidths } from '../../src/output/table.js';
-import { displayWidth, truncateToWidth } from '../../src/output/width.js';
+import { fitTable, renderDetail, renderHeading, renderSection, renderTable } from '../../src/output/table.js';
+import { displayWidth, truncateToWidth, wrapToWidth } from '../../src/output/width.js';
 import { status } from '../../src/commands/shared/format.js';
 
 const ESC = '\u001b';
@@ -50,25 +50,86 @@ describe('tables', () => {
     expect(displayWidth('研究助手-0279')).toBe(13);
     expect(displayWidth('Zoë-researcher')).toBe(14);
     expect(displayWidth('e\u0301')).toBe(1);
-    expect(fitWidths(['NAME'], [['研究助手-0279']], [0], 80)).toEqual([15]);
+    expect(fitTable(['NAME'], [['研究助手-0279']], undefined, 80).widths).toEqual([15]);
     const table = renderTable({ headers: ['NAME', 'STATUS'], rows: [['研究助手-0279', 'running']], width: 80, color: false, now: NOW });
     expect(table).toBe('NAME           STATUS\n研究助手-0279  running');
     expect(truncateToWidth('研究助手研究助手', 9)).toBe('研究助手…');
   });
 
-  it('keeps every line of a detail view within the width, wide characters included', () => {
-    const long = '研究'.repeat(60);
+  it('wraps a long value of a detail view under its label, wide characters included, and cuts nothing', () => {
+    const long = '研究'.repeat(30);
     const out = renderDetail(
       [
         ['description', long],
+        ['failure', 'Disk mount failed: volume is attached to another runtime'],
         ['name', 'x'],
       ],
-      { width: 60, color: false, now: NOW },
+      { width: 40, color: false, now: NOW },
     );
     const lines = out.split('\n');
-    expect(lines.map(displayWidth).every((w) => w <= 60)).toBe(true);
-    expect(lines[0]).toBe(`description  ${'研究'.repeat(11)}研…`);
-    expect(lines[1]).toBe('name         x');
+    expect(lines.map(displayWidth).every((w) => w <= 40)).toBe(true);
+    expect(lines).toEqual([
+      `description  ${'研究'.repeat(6)}研`,
+      `             究${'研究'.repeat(6)}`,
+      `             ${'研究'.repeat(6)}研`,
+      `             究${'研究'.repeat(6)}`,
+      `             ${'研究'.repeat(4)}`,
+      'failure      Disk mount failed: volume',
+      '             is attached to another',
+      '             runtime',
+      'name         x',
+    ]);
+  });
+
+  it('puts a label too long to sit beside its value on a line of its own', () => {
+    const label = 'a_field_this_version_does_not_know_yet';
+    expect(
+      renderDetail(
+        [
+          [label, 'v'],
+          ['id', 'i-1'],
+        ],
+        { width: 40, color: false, now: NOW },
+      ),
+    ).toBe(`${label}\n${' '.repeat(18)}v\nid${' '.repeat(16)}i-1`);
+  });
+
+  it('breaks a long word (a URL) after a separator where it can', () => {
+    expect(wrapToWidth('https://contoso-sandbox.openai.azure.com/openai/deployments/x', 39)).toEqual([
+      'https://contoso-sandbox.openai.azure.',
+      'com/openai/deployments/x',
+    ]);
+    expect(wrapToWidth('a'.repeat(25), 10)).toEqual(['a'.repeat(10), 'a'.repeat(10), 'a'.repeat(5)]);
+    expect(wrapToWidth('short', 10)).toEqual(['short']);
+  });
+
+  it('shows a section table whole when it fits, and each row as labelled fields when it does not', () => {
+    const headers = ['ID', 'PRICING'];
+    const rows = [
+      ['exa', '$0.004 per request (auto, max 1/call); $0.012 per request (deep, max 1/call)'],
+      ['firecrawl', '$0.001 per page'],
+    ];
+    const wide = renderSection({ headers, rows, width: 120, color: false, now: NOW });
+    expect(wide.split('\n')[0]).toMatch(/^ID {9}PRICING$/);
+    const narrow = renderSection({ headers, rows, width: 60, color: false, now: NOW });
+    expect(narrow).toBe(
+      [
+        'ID       exa',
+        'PRICING  $0.004 per request (auto, max 1/call); $0.012 per',
+        '         request (deep, max 1/call)',
+        '',
+        'ID       firecrawl',
+        'PRICING  $0.001 per page',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out the columns the layout hides, and keeps a given layout', () => {
+    const layout = fitTable(['ID', 'NAME', 'HOST'], [['i-1', 'n', 'h'.repeat(40)]], [{ key: true }, {}, { priority: 1 }], 20);
+    expect(layout.hidden).toEqual([2]);
+    expect(
+      renderTable({ headers: ['ID', 'NAME', 'HOST'], rows: [['i-1', 'n', 'h'.repeat(40)]], width: 20, color: false, now: NOW, layout }),
+    ).toBe('ID   NAME\ni-1  n');
   });
 
   it('makes control characters visible in labels, headers and headings as well as values', () => {

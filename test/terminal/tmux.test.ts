@@ -2,73 +2,17 @@
 // statuses are coloured, and NO_COLOR, --no-color and TERM=dumb leave no escape code on the
 // screen. The same listing piped gives tab-separated rows with ISO 8601 times.
 // Skips, saying why, when tmux is not installed.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
 import { gwctl } from '../kit/cli.js';
-import { gwctlCommand, shellQuote, tempConfigDir } from '../kit/spawn.js';
+import { onScreen, stopTmux } from '../kit/tmux.js';
 import { missing, skipNote } from '../completions/shells.js';
 
-const SOCKET = `gwctl-terminal-${process.pid}`;
 const LIMIT = 25;
 const ESC = '\u001b';
 
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: tempConfigDir() },
-  });
-}
-
-let sessions = 0;
-
-/**
- * Runs gwctl in a fresh WIDTH x 40 terminal with exactly `env`, waits for it to end, and returns
- * the screen as text (lines joined where the terminal wrapped them) and with its escape codes.
- */
-async function onScreen(
-  args: readonly string[],
-  env: Record<string, string>,
-  width = 80,
-): Promise<{ text: string; escaped: string; exit: number }> {
-  const name = `s${++sessions}`;
-  const vars = Object.entries({
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: tempConfigDir(),
-    GWCTL_CONFIG_DIR: tempConfigDir(),
-    LANG: 'C.UTF-8',
-    ...env,
-  }).map(([k, v]) => `${k}=${v}`);
-  // stderr goes to a file: the screen holds exactly what gwctl wrote to stdout.
-  const errFile = path.join(tempConfigDir(), 'stderr');
-  const command = ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
-  tmux('new-session', '-d', '-s', name, '-x', String(width), '-y', '40', 'sh', '-c', `${command} 2>${errFile}; echo "EXIT=$?"; sleep 60`);
-  try {
-    const until = Date.now() + 20_000;
-    for (;;) {
-      const text = tmux('capture-pane', '-p', '-J', '-t', name);
-      const m = /EXIT=(\d+)/.exec(text);
-      if (m) {
-        const escaped = tmux('capture-pane', '-p', '-e', '-t', name);
-        return { text: text.slice(0, m.index), escaped: escaped.slice(0, escaped.indexOf('EXIT=')), exit: Number(m[1]) };
-      }
-      if (Date.now() > until) throw new Error(`gwctl did not finish; screen:\n${text}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } finally {
-    tmux('kill-session', '-t', name);
-  }
-}
-
 afterAll(() => {
-  if (!missing.tmux) {
-    try {
-      tmux('kill-server');
-    } catch {
-      // no server left
-    }
-  }
+  if (!missing.tmux) stopTmux();
 });
 
 /** The listing piped: id, name, status, model, hostname, created_at per line. */

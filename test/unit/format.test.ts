@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perTokenPrice, shiftDecimal, usd } from '../../src/commands/shared/format.js';
 import { cellText, relativeTime } from '../../src/output/cells.js';
-import { fitWidths } from '../../src/output/table.js';
+import { fitTable } from '../../src/output/table.js';
 
 describe('prices', () => {
   it('moves the decimal point exactly', () => {
@@ -34,13 +34,42 @@ describe('cells', () => {
   });
 });
 
-describe('fitWidths', () => {
+describe('fitTable', () => {
+  const text = (n: number) => 'x'.repeat(n);
+  const total = (widths: readonly number[]) => widths.reduce((a, b) => a + b, 0) - 2;
+
   it('keeps natural widths when they fit', () => {
-    expect(fitWidths(['A', 'BB'], [['xxx', 'y']], [], 80)).toEqual([5, 4]);
+    expect(fitTable(['A', 'BB'], [['xxx', 'y']], undefined, 80)).toEqual({ keep: [0, 1], widths: [5, 4], hidden: [] });
   });
-  it('shrinks the widest flexible column to the terminal width', () => {
-    const widths = fitWidths(['NAME', 'HOST'], [['n'.repeat(30), 'h'.repeat(60)]], [1], 50);
-    expect(widths[0]).toBe(32);
-    expect(widths.reduce((a, b) => a + b, 0) - 2).toBe(50);
+
+  it('leaves out columns with a priority, the lowest first, before cutting a flexible one below comfort', () => {
+    const headers = ['ID', 'NAME', 'A', 'B', 'C'];
+    const rows = [[text(36), text(20), text(10), text(10), text(10)]];
+    const fit = [{ key: true }, { flexible: true }, { priority: 2 }, { priority: 1 }, { priority: 2 }];
+    // 36+20+3*10 and gaps = 94: B (priority 1) goes first, then C (priority 2, rightmost).
+    expect(fitTable(headers, rows, fit, 84)).toEqual({ keep: [0, 1, 2, 4], widths: [38, 22, 12, 12], hidden: [3] });
+    expect(fitTable(headers, rows, fit, 72).hidden).toEqual([3, 4]);
+    // NAME may give way to 60% of its width (12) before A must go.
+    expect(fitTable(headers, rows, fit, 62)).toEqual({ keep: [0, 1, 2], widths: [38, 14, 12], hidden: [3, 4] });
+    expect(fitTable(headers, rows, fit, 60)).toEqual({ keep: [0, 1], widths: [38, 22], hidden: [2, 3, 4] });
+  });
+
+  it('cuts flexible columns, then any but the key, and leaves out the rightmost only as a last resort', () => {
+    const headers = ['ID', 'NAME', 'STATUS'];
+    const rows = [[text(36), text(20), text(14)]];
+    const fit = [{ key: true }, { flexible: true }, {}];
+    const at60 = fitTable(headers, rows, fit, 60);
+    // NAME down to 8, then STATUS (not flexible) loses 2: the id stays whole.
+    expect(at60).toEqual({ keep: [0, 1, 2], widths: [38, 10, 14], hidden: [] });
+    expect(total(at60.widths)).toBe(60);
+    // Too narrow for three columns even at 4 each: STATUS goes, then NAME; never the key.
+    expect(fitTable(headers, rows, fit, 46)).toEqual({ keep: [0, 1], widths: [38, 10], hidden: [2] });
+    expect(fitTable(headers, rows, fit, 30)).toEqual({ keep: [0], widths: [38], hidden: [1, 2] });
+  });
+
+  it('without facts, keeps the first column whole and cuts the others', () => {
+    const layout = fitTable(['NAME', 'HOST'], [[text(30), text(60)]], undefined, 50);
+    expect(layout.widths[0]).toBe(32);
+    expect(total(layout.widths)).toBe(50);
   });
 });

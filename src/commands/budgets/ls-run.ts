@@ -25,13 +25,14 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) =
   const workspace = checkValue(workspaceRef, given, 'workspace');
   const { body, data } = await fetchChecked(deps, routes.listBudgets, { params: { id: workspace } }, BudgetList);
   const byok = data.include_byok_in_budgets;
+  // On a narrow terminal the workspace goes first (the command names it), then the BYOK flag, then the time.
   const views: ColumnViews<typeof spec, WorkspaceBudget> = {
     id: { header: 'ID', value: (b) => b.id },
     reset_interval: { header: 'INTERVAL', value: (b) => b.reset_interval ?? 'lifetime', raw: (b) => b.reset_interval ?? null },
     limit_usd: { header: 'LIMIT', value: (b) => usd(b.limit_usd), raw: (b) => b.limit_usd },
-    include_byok_in_budgets: { header: 'BYOK INCLUDED', value: () => byok ?? null },
-    workspace_id: { header: 'WORKSPACE', value: (b) => b.workspace_id ?? null, flexible: true },
-    updated_at: { header: 'UPDATED', value: (b) => ({ time: b.updated_at }) },
+    include_byok_in_budgets: { header: 'BYOK INCLUDED', value: () => byok ?? null, priority: 2 },
+    workspace_id: { header: 'WORKSPACE', value: (b) => b.workspace_id ?? null, flexible: true, priority: 1 },
+    updated_at: { header: 'UPDATED', value: (b) => ({ time: b.updated_at }), priority: 3 },
   };
   const mode = outputMode(deps, 'budgets ls');
   await printList(mode, body, data.data, columnsOf(declared, views));

@@ -23,15 +23,16 @@ function restrictions(c: ByokCredential): string {
   return set.length ? set.join(', ') : 'none';
 }
 
+// On a narrow terminal the restrictions go first, then the creation time, the order, the label.
 const views: ColumnViews<typeof spec, ByokCredential> = {
   id: { header: 'ID', value: (c) => c.id },
   provider: { header: 'PROVIDER', value: (c) => c.provider },
   name: { header: 'NAME', value: (c) => c.name ?? null, flexible: true },
-  label: { header: 'LABEL', value: (c) => c.label ?? null },
+  label: { header: 'LABEL', value: (c) => c.label ?? null, priority: 4 },
   flags: { header: 'FLAGS', value: (c) => (c.disabled ? { text: flags(c), tone: 'warn' } : flags(c)) },
-  sort_order: { header: 'ORDER', value: (c) => c.sort_order ?? null },
-  restrictions: { header: 'RESTRICTIONS', value: (c) => restrictions(c), flexible: true, optional: true },
-  created_at: { header: 'CREATED', value: (c) => ({ time: c.created_at }), optional: true },
+  sort_order: { header: 'ORDER', value: (c) => c.sort_order ?? null, priority: 3 },
+  restrictions: { header: 'RESTRICTIONS', value: (c) => restrictions(c), flexible: true, priority: 1 },
+  created_at: { header: 'CREATED', value: (c) => ({ time: c.created_at }), priority: 2 },
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) => {

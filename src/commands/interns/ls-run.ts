@@ -8,6 +8,7 @@ import { status } from '../shared/format.js';
 import { listByCursor } from '../shared/paging.js';
 import type { spec } from './ls.js';
 
+// On a narrow terminal the hostname goes first, then the model, then the age.
 const views: ColumnViews<typeof spec, Intern> = {
   id: { header: 'ID', value: (i) => i.id },
   name: { header: 'NAME', value: (i) => i.name, flexible: true },
@@ -17,10 +18,10 @@ const views: ColumnViews<typeof spec, Intern> = {
     value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' },
     raw: (i) => i.model ?? null,
     flexible: true,
-    optional: true,
+    priority: 2,
   },
-  hostname: { header: 'HOSTNAME', value: (i) => i.hostname ?? null, flexible: true, optional: true },
-  created_at: { header: 'AGE', value: (i) => ({ time: i.created_at }) },
+  hostname: { header: 'HOSTNAME', value: (i) => i.hostname ?? null, flexible: true, priority: 1 },
+  created_at: { header: 'AGE', value: (i) => ({ time: i.created_at }), priority: 3 },
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) => {

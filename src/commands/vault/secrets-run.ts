@@ -7,8 +7,9 @@ import { list } from '../shared/format.js';
 import { listByOffset } from '../shared/paging.js';
 import type { spec } from './secrets.js';
 
+// A secret's name is its id: never cut. On a narrow terminal the fingerprint goes first.
 const views: ColumnViews<typeof spec, VaultSecret> = {
-  name: { header: 'NAME', value: (s) => s.name, flexible: true },
+  name: { header: 'NAME', value: (s) => s.name, key: true },
   hosts: {
     header: 'HOSTS',
     value: (s) => (isLegacySecret(s) ? { text: 'legacy (any host)', tone: 'warn' } : list(s.hosts)),
@@ -20,9 +21,9 @@ const views: ColumnViews<typeof spec, VaultSecret> = {
     value: (s) => s.fingerprint ?? { text: 'legacy', tone: 'muted' },
     raw: (s) => s.fingerprint ?? null,
     flexible: true,
-    optional: true,
+    priority: 1,
   },
-  created_at: { header: 'CREATED', value: (s) => ({ time: s.created_at }) },
+  created_at: { header: 'CREATED', value: (s) => ({ time: s.created_at }), priority: 2 },
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
