@@ -2,7 +2,7 @@
 // environment given, and the test reads the screen. Tests that use it skip when tmux is
 // missing (`missing.tmux` in test/completions/shells.ts says why).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gwctlCommand, shellQuote, tempConfigDir } from './spawn.js';
 
@@ -37,7 +37,9 @@ export async function onScreen(args: readonly string[], env: Record<string, stri
     LANG: 'C.UTF-8',
     ...env,
   }).map(([k, v]) => `${k}=${v}`);
-  const errFile = path.join(tempConfigDir(), 'stderr');
+  const dir = tempConfigDir();
+  const errFile = path.join(dir, 'stderr');
+  const exitFile = path.join(dir, 'exit');
   const command = ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
   tmux(
     'new-session',
@@ -50,27 +52,23 @@ export async function onScreen(args: readonly string[], env: Record<string, stri
     String(height),
     'sh',
     '-c',
-    `${command} 2>${errFile}; echo "EXIT=$?"; sleep 60`,
+    `${command} 2>${errFile}; echo $? >${exitFile}.new; mv ${exitFile}.new ${exitFile}; sleep 60`,
   );
   try {
-    // Generous: a loaded machine starts node slowly, and the screen is read only once it has ended.
+    // The end is watched in a file, not on the screen: reading the screen starts a tmux client
+    // each time, which slows everything down on a busy machine. Generous: node starts slowly there.
     const until = Date.now() + 60_000;
-    for (;;) {
-      // -S -: the history too, for output longer than the window.
-      const text = tmux('capture-pane', '-p', '-J', '-S', '-', '-t', name);
-      const m = /EXIT=(\d+)/.exec(text);
-      if (m) {
-        const escaped = tmux('capture-pane', '-p', '-e', '-S', '-', '-t', name);
-        return {
-          text: text.slice(0, m.index),
-          escaped: escaped.slice(0, escaped.indexOf('EXIT=')),
-          stderr: readFileSync(errFile, 'utf8'),
-          exit: Number(m[1]),
-        };
-      }
-      if (Date.now() > until) throw new Error(`gwctl did not finish; screen:\n${text}`);
+    while (!existsSync(exitFile)) {
+      if (Date.now() > until) throw new Error(`gwctl did not finish; screen:\n${tmux('capture-pane', '-p', '-J', '-t', name)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+    // -S -: the history too, for output longer than the window.
+    return {
+      text: tmux('capture-pane', '-p', '-J', '-S', '-', '-t', name).trimEnd(),
+      escaped: tmux('capture-pane', '-p', '-e', '-S', '-', '-t', name).trimEnd(),
+      stderr: readFileSync(errFile, 'utf8'),
+      exit: Number(readFileSync(exitFile, 'utf8')),
+    };
   } finally {
     tmux('kill-session', '-t', name);
   }
