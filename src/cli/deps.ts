@@ -14,6 +14,7 @@ import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
 import { usageError } from '../core/errors.js';
 import { checkValue } from '../core/options.js';
+import { RATE_LIMIT_ENV, requestsPerWindow } from '../commands/sandbox.js';
 
 /** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
 export function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
@@ -67,7 +68,14 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     const paceText = env[server.PACE_ENV];
     // Unset or empty: the sandbox's default pace (real time).
     const pace = paceText ? checkValue(server.parsePace, paceText, server.PACE_ENV) : undefined;
-    const running = await server.startSandbox({ host: '127.0.0.1', port: 0, ...(pace === undefined ? {} : { pace }) });
+    const limitText = env[RATE_LIMIT_ENV];
+    const rateLimit = limitText ? checkValue((text) => requestsPerWindow(text), limitText, RATE_LIMIT_ENV) : undefined;
+    const running = await server.startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      ...(pace === undefined ? {} : { pace }),
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+    });
     closers.push(() => running.close());
     sandbox = running;
   }

@@ -56,7 +56,7 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       "Completion: 'gwctl completion --help'.",
       'Environment: GWCTL_PROFILE, GWCTL_BASE_URL, GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY,',
       'GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG,',
-      'GWCTL_SANDBOX_PACE, NO_COLOR, FORCE_COLOR, CI.',
+      'GWCTL_SANDBOX_PACE, GWCTL_SANDBOX_RATE_LIMIT, NO_COLOR, FORCE_COLOR, CI.',
     ].join('\n'),
   );
 

@@ -3,13 +3,13 @@ import { ExitCode } from '../core/exit-codes.js';
 import { checkValue, invalidValue } from '../core/options.js';
 import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/server.js';
 import type { Deps, RunFor } from './context.js';
-import { DEFAULT_PORT, type spec } from './sandbox.js';
+import { DEFAULT_PORT, RATE_LIMIT_ENV, requestsPerWindow, type spec } from './sandbox.js';
 
 type ServerModule = Awaited<ReturnType<Deps['heavy']['sandbox']>>;
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const server = await deps.heavy.sandbox();
-  const options = sandboxOptions(opts, server);
+  const options = sandboxOptions(opts, server, deps.env[RATE_LIMIT_ENV]);
   let running: RunningSandbox;
   try {
     running = await server.startSandbox(options);
@@ -26,7 +26,11 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
 };
 
 /** The options as the server takes them; the interns count and the faults follow the sandbox's own rules. */
-function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server: ServerModule): SandboxOptions {
+function sandboxOptions(
+  opts: Parameters<RunFor<typeof spec>>[0]['opts'],
+  server: ServerModule,
+  rateLimitEnv: string | undefined,
+): SandboxOptions {
   const options: SandboxOptions = { port: opts.port ?? DEFAULT_PORT, host: opts.host ?? '127.0.0.1' };
   if (opts.interns !== undefined) {
     const text = opts.interns;
@@ -45,6 +49,9 @@ function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server
     }
   });
   if (opts.batchRateLimit !== undefined) options.batchRateLimit = opts.batchRateLimit;
+  // The option wins over the variable; an empty variable counts as unset.
+  if (opts.rateLimit !== undefined) options.rateLimit = opts.rateLimit;
+  else if (rateLimitEnv) options.rateLimit = checkValue((text) => requestsPerWindow(text), rateLimitEnv, RATE_LIMIT_ENV);
   if (opts.pace !== undefined) options.pace = checkValue(server.parsePace, opts.pace, '--pace');
   return options;
 }

@@ -4,10 +4,19 @@ import { defineSpec } from '../core/spec.js';
 
 export const DEFAULT_PORT = 4010;
 
-/** `5/60` (requests per seconds), `5` (per 60 seconds), or `0` for no limit. */
-function batchRateLimit(text: string): { requests: number; windowMs: number } | null {
-  const m = /^(\d+)(?:\/(\d+))?$/.exec(text);
-  if (!m || (m[2] !== undefined && Number(m[2]) === 0)) throw new ValueRefused('use REQUESTS/SECONDS such as 5/60, or 0 for none');
+/** The environment variable of `--rate-limit`, read by `gwctl sandbox` and by `--sandbox`. */
+export const RATE_LIMIT_ENV = 'GWCTL_SANDBOX_RATE_LIMIT';
+
+/**
+ * `N/SECONDS`: at most N requests per key in any window of that many seconds; `0` for no limit.
+ * With `perMinuteAlone`, a bare `N` means N per 60 seconds (the batch limit's older form).
+ */
+export function requestsPerWindow(text: string, perMinuteAlone = false): { requests: number; windowMs: number } | null {
+  const m = /^(\d{1,9})(?:\/(\d{1,6}))?$/.exec(text.trim());
+  const example = perMinuteAlone ? '5/60' : '50/1';
+  if (!m || (m[2] === undefined && !perMinuteAlone && m[1] !== '0') || (m[2] !== undefined && Number(m[2]) === 0)) {
+    throw new ValueRefused(`use REQUESTS/SECONDS such as ${example}, or 0 for none`);
+  }
   return Number(m[1]) === 0 ? null : { requests: Number(m[1]), windowMs: Number(m[2] ?? 60) * 1000 };
 }
 
@@ -47,7 +56,12 @@ export const spec = defineSpec({
     batchRateLimit: option.custom(
       '--batch-rate-limit <n/seconds>',
       'rate limit of batch routes per key, e.g. 5/60 (default 600/60; 0 for none)',
-      batchRateLimit,
+      (text) => requestsPerWindow(text, true),
+    ),
+    rateLimit: option.custom(
+      '--rate-limit <n/seconds>',
+      `rate limit of every route per key, e.g. 50/1: 429 with Retry-After beyond it (default none; also ${RATE_LIMIT_ENV})`,
+      (text) => requestsPerWindow(text),
     ),
   },
   examples: [
@@ -57,5 +71,6 @@ export const spec = defineSpec({
     "gwctl sandbox --interns 100000 --fault '* /batches delay=2s'",
     'gwctl sandbox --pace 10        # states in motion move ten times faster',
     'gwctl sandbox --pace 0         # everything frozen, as in a test',
+    'gwctl sandbox --rate-limit 50/1  # 429 beyond 50 requests a second per key',
   ],
 });

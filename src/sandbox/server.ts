@@ -51,6 +51,8 @@ export interface SandboxOptions {
   operationTimeoutMs?: number;
   /** Batch routes' rate limit per key; null for none (default 600 per minute). */
   batchRateLimit?: RateLimit | null;
+  /** Every route's rate limit per key (`--rate-limit`); null or absent for none. */
+  rateLimit?: RateLimit | null;
   /** Makes GET /byok without workspace_id answer 400, as when the default workspace was deleted. */
   defaultWorkspaceDeleted?: boolean;
   /** The clock (ms since the epoch); batch retention and the times of changes use it. */
@@ -126,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   for (const spec of startupFaults) faults.add(spec);
   const recorder = new Recorder();
   const limiter = new RateLimiter(options.batchRateLimit === undefined ? DEFAULT_BATCH_RATE_LIMIT : options.batchRateLimit);
+  const everyRoute = new RateLimiter(options.rateLimit ?? null);
   const closing = new AbortController();
   const examples = examplesFor(seed, state.interns);
   const keys = { ...DEMO_KEYS };
@@ -139,6 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     for (const spec of startupFaults) faults.add(spec);
     recorder.clear();
     limiter.reset();
+    everyRoute.reset();
   };
 
   /** Resolves true after `ms`, or false at once when the sandbox is closing. */
@@ -190,6 +194,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         throw fail(401, route.family === 'management' && caller.kind === 'unknown' ? 'Invalid credentials' : undefined);
       }
       const known = { kind: caller.kind };
+      // Counted per key once the key is known, before any other check, as a gateway in front would.
+      const overall = everyRoute.check(known.kind, now());
+      if (overall !== undefined) throw tooMany(route, caller, overall);
       if (route.access === 'interns') {
         if (isRegionalHost(req.headers.host)) throw fail(403, 'Interns and vault routes are not available on regional hostnames');
         // Outside the interns programme the routes do not exist for the caller.
@@ -202,7 +209,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         }
       } else {
         const wait = limiter.check(known.kind, now());
-        if (wait !== undefined) throw new HttpError(429, routeError(route, route.family, caller, 429), { 'retry-after': String(wait) });
+        if (wait !== undefined) throw tooMany(route, caller, wait);
       }
       if (body.tooLarge) throw fail(413, route.family === 'interns' ? undefined : `Request body exceeds ${route.bodyLimit} bytes`);
       if (emptyParam) throw fail(route.emptyParamStatus, route.emptyParamStatus === 400 ? 'path parameter must not be empty' : undefined);
@@ -224,6 +231,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       if (error instanceof HttpError) return { status: error.status, body: error.body, headers: error.headers };
       return json(routeError(route, route.family, caller, 500), 500);
     }
+  }
+
+  /** 429 in the route family's error envelope, with Retry-After in whole seconds. */
+  function tooMany(route: RouteDef, caller: Caller, seconds: number): HttpError {
+    return new HttpError(429, routeError(route, route.family, caller, 429), { 'retry-after': String(seconds) });
   }
 
   function faultReply(fault: Fault, family: Family, route: RouteDef | undefined, caller: Caller): Reply {
