@@ -8,6 +8,7 @@ import { sanitizeField } from '../core/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
 import { reasonPhrase } from './status-text.js';
 import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
+import { NotStarted, Pacer } from './pacing.js';
 import type { KeyKind, Route } from './routes.js';
 import { Transport, TransportFailure, type WireResponse } from './transport.js';
 
@@ -39,6 +40,12 @@ export interface CallOptions {
   ifAnswerLost?: string;
   /** The caller's own cancellation (pages fetched ahead that are no longer wanted), besides interruption. */
   signal?: AbortSignal;
+  /**
+   * Once aborted, nothing more of this call is sent (a first attempt rejects with NotStarted, a
+   * later one ends with the last answer), while what is in flight finishes: Ctrl-C, or a 401 midway,
+   * in a run acting on many targets.
+   */
+  stopStarting?: AbortSignal;
 }
 
 /** A request to any route, as `gwctl api` builds it. */
@@ -71,9 +78,12 @@ const MAX_REDIRECTS = 5;
 export class ApiClient {
   private readonly transport = new Transport();
   private readonly base: URL;
+  /** The pace of every request this client sends in the run: pauses, concurrency, throttled answers. */
+  readonly pacing: Pacer;
 
   constructor(private readonly options: ClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
+    this.pacing = new Pacer({ now: options.now, sleep: options.sleep }, RETRY.maxRetryAfterMs);
   }
 
   /** The URL a route resolves to, for messages and hints. */
@@ -93,7 +103,7 @@ export class ApiClient {
     const key = this.keyFor(route);
     const url = this.urlFor(route, call);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const { outcome, attempt } = await this.exchange(route, url, key, body, {}, call.signal);
+    const { outcome, attempt } = await this.exchange(route, url, key, body, {}, call.signal, call.stopStarting);
     return finish(route, call, outcome, attempt, this.options.now());
   }
 
@@ -138,17 +148,32 @@ export class ApiClient {
     body: string | undefined,
     headers: Record<string, string>,
     callerSignal: AbortSignal | undefined,
+    stopStarting?: AbortSignal,
   ): Promise<{ outcome: WireResponse | TransportFailure; attempt: number }> {
     refusePlainHttp(url);
     const attempts = this.options.retries + 1;
     const signal = callerSignal ? AbortSignal.any([this.options.signal, callerSignal]) : this.options.signal;
     let waited = 0;
+    let last: { outcome: WireResponse | TransportFailure; attempt: number } | undefined;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(route, url, key, body, headers, attempt, attempts, signal);
+      let outcome: WireResponse | TransportFailure;
+      try {
+        outcome = await this.attempt(route, url, key, body, headers, attempt, attempts, signal, stopStarting);
+      } catch (error) {
+        // Told to start nothing more before a retry was sent: this call ends with the answer it has.
+        if (error instanceof NotStarted && last) return last;
+        throw error;
+      }
+      last = { outcome, attempt };
       const retry = this.retryDecision(route, outcome, attempt, attempts, waited, signal);
       if (retry === undefined) return { outcome, attempt };
       this.debug(`waiting ${retry} ms before attempt ${attempt + 1}/${attempts}`);
-      await this.options.sleep(retry, signal);
+      try {
+        await this.options.sleep(retry, stopStarting ? AbortSignal.any([signal, stopStarting]) : signal);
+      } catch (error) {
+        if (signal.aborted || !stopStarting?.aborted) throw error;
+        return last;
+      }
       waited += retry;
     }
   }
@@ -177,6 +202,7 @@ export class ApiClient {
     attempt: number,
     attempts: number,
     signal: AbortSignal,
+    stopStarting: AbortSignal | undefined,
   ): Promise<WireResponse | TransportFailure> {
     let url = start;
     let method: string = route.method;
@@ -190,6 +216,7 @@ export class ApiClient {
       // A person's own headers (gwctl api -H) go only where the key may go, and never replace it.
       if (sameOrigin) Object.assign(headers, extra);
       if (sameOrigin) headers.authorization = `Bearer ${key}`;
+      const ticket = await this.pacing.acquire(signal, stopStarting);
       this.debug(`> ${method} ${url.href} (attempt ${attempt}/${attempts})${sameOrigin ? ' authorization: Bearer [redacted]' : ''}`);
       const began = this.options.now();
       let res: WireResponse;
@@ -203,6 +230,7 @@ export class ApiClient {
           signal,
         });
       } catch (error) {
+        ticket.settle({});
         if (error instanceof TransportFailure) {
           const unwanted = error.kind === 'aborted' && !this.options.signal.aborted;
           this.debug(`< ${unwanted ? 'cancelled: no longer needed' : error.message}`);
@@ -210,6 +238,7 @@ export class ApiClient {
         }
         throw error;
       }
+      ticket.settle({ status: res.status, retryAfterMs: parseRetryAfter(res.headers['retry-after'], this.options.now()) });
       this.debug(
         `< ${res.status} in ${this.options.now() - began} ms, ${Buffer.byteLength(res.text)} bytes, ${res.headers['content-type'] ?? 'no content-type'}`,
       );

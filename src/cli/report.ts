@@ -1,7 +1,6 @@
 // Errors as the contract prints them: one line `gwctl: <message>` on stderr, or under --json
 // one object `{"error": {...}}`. Never a stack trace.
-import { errorFields, GwctlError } from '../core/errors.js';
-import { ExitCode } from '../core/exit-codes.js';
+import { errorFields, toGwctlError, type GwctlError } from '../core/errors.js';
 import type { Io } from '../core/io.js';
 import { safeJson, sanitizeField } from '../core/sanitize.js';
 
@@ -17,13 +16,6 @@ export function errorLine(error: GwctlError): string {
 
 export function errorJson(error: GwctlError): string {
   return safeJson({ error: { ...errorFields(error), exit_code: error.exitCode } }, 0);
-}
-
-/** Any thrown value as a GwctlError: ours as they are, anything else as an internal failure. */
-export function toGwctlError(error: unknown): GwctlError {
-  if (error instanceof GwctlError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new GwctlError(`internal error: ${message.split('\n')[0]}`, ExitCode.failure);
 }
 
 export function reportError(io: Io, error: unknown, json: boolean): number {

@@ -85,3 +85,10 @@ export function errorFields(error: GwctlError): Record<string, unknown> {
   for (const [key, value] of Object.entries(error.details ?? {})) if (!(key in body)) body[key] = value;
   return body;
 }
+
+/** Any thrown value as a GwctlError: ours as they are, anything else as an internal failure (its first line). */
+export function toGwctlError(error: unknown): GwctlError {
+  if (error instanceof GwctlError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new GwctlError(`internal error: ${message.split('\n')[0]}`, ExitCode.failure);
+}

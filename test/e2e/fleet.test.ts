@@ -66,7 +66,7 @@ describe('interns suspend with several targets', () => {
           error: { status: 409, code: 409, message: 'The intern is busy', reason: 'intern_busy', retryable: true },
         },
       ],
-      summary: { requested: 2, succeeded: 1, failed: 1 },
+      summary: { requested: 2, succeeded: 1, failed: 1, throttled: 0 },
     });
     expect(JSON.parse(r.stderr)).toEqual({ error: { status: null, message: '1 of 2 interns not suspended', exit_code: 8 } });
   });
@@ -156,7 +156,7 @@ describe('interns suspend with several targets', () => {
       expect(r).toMatchObject({
         code: 2,
         stdout: '',
-        stderr: `gwctl: invalid --concurrency "${n}": --concurrency must be an integer from 1 to 16\n`,
+        stderr: `gwctl: invalid --concurrency "${n}": --concurrency must be an integer from 1 to 16, or auto\n`,
       });
     }
     expect(server.requests).toHaveLength(0);
@@ -204,7 +204,7 @@ describe('interns suspend with several targets', () => {
     server.handle(() => ({ body: { data: [], has_more: false } }));
     const r = await gw(['interns', 'suspend', '--status', 'failed', '--yes', '--json']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ data: [], summary: { requested: 0, succeeded: 0, failed: 0 } });
+    expect(JSON.parse(r.stdout)).toEqual({ data: [], summary: { requested: 0, succeeded: 0, failed: 0, throttled: 0 } });
     const piped = await gw(['interns', 'suspend', '--status', 'failed', '--yes']);
     expect(piped).toMatchObject({ code: 0, stderr: '', stdout: '' });
   });
@@ -265,7 +265,7 @@ describe('batches delete with several targets', () => {
     const r = await gw(['batches', 'delete', '-', '--yes', '--json'], { input: 'batch_a\n#x\nbatch_b\n' });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const body = JSON.parse(r.stdout);
-    expect(body.summary).toEqual({ requested: 2, succeeded: 2, failed: 0 });
+    expect(body.summary).toEqual({ requested: 2, succeeded: 2, failed: 0, throttled: 0 });
     expect(body.data.map((d: { id: string; ok: boolean }) => [d.id, d.ok])).toEqual([
       ['batch_a', true],
       ['batch_b', true],

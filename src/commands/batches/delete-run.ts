@@ -6,38 +6,37 @@ import { printDetail } from '../../output/print.js';
 import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { actOnMany, CONCURRENCY, printTargets } from '../shared/many.js';
+import { runMany, type ManyAction } from '../shared/many.js';
 import { outputMode } from '../shared/output-mode.js';
-import { confirmOrRefuse, readIds } from '../shared/targets.js';
+import { confirmOrRefuse } from '../shared/targets.js';
 import type { spec } from './delete.js';
+
+/** Deleting one batch of many, as data for the many-target run. */
+const DELETE: ManyAction = {
+  command: 'batches delete',
+  noun: 'batch',
+  nouns: 'batches',
+  doneWord: 'deleted',
+  named: false,
+  route: routes.deleteBatch,
+  schema: BatchDeleted,
+  ifAnswerLost: lostHint,
+};
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const words = args.ids;
   if (words.length === 0) throw usageError("missing required argument 'id'", "see 'gwctl batches delete --help'");
   if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
-
-  // Refuse before anything is read or sent.
-  if (!opts.dryRun && !opts.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  const targets = (await readIds(deps, words, 'batch id')).map((id) => ({ id }));
-  if (opts.dryRun) return printTargets(deps, 'batches delete', targets, false);
-  if (targets.length > 0) {
-    await confirmOrRefuse(deps, opts.yes, async () => {
+  await runMany(deps, DELETE, {
+    words,
+    yes: opts.yes,
+    dryRun: opts.dryRun,
+    concurrency: opts.concurrency,
+    question: async (targets) => {
       const first = sanitizeField(targets[0]!.id);
       const which = targets.length === 1 ? `batch ${first}` : `${targets.length} batches, starting with ${first},`;
       return `Delete ${which} with their stored requests and results?`;
-    });
-  }
-  await actOnMany({
-    deps,
-    command: 'batches delete',
-    targets,
-    concurrency: opts.concurrency ?? CONCURRENCY.default,
-    noun: 'batch',
-    nouns: 'batches',
-    doneWord: 'deleted',
-    named: false,
-    act: async ({ id }) =>
-      (await fetchChecked(deps, routes.deleteBatch, { params: { id }, ifAnswerLost: lostHint(id) }, BatchDeleted)).body,
+    },
   });
 };
 

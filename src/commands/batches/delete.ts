@@ -1,3 +1,4 @@
+import { concurrencyOption } from '../../api/vocabulary.js';
 import { arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -21,7 +22,7 @@ export const spec = defineSpec({
   options: {
     yes: option.flag('-y, --yes', 'delete without asking'),
     dryRun: option.flag('--dry-run', 'print the targets and change nothing'),
-    concurrency: option.int('--concurrency <n>', 'requests in flight at once, 1-16 (default 4)', { min: 1, max: 16 }),
+    concurrency: concurrencyOption(),
   },
   // Of the per-target results (several targets, or ids on stdin).
   columns: ['id', 'result', 'exit_code'],

@@ -9,7 +9,7 @@ import type { RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { outputMode } from '../shared/output-mode.js';
 import { pollUntil } from '../shared/poll.js';
-import { startProgress } from '../shared/progress.js';
+import { progressBar, startProgress } from '../shared/progress.js';
 import type { spec } from './get.js';
 import { batchSections } from './view.js';
 
@@ -43,9 +43,5 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
 /** `[=========           ] 45/100 finalizing`: completed plus failed over total. */
 function bar(b: Batch): string {
   const c = b.request_counts ?? {};
-  const done = (c.completed ?? 0) + (c.failed ?? 0);
-  const total = c.total ?? 0;
-  const width = 20;
-  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
-  return `[${'='.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} ${sanitizeField(b.status)}`;
+  return `${progressBar((c.completed ?? 0) + (c.failed ?? 0), c.total ?? 0)} ${sanitizeField(b.status)}`;
 }

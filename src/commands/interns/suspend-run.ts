@@ -1,18 +1,29 @@
 import { routes } from '../../api/routes.js';
 import { Intern, InternList, SuspendResult } from '../../api/schemas/intern.js';
 import { usageError } from '../../core/errors.js';
-import { checkValue, pathIdCheck } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { printBody } from '../../output/print.js';
 import { outputMode } from '../shared/output-mode.js';
 import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
-import { actOnMany, CONCURRENCY, printTargets, type Target } from '../shared/many.js';
+import { runMany, type ManyAction, type Target } from '../shared/many.js';
 import { startProgress } from '../shared/progress.js';
-import { confirmOrRefuse, internIdOrPick, readIds } from '../shared/targets.js';
+import { confirmOrRefuse, internIdOrPick } from '../shared/targets.js';
 import type { spec } from './suspend.js';
 
 const CONSEQUENCE = 'Their runtimes stop; disk and configuration are kept.';
+
+/** Suspending one intern of many, as data for the many-target run. */
+const SUSPEND: ManyAction = {
+  command: 'interns suspend',
+  noun: 'intern',
+  nouns: 'interns',
+  doneWord: 'suspended',
+  named: true,
+  route: routes.suspendIntern,
+  schema: SuspendResult,
+  ifAnswerLost: lostHint,
+};
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const words = args.ids;
@@ -21,27 +32,14 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   if (opts.status !== undefined && words.length > 0) throw usageError('give intern ids or --status, not both');
   const many = words.length > 1 || words.includes('-') || opts.status !== undefined || opts.dryRun;
   if (!many) return suspendOne(deps, words[0], opts.yes);
-
-  // Refuse before anything is read or sent.
-  if (!opts.dryRun && !opts.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  for (const word of words) if (word !== '-') checkValue(pathIdCheck(), word, 'intern id');
-  const targets =
-    opts.status !== undefined
-      ? await selectInterns(deps, opts.status, opts.workspace)
-      : (await readIds(deps, words, 'intern id')).map((id) => ({ id }));
-  if (opts.dryRun) return printTargets(deps, 'interns suspend', targets, true);
-  if (targets.length > 0) await confirmOrRefuse(deps, opts.yes, () => question(deps, targets));
-  await actOnMany({
-    deps,
-    command: 'interns suspend',
-    targets,
-    concurrency: opts.concurrency ?? CONCURRENCY.default,
-    noun: 'intern',
-    nouns: 'interns',
-    doneWord: 'suspended',
-    named: true,
-    act: async ({ id }) =>
-      (await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult)).body,
+  const { status: statuses, workspace } = opts;
+  await runMany(deps, SUSPEND, {
+    words,
+    yes: opts.yes,
+    dryRun: opts.dryRun,
+    concurrency: opts.concurrency,
+    ...(statuses === undefined ? {} : { select: () => selectInterns(deps, statuses, workspace) }),
+    question: (targets) => question(deps, targets),
   });
 };
 

@@ -1,4 +1,4 @@
-import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
+import { concurrencyOption, INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { arg, option } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -31,7 +31,7 @@ export const spec = defineSpec({
     ),
     workspace: option.uuid('--workspace <uuid>', 'with --status: only interns of this workspace'),
     dryRun: option.flag('--dry-run', 'print the targets and change nothing'),
-    concurrency: option.int('--concurrency <n>', 'requests in flight at once, 1-16 (default 4)', { min: 1, max: 16 }),
+    concurrency: concurrencyOption(),
   },
   // Of the per-target results (several targets, or ids on stdin).
   columns: ['id', 'name', 'result', 'exit_code'],

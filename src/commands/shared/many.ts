@@ -3,15 +3,27 @@
 // an exit code that never passes a failure off as success. A 401 or 403 stops the run (every
 // other target would fail the same way); Ctrl-C starts nothing new and lets what is in flight
 // finish. Targets never attempted are reported as untouched, so every target gets one line.
-import { errorFields, GwctlError } from '../../core/errors.js';
+//
+// A command that acts on many targets gives its action as data (`ManyAction`: the route of one
+// target's request, its schema, its words) and calls `runMany`; the pace of the requests (the
+// concurrency, `auto`, a server's Retry-After) is the client's pacing (api/pacing.ts).
+import { NotStarted } from '../../api/pacing.js';
+import type { Route } from '../../api/routes.js';
+import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../api/vocabulary.js';
+import { errorFields, GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode, type ExitCodeValue } from '../../core/exit-codes.js';
+import { checkValue, pathIdCheck } from '../../core/options.js';
 import type { NamedColumn } from '../../output/columns.js';
 import { printBody, printList } from '../../output/print.js';
+import type * as z from 'zod/mini';
 import type { Deps } from '../context.js';
+import { fetchChecked } from './fetch.js';
 import { outputMode } from './output-mode.js';
-import { startProgress } from './progress.js';
+import { progressBar, startProgress } from './progress.js';
+import { confirmOrRefuse, readIds } from './targets.js';
 
-export const CONCURRENCY = { min: 1, max: 16, default: 4 } as const;
+// The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight).
+export { CONCURRENCY } from '../../api/vocabulary.js';
 
 export interface Target {
   id: string;
@@ -22,21 +34,46 @@ export interface Target {
 type Outcome =
   { kind: 'ok'; response: unknown } | { kind: 'failed'; error: GwctlError } | { kind: 'untouched'; code: ExitCodeValue; why: string };
 
-export interface ManyOptions<T extends Target> {
-  deps: Deps;
-  targets: readonly T[];
-  concurrency: number;
+/** What a command does to each target, as data. */
+export interface ManyAction {
   /** The command's words (`interns suspend`), for the output options' messages. */
   command: string;
-  /** `intern`, `batch`: for messages. */
+  /** `intern`, `batch`: for messages; `intern id` names an id read from the arguments or stdin. */
   noun: string;
   nouns: string;
   /** The result word of a success: `suspended`, `deleted`. */
   doneWord: string;
   /** Whether targets have names (interns do, batches not). */
   named: boolean;
-  /** One target's action; its failure is that target's result. */
-  act: (target: T) => Promise<unknown>;
+  /** One target's request: a route whose path takes the target's `{id}`, and its answer's schema. */
+  route: Route;
+  schema: z.ZodMiniType;
+  /** What to do when a target's request was sent but its answer lost. */
+  ifAnswerLost: (id: string) => string;
+}
+
+export interface ManyRun {
+  /** Ids as typed, `-` for ids on stdin. */
+  words: readonly string[];
+  yes: boolean;
+  dryRun: boolean;
+  concurrency: ConcurrencyChoice | undefined;
+  /** A selector (`--status`) that finds the targets instead of the words. */
+  select?: () => Promise<Target[]>;
+  /** The confirmation question for these targets. */
+  question: (targets: readonly Target[]) => Promise<string>;
+}
+
+/** The whole of a many-target command: refuse early, read or select the targets, confirm, act, report. */
+export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Promise<void> {
+  // Refuse before anything is read or sent: without --yes and a terminal, nothing else matters.
+  if (!run.dryRun && !run.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
+  const label = `${action.noun} id`;
+  for (const word of run.words) if (word !== '-') checkValue(pathIdCheck(), word, label);
+  const targets = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
+  if (run.dryRun) return printTargets(deps, action.command, targets, action.named);
+  if (targets.length > 0) await confirmOrRefuse(deps, run.yes, () => run.question(targets));
+  await actOnMany(deps, action, targets, run.concurrency ?? DEFAULT_CONCURRENCY);
 }
 
 /** Runs `work(i)` for i in 0..count-1, at most `concurrency` at once, starting none once `stopped()` says so. */
@@ -54,35 +91,67 @@ export async function runBounded(
 }
 
 /** Acts on every target, prints one result per target, and throws for any exit code other than 0. */
-export async function actOnMany<T extends Target>(options: ManyOptions<T>): Promise<void> {
-  const { deps, targets } = options;
+export async function actOnMany(deps: Deps, action: ManyAction, targets: readonly Target[], concurrency: ConcurrencyChoice): Promise<void> {
   const outcomes: (Outcome | undefined)[] = new Array(targets.length).fill(undefined);
   let stop: GwctlError | undefined;
   let done = 0;
   let failed = 0;
-  const progress = deps.io.stderrIsTTY && targets.length > 0 ? await startProgress(deps, bar(0, 0, targets.length)) : undefined;
+  // No target, no client: an empty selection needs neither a key nor a base URL.
+  const api = targets.length > 0 ? await deps.api() : undefined;
+  api?.pacing.use(concurrency);
+  const progress = deps.io.stderrIsTTY && targets.length > 0 ? await startProgress(deps, progressBar(0, targets.length)) : undefined;
+  const render = (): void => {
+    if (!progress || !api) return;
+    const pace = api.pacing.view();
+    const parts = [progressBar(done, targets.length)];
+    if (failed) parts.push(`${failed} failed`);
+    parts.push(`concurrency ${pace.concurrency ?? '-'}${pace.adaptive ? ' (auto)' : ''}`);
+    if (pace.pausedForMs > 0) parts.push(`paused ${Math.ceil(pace.pausedForMs / 1000)}s: the server asked to wait`);
+    progress.update(parts.join(', '));
+  };
+  render();
+  const unwatch = progress ? api?.pacing.onChange(render) : undefined;
+  // The pause counts down on the terminal even when no answer comes.
+  const ticker = progress ? setInterval(render, 250) : undefined;
+  ticker?.unref?.();
   // From here Ctrl-C only stops new requests; this function reports and ends the run.
   deps.finishOnInterrupt();
-  const stopped = (): boolean => stop !== undefined || deps.interrupted.aborted || deps.signal.aborted;
+  const stopStarting = new AbortController();
+  const stopNow = (): void => stopStarting.abort();
+  for (const signal of [deps.interrupted, deps.signal]) {
+    if (signal.aborted) stopNow();
+    else signal.addEventListener('abort', stopNow, { once: true });
+  }
+  const stopped = (): boolean => stopStarting.signal.aborted;
   try {
     await runBounded(
       targets.length,
-      options.concurrency,
+      api?.pacing.ceiling ?? 1,
       async (index) => {
+        const { id } = targets[index]!;
         try {
-          outcomes[index] = { kind: 'ok', response: await options.act(targets[index]!) };
+          const call = { params: { id }, ifAnswerLost: action.ifAnswerLost(id), stopStarting: stopStarting.signal };
+          outcomes[index] = { kind: 'ok', response: (await fetchChecked(deps, action.route, call, action.schema)).body };
         } catch (error) {
-          const failure = asGwctlError(error);
+          // Never sent: reported as untouched below.
+          if (error instanceof NotStarted) return;
+          const failure = toGwctlError(error);
           outcomes[index] = { kind: 'failed', error: failure };
           failed++;
-          if (failure.exitCode === ExitCode.auth) stop ??= failure;
+          if (failure.exitCode === ExitCode.auth) {
+            stop ??= failure;
+            stopNow();
+          }
         }
         done++;
-        progress?.update(bar(done, failed, targets.length));
+        render();
       },
       stopped,
     );
   } finally {
+    for (const signal of [deps.interrupted, deps.signal]) signal.removeEventListener('abort', stopNow);
+    if (ticker) clearInterval(ticker);
+    unwatch?.();
     progress?.stop();
   }
   const interrupted = stop === undefined && (deps.interrupted.aborted || deps.signal.aborted);
@@ -90,29 +159,29 @@ export async function actOnMany<T extends Target>(options: ManyOptions<T>): Prom
   const why = stop ? `not attempted: stopped after HTTP ${stop.status ?? ''}`.trimEnd() : 'not attempted: interrupted';
   const code = stop ? ExitCode.auth : ExitCode.interrupted;
   const all: Outcome[] = outcomes.map((o) => o ?? { kind: 'untouched', code, why });
-  await printResults(options, all);
+  await printResults(deps, action, targets, all, api?.pacing.throttled ?? 0);
   if (stop && all.length === 1) throw stop;
   if (stop && untouched === 0) {
     throw new GwctlError(
-      `${stop.message}; ${failed} of ${targets.length} ${options.nouns} not ${options.doneWord}`,
+      `${stop.message}; ${failed} of ${targets.length} ${action.nouns} not ${action.doneWord}`,
       ExitCode.auth,
       withoutMessage(stop),
     );
   }
   if (stop) {
     throw new GwctlError(
-      `${stop.message}; stopped with ${untouched} of ${targets.length} ${options.nouns} untouched`,
+      `${stop.message}; stopped with ${untouched} of ${targets.length} ${action.nouns} untouched`,
       ExitCode.auth,
       withoutMessage(stop),
     );
   }
   if (interrupted && untouched > 0) {
-    throw new GwctlError(`interrupted: ${done} of ${targets.length} ${options.nouns} done, ${untouched} untouched`, ExitCode.interrupted);
+    throw new GwctlError(`interrupted: ${done} of ${targets.length} ${action.nouns} done, ${untouched} untouched`, ExitCode.interrupted);
   }
   if (failed === 0) return;
   const only = all.length === 1 ? all[0] : undefined;
   if (only?.kind === 'failed') throw only.error;
-  throw new GwctlError(`${failed} of ${targets.length} ${options.nouns} not ${options.doneWord}`, ExitCode.partial);
+  throw new GwctlError(`${failed} of ${targets.length} ${action.nouns} not ${action.doneWord}`, ExitCode.partial);
 }
 
 function withoutMessage(error: GwctlError): { status?: number; code?: number | string; reason?: string; retryable?: boolean } {
@@ -122,13 +191,6 @@ function withoutMessage(error: GwctlError): { status?: number; code?: number | s
     ...(error.reason === undefined ? {} : { reason: error.reason }),
     ...(error.retryable === undefined ? {} : { retryable: error.retryable }),
   };
-}
-
-/** `[=======             ] 35/100, 2 failed` */
-function bar(done: number, failed: number, total: number): string {
-  const width = 20;
-  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
-  return `[${'='.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total}${failed ? `, ${failed} failed` : ''}`;
 }
 
 interface Row {
@@ -147,8 +209,13 @@ function resultText(outcome: Outcome, doneWord: string): string {
   return e.status !== undefined ? `HTTP ${e.status}: ${e.message}` : e.message;
 }
 
-async function printResults<T extends Target>(options: ManyOptions<T>, outcomes: readonly Outcome[]): Promise<void> {
-  const { deps, targets } = options;
+async function printResults(
+  deps: Deps,
+  options: ManyAction,
+  targets: readonly Target[],
+  outcomes: readonly Outcome[],
+  throttled: number,
+): Promise<void> {
   const rows: Row[] = outcomes.map((outcome, i) => ({ target: targets[i]!, outcome }));
   const data = rows.map(({ target, outcome }) => {
     if (outcome.kind === 'ok') return { id: target.id, ok: true, exit_code: 0, response: outcome.response };
@@ -160,6 +227,8 @@ async function printResults<T extends Target>(options: ManyOptions<T>, outcomes:
   const untouched = outcomes.filter((o) => o.kind === 'untouched').length;
   const summary: Record<string, number> = { requested: targets.length, succeeded, failed: targets.length - succeeded - untouched };
   if (untouched > 0) summary.untouched = untouched;
+  // Answers that were 429 or 503, retried or not: how hard the server pushed back.
+  summary.throttled = throttled;
   const mode = outputMode(deps, options.command);
   if (await printBody(mode, { data, summary }, data)) return;
   if (rows.length === 0) {
@@ -198,9 +267,4 @@ export async function printTargets(deps: Deps, command: string, targets: readonl
     { name: 'exit_code', header: 'EXIT CODE', value: () => 0, byDefault: false },
   ];
   await printList(mode, undefined, targets, columns);
-}
-
-function asGwctlError(error: unknown): GwctlError {
-  if (error instanceof GwctlError) return error;
-  return new GwctlError(`internal error: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure);
 }

@@ -37,3 +37,10 @@ export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, te
     },
   };
 }
+
+/** `[=======             ] 35/100`: the one bar of every command that counts its way through something. */
+export function progressBar(done: number, total: number): string {
+  const width = 20;
+  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
+  return `[${'='.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total}`;
+}

@@ -1,0 +1,254 @@
+// The pace of one run's requests. Every request the client sends (every attempt, every page,
+// every target) asks the run's Pacer first, and tells it how the answer came back. So a server
+// that pushes back slows the whole run, not only the request it answered:
+//
+// - A 429 or 503 with Retry-After pauses every new request of the run until the time given.
+// - Under `auto`, the number of requests in flight adapts (AIMD): one more for each round of
+//   clean answers while the limit is in use; times 3/4 on a 429 or 503, at most once per round
+//   (only an answer to a request sent after the last decrease lowers it again: the answers to
+//   requests sent under the old limit say nothing new), never below 1 or above 16.
+// - Under `auto`, a Retry-After also says what the server accepts: the answers it accepted in
+//   the window before it said no (at least one second, or the Retry-After if longer) give a rate,
+//   and new requests are spaced to 95 % of it. Concurrency alone cannot keep under a rate when
+//   answers are fast (50 per second at 50 ms each is 2.5 in flight). The rate then creeps up by
+//   0.2 % a second while it is what holds the run back, so a limit that was raised is found.
+//   Why these numbers: ARCHITECTURE.md, "Pacing".
+// - A fixed concurrency is exactly that many in flight at most; only the pause applies.
+import { GwctlError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { CONCURRENCY, type ConcurrencyChoice } from './vocabulary.js';
+
+export const PACING = {
+  /** Multiplicative decrease of the concurrency on a 429 or 503. */
+  decrease: 0.75,
+  /** New requests are spaced to this share of the rate the server accepted before it said no. */
+  rateMargin: 0.95,
+  /** The rate creeps up by this factor for each second it is what holds the run back. */
+  rateProbe: 1.002,
+  /** The shortest window a rate is measured over. */
+  minWindowMs: 1_000,
+  /** The slowest pace: one request a minute. */
+  minRatePerSecond: 1 / 60,
+} as const;
+
+/** What a progress line shows about the pace of the run. */
+export interface PaceView {
+  /** The concurrency in force (undefined when the run sets none). */
+  concurrency: number | undefined;
+  adaptive: boolean;
+  inFlight: number;
+  /** Milliseconds until the pause ends, 0 when there is none. */
+  pausedForMs: number;
+  /** Answers that were 429 or 503 so far. */
+  throttled: number;
+}
+
+/** The request was not sent: the caller stopped starting new ones (Ctrl-C, a 401 midway). */
+export class NotStarted extends Error {
+  constructor() {
+    super('not started');
+    this.name = 'NotStarted';
+  }
+}
+
+export interface Ticket {
+  /** How the answer came: its status, and its Retry-After in milliseconds when readable. No status: no answer. */
+  settle(answer: { status?: number; retryAfterMs?: number }): void;
+}
+
+interface PacerClock {
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export class Pacer {
+  private limit = Number.POSITIVE_INFINITY;
+  private adaptive = false;
+  private inFlight = 0;
+  private pausedUntil = 0;
+  private throttledCount = 0;
+  /** Under auto, once a Retry-After has been seen: requests a second. */
+  private rate: number | undefined;
+  private nextStartAt = 0;
+  private lastDecreaseAt = Number.NEGATIVE_INFINITY;
+  private lastRateStepAt = 0;
+  private credit = 0;
+  private limitReached = false;
+  private rateHeldBack = false;
+  /** Start times of requests the server accepted, oldest first, for measuring its rate. */
+  private accepted: number[] = [];
+  private wake: (() => void)[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly clock: PacerClock,
+    /** The longest pause any request is made to wait; a longer Retry-After fails new requests at once. */
+    private readonly maxPauseMs: number,
+  ) {}
+
+  /** Sets the run's concurrency: a fixed number, or `auto` (start at 4, adapt between 1 and 16). */
+  use(choice: ConcurrencyChoice): void {
+    this.adaptive = choice === 'auto';
+    this.limit = choice === 'auto' ? CONCURRENCY.start : choice;
+    this.changed();
+  }
+
+  /** The most requests that may ever be in flight at once under the current choice. */
+  get ceiling(): number {
+    return this.adaptive ? CONCURRENCY.max : this.limit;
+  }
+
+  get throttled(): number {
+    return this.throttledCount;
+  }
+
+  view(): PaceView {
+    return {
+      concurrency: Number.isFinite(this.limit) ? this.limit : undefined,
+      adaptive: this.adaptive,
+      inFlight: this.inFlight,
+      pausedForMs: Math.max(0, this.pausedUntil - this.clock.now()),
+      throttled: this.throttledCount,
+    };
+  }
+
+  /** Called on every change of the concurrency, the pause or the count of throttled answers. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Waits until a request may be sent: no pause in force, a free place under the concurrency,
+   * and (under auto, once the server has said its rate) its turn. Rejects with NotStarted when
+   * `stopStarting` is aborted first, or with the run's abort reason.
+   */
+  async acquire(signal: AbortSignal, stopStarting?: AbortSignal): Promise<Ticket> {
+    const either = stopStarting ? AbortSignal.any([signal, stopStarting]) : signal;
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      if (stopStarting?.aborted) throw new NotStarted();
+      const now = this.clock.now();
+      if (this.pausedUntil > now) {
+        const wait = this.pausedUntil - now;
+        if (wait > this.maxPauseMs) throw pausedTooLong(wait);
+        await this.sleep(wait, either, signal, stopStarting);
+        continue;
+      }
+      if (this.inFlight >= this.limit) {
+        await this.nextChange(either);
+        continue;
+      }
+      if (this.rate !== undefined && this.nextStartAt > now) {
+        this.rateHeldBack = true;
+        await this.sleep(this.nextStartAt - now, either, signal, stopStarting);
+        continue;
+      }
+      return this.start(now);
+    }
+  }
+
+  private start(now: number): Ticket {
+    this.inFlight++;
+    if (this.inFlight >= this.limit) this.limitReached = true;
+    if (this.rate !== undefined) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / this.rate;
+    let settled = false;
+    return {
+      settle: (answer) => {
+        if (settled) return;
+        settled = true;
+        this.inFlight--;
+        this.settle(now, answer);
+        this.changed();
+      },
+    };
+  }
+
+  private settle(startedAt: number, { status, retryAfterMs }: { status?: number; retryAfterMs?: number }): void {
+    const now = this.clock.now();
+    if (status === 429 || status === 503) {
+      this.throttledCount++;
+      if (retryAfterMs !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
+      // Only a request sent after the last decrease speaks about the current limit.
+      if (!this.adaptive || startedAt < this.lastDecreaseAt) return;
+      this.lastDecreaseAt = now;
+      this.limit = Math.max(CONCURRENCY.min, Math.floor(this.limit * PACING.decrease));
+      this.credit = 0;
+      this.limitReached = false;
+      if (retryAfterMs !== undefined) this.learnRate(now, retryAfterMs);
+      return;
+    }
+    if (status === undefined) return;
+    this.accepted.push(startedAt);
+    this.forget(now - 60_000);
+    if (!this.adaptive || startedAt < this.lastDecreaseAt) return;
+    // Additive increase: one more after a round of clean answers, when the limit was in use.
+    if (this.limitReached && this.limit < CONCURRENCY.max) {
+      this.credit += 1 / this.limit;
+      if (this.credit >= 1) {
+        this.credit = 0;
+        this.limit++;
+        this.limitReached = this.inFlight >= this.limit;
+      }
+    }
+    if (this.rate !== undefined && now - this.lastRateStepAt >= PACING.minWindowMs) {
+      if (this.rateHeldBack) this.rate *= PACING.rateProbe;
+      this.lastRateStepAt = now;
+      this.rateHeldBack = false;
+    }
+  }
+
+  /** What the server accepted in the window before it said no, as a rate to stay under. */
+  private learnRate(now: number, retryAfterMs: number): void {
+    const windowMs = Math.max(PACING.minWindowMs, retryAfterMs);
+    const since = now - windowMs;
+    const count = this.accepted.filter((t) => t > since).length;
+    const measured = (count / windowMs) * 1000 * PACING.rateMargin;
+    // A measure above the pace already kept would not slow anything: decrease it instead.
+    const next = this.rate !== undefined && measured >= this.rate ? this.rate * PACING.decrease : measured;
+    this.rate = Math.max(PACING.minRatePerSecond, next);
+    this.lastRateStepAt = now;
+    this.rateHeldBack = false;
+  }
+
+  private forget(before: number): void {
+    let drop = 0;
+    while (drop < this.accepted.length && this.accepted[drop]! < before) drop++;
+    if (drop > 0) this.accepted.splice(0, drop);
+  }
+
+  private async sleep(ms: number, either: AbortSignal, signal: AbortSignal, stopStarting: AbortSignal | undefined): Promise<void> {
+    try {
+      await this.clock.sleep(ms, either);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (stopStarting?.aborted) throw new NotStarted();
+      throw error;
+    }
+  }
+
+  private nextChange(signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason);
+      this.wake.push(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+    }).catch(() => undefined);
+  }
+
+  private changed(): void {
+    const waiting = this.wake;
+    this.wake = [];
+    for (const resolve of waiting) resolve();
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function pausedTooLong(ms: number): GwctlError {
+  const seconds = Math.ceil(ms / 1000);
+  return new GwctlError(`not sent: the server asked every request to wait ${seconds}s`, ExitCode.transient, {
+    hint: `try again in ${seconds}s`,
+  });
+}
