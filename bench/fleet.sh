@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fleet actions: suspend 1,000 interns by selector (`interns suspend --status running --yes`)
 # against the sandbox with 50 ms of injected latency on every request, at the default
-# concurrency (4), at --concurrency 16, at --concurrency 1, and against a shell loop that runs
+# concurrency, at --concurrency 16, at --concurrency auto, at --concurrency 1, and against a
+# shell loop that runs
 # `gwctl interns suspend <id> --yes` once per intern. The loop is timed on a sample of SAMPLE
 # interns (default 50) and scaled to the full count (its cost per intern does not depend on
 # how many there are). Peak RSS of the default run is taken with /usr/bin/time -v.
@@ -35,7 +36,8 @@ echo "== suspend $count interns by selector, 50 ms per request (sandbox at $base
 hyperfine -N --runs "$RUNS" --prepare "$reset" --export-json bench/results/fleet.json \
   './bin/gwctl.js interns suspend --status running --yes' \
   './bin/gwctl.js interns suspend --status running --yes --concurrency 16' \
-  './bin/gwctl.js interns suspend --status running --yes --concurrency 1'
+  './bin/gwctl.js interns suspend --status running --yes --concurrency 1' \
+  './bin/gwctl.js interns suspend --status running --yes --concurrency auto'
 node bench/ratios.mjs bench/results/fleet.json
 
 echo
@@ -49,18 +51,63 @@ $reset >/dev/null
 kb=$( { /usr/bin/time -v ./bin/gwctl.js interns suspend --status running --yes >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
 echo "$(( kb / 1024 )) MB"
 
-node --input-type=module - "$count" "$SAMPLE" "$(( kb / 1024 ))" <<'JS'
+echo
+echo "== against --rate-limit 50/1 (ideal: $count requests at 50 a second)"
+RL_RUNS=${RL_RUNS:-2}
+limited="$tmp/limited"
+serve "$limited" ./bin/gwctl.js sandbox --port 0 --json --interns "$INTERNS" --pace 0 --fault '* /interns delay=50' --rate-limit 50/1
+lbase=$(jq -r .base_url "$limited")
+lcontrol=${lbase%/api/v1}/_sandbox
+: >"$tmp/limited.jsonl"
+for concurrency in auto 16; do
+  for run in $(seq "$RL_RUNS"); do
+    curl -s -X POST "$lcontrol/reset" >/dev/null
+    sleep 1
+    began=$(date +%s.%N)
+    GWCTL_BASE_URL=$lbase ./bin/gwctl.js interns suspend --status running --yes --concurrency "$concurrency" --json >"$tmp/run.json" || true
+    ended=$(date +%s.%N)
+    requests=$(curl -s "$lcontrol/requests" | jq '[.data // . | .[] | select(.path | startswith("/api/v1"))] | length')
+    jq -c --arg c "$concurrency" --argjson s "$(echo "$ended - $began" | bc)" --argjson r "$requests" \
+      '{concurrency: $c, seconds: $s, requests: $r, targets: .summary.requested, failed: (.summary.failed + (.summary.untouched // 0)), throttled: .summary.throttled}' \
+      "$tmp/run.json" | tee -a "$tmp/limited.jsonl"
+  done
+done
+
+node --input-type=module - "$count" "$SAMPLE" "$(( kb / 1024 ))" "$tmp/limited.jsonl" <<'JS'
 import { readFileSync, writeFileSync } from 'node:fs';
-const [count, sample, mb] = process.argv.slice(2).map(Number);
+const [count, sample, mb] = process.argv.slice(2, 5).map(Number);
+const limitedRuns = readFileSync(process.argv[5], 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const limited = {};
+for (const c of ['auto', '16']) {
+  const runs = limitedRuns.filter((r) => r.concurrency === c);
+  const mean = (f) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
+  const ideal = runs[0].targets / 50;
+  limited[c] = {
+    runs: runs.length,
+    seconds: mean((r) => r.seconds),
+    vsIdeal: mean((r) => r.seconds) / ideal,
+    failed: mean((r) => r.failed),
+    requests: mean((r) => r.requests),
+    throttled: mean((r) => r.throttled),
+    throttledShare: mean((r) => r.throttled / r.requests),
+  };
+}
 const fleet = JSON.parse(readFileSync('bench/results/fleet.json', 'utf8')).results.map((r) => r.mean);
 const loopSample = JSON.parse(readFileSync('bench/results/fleet-loop.json', 'utf8')).results[0].mean;
 const loop = (loopSample * count) / sample;
 const summary = {
   date: new Date().toISOString().slice(0, 10),
   interns: count,
-  seconds: { default: fleet[0], concurrency16: fleet[1], concurrency1: fleet[2], shellLoopScaled: loop, shellLoopSample: loopSample, sample },
-  speedup: { defaultVsConcurrency1: fleet[2] / fleet[0], defaultVsShellLoop: loop / fleet[0], concurrency16VsShellLoop: loop / fleet[1] },
+  node: process.version,
+  seconds: { default: fleet[0], concurrency16: fleet[1], concurrency1: fleet[2], auto: fleet[3], shellLoopScaled: loop, shellLoopSample: loopSample, sample },
+  speedup: {
+    defaultVsConcurrency1: fleet[2] / fleet[0],
+    autoVsConcurrency1: fleet[2] / fleet[3],
+    defaultVsShellLoop: loop / fleet[0],
+    concurrency16VsShellLoop: loop / fleet[1],
+  },
   peakRssMb: mb,
+  rateLimited50PerSecond: limited,
 };
 writeFileSync('bench/results/fleet-summary.json', `${JSON.stringify(summary, null, 2)}\n`);
 console.log(JSON.stringify(summary, null, 2));

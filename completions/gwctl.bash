@@ -133,6 +133,7 @@ __gwctl_takes_value() {
     'sandbox|--fault') return 0 ;;
     'sandbox|--pace') return 0 ;;
     'sandbox|--batch-rate-limit') return 0 ;;
+    'sandbox|--rate-limit') return 0 ;;
   esac
   return 1
 }
@@ -214,7 +215,7 @@ __gwctl_names() {
     'config list') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config path') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
-    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --batch-rate-limit --help '$__gwctl_opts ;;
+    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api sandbox completion exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;

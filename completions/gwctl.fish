@@ -249,6 +249,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'sandbox|--batch-rate-limit'
             return 0
+        case 'sandbox|--rate-limit'
+            return 0
     end
     return 1
 end
@@ -399,7 +401,7 @@ complete -c gwctl -n '__gwctl_arg \'batches get\' 0' -x -a '(__gwctl_dynamic bat
 # gwctl batches delete
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -s y -l yes -d 'delete without asking'
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -l dry-run -d 'print the targets and change nothing'
-complete -c gwctl -n '__gwctl_is \'batches delete\'' -l concurrency -x -d 'requests in flight at once, 1-16 (default 4)'
+complete -c gwctl -n '__gwctl_is \'batches delete\'' -l concurrency -x -d 'requests in flight at once, 1-16, or auto: start at 4 and adapt to how the server answers (default 4)'
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -l columns -x -a '(__gwctl_list id result exit_code)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'batches delete\' 0+' -x -a '(__gwctl_dynamic batch)' -d 'batch ids, or - to read them from stdin'
@@ -430,7 +432,7 @@ complete -c gwctl -n '__gwctl_is \'interns suspend\'' -s y -l yes -d 'suspend wi
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l status -x -a '(__gwctl_list awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed)' -d 'suspend every intern with these statuses (comma-separated), across every page'
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l workspace -x -d 'with --status: only interns of this workspace'
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l dry-run -d 'print the targets and change nothing'
-complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l concurrency -x -d 'requests in flight at once, 1-16 (default 4)'
+complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l concurrency -x -d 'requests in flight at once, 1-16, or auto: start at 4 and adapt to how the server answers (default 4)'
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -l columns -x -a '(__gwctl_list id name result exit_code)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'interns suspend\' 0+' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)'
@@ -552,6 +554,7 @@ complete -c gwctl -n '__gwctl_is \'sandbox\'' -l interns -x -d 'how many interns
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l fault -x -d 'inject a fault from the start, e.g. "GET /interns 503 retry-after=1 times=2" (repeatable)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l pace -x -d 'how fast states in motion move: N times real time (default 1; 0 freezes; up to 1000)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l batch-rate-limit -x -d 'rate limit of batch routes per key, e.g. 5/60 (default 600/60; 0 for none)'
+complete -c gwctl -n '__gwctl_is \'sandbox\'' -l rate-limit -x -d 'rate limit of every route per key, e.g. 50/1: 429 with Retry-After beyond it (default none; also GWCTL_SANDBOX_RATE_LIMIT)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -s h -l help -d 'show help'
 
 # gwctl completion

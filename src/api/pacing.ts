@@ -27,6 +27,8 @@ export const PACING = {
   rateProbe: 1.002,
   /** The shortest window a rate is measured over. */
   minWindowMs: 1_000,
+  /** Fewer accepted answers than this in the window say nothing about a rate. */
+  minSample: 4,
   /** The slowest pace: one request a minute. */
   minRatePerSecond: 1 / 60,
 } as const;
@@ -70,7 +72,9 @@ export class Pacer {
   /** Under auto, once a Retry-After has been seen: requests a second. */
   private rate: number | undefined;
   private nextStartAt = 0;
-  private lastDecreaseAt = Number.NEGATIVE_INFINITY;
+  /** Requests started so far, and the first one started after the last decrease. */
+  private issued = 0;
+  private freshFrom = 0;
   private lastRateStepAt = 0;
   private credit = 0;
   private limitReached = false;
@@ -149,6 +153,7 @@ export class Pacer {
   }
 
   private start(now: number): Ticket {
+    const serial = this.issued++;
     this.inFlight++;
     if (this.inFlight >= this.limit) this.limitReached = true;
     if (this.rate !== undefined) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / this.rate;
@@ -158,20 +163,20 @@ export class Pacer {
         if (settled) return;
         settled = true;
         this.inFlight--;
-        this.settle(now, answer);
+        this.settle(now, serial, answer);
         this.changed();
       },
     };
   }
 
-  private settle(startedAt: number, { status, retryAfterMs }: { status?: number; retryAfterMs?: number }): void {
+  private settle(startedAt: number, serial: number, { status, retryAfterMs }: { status?: number; retryAfterMs?: number }): void {
     const now = this.clock.now();
     if (status === 429 || status === 503) {
       this.throttledCount++;
       if (retryAfterMs !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
       // Only a request sent after the last decrease speaks about the current limit.
-      if (!this.adaptive || startedAt < this.lastDecreaseAt) return;
-      this.lastDecreaseAt = now;
+      if (!this.adaptive || serial < this.freshFrom) return;
+      this.freshFrom = this.issued;
       this.limit = Math.max(CONCURRENCY.min, Math.floor(this.limit * PACING.decrease));
       this.credit = 0;
       this.limitReached = false;
@@ -181,7 +186,7 @@ export class Pacer {
     if (status === undefined) return;
     this.accepted.push(startedAt);
     this.forget(now - 60_000);
-    if (!this.adaptive || startedAt < this.lastDecreaseAt) return;
+    if (!this.adaptive || serial < this.freshFrom) return;
     // Additive increase: one more after a round of clean answers, when the limit was in use.
     if (this.limitReached && this.limit < CONCURRENCY.max) {
       this.credit += 1 / this.limit;
@@ -203,6 +208,7 @@ export class Pacer {
     const windowMs = Math.max(PACING.minWindowMs, retryAfterMs);
     const since = now - windowMs;
     const count = this.accepted.filter((t) => t > since).length;
+    if (count < PACING.minSample) return;
     const measured = (count / windowMs) * 1000 * PACING.rateMargin;
     // A measure above the pace already kept would not slow anything: decrease it instead.
     const next = this.rate !== undefined && measured >= this.rate ? this.rate * PACING.decrease : measured;

@@ -151,7 +151,7 @@ describe('interns suspend with several targets', () => {
   });
 
   it('--concurrency outside 1-16 is exit 2 before anything is sent', async () => {
-    for (const n of ['0', '17', 'x']) {
+    for (const n of ['0', '17', 'x', 'auto2']) {
       const r = await gw(['interns', 'suspend', id(1), id(2), '--yes', '--concurrency', n]);
       expect(r).toMatchObject({
         code: 2,
@@ -242,6 +242,48 @@ describe('interns suspend with several targets', () => {
     );
     expect(run.stderr()).toBe(`gwctl: interrupted: ${sent} of 10 interns done, ${10 - sent} untouched\n`);
     expectNoCrash(run.stderr());
+  });
+});
+
+describe('interns suspend against a server that pushes back', () => {
+  it('Ctrl-C during a Retry-After pause: nothing more sent, every target one line, exit 130', async () => {
+    let throttledOnce = false;
+    server.handle((req) => {
+      if (internOf(req) === id(1) && !throttledOnce) {
+        throttledOnce = true;
+        return { status: 429, headers: { 'retry-after': '30' }, body: envelope(429, 'Rate limit exceeded') };
+      }
+      return suspended();
+    });
+    const run = spawnGwctl(['interns', 'suspend', ...ids(10), '--yes', '--concurrency', 'auto', '--base-url', server.baseUrl], { env });
+    // The first four go out at once; the 429 then pauses the run for 30 seconds.
+    await until(() => server.requests.length === 4);
+    await new Promise((r) => setTimeout(r, 300));
+    run.child.kill('SIGINT');
+    const { code } = await run.done;
+    expect(code).toBe(130);
+    expect(suspends().sort()).toEqual(ids(4));
+    expect(run.stdout().trimEnd().split('\n')).toEqual([
+      `${id(1)}\tHTTP 429: Rate limit exceeded\t7`,
+      ...ids(4)
+        .slice(1)
+        .map((i) => `${i}\tsuspended\t0`),
+      ...ids(10)
+        .slice(4)
+        .map((i) => `${i}\tnot attempted: interrupted\t130`),
+    ]);
+    expect(run.stderr()).toBe('gwctl: interrupted: 4 of 10 interns done, 6 untouched\n');
+    expectNoCrash(run.stderr());
+  });
+
+  it('--json carries the count of 429 and 503 answers in the summary', async () => {
+    let count = 0;
+    server.handle(() =>
+      count++ < 2 ? { status: 503, headers: { 'retry-after': '0' }, body: envelope(503, 'Service Unavailable') } : suspended(),
+    );
+    const r = await gw(['interns', 'suspend', id(1), id(2), '--yes', '--concurrency', '1', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).summary).toEqual({ requested: 2, succeeded: 2, failed: 0, throttled: 2 });
   });
 });
 
