@@ -205,7 +205,7 @@ __gwctl_names() {
     'tools') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'tools get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'auth') __gwctl_cmds='login logout status' __gwctl_opts='--help '$__gwctl_opts ;;
-    'auth login') __gwctl_cmds='' __gwctl_opts='--with-token --api-key --help '$__gwctl_opts ;;
+    'auth login') __gwctl_cmds='' __gwctl_opts='--with-token --api-key --insecure-storage --help '$__gwctl_opts ;;
     'auth logout') __gwctl_cmds='' __gwctl_opts='--api-key --help '$__gwctl_opts ;;
     'auth status') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config') __gwctl_cmds='get set unset list path' __gwctl_opts='--help '$__gwctl_opts ;;

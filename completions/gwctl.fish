@@ -495,6 +495,7 @@ complete -c gwctl -n '__gwctl_is \'auth\'' -s h -l help -d 'show help'
 # gwctl auth login
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l with-token -d 'read the key from standard input'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l api-key -d 'store the API key (interns and vault routes) instead of the management key'
+complete -c gwctl -n '__gwctl_is \'auth login\'' -l insecure-storage -d 'keep the key in the 0600 config file, not in the operating system\'s credential store'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -s h -l help -d 'show help'
 
 # gwctl auth logout
