@@ -322,8 +322,42 @@ describe('presets create', () => {
     );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ model: 'm', messages: [], stream: true });
-    expect(r.stderr).toBe('Dry run: nothing sent. The service will ignore: messages, stream.\n');
+    expect(r.stderr).toBe(
+      'Dry run: nothing sent. The service will ignore: messages, stream.\n' +
+        'A new version of support-bot would hold only: model.\n' +
+        'Fields not given are not carried over from the current version.\n',
+    );
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('on a terminal, says before sending what the new version will hold and that nothing else is carried over', async () => {
+    script = () => ({ body: preset(3, { temperature: 0.2 }, '') });
+    const r = await gwctl(['presets', 'create', 'support-triage', '--temperature', '0.2', '--base-url', server.baseUrl], {
+      env: { GWCTL_MANAGEMENT_KEY: KEY },
+      stderrIsTTY: true,
+      columns: 60,
+    });
+    expect(r).toMatchObject({
+      code: 0,
+      stderr:
+        'The new version of support-triage will hold only:\n' +
+        '  temperature  0.2\n' +
+        'Fields not given are not carried over from the current version.\n',
+    });
+    expect(server.requests).toHaveLength(1);
+    // Piped stderr (a script) gets no preview; --dry-run says it in two lines, the body on stdout.
+    server.reset();
+    expect((await run(['presets', 'create', 'support-triage', '--temperature', '0.2'])).stderr).toBe('');
+    const dry = await run(['presets', 'create', 'support-triage', '--file', '-', '--dry-run'], JSON.stringify({ messages: [] }));
+    expect(dry).toMatchObject({
+      code: 0,
+      stdout: '{\n  "messages": []\n}\n',
+      stderr:
+        'Dry run: nothing sent. The service will ignore: messages.\n' +
+        'A new version of support-triage would hold no settings.\n' +
+        'Fields not given are not carried over from the current version.\n',
+    });
+    expect(server.requests).toHaveLength(1);
   });
 
   it.each([

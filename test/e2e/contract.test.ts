@@ -187,7 +187,13 @@ describe('actions', () => {
     const dry = await run(['presets', 'create', 'support-bot', '--file', '-', '--dry-run'], {
       input: JSON.stringify({ model: 'm', stream: true }),
     });
-    expect(dry).toMatchObject({ code: 0, stderr: 'Dry run: nothing sent. The service will ignore: stream.\n' });
+    expect(dry).toMatchObject({
+      code: 0,
+      stderr:
+        'Dry run: nothing sent. The service will ignore: stream.\n' +
+        'A new version of support-bot would hold only: model.\n' +
+        'Fields not given are not carried over from the current version.\n',
+    });
     expect(JSON.parse(dry.stdout)).toEqual({ model: 'm', stream: true });
     expect(server.requests).toHaveLength(0);
     const refused = await run(['presets', 'create', 'support-bot', '--model', 'm']);

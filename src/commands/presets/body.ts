@@ -1,6 +1,10 @@
 // The body of `presets create`: read from a file or stdin, flags (already checked) laid over it.
 import { readFile } from 'node:fs/promises';
+import { IGNORED_FIELDS, PERSISTED_FIELDS } from '../../api/schemas/preset.js';
 import { usageError } from '../../core/errors.js';
+import { sanitizeField } from '../../core/sanitize.js';
+import { inline } from '../../output/cells.js';
+import { truncateToWidth } from '../../output/width.js';
 import type { Deps } from '../context.js';
 
 export interface BodyOptions {
@@ -46,4 +50,41 @@ async function readText(path: string): Promise<string> {
     const code = (error as { code?: string }).code;
     throw usageError(`cannot read --file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
+}
+
+/** The fields of `body` the service keeps: what the new version will hold, and all it will hold. */
+export function heldFields(body: Record<string, unknown>): string[] {
+  return Object.keys(body).filter((k) => !isIgnored(k));
+}
+
+/** The fields of `body` the service ignores (`messages`, `stream`, anything outside the preset config). */
+export function ignoredFields(body: Record<string, unknown>): string[] {
+  return Object.keys(body).filter(isIgnored);
+}
+
+function isIgnored(key: string): boolean {
+  return (IGNORED_FIELDS as readonly string[]).includes(key) || !(PERSISTED_FIELDS as readonly string[]).includes(key);
+}
+
+// The service makes a version from the request body alone: `--temperature 0.2` on a preset
+// whose version holds a model makes a version without one. Said before sending, every time.
+const NOT_CARRIED = 'Fields not given are not carried over from the current version.';
+
+/** For --dry-run: which fields the new version would hold (two lines). */
+export function heldLine(slug: string, body: Record<string, unknown>): string {
+  const held = heldFields(body);
+  return `A new version of ${sanitizeField(slug)} would hold ${held.length ? `only: ${held.join(', ')}` : 'no settings'}.\n${NOT_CARRIED}`;
+}
+
+/**
+ * What the new version will hold, field by field, for a person at a terminal before it is
+ * sent; values are cut to the terminal's width (the answer shows them whole).
+ */
+export function heldPreview(slug: string, body: Record<string, unknown>, width: number): string {
+  const held = heldFields(body);
+  const labelWidth = Math.max(0, ...held.map((k) => k.length));
+  const room = Math.max(10, width - labelWidth - 4);
+  const lines = held.map((k) => `  ${k.padEnd(labelWidth)}  ${truncateToWidth(sanitizeField(inline(body[k])), room)}`);
+  const head = `The new version of ${sanitizeField(slug)} will hold ${held.length ? 'only:' : 'no settings.'}`;
+  return [head, ...lines, NOT_CARRIED].join('\n');
 }

@@ -1,6 +1,6 @@
 import { routes } from '../../api/routes.js';
 import { checkInput } from '../../api/schemas/common.js';
-import { IGNORED_FIELDS, PERSISTED_FIELDS, PresetBody, PresetResponse } from '../../api/schemas/preset.js';
+import { PresetBody, PresetResponse } from '../../api/schemas/preset.js';
 import { sanitizeBlock, sanitizeField } from '../../core/sanitize.js';
 import { inline, type Field } from '../../output/cells.js';
 import { printDetail, printJson } from '../../output/print.js';
@@ -8,7 +8,7 @@ import type { RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { outputMode } from '../shared/output-mode.js';
-import { buildPresetBody } from './body.js';
+import { buildPresetBody, heldLine, heldPreview, ignoredFields } from './body.js';
 import type { spec } from './create.js';
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
@@ -22,17 +22,16 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   });
   checkInput(PresetBody, body, 'preset body');
   if (opts.dryRun) {
-    const ignored = Object.keys(body).filter(
-      (k) => (IGNORED_FIELDS as readonly string[]).includes(k) || !(PERSISTED_FIELDS as readonly string[]).includes(k),
-    );
+    const ignored = ignoredFields(body);
     await printJson(deps.io, body);
     deps.io.err(
-      ignored.length
-        ? `Dry run: nothing sent. The service will ignore: ${ignored.join(', ')}.\n`
-        : 'Dry run: nothing sent. Every field would be kept.\n',
+      `${ignored.length ? `Dry run: nothing sent. The service will ignore: ${ignored.join(', ')}.` : 'Dry run: nothing sent. Every field would be kept.'}\n` +
+        `${heldLine(slug, body)}\n`,
     );
     return;
   }
+  // Before sending, so that a person sees what the new version loses before it is made.
+  if (deps.io.stderrIsTTY) deps.io.err(`${heldPreview(slug, body, deps.io.columns)}\n`);
   const { body: answer, data } = await fetchChecked(deps, routes.createPreset, { params: { slug }, body }, PresetResponse);
   const p = data.data;
   const v = p.designated_version;

@@ -10,7 +10,8 @@ export const spec = defineSpec({
     'fallbacks, provider, plugins, ...); messages, stream and prompt are ignored by the service.\n' +
     'The body is checked before sending: fallbacks at most 3 entries of {model} and not with models,\n' +
     'session_id and user at most 256 characters, speed fast or standard, cache_control type ephemeral,\n' +
-    'stop_server_tools_when at least one known condition.',
+    'stop_server_tools_when at least one known condition.\n' +
+    'A new version holds only the fields sent: nothing is carried over from the current version.',
   args: {
     slug: arg.required({
       name: 'slug',
