@@ -9,7 +9,7 @@ import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
 import type { Io } from '../core/io.js';
-import type { Shaping } from '../output/print.js';
+import { choosePrinter, type Shaping } from './output-choice.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
 import { usageError } from '../core/errors.js';
@@ -120,7 +120,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     io,
     env,
     flags,
-    output: options.output,
+    printer: choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables }),
     config: getConfig,
     settings: getSettings,
     async api() {

@@ -1,14 +1,35 @@
-// The output options of one run (--jq, --jsonl, --columns, --header), checked against each
-// other and against the command before anything is sent: a filter that does not compile, an
-// unknown column or two options that contradict each other are usage errors (exit 2).
+// The output options of one run (--json, --jq, --jsonl, --columns, --header), checked against
+// each other and against the command before anything is sent (a filter that does not compile,
+// an unknown column or two options that contradict each other are usage errors, exit 2), and
+// the one place that chooses the printer: commands get it as `deps.printer` and never test the
+// output mode themselves. A new output form is a module in src/output/printers/ and one line
+// in `choosePrinter`, with the option that selects it in global-options.ts.
 import type { GlobalFlags } from '../config/settings.js';
 import { usageError } from '../core/errors.js';
 import type { AnySpec } from '../core/spec.js';
 import { pickColumnNames } from '../output/columns.js';
-import type { Shaping } from '../output/print.js';
+import type { Printer, PrinterContext } from '../output/printer.js';
+import { JqPrinter, type JqChoice } from '../output/printers/jq.js';
+import { JsonPrinter } from '../output/printers/json.js';
+import { JsonlPrinter } from '../output/printers/jsonl.js';
+import { RowsPrinter } from '../output/printers/rows.js';
+import { TerminalPrinter } from '../output/printers/terminal.js';
 import { load } from './lazy.js';
 
 const HINT = "use one output mode; see 'gwctl help formatting'";
+
+/** What the output options of a run ask for, checked before anything was sent. */
+export interface Shaping {
+  /** --jq: the filter, compiled before anything was sent, and the loader of the engine that runs it. */
+  jq?: JqChoice;
+  jsonl: boolean;
+  json: boolean;
+  /** --columns, as typed: the names were checked against the command's columns. */
+  columns?: string;
+  header: boolean;
+  /** The command's words (`interns ls`), for messages. */
+  command: string;
+}
 
 export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<Shaping> {
   const command = spec.path.join(' ');
@@ -25,11 +46,21 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<S
     throw usageError(`${rowOption} does not apply to ${command}: it prints no columns`, "use --jq to pick fields, e.g. --jq '.id'");
   }
   if (flags.columns !== undefined) pickColumnNames(names, flags.columns, command);
-  const shaping: Shaping = { jsonl: flags.jsonl, header: flags.header };
+  const shaping: Shaping = { jsonl: flags.jsonl, json: flags.json, header: flags.header, command };
   if (flags.columns !== undefined) shaping.columns = flags.columns;
   if (flags.jq !== undefined) {
     const { compileJq } = await load.jq();
     shaping.jq = { filter: await compileJq(flags.jq), load: load.jq };
   }
   return shaping;
+}
+
+/** The one printer of a run: the first option that asks for a form, else a table on a terminal and rows in a pipe. */
+export function choosePrinter(shaping: Shaping, context: Pick<PrinterContext, 'io' | 'now' | 'tables'>): Printer {
+  const { command, header, columns } = shaping;
+  const ctx: PrinterContext = { ...context, command, header, ...(columns === undefined ? {} : { columns }) };
+  if (shaping.jq) return new JqPrinter(ctx, shaping.jq);
+  if (shaping.jsonl) return new JsonlPrinter(ctx);
+  if (shaping.json) return new JsonPrinter(ctx);
+  return ctx.io.stdoutIsTTY ? new TerminalPrinter(ctx) : new RowsPrinter(ctx);
 }

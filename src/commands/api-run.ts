@@ -6,10 +6,8 @@ import type { RawResponse } from '../api/client.js';
 import { defaultKeyFor, type KeyKind } from '../api/routes.js';
 import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
-import { safeJson, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
-import { printBody } from '../output/print.js';
+import { sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import type { Deps, RunFor } from './context.js';
-import { outputMode } from './shared/output-mode.js';
 import { listByCursor } from './shared/paging.js';
 import { confirmOrRefuse } from './shared/targets.js';
 import type { spec } from './api.js';
@@ -40,7 +38,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const key: KeyKind = opts.key ?? defaultKeyFor(relativePath(url, deps.settings().baseUrl.value));
 
   if (opts.dryRun) {
-    await deps.io.out(`${safeJson(dryRun(method, url, headers, body, api.hasKeyFor(key)))}\n`);
+    await deps.printer.detail({ body: dryRun(method, url, headers, body, api.hasKeyFor(key)), view: { kind: 'body' } });
     return;
   }
   if (method === 'DELETE') await confirmOrRefuse(deps, opts.yes, async () => `Send DELETE ${sanitizeField(url.href)}?`);
@@ -158,15 +156,10 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
       parsed = undefined;
     }
   }
-  const mode = outputMode(deps, 'api');
-  if (parsed !== undefined) {
-    if (await printBody(mode, parsed.value)) return;
-    await deps.io.out(`${safeJson(parsed.value)}\n`);
-    return;
-  }
-  if (mode.jq) throw responseError('--jq needs a JSON answer; this one is not JSON');
-  if (text === '') return;
-  await deps.io.out(text.endsWith('\n') ? sanitizeBlock(text) : `${sanitizeBlock(text)}\n`);
+  if (parsed !== undefined) return deps.printer.detail({ body: parsed.value, view: { kind: 'body' } });
+  // Not JSON: shown as text made safe (--jq refuses it).
+  const shown = text === '' ? '' : text.endsWith('\n') ? sanitizeBlock(text) : `${sanitizeBlock(text)}\n`;
+  await deps.printer.detail({ view: { kind: 'text', terminal: shown, piped: shown } });
 }
 
 /** Where the next page starts: a cursor list's next_cursor, or an offset list's next offset. */
@@ -218,13 +211,11 @@ async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, header
       more = cursor !== undefined;
     }
     if (opts.silent) return;
-    const mode = outputMode(deps, 'api');
-    if (!(await printBody(mode, bodies))) await deps.io.out(`${safeJson(bodies)}\n`);
+    await deps.printer.detail({ body: bodies, view: { kind: 'body' } });
     return;
   }
   await listByCursor<unknown>({
     deps,
-    command: 'api',
     noun: 'items',
     all: true,
     bodyOnly: true,

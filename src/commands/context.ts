@@ -12,7 +12,7 @@ import type { AnySpec } from '../core/spec.js';
 import type { LoadedConfig } from '../config/read.js';
 import type { GlobalFlags, Settings } from '../config/settings.js';
 import type { NamedColumn } from '../output/columns.js';
-import type { Shaping } from '../output/print.js';
+import type { Printer } from '../output/printer.js';
 
 /**
  * Heavy libraries and modules, each loaded on first use. The loading itself happens in the one
@@ -54,8 +54,11 @@ export interface Deps {
   finishOnInterrupt(): void;
   /** Heavy libraries, each loaded on first use through the one lazy-loading seam. */
   heavy: Heavy;
-  /** --jq, --jsonl, --columns, --header: checked (and the filter compiled) before the command runs. */
-  output: Shaping;
+  /**
+   * Prints the command's results, in the form the output options and stdout ask for (JSON,
+   * JSON Lines, jq, piped rows, a terminal table). Chosen once, before the command runs.
+   */
+  printer: Printer;
 }
 
 export interface RunContext<S extends AnySpec> {

@@ -18,7 +18,9 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   }
   try {
     const info = running.info();
-    await deps.io.out(deps.flags.json ? `${JSON.stringify(info)}\n` : banner(info, running.pace));
+    // Under --json, one line a script reads before the server's work begins.
+    const text = banner(info, running.pace);
+    await deps.printer.detail({ body: info, oneLine: true, view: { kind: 'text', terminal: text, piped: text } });
     await interrupted(deps);
   } finally {
     await running.close();

@@ -31,8 +31,16 @@ export interface NamedColumn<T> extends Column<T> {
   readonly name: string;
   /** The value for piped rows. */
   raw?(item: T): RawValue;
-  /** Shown when --columns is not given (default true). */
-  readonly byDefault?: boolean;
+  /**
+   * Shown when --columns is not given (default true); `terminal` or `pipe`: only there (a name
+   * helps a person; an exit code helps a program).
+   */
+  readonly byDefault?: boolean | Where;
+  /**
+   * The API fields this view reads, when not only the one its name says (`model` reads
+   * `model_name` and `model_slug`): a detail view shows every other field the API sent as is.
+   */
+  readonly uses?: readonly string[];
 }
 
 export function columnNames<T>(specs: readonly NamedColumn<T>[]): string[] {
@@ -57,9 +65,17 @@ export function pickColumnNames(names: readonly string[], given: string, command
   });
 }
 
-/** The columns `--columns` picks, in its order, or the default ones when it is not given. */
-export function pickColumns<T>(specs: readonly NamedColumn<T>[], given: string | undefined, command: string): NamedColumn<T>[] {
-  if (given === undefined) return specs.filter((s) => s.byDefault !== false);
+/** Where rows print: a terminal table, or piped rows. */
+export type Where = 'terminal' | 'pipe';
+
+/** The columns `--columns` picks, in its order, or the ones shown by default `where` they print. */
+export function pickColumns<T>(
+  specs: readonly NamedColumn<T>[],
+  given: string | undefined,
+  command: string,
+  where: Where = 'pipe',
+): NamedColumn<T>[] {
+  if (given === undefined) return specs.filter((s) => s.byDefault === undefined || s.byDefault === true || s.byDefault === where);
   return pickColumnNames(columnNames(specs), given, command).map((name) => specs.find((s) => s.name === name)!);
 }
 
@@ -90,7 +106,7 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
  * a column named `id` is the key unless it says otherwise.
  */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ name, header, value, key = name === 'id', flexible, priority }) => ({
+  return picked.map(({ name, header, value, key = name === 'id', flexible, priority }): Column<T> => ({
     header,
     value,
     ...(key ? { key } : {}),

@@ -136,6 +136,20 @@ describe('state seen by the next command', () => {
   });
 });
 
+describe('--jsonl is JSON Lines whatever the command', () => {
+  it('presets create --sandbox --jsonl prints the answer as one line and nothing after it', async () => {
+    const r = await inProcess(['--sandbox', 'presets', 'create', 'p', '--model', 'm', '--system', 's', '--jsonl']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const body = JSON.parse(lines[0]!);
+    expect(body.data.slug).toBe('p');
+    expect(body.data.designated_version.system_prompt).toBe('s');
+  });
+});
+
 describe('key scopes as exit codes', () => {
   it('a plain API key cannot read management routes (exit 4)', async () => {
     const r = await gwctl(['endpoints', 'get', sandbox().examples.private_endpoint], { management: 'api' });

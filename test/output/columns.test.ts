@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { GwctlError } from '../../src/core/errors.js';
 import { columnNames, headerLine, pickColumns, rawRow, rawText, type NamedColumn } from '../../src/output/columns.js';
-import { ListPrinter, printList } from '../../src/output/print.js';
+import { choosePrinter, type Shaping } from '../../src/cli/output-choice.js';
+import type { NamedColumn as Declared } from '../../src/output/columns.js';
+import type { Io } from '../../src/core/io.js';
 import { memoryIo } from './memory-io.js';
 
 interface Budget {
@@ -90,7 +92,11 @@ describe('raw values', () => {
 });
 
 describe('through the list printer', () => {
-  const base = { json: false, now: NOW, tables, command: 'budgets ls', jsonl: false, header: false } as const;
+  const base = { json: false, command: 'budgets ls', jsonl: false, header: false } as const;
+  const printerFor = (shaping: Shaping & { io: Io }) => choosePrinter(shaping, { io: shaping.io, now: () => NOW, tables });
+  /** One page with its body, as a list of one page prints. */
+  const printList = async <T>(shaping: Shaping & { io: Io }, body: unknown, items: readonly T[], columns: readonly Declared<T>[]) =>
+    printerFor(shaping).detail({ body, items, view: { kind: 'rows', items, columns } });
   it('piped: --header first, then raw rows', async () => {
     const io = memoryIo();
     await printList({ ...base, io, columns: 'id,limit_usd,reset_interval', header: true }, {}, budgets, budgetColumns);
@@ -113,7 +119,7 @@ describe('through the list printer', () => {
 
   it('--jsonl: one compact item per line as pages arrive, no envelope', async () => {
     const io = memoryIo();
-    const printer = new ListPrinter<Budget>({ ...base, io, jsonl: true }, budgetColumns);
+    const printer = printerFor({ ...base, io, jsonl: true }).list<Budget>({ columns: budgetColumns });
     await printer.page([budgets[0]!]);
     expect(io.stdout).toBe(`${JSON.stringify(budgets[0])}\n`);
     await printer.page([{ id: 'x\u202ey\u0085', limit_usd: 1, reset_interval: null }]);
@@ -124,14 +130,11 @@ describe('through the list printer', () => {
   it('--jq: the merged body of every page, filtered at the end', async () => {
     const { compileJq } = await import('../../src/output/jq.js');
     const io = memoryIo();
-    const printer = new ListPrinter<Budget>(
-      {
-        ...base,
-        io,
-        jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') },
-      },
-      [],
-    );
+    const printer = printerFor({
+      ...base,
+      io,
+      jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') },
+    }).list<Budget>({ columns: [] });
     await printer.page([budgets[0]!]);
     await printer.page([budgets[1]!]);
     expect(io.stdout).toBe('');

@@ -2,12 +2,11 @@ import { routes } from '../../api/routes.js';
 import { BatchDeleted } from '../../api/schemas/batch.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import { printDetail } from '../../output/print.js';
 import type { Deps, RunFor } from '../context.js';
+import { detailView, fieldsOf } from '../shared/detail.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { runMany, type ManyAction } from '../shared/many.js';
-import { outputMode } from '../shared/output-mode.js';
 import { confirmOrRefuse } from '../shared/targets.js';
 import type { spec } from './delete.js';
 
@@ -48,16 +47,25 @@ function lostHint(id: string): string {
 async function deleteOne(deps: Deps, id: string, yes: boolean): Promise<void> {
   await confirmOrRefuse(deps, yes, async () => `Delete batch ${sanitizeField(id)} with its stored requests and results?`);
   const { body, data } = await fetchChecked(deps, routes.deleteBatch, { params: { id }, ifAnswerLost: lostHint(id) }, BatchDeleted);
-  const service = data.deletion.service ?? data.deletion.openrouter;
-  const upstream = data.deletion.upstream;
-  await printDetail(outputMode(deps, 'batches delete'), body, [
-    {
-      fields: [
-        ['ID', data.id],
-        ['Service', status(service)],
-        ['Upstream provider', upstream?.provider ?? { text: 'none assigned', tone: 'muted' }],
-        ['Upstream', status(upstream?.status)],
-      ],
-    },
-  ]);
+  await deps.printer.detail({ body, view: detailView(data, deletedFields, { unknown: false }) });
+}
+
+// What was deleted where: the service's own copy and the upstream provider's.
+const deletedFields = fieldsOf<BatchDeleted>({
+  id: { header: 'ID', value: (d) => d.id },
+  service: { header: 'Service', value: (d) => status(serviceOf(d)), raw: (d) => serviceOf(d) ?? null },
+  upstream_provider: {
+    header: 'Upstream provider',
+    value: (d) => d.deletion.upstream?.provider ?? { text: 'none assigned', tone: 'muted' },
+    raw: (d) => d.deletion.upstream?.provider ?? null,
+  },
+  upstream_status: {
+    header: 'Upstream',
+    value: (d) => status(d.deletion.upstream?.status),
+    raw: (d) => d.deletion.upstream?.status ?? null,
+  },
+});
+
+function serviceOf(d: BatchDeleted): string | undefined {
+  return d.deletion.service ?? d.deletion.openrouter;
 }

@@ -4,14 +4,12 @@ import { rememberIds } from '../../completions/id-cache.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import { printDetail } from '../../output/print.js';
 import type { RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
-import { outputMode } from '../shared/output-mode.js';
 import { pollUntil } from '../shared/poll.js';
 import { progressBar, startProgress } from '../shared/progress.js';
 import type { spec } from './get.js';
-import { batchSections } from './view.js';
+import { batchView } from './view.js';
 
 const DEFAULT_INTERVAL_MS = 5000;
 
@@ -31,7 +29,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     }
   }
   const { body, data } = current;
-  await printDetail(outputMode(deps, 'batches get'), body, batchSections(data, opts.results));
+  await deps.printer.detail({ body, view: batchView(data, opts.results) });
   // For shell completion of ids (best effort, local file only).
   rememberIds(deps.env, 'batch', [id]);
   if (opts.wait && data.status !== 'completed') {

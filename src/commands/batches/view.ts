@@ -1,25 +1,9 @@
 // How a batch is shown by `batches get` (once, or after --wait).
 import type { Batch, BatchResult } from '../../api/schemas/batch.js';
 import { inline, type Cell } from '../../output/cells.js';
-import type { Section } from '../../output/print.js';
-import { extraFields, status, usd } from '../shared/format.js';
-
-const KNOWN = [
-  'id',
-  'object',
-  'completion_window',
-  'endpoint',
-  'model',
-  'provider',
-  'status',
-  'created_at',
-  'finalized_at',
-  'expires_at',
-  'request_counts',
-  'error',
-  'results',
-  'usage',
-];
+import type { FieldsView } from '../../output/printer.js';
+import { detailView, fieldsOf, type FieldViews } from '../shared/detail.js';
+import { status, usd } from '../shared/format.js';
 
 function counts(b: Batch): string {
   const c = b.request_counts;
@@ -45,34 +29,42 @@ function resultRow(r: BatchResult): Cell[] {
   ];
 }
 
-export function batchSections(b: Batch, withResults: boolean): Section[] {
-  const sections: Section[] = [
-    {
-      fields: [
-        ['ID', b.id],
-        ['Status', status(b.status)],
-        ...(b.error?.message ? ([['Error', { text: b.error.message, tone: 'bad' }]] as const) : []),
-        ['Model', b.model],
-        ['Endpoint', b.endpoint],
-        ['Provider', b.provider ?? null],
-        ['Requests', counts(b)],
-        ['Created', { time: b.created_at }],
-        ['Finalized', { time: b.finalized_at }],
-        ['Expires', { time: b.expires_at }],
-        ['Cost', usd(b.usage?.cost)],
-        ['Tokens', tokens(b)],
-        ['Results', b.results ? `${b.results.length}` : { text: 'not available until the batch ends', tone: 'muted' }],
-        ...extraFields(b, KNOWN),
-      ],
-    },
-  ];
-  if (withResults) {
-    sections.push({
-      title: 'Results',
-      key: 'result',
-      headers: ['CUSTOM ID', 'STATUS', 'FINISH', 'TOKENS', 'ERROR TYPE'],
-      rows: (b.results ?? []).map(resultRow),
-    });
-  }
-  return sections;
+// The fields, by API field name: labelled on a terminal, raw values in a pipe.
+const views: FieldViews<Batch> = {
+  id: { header: 'ID', value: (b) => b.id },
+  status: { header: 'Status', value: (b) => status(b.status), raw: (b) => b.status },
+  error: { header: 'Error', value: (b) => ({ text: b.error?.message ?? '', tone: 'bad' }), raw: (b) => b.error?.message ?? null },
+  model: { header: 'Model', value: (b) => b.model },
+  endpoint: { header: 'Endpoint', value: (b) => b.endpoint },
+  provider: { header: 'Provider', value: (b) => b.provider ?? null },
+  request_counts: { header: 'Requests', value: counts, raw: (b) => b.request_counts ?? null },
+  created_at: { header: 'Created', value: (b) => ({ time: b.created_at }) },
+  finalized_at: { header: 'Finalized', value: (b) => ({ time: b.finalized_at }) },
+  expires_at: { header: 'Expires', value: (b) => ({ time: b.expires_at }) },
+  cost: { header: 'Cost', value: (b) => usd(b.usage?.cost), raw: (b) => b.usage?.cost ?? null, uses: ['usage'] },
+  usage: { header: 'Tokens', value: tokens, raw: (b) => b.usage ?? null },
+  results: {
+    header: 'Results',
+    value: (b) => (b.results ? `${b.results.length}` : { text: 'not available until the batch ends', tone: 'muted' }),
+    raw: (b) => b.results?.length ?? null,
+  },
+};
+const fields = fieldsOf(views);
+
+export function batchView(b: Batch, withResults: boolean): FieldsView<Batch> {
+  return detailView(b, fields, {
+    // The error line only when there is one.
+    show: (f) => f.name !== 'error' || Boolean(b.error?.message),
+    alsoKnown: ['object', 'completion_window'],
+    sections: withResults
+      ? [
+          {
+            title: 'Results',
+            key: 'result',
+            headers: ['CUSTOM ID', 'STATUS', 'FINISH', 'TOKENS', 'ERROR TYPE'],
+            rows: (b.results ?? []).map(resultRow),
+          },
+        ]
+      : [],
+  });
 }

@@ -3,11 +3,9 @@ import { BudgetList, type WorkspaceBudget } from '../../api/schemas/budget.js';
 import { usageError } from '../../core/errors.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import { printList } from '../../output/print.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { usd } from '../shared/format.js';
-import { outputMode } from '../shared/output-mode.js';
 import type { spec } from './ls.js';
 
 // The document says only "a workspace UUID or slug, minimum length 1": anything else is the
@@ -34,9 +32,14 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) =
     workspace_id: { header: 'WORKSPACE', value: (b) => b.workspace_id ?? null, flexible: true, priority: 1 },
     updated_at: { header: 'UPDATED', value: (b) => ({ time: b.updated_at }), priority: 3 },
   };
-  const mode = outputMode(deps, 'budgets ls');
-  await printList(mode, body, data.data, columnsOf(declared, views));
-  if (!mode.json && deps.io.stdoutIsTTY && data.data.length === 0) {
-    deps.io.err(`No budgets for workspace ${sanitizeField(workspace)}.\n`);
-  }
+  await deps.printer.detail({
+    body,
+    items: data.data,
+    view: {
+      kind: 'rows',
+      items: data.data,
+      columns: columnsOf(declared, views),
+      empty: `No budgets for workspace ${sanitizeField(workspace)}.`,
+    },
+  });
 };

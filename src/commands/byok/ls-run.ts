@@ -49,7 +49,6 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     deps,
     noun: 'credentials',
     all,
-    command: declared.path.join(' '),
     columns: columnsOf(declared, views),
     offset,
     // The page size the server uses when none is sent (openapi.json: 50) decides where the next page starts.

@@ -1,11 +1,10 @@
 import { routes } from '../../api/routes.js';
 import { Intern } from '../../api/schemas/intern.js';
 import { inline } from '../../output/cells.js';
-import { printDetail } from '../../output/print.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
-import { extraFields, status } from '../shared/format.js';
-import { outputMode } from '../shared/output-mode.js';
+import { detailView } from '../shared/detail.js';
+import { status } from '../shared/format.js';
 import { internIdOrPick } from '../shared/targets.js';
 import type { spec } from './get.js';
 
@@ -31,19 +30,11 @@ const views: ColumnViews<typeof spec, Intern> = {
   updated_at: { header: 'Updated', value: (i) => ({ time: i.updated_at }) },
 };
 
-const KNOWN = Object.keys(views);
-
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const id = await internIdOrPick(deps, args.id, 'show');
   const { body, data: i } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
   const failed = i.status === 'failed' || i.status === 'destroy_failed';
-  const columns = columnsOf(declared, views);
   // The failure line only where there is (or should be) one.
-  const shown = columns.filter((c) => c.name !== 'last_failure_message' || failed || i.last_failure_message);
-  await printDetail(
-    outputMode(deps, 'interns get'),
-    body,
-    [{ fields: [...shown.map((c) => [c.header, c.value(i)] as const), ...extraFields(i, KNOWN)] }],
-    { item: i, columns },
-  );
+  const show = (c: { name: string }): boolean => c.name !== 'last_failure_message' || failed || Boolean(i.last_failure_message);
+  await deps.printer.detail({ body, view: detailView(i, columnsOf(declared, views), { pickable: true, show }) });
 };

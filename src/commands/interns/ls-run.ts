@@ -39,7 +39,6 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     deps,
     noun: 'interns',
     all,
-    command: declared.path.join(' '),
     columns: columnsOf(declared, views),
     first: opts.startingAfter,
     nextCommand: (cursor) => ['gwctl interns ls', ...filters, `--starting-after ${cursor}`].join(' '),

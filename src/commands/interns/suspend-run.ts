@@ -2,8 +2,6 @@ import { routes } from '../../api/routes.js';
 import { Intern, InternList, SuspendResult } from '../../api/schemas/intern.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import { printBody } from '../../output/print.js';
-import { outputMode } from '../shared/output-mode.js';
 import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { runMany, type ManyAction, type Target } from '../shared/many.js';
@@ -59,9 +57,14 @@ async function suspendOne(deps: Deps, given: string | undefined, yes: boolean): 
     return `Suspend intern "${sanitizeField(data.name)}" (${sanitizeField(data.status)})? Its runtime stops; disk and configuration are kept.`;
   });
   const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult);
-  if (await printBody(outputMode(deps, 'interns suspend'), body)) return;
-  if (deps.io.stdoutIsTTY) await deps.io.out(`Suspended intern ${sanitizeField(name)} (${sanitizeField(id)}).\n`);
-  else await deps.io.out(`${sanitizeField(id)}\tsuspended\n`);
+  await deps.printer.detail({
+    body,
+    view: {
+      kind: 'text',
+      terminal: `Suspended intern ${sanitizeField(name)} (${sanitizeField(id)}).\n`,
+      piped: `${sanitizeField(id)}\tsuspended\n`,
+    },
+  });
 }
 
 /** Every intern with one of the statuses (in the workspace, if given), across every page. */

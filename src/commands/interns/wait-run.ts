@@ -5,12 +5,10 @@ import { ExitCode } from '../../core/exit-codes.js';
 import { spanText } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { NamedColumn } from '../../output/columns.js';
-import { printBody, printList } from '../../output/print.js';
 import type { RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { CONCURRENCY, runBounded } from '../shared/many.js';
-import { outputMode } from '../shared/output-mode.js';
 import { pollUntil } from '../shared/poll.js';
 import { startProgress } from '../shared/progress.js';
 import { readIds } from '../shared/targets.js';
@@ -84,15 +82,13 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     });
   }
   const data = watched.map((w) => (w.gone ? { id: w.id, status: 'deleted' } : w.intern));
-  const mode = outputMode(deps, 'interns wait');
-  if (await printBody(mode, { data }, data)) return;
   // On a terminal: id, name, status; piped: id, status (--columns picks others).
   const columns: NamedColumn<Watched>[] = [
     { name: 'id', header: 'ID', value: (w) => w.id },
-    { name: 'name', header: 'NAME', value: (w) => w.intern?.name ?? '', flexible: true, byDefault: deps.io.stdoutIsTTY },
+    { name: 'name', header: 'NAME', value: (w) => w.intern?.name ?? '', flexible: true, byDefault: 'terminal' },
     { name: 'status', header: 'STATUS', value: (w) => status(stateOf(w)), raw: (w) => stateOf(w) },
   ];
-  await printList(mode, undefined, watched, columns);
+  await deps.printer.detail({ body: { data }, items: data, view: { kind: 'rows', items: watched, columns } });
 };
 
 /** `Waiting: 7c9e…-0f1 provisioning`, or for several `Waiting for 5 interns: 3 running, 2 provisioning`. */

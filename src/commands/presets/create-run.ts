@@ -1,13 +1,13 @@
 import { routes } from '../../api/routes.js';
 import { checkInput } from '../../api/schemas/common.js';
-import { PresetBody, PresetResponse } from '../../api/schemas/preset.js';
-import { sanitizeBlock, sanitizeField } from '../../core/sanitize.js';
-import { inline, type Field } from '../../output/cells.js';
-import { printDetail, printJson } from '../../output/print.js';
+import { PresetBody, PresetResponse, type Preset } from '../../api/schemas/preset.js';
+import { inline } from '../../output/cells.js';
+import type { NamedColumn } from '../../output/columns.js';
+import type { Section } from '../../output/printer.js';
 import type { RunFor } from '../context.js';
+import { detailView, fieldsOf, rawOf } from '../shared/detail.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { outputMode } from '../shared/output-mode.js';
 import { buildPresetBody, heldLine, heldPreview, ignoredFields } from './body.js';
 import type { spec } from './create.js';
 
@@ -23,7 +23,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   checkInput(PresetBody, body, 'preset body');
   if (opts.dryRun) {
     const ignored = ignoredFields(body);
-    await printJson(deps.io, body);
+    await deps.printer.detail({ body, view: { kind: 'body' } });
     deps.io.err(
       `${ignored.length ? `Dry run: nothing sent. The service will ignore: ${ignored.join(', ')}.` : 'Dry run: nothing sent. Every field would be kept.'}\n` +
         `${heldLine(slug, body)}\n`,
@@ -35,26 +35,23 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const { body: answer, data } = await fetchChecked(deps, routes.createPreset, { params: { slug }, body }, PresetResponse);
   const p = data.data;
   const v = p.designated_version;
-  const config = v.config ?? {};
-  const configFields: Field[] = Object.entries(config).map(([key, value]) => [key, inline(value)]);
-  const mode = outputMode(deps, 'presets create');
-  await printDetail(mode, answer, [
-    {
-      fields: [
-        ['Preset', p.slug ?? slug],
-        ['Name', p.name],
-        ['ID', p.id],
-        ['Status', status(p.status)],
-        ['Version', v.version],
-        ['Version ID', v.id ?? p.designated_version_id],
-        ['Workspace', p.workspace_id],
-      ],
-    },
-    { title: 'Config', fields: configFields },
-  ]);
-  if (!mode.json && v.system_prompt) {
-    // The system prompt is prose: shown as a block, with its own lines, on a terminal only.
-    if (deps.io.stdoutIsTTY) await deps.io.out(`\nSystem prompt\n${sanitizeBlock(v.system_prompt)}\n`);
-    else await deps.io.out(`system_prompt\t${sanitizeField(v.system_prompt)}\n`);
-  }
+  const config: NamedColumn<Preset>[] = Object.entries(v.config ?? {}).map(([key, value]) => ({
+    name: key,
+    header: key,
+    value: () => inline(value),
+    raw: () => rawOf(value),
+  }));
+  const sections: Section<Preset>[] = [{ title: 'Config', fields: config }];
+  // The system prompt is prose: a block with its own lines on a terminal, one field in a pipe.
+  if (v.system_prompt) sections.push({ title: 'System prompt', name: 'system_prompt', text: v.system_prompt });
+  const fields = fieldsOf<Preset>({
+    slug: { header: 'Preset', value: (x) => x.slug ?? slug },
+    name: { header: 'Name', value: (x) => x.name },
+    id: { header: 'ID', value: (x) => x.id },
+    status: { header: 'Status', value: (x) => status(x.status), raw: (x) => x.status },
+    version: { header: 'Version', value: (x) => x.designated_version.version },
+    designated_version_id: { header: 'Version ID', value: (x) => x.designated_version.id ?? x.designated_version_id },
+    workspace_id: { header: 'Workspace', value: (x) => x.workspace_id },
+  });
+  await deps.printer.detail({ body: answer, view: detailView(p, fields, { unknown: false, sections }) });
 };

@@ -1,5 +1,5 @@
 // Value formatting shared by several views.
-import { inline, type Cell, type Field, type Tone } from '../../output/cells.js';
+import { inline, type Cell, type Tone } from '../../output/cells.js';
 
 /** USD per token as the API sends it, plus the same price per million tokens (exact decimal arithmetic). */
 export function perTokenPrice(decimal: string | undefined): string {
@@ -40,11 +40,6 @@ export function status(value: string | null | undefined): Cell {
 }
 
 /** Fields of the resource this version of gwctl does not know: shown as sent, never dropped. */
-export function extraFields(resource: Record<string, unknown>, known: readonly string[]): Field[] {
-  return Object.keys(resource)
-    .filter((key) => !known.includes(key))
-    .map((key) => [key, inline(resource[key])] as const);
-}
 
 export function yesNoUndeclared(value: boolean | null | undefined): Cell {
   if (value === null || value === undefined) return { text: 'undeclared', tone: 'muted' };

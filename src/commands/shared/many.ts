@@ -14,11 +14,9 @@ import { errorFields, GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode, type ExitCodeValue } from '../../core/exit-codes.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
 import type { NamedColumn } from '../../output/columns.js';
-import { printBody, printList } from '../../output/print.js';
 import type * as z from 'zod/mini';
 import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
-import { outputMode } from './output-mode.js';
 import { progressBar, startProgress } from './progress.js';
 import { confirmOrRefuse, readIds } from './targets.js';
 
@@ -36,7 +34,7 @@ type Outcome =
 
 /** What a command does to each target, as data. */
 export interface ManyAction {
-  /** The command's words (`interns suspend`), for the output options' messages. */
+  /** The command's words (`interns suspend`). */
   command: string;
   /** `intern`, `batch`: for messages; `intern id` names an id read from the arguments or stdin. */
   noun: string;
@@ -71,7 +69,7 @@ export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Pro
   const label = `${action.noun} id`;
   for (const word of run.words) if (word !== '-') checkValue(pathIdCheck(), word, label);
   const targets = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
-  if (run.dryRun) return printTargets(deps, action.command, targets, action.named);
+  if (run.dryRun) return printTargets(deps, targets, action.named);
   if (targets.length > 0) await confirmOrRefuse(deps, run.yes, () => run.question(targets));
   await actOnMany(deps, action, targets, run.concurrency ?? DEFAULT_CONCURRENCY);
 }
@@ -229,17 +227,16 @@ async function printResults(
   if (untouched > 0) summary.untouched = untouched;
   // Answers that were 429 or 503, retried or not: how hard the server pushed back.
   summary.throttled = throttled;
-  const mode = outputMode(deps, options.command);
-  if (await printBody(mode, { data, summary }, data)) return;
-  if (rows.length === 0) {
-    if (deps.io.stdoutIsTTY) deps.io.err(`No ${options.nouns} to act on.\n`);
-    return;
-  }
   // On a terminal: id, name, result; piped: id, result, exit code (--columns picks others).
-  const terminal = deps.io.stdoutIsTTY;
   const columns: NamedColumn<Row>[] = [
     { name: 'id', header: 'ID', value: ({ target }) => target.id },
-    { name: 'name', header: 'NAME', value: ({ target }) => target.name ?? '', flexible: true, byDefault: terminal && options.named },
+    {
+      name: 'name',
+      header: 'NAME',
+      value: ({ target }) => target.name ?? '',
+      flexible: true,
+      byDefault: options.named ? 'terminal' : false,
+    },
     {
       name: 'result',
       header: 'RESULT',
@@ -250,21 +247,23 @@ async function printResults(
       raw: ({ outcome }) => resultText(outcome, options.doneWord),
       flexible: true,
     },
-    { name: 'exit_code', header: 'EXIT CODE', value: ({ outcome }) => exitCodeOf(outcome), byDefault: !terminal },
+    { name: 'exit_code', header: 'EXIT CODE', value: ({ outcome }) => exitCodeOf(outcome), byDefault: 'pipe' },
   ];
-  await printList(mode, undefined, rows, columns);
+  await deps.printer.detail({
+    body: { data, summary },
+    items: data,
+    view: { kind: 'rows', items: rows, columns, empty: `No ${options.nouns} to act on.` },
+  });
 }
 
 /** For --dry-run: the targets, one id per line (piped), a table on a terminal, or `{"data":[{"id":…}]}`. */
-export async function printTargets(deps: Deps, command: string, targets: readonly Target[], named: boolean): Promise<void> {
+export async function printTargets(deps: Deps, targets: readonly Target[], named: boolean): Promise<void> {
   const data = targets.map((t) => ({ id: t.id }));
-  const mode = outputMode(deps, command);
-  if (await printBody(mode, { data }, data)) return;
   const columns: NamedColumn<Target>[] = [
     { name: 'id', header: 'ID', value: (t) => t.id },
-    { name: 'name', header: 'NAME', value: (t) => t.name ?? '', byDefault: deps.io.stdoutIsTTY && named },
+    { name: 'name', header: 'NAME', value: (t) => t.name ?? '', byDefault: named ? 'terminal' : false },
     { name: 'result', header: 'RESULT', value: () => 'not sent (dry run)', byDefault: false },
     { name: 'exit_code', header: 'EXIT CODE', value: () => 0, byDefault: false },
   ];
-  await printList(mode, undefined, targets, columns);
+  await deps.printer.detail({ body: { data }, items: data, view: { kind: 'rows', items: targets, columns } });
 }

@@ -6,9 +6,7 @@
 import { GwctlError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { NamedColumn } from '../../output/columns.js';
-import { ListPrinter, printList } from '../../output/print.js';
 import type { Deps } from '../context.js';
-import { outputMode } from './output-mode.js';
 import { startProgress, type Progress } from './progress.js';
 
 export interface Page<T> {
@@ -22,8 +20,6 @@ export const PAGE_CONCURRENCY = 4;
 
 interface ListOptions<T> {
   deps: Deps;
-  /** The command's words (`interns ls`), for messages. */
-  command: string;
   columns: readonly NamedColumn<T>[];
   /** Plural noun for the spinner and hints: "interns". */
   noun: string;
@@ -164,9 +160,8 @@ interface Run<T> {
 async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   const { deps } = options;
   if (options.silent) return { single: async () => {}, page: async () => {}, end: async () => {}, stop: () => {} };
-  const shaped = outputMode(deps, options.command);
-  const mode = options.bodyOnly ? { ...shaped, json: true } : shaped;
-  const printer = new ListPrinter<T>(mode, options.columns);
+  const empty = `No ${options.noun}.`;
+  const printer = deps.printer.list<T>(options.bodyOnly ? { kind: 'body' } : { columns: options.columns, empty });
   const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps, `Fetching ${options.noun}`) : undefined;
   let count = 0;
   // Spinner and table share the terminal: clear the spinner's line around each write.
@@ -178,8 +173,11 @@ async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   return {
     async single(page) {
       progress?.stop();
-      await printList(mode, page.body, page.items, options.columns);
-      if (!mode.json && deps.io.stdoutIsTTY && page.items.length === 0) deps.io.err(`No ${options.noun}.\n`);
+      await deps.printer.detail({
+        body: page.body,
+        items: page.items,
+        view: options.bodyOnly ? { kind: 'body' } : { kind: 'rows', items: page.items, columns: options.columns, empty },
+      });
     },
     async page(page) {
       count += page.items.length;
@@ -191,7 +189,6 @@ async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
       const rest: Record<string, unknown> = { ...lastBody };
       delete rest.data;
       await printer.end(rest);
-      if (!mode.json && deps.io.stdoutIsTTY && printer.printed === 0) deps.io.err(`No ${options.noun}.\n`);
     },
     stop() {
       progress?.stop();

@@ -1,30 +1,11 @@
 import { routes } from '../../api/routes.js';
 import { ToolResponse, type Engine, type ServerTool } from '../../api/schemas/tool.js';
 import { inline } from '../../output/cells.js';
-import { printDetail } from '../../output/print.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
-import { extraFields, list, status } from '../shared/format.js';
-import { outputMode } from '../shared/output-mode.js';
+import { detailView } from '../shared/detail.js';
+import { list, status } from '../shared/format.js';
 import type { spec } from './get.js';
-
-const KNOWN = [
-  'id',
-  'name',
-  'status',
-  'summary',
-  'tool_description',
-  'docs_url',
-  'supported_api_formats',
-  'default_engine',
-  'fallback_engine',
-  'aliases',
-  'engines',
-  'native_support',
-  'input_schema',
-  'output_schema',
-  'parameters_schema',
-];
 
 function pricing(engine: Engine): string {
   return (engine.pricing ?? [])
@@ -66,12 +47,11 @@ const views: ColumnViews<typeof spec, ServerTool> = {
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
   const { body, data } = await fetchChecked(deps, routes.getTool, { params: { name: args.name } }, ToolResponse);
   const t = data.data;
-  const columns = columnsOf(declared, views);
-  await printDetail(
-    outputMode(deps, 'tools get'),
-    body,
-    [
-      { fields: [...columns.map((c) => [c.header, c.value(t)] as const), ...extraFields(t, KNOWN)] },
+  const view = detailView(t, columnsOf(declared, views), {
+    pickable: true,
+    // The engines are the section below; the schemas are for programs (--json).
+    alsoKnown: ['engines', 'input_schema', 'output_schema', 'parameters_schema'],
+    sections: [
       {
         title: 'Engines',
         key: 'engine',
@@ -88,6 +68,6 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) =
         ]),
       },
     ],
-    { item: t, columns },
-  );
+  });
+  await deps.printer.detail({ body, view });
 };

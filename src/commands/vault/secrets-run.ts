@@ -36,7 +36,6 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     deps,
     noun: 'secrets',
     all,
-    command: declared.path.join(' '),
     columns: columnsOf(declared, views),
     offset,
     limit,

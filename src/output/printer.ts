@@ -1,0 +1,157 @@
+// The one seam between a command and its output. A command hands over data and its declared
+// views; the `Printer` the runner chose once from the global options and the streams
+// (src/cli/output-choice.ts) decides how they look. There is one implementation per form
+// (./printers/): JSON, JSON Lines, jq, piped rows, terminal. Commands never test the form.
+import type { Io } from '../core/io.js';
+import type { Cell } from './cells.js';
+import type { NamedColumn } from './columns.js';
+
+/** The table renderer (cli-table3), loaded only when a terminal is there. */
+export type Tables = typeof import('./table.js');
+/** The jq engine's module, loaded only under --jq. */
+export type Jq = typeof import('./jq.js');
+
+export interface Printer {
+  /**
+   * One result: a resource (`interns get`), the results of an action, a setting. The JSON forms
+   * print `detail.body`; the piped and terminal forms print `detail.view`.
+   */
+  detail<T>(detail: Detail<T>): Promise<void>;
+  /**
+   * A list printed page by page as pages arrive (`--all`), so memory stays flat however long
+   * it is: call `page` for each page in order, then `end` once.
+   */
+  list<T>(view: ListView<T>): ListOutput<T>;
+  /**
+   * Changes to a list or a resource, as `--watch` reports them (the contract's "Watching"):
+   * call `event` for each change, in order. Under --json and --jsonl each event is one line
+   * `{"type":…,"at":…,"object":…}`; under --jq the filter runs on each event; piped, one row
+   * `type<TAB>` followed by the columns; on a terminal the view is redrawn in place.
+   */
+  events<T>(view: EventView<T>): EventOutput<T>;
+}
+
+/** One result: its JSON body, and how it shows to a person or in a pipe. */
+export interface Detail<T> {
+  /**
+   * What --json prints (pretty), --jsonl on one line and --jq filters: the API's body as
+   * returned. Absent when the answer is not JSON (`gwctl api`): the JSON forms then print the
+   * view's text, and --jq refuses.
+   */
+  body?: unknown;
+  /** Under --jsonl, these one per line instead of the body (the result is a list). */
+  items?: readonly unknown[];
+  /**
+   * Under --json and --jsonl, the body as one compact line rather than pretty-printed (a
+   * ready line that a script reads line by line: `gwctl sandbox --json`).
+   */
+  oneLine?: boolean;
+  view: View<T>;
+}
+
+/** How a result shows on a terminal and in a pipe. */
+export type View<T> = FieldsView<T> | RowsView<T> | TextView | BodyView;
+
+/**
+ * One resource as labelled fields. On a terminal: `Label  human value` lines and the sections
+ * below them; piped: `name<TAB>raw value` lines (API field names, raw values, as piped rows
+ * carry), each section's rows after. With --columns (or --header in a pipe) and a spec that
+ * declares columns: only the fields picked, and piped as one row of raw values.
+ */
+export interface FieldsView<T> {
+  kind: 'fields';
+  item: T;
+  /** The fields in order, each with its name, label, human cell and raw value. */
+  fields: readonly NamedColumn<T>[];
+  /** What --columns picks from (the spec's columns), when the command declares them. */
+  columns?: readonly NamedColumn<T>[];
+  sections?: readonly Section<T>[];
+}
+
+/** A section under a detail's fields: more fields, a small table, or a block of prose. */
+export type Section<T> =
+  | { title: string; fields: readonly NamedColumn<T>[] }
+  | {
+      title: string;
+      /** First field of each piped row. */
+      key: string;
+      headers: readonly string[];
+      rows: readonly (readonly Cell[])[];
+    }
+  | {
+      title: string;
+      /** Its name in a pipe, where it is one field: `system_prompt<TAB>text`. */
+      name: string;
+      /** Shown with its own lines on a terminal. */
+      text: string;
+    };
+
+/** A list whose pages are all here: a table on a terminal, rows in a pipe. */
+export interface RowsView<T> extends TableView<T> {
+  kind: 'rows';
+  items: readonly T[];
+}
+
+/** Text of the command's own: a sentence for a person, a line for a program. */
+export interface TextView {
+  kind: 'text';
+  /** On a terminal (ends with a newline, or is empty). */
+  terminal: string;
+  /** In a pipe, and under --json/--jsonl when there is no body. */
+  piped: string;
+}
+
+/** The body itself, pretty-printed as --json prints it, on a terminal and in a pipe too (`gwctl api`). */
+export interface BodyView {
+  kind: 'body';
+}
+
+/** Columns for a table or rows, and what a terminal says when there are none. */
+export interface TableView<T> {
+  columns: readonly NamedColumn<T>[];
+  /** On a terminal, said on stderr when the list is empty: `No interns.` */
+  empty?: string;
+}
+
+/** A list as pages arrive: in columns, or as bodies only (`gwctl api --paginate`: JSON unless --jq or --jsonl shape it). */
+export type ListView<T> = TableView<T> | { kind: 'body' };
+
+export interface ListOutput<T> {
+  /** Items printed so far. */
+  readonly printed: number;
+  /** The items of one page, in order. */
+  page(items: readonly T[]): Promise<void>;
+  /** Closes the list. `rest` holds the last body's other fields (has_more, total_count...): --json and --jq keep them. */
+  end(rest: Record<string, unknown>): Promise<void>;
+}
+
+/** A change seen by `--watch`. `at` is an ISO 8601 time. */
+export interface WatchEvent<T> {
+  type: 'added' | 'modified' | 'deleted';
+  at: string;
+  object: T;
+}
+
+export interface EventView<T> {
+  /** What the piped and terminal forms show of each object (the spec's columns). */
+  columns: readonly NamedColumn<T>[];
+}
+
+export interface EventOutput<T> {
+  event(event: WatchEvent<T>): Promise<void>;
+}
+
+/** What every form is made from: the run's streams and its clock, and what the output options asked. */
+export interface PrinterContext {
+  io: Io;
+  /** Now, for relative times on a terminal; read when a result prints. */
+  now: () => number;
+  /** The command's words (`interns ls`), for messages. */
+  command: string;
+  /** --columns, as typed; the names were checked against the command's columns. */
+  columns?: string;
+  /** --header */
+  header: boolean;
+  /** The table renderer, loaded on first use. */
+  tables: () => Promise<Tables>;
+}

@@ -1,0 +1,123 @@
+// On a terminal: aligned tables fitted to the width, labelled detail views, colour by meaning,
+// relative times. The table renderer (cli-table3) loads on the first thing printed.
+import { sanitizeBlock, sanitizeField } from '../../core/sanitize.js';
+import type { Field } from '../cells.js';
+import { pickColumns, tableColumns, type NamedColumn } from '../columns.js';
+import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, Printer, PrinterContext, Tables } from '../printer.js';
+import { wrapToWidth } from '../width.js';
+import { emptyNote } from './empty.js';
+import { eventColumns } from './events.js';
+import { JsonPrinter } from './json.js';
+import { bodyText } from './text.js';
+
+export class TerminalPrinter implements Printer {
+  constructor(private readonly ctx: PrinterContext) {}
+
+  async detail<T>(detail: Detail<T>): Promise<void> {
+    const { view } = detail;
+    switch (view.kind) {
+      case 'fields':
+        return this.fields(view);
+      case 'rows': {
+        const out = this.list(view);
+        await out.page(view.items);
+        return out.end({});
+      }
+      case 'text':
+        return this.ctx.io.out(view.terminal);
+      case 'body':
+        return this.ctx.io.out(bodyText(detail.body));
+    }
+  }
+
+  list<T>(view: ListView<T>): ListOutput<T> {
+    if (!('columns' in view)) return new JsonPrinter(this.ctx).list<T>();
+    return new TableList(this.ctx, pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal'), view.empty);
+  }
+
+  /** A first form for --watch: one table row per event, TYPE first. */
+  events<T>(view: EventView<T>): EventOutput<T> {
+    const table = new TableList(
+      this.ctx,
+      eventColumns(pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal')),
+      undefined,
+    );
+    return { event: (event) => table.page([event]) };
+  }
+
+  private async fields<T>(view: FieldsView<T>): Promise<void> {
+    const { io } = this.ctx;
+    const now = this.ctx.now();
+    const { renderDetail, renderSection, renderHeading } = await this.ctx.tables();
+    const options = { width: io.columns, color: io.color, now };
+    const labelled = (fields: readonly NamedColumn<T>[]): Field[] => fields.map((c) => [c.header, c.value(view.item)]);
+    if (view.columns && this.ctx.columns !== undefined) {
+      const picked = pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal');
+      await io.out(`${renderDetail(labelled(picked), options)}\n`);
+      return;
+    }
+    const blocks: string[] = [];
+    if (view.fields.length) blocks.push(renderDetail(labelled(view.fields), options));
+    for (const section of view.sections ?? []) {
+      const heading = `${renderHeading(section.title, io.color)}\n`;
+      if ('fields' in section) {
+        if (section.fields.length) blocks.push(heading + renderDetail(labelled(section.fields), options));
+      } else if ('rows' in section) {
+        if (section.rows.length) blocks.push(heading + renderSection({ headers: section.headers, rows: section.rows, ...options }));
+      } else if (section.text) {
+        // Prose keeps its own lines.
+        blocks.push(heading + sanitizeBlock(section.text));
+      }
+    }
+    await io.out(`${blocks.join('\n\n')}\n`);
+  }
+}
+
+type Layout = ReturnType<Tables['fitTable']>;
+
+/**
+ * A table printed page by page: the columns that fit and their widths are fixed by the first
+ * page; the header belongs to the first page only. At the end, a note on stderr names the
+ * columns a narrow terminal left out.
+ */
+class TableList<T> implements ListOutput<T> {
+  printed = 0;
+  private layout: Layout | undefined;
+
+  constructor(
+    private readonly ctx: PrinterContext,
+    private readonly columns: readonly NamedColumn<T>[],
+    private readonly empty: string | undefined,
+  ) {}
+
+  async page(items: readonly T[]): Promise<void> {
+    if (items.length === 0) return;
+    const { io } = this.ctx;
+    const now = this.ctx.now();
+    const { renderTable, fitTable, cellTexts } = await this.ctx.tables();
+    const columns = tableColumns(this.columns);
+    const headers = columns.map((c) => c.header);
+    const rows = items.map((item) => columns.map((c) => c.value(item)));
+    this.layout ??= fitTable(headers, cellTexts(rows, now), columns, io.columns);
+    const table = renderTable({ headers, rows, width: io.columns, color: io.color, now, layout: this.layout });
+    const body = this.printed === 0 ? table : table.split('\n').slice(1).join('\n');
+    this.printed += items.length;
+    await io.out(`${body}\n`);
+  }
+
+  async end(): Promise<void> {
+    const { io } = this.ctx;
+    if (this.printed === 0) emptyNote(io, this.empty);
+    // A hint, so stderr: the table on stdout stays the table.
+    else if (this.layout?.hidden.length) {
+      const note = hiddenNote(this.layout.hidden.map((c) => this.columns[c]!.name));
+      io.err(`${wrapToWidth(note, io.columns).join('\n')}\n`);
+    }
+  }
+}
+
+/** `2 columns hidden (model, hostname): --columns to choose`: the names are those --columns takes. */
+export function hiddenNote(names: readonly string[]): string {
+  const count = names.length === 1 ? '1 column' : `${names.length} columns`;
+  return `${count} hidden (${names.map(sanitizeField).join(', ')}): --columns to choose`;
+}
