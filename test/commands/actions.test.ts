@@ -101,18 +101,19 @@ describe('batches get', () => {
     expect(rows.code).toBe(0);
     expect(rows.stdout).toBe(
       [
-        'ID\tbatch_abc123',
-        'Status\tcompleted',
-        'Model\topenai/gpt-4o-mini',
-        'Endpoint\t/api/v1/chat/completions',
-        'Provider\tOpenAI',
-        'Requests\t2 completed, 0 failed, 2 total',
-        'Created\t2024-01-01T00:00:00.000Z',
-        'Finalized\t2024-01-01T00:05:00.000Z',
-        'Expires\t2024-01-02T00:00:00.000Z',
-        'Cost\t$0.0012',
-        'Tokens\t20 prompt + 40 completion = 60',
-        'Results\t2',
+        // API field names and raw values, as piped rows carry them.
+        'id\tbatch_abc123',
+        'status\tcompleted',
+        'model\topenai/gpt-4o-mini',
+        'endpoint\t/api/v1/chat/completions',
+        'provider\tOpenAI',
+        'request_counts\t{"completed":2,"failed":0,"total":2}',
+        'created_at\t2024-01-01T00:00:00.000Z',
+        'finalized_at\t2024-01-01T00:05:00.000Z',
+        'expires_at\t2024-01-02T00:00:00.000Z',
+        'cost\t0.0012',
+        'usage\t{"prompt_tokens":20,"completion_tokens":40,"total_tokens":60,"cost":0.0012}',
+        'results\t2',
         'result\treq-1\t200\tstop\t30\t',
         'result\treq-2\t429\t\t\trate_limit_exceeded',
         '',
@@ -127,7 +128,7 @@ describe('batches get', () => {
   it("shows a failed batch's error message", async () => {
     script = () => ({ body: batch('failed') });
     const r = await run(['batches', 'get', 'batch_abc123']);
-    expect(r.stdout).toContain('Status\tfailed\nError\tinput file invalid\n');
+    expect(r.stdout).toContain('status\tfailed\nerror\tinput file invalid\n');
   });
 
   it('--wait polls until a terminal status and exits with the outcome', async () => {
@@ -145,7 +146,7 @@ describe('batches get', () => {
     const r = await run(['batches', 'get', 'batch_abc123', '--wait', '--interval', '0.05']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('gwctl: batch batch_abc123 ended failed: input file invalid\n');
-    expect(r.stdout).toContain('Status\tfailed\n');
+    expect(r.stdout).toContain('status\tfailed\n');
   });
 
   it.each([
@@ -190,7 +191,7 @@ describe('batches delete', () => {
     expect(r).toMatchObject({
       code: 0,
       stderr: '',
-      stdout: 'ID\tbatch_abc123\nService\tdeleted\nUpstream provider\tOpenAI\nUpstream\tunsupported\n',
+      stdout: 'id\tbatch_abc123\nservice\tdeleted\nupstream_provider\tOpenAI\nupstream_status\tunsupported\n',
     });
     expect(server.requests.map((q) => q.method)).toEqual(['DELETE']);
     const json = await run(['batches', 'delete', 'batch_abc123', '--yes', '--json']);
@@ -202,7 +203,7 @@ describe('batches delete', () => {
       body: { id: 'b', object: 'batch', deletion: { openrouter: 'deleted', upstream: { provider: 'OpenAI', status: 'not_applicable' } } },
     });
     const r = await run(['batches', 'delete', 'b', '--yes']);
-    expect(r.stdout).toBe('ID\tb\nService\tdeleted\nUpstream provider\tOpenAI\nUpstream\tnot_applicable\n');
+    expect(r.stdout).toBe('id\tb\nservice\tdeleted\nupstream_provider\tOpenAI\nupstream_status\tnot_applicable\n');
   });
 
   it('a batch still running is exit 6 with the API message, not retried', async () => {
@@ -299,13 +300,13 @@ describe('presets create', () => {
     });
     expect(r.stdout).toBe(
       [
-        'Preset\tsupport-bot',
-        'Name\tsupport-bot',
-        'ID\t650e8400-e29b-41d4-a716-446655440001',
-        'Status\tactive',
-        'Version\t2',
-        'Version ID\t550e8400-e29b-41d4-a716-446655440000',
-        'Workspace\t750e8400-e29b-41d4-a716-446655440002',
+        'slug\tsupport-bot',
+        'name\tsupport-bot',
+        'id\t650e8400-e29b-41d4-a716-446655440001',
+        'status\tactive',
+        'version\t2',
+        'designated_version_id\t550e8400-e29b-41d4-a716-446655440000',
+        'workspace_id\t750e8400-e29b-41d4-a716-446655440002',
         'model\topenai/gpt-4o',
         'max_tokens\t100',
         'temperature\t0.2',

@@ -49,17 +49,18 @@ const cases: ReadCase[] = [
     path: `/api/v1/private-endpoints/${ENDPOINT_ID}`,
     fixture: 'private-endpoint',
     rows: [
-      `ID\t${ENDPOINT_ID}`,
-      'Status\tactive',
-      'Model\tOpenAI: GPT-4o (openai/gpt-4o)',
-      'Permaslug\topenai/gpt-4o-2024-08-06',
-      'Provider\tAzure (azure)',
-      'Upstream model\tgpt-4o-prod',
-      'Base URL\thttps://contoso.openai.azure.com',
-      'Zero data retention\ttrue',
-      'Region\tus',
-      'Prompt price\t$0.0000025/token ($2.5/M tokens)',
-      'Completion price\t$0.00001/token ($10/M tokens)',
+      // API field names (or the column's own name) and raw values, as piped rows carry them.
+      `id\t${ENDPOINT_ID}`,
+      'status\tactive',
+      'model\topenai/gpt-4o',
+      'model_permaslug\topenai/gpt-4o-2024-08-06',
+      'provider\tazure',
+      'upstream_model_id\tgpt-4o-prod',
+      'base_url\thttps://contoso.openai.azure.com',
+      'declared_zdr\ttrue',
+      'declared_region\tus',
+      'prompt_price\t0.0000025',
+      'completion_price\t0.00001',
       '',
     ].join('\n'),
   },
@@ -69,17 +70,17 @@ const cases: ReadCase[] = [
     path: '/api/v1/tools/openrouter%3Aweb_search',
     fixture: 'tool',
     rows: [
-      'ID\topenrouter:web_search',
-      'Name\tWeb search',
-      'Status\tactive',
-      'Summary\tSearch the web',
-      'Description\tSearches the web and returns results with citations.',
-      'Docs\thttps://openrouter.ai/docs/tools/web-search',
-      'API formats\tresponses, chat-completions',
-      'Aliases\tweb_search_20250305',
-      'Default engine\tnative',
-      'Fallback engine\texa',
-      'Native support\t18 endpoints, 12 models',
+      'id\topenrouter:web_search',
+      'name\tWeb search',
+      'status\tactive',
+      'summary\tSearch the web',
+      'tool_description\tSearches the web and returns results with citations.',
+      'docs_url\thttps://openrouter.ai/docs/tools/web-search',
+      'supported_api_formats\tresponses,chat-completions',
+      'aliases\tweb_search_20250305',
+      'default_engine\tnative',
+      'fallback_engine\texa',
+      'native_support\t{"endpoint_count":18,"model_count":12}',
       'engine\texa\tExa\topenrouter\tnone\tauto\tglobal, us\t$0.004 per request (auto, max 1/call)\topenrouter',
       'engine\t\tNative\tprovider\toptional\t\tglobal\t\tprovider',
       '',
@@ -206,7 +207,7 @@ describe('responses', () => {
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body }, { body });
     const rows = await run(['endpoints', 'get', ENDPOINT_ID]);
     expect(rows.code).toBe(0);
-    expect(rows.stdout).toContain('Status\tpaused\n');
+    expect(rows.stdout).toContain('status\tpaused\n');
     expect(rows.stdout).toContain('capacity\t{"rpm":600}\n');
     const json = await run(['endpoints', 'get', ENDPOINT_ID, '--json']);
     expect(JSON.parse(json.stdout)).toEqual(body);
@@ -254,7 +255,7 @@ describe('responses', () => {
     body.data.upstream_model_id = 'gpt\u001b[2J\u0007\u009bx';
     queue(`/api/v1/private-endpoints/${ENDPOINT_ID}`, { body });
     const r = await run(['endpoints', 'get', ENDPOINT_ID]);
-    expect(r.stdout).toContain('Upstream model\tgpt\\e[2J\\x07\\x9bx\n');
+    expect(r.stdout).toContain('upstream_model_id\tgpt\\e[2J\\x07\\x9bx\n');
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 

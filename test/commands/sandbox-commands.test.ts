@@ -116,7 +116,7 @@ describe('state seen by the next command', () => {
     const { batches } = sandbox().examples;
     const done = await gwctl(['batches', 'delete', batches.completed!, '--yes']);
     expect(done.code).toBe(0);
-    expect(done.stdout).toMatch(/^ID\t.*\nService\tdeleted\n/);
+    expect(done.stdout).toMatch(/^id\t.*\nservice\tdeleted\n/);
     expect((await gwctl(['batches', 'get', batches.completed!])).code).toBe(5);
     const running = await gwctl(['batches', 'delete', batches.in_progress!, '--yes']);
     expect(running.code).toBe(6);

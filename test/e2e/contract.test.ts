@@ -124,7 +124,7 @@ describe('reads', () => {
   it('tools get prints rows when piped', async () => {
     const r = await run(['tools', 'get', 'openrouter:web_search']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['ID\topenrouter:web_search', 'Name\tWeb search', 'Status\tactive']);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['id\topenrouter:web_search', 'name\tWeb search', 'status\tactive']);
   });
 
   it('budgets ls: an unknown workspace is exit 5, one JSON object on stderr under --json', async () => {
@@ -176,7 +176,7 @@ describe('actions', () => {
   it('batches get shows the batch; batches delete of a running one is exit 6, not retried', async () => {
     const got = await run(['batches', 'get', 'batch_abc123']);
     expect(got.code).toBe(0);
-    expect(got.stdout).toContain('Status\tin_progress\n');
+    expect(got.stdout).toContain('status\tin_progress\n');
     server.reset();
     const del = await run(['batches', 'delete', 'batch_abc123', '--yes']);
     expect(del).toMatchObject({ code: 6, stdout: '', stderr: 'gwctl: HTTP 409: Only finished batches can be deleted.\n' });

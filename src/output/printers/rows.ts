@@ -64,9 +64,9 @@ export class RowsPrinter implements Printer {
   }
 }
 
-/** `Label<TAB>value`. */
+/** `name<TAB>raw value`: the API's field name, and the value as a piped row carries it. */
 function namedLine<T>(field: NamedColumn<T>, item: T): string {
-  return formatRow([field.header, field.value(item)], 0);
+  return `${sanitizeField(field.name)}\t${rawRow([field], item)}`;
 }
 
 /** Rows as pages arrive, after the --header line (which an empty list prints too). */
