@@ -44,6 +44,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Only a defect gets here; even then, one line, no stack trace, and no key from the environment.
+  // Written out rather than core/mask.ts's maskKeys: importing it here would put it in a chunk
+  // that --version loads too.
   let line = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
   for (const key of [process.env.GWCTL_MANAGEMENT_KEY, process.env.GWCTL_API_KEY]) {
     if (key && key.length >= 4) line = line.split(key).join('[redacted]');

@@ -2,7 +2,7 @@
 // retries, and the API's error envelope turned into a GwctlError with the contract's exit code.
 import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { maskKey } from '../core/mask.js';
+import { maskKeys } from '../core/mask.js';
 import { isLoopbackHost } from '../core/patterns.js';
 import { sanitizeField } from '../core/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
@@ -296,11 +296,7 @@ export class ApiClient {
   }
 
   private maskKeys(text: string): string {
-    let out = text;
-    for (const key of [this.options.managementKey, this.options.apiKey]) {
-      if (key !== undefined && key.length >= 4 && out.includes(key)) out = out.split(key).join(maskKey(key));
-    }
-    return out;
+    return maskKeys(text, [this.options.managementKey, this.options.apiKey]);
   }
 }
 

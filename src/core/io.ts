@@ -2,7 +2,7 @@
 // else to stderr, the terminal flags a command needs to choose its output, and a last line of
 // defence that masks any configured key before a byte leaves the process. The streams are
 // given (the process's own, or in-memory ones in a test), never taken from `process`.
-import { maskKey } from './mask.js';
+import { maskKeys } from './mask.js';
 
 export interface Io {
   readonly stdoutIsTTY: boolean;
@@ -60,11 +60,7 @@ export function createIo(options: IoOptions): Io {
   const { streams } = options;
   const { stdout, stderr } = streams;
   const secrets = new Set<string>();
-  const redact = (text: string): string => {
-    let out = text;
-    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(maskKey(secret));
-    return out;
-  };
+  const redact = (text: string): string => maskKeys(text, secrets);
   let stdoutClosed = false;
   const closed = (): void => {
     if (stdoutClosed) return;
