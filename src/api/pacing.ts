@@ -8,8 +8,8 @@
 //   (only an answer to a request sent after the last decrease lowers it again: the answers to
 //   requests sent under the old limit say nothing new), never below 1 or above 16.
 // - Under `auto`, a Retry-After also says what the server accepts: the answers it accepted in
-//   the window before it said no (at least one second, or the Retry-After if longer) give a rate,
-//   and new requests are spaced to 95 % of it. Concurrency alone cannot keep under a rate when
+//   the window before it said no (at least one second, or the Retry-After if longer), counted once
+//   the pause is over, give a rate, and new requests are spaced to 95 % of it. Concurrency alone cannot keep under a rate when
 //   answers are fast (50 per second at 50 ms each is 2.5 in flight). The rate then creeps up by
 //   0.2 % a second while it is what holds the run back, so a limit that was raised is found.
 //   Why these numbers: ARCHITECTURE.md, "Pacing".
@@ -23,6 +23,8 @@ export const PACING = {
   decrease: 0.75,
   /** New requests are spaced to this share of the rate the server accepted before it said no. */
   rateMargin: 0.95,
+  /** When the pace kept was already below that measure and still drew a 429: this share of it. */
+  rateDecrease: 0.9,
   /** The rate creeps up by this factor for each second it is what holds the run back. */
   rateProbe: 1.002,
   /** The shortest window a rate is measured over. */
@@ -79,6 +81,8 @@ export class Pacer {
   private credit = 0;
   private limitReached = false;
   private rateHeldBack = false;
+  /** A Retry-After whose rate is still to be measured, once the answers then in flight are in. */
+  private pendingRate: { at: number; windowMs: number } | undefined;
   /** Start times of requests the server accepted, oldest first, for measuring its rate. */
   private accepted: number[] = [];
   private wake: (() => void)[] = [];
@@ -139,6 +143,7 @@ export class Pacer {
         await this.sleep(wait, either, signal, stopStarting);
         continue;
       }
+      if (this.pendingRate) this.learnRate(this.pendingRate);
       if (this.inFlight >= this.limit) {
         await this.nextChange(either);
         continue;
@@ -156,7 +161,12 @@ export class Pacer {
     const serial = this.issued++;
     this.inFlight++;
     if (this.inFlight >= this.limit) this.limitReached = true;
-    if (this.rate !== undefined) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / this.rate;
+    if (this.rate !== undefined) {
+      // Spaced on the schedule, not on when a timer happened to fire: a late start is caught up
+      // (by one interval at most, so a stall never turns into a burst).
+      const interval = 1000 / this.rate;
+      this.nextStartAt = Math.max(now - interval, this.nextStartAt) + interval;
+    }
     let settled = false;
     return {
       settle: (answer) => {
@@ -180,7 +190,8 @@ export class Pacer {
       this.limit = Math.max(CONCURRENCY.min, Math.floor(this.limit * PACING.decrease));
       this.credit = 0;
       this.limitReached = false;
-      if (retryAfterMs !== undefined) this.learnRate(now, retryAfterMs);
+      // Measured when the pause is over: answers to requests sent before the 429 are still coming in.
+      if (retryAfterMs !== undefined) this.pendingRate = { at: now, windowMs: Math.max(PACING.minWindowMs, retryAfterMs) };
       return;
     }
     if (status === undefined) return;
@@ -204,16 +215,18 @@ export class Pacer {
   }
 
   /** What the server accepted in the window before it said no, as a rate to stay under. */
-  private learnRate(now: number, retryAfterMs: number): void {
-    const windowMs = Math.max(PACING.minWindowMs, retryAfterMs);
-    const since = now - windowMs;
-    const count = this.accepted.filter((t) => t > since).length;
+  private learnRate({ at, windowMs }: { at: number; windowMs: number }): void {
+    this.pendingRate = undefined;
+    const since = at - windowMs;
+    const count = this.accepted.filter((t) => t > since && t <= at).length;
     if (count < PACING.minSample) return;
     const measured = (count / windowMs) * 1000 * PACING.rateMargin;
-    // A measure above the pace already kept would not slow anything: decrease it instead.
-    const next = this.rate !== undefined && measured >= this.rate ? this.rate * PACING.decrease : measured;
+    // A measure above the pace already kept would not slow anything: a tenth less instead.
+    const next = this.rate !== undefined && measured >= this.rate ? this.rate * PACING.rateDecrease : measured;
     this.rate = Math.max(PACING.minRatePerSecond, next);
-    this.lastRateStepAt = now;
+    // The schedule starts now: no catching up on time spent in the pause.
+    this.nextStartAt = this.clock.now();
+    this.lastRateStepAt = this.clock.now();
     this.rateHeldBack = false;
   }
 
