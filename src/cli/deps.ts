@@ -70,11 +70,14 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     const pace = paceText ? checkValue(server.parsePace, paceText, server.PACE_ENV) : undefined;
     const limitText = env[RATE_LIMIT_ENV];
     const rateLimit = limitText ? checkValue((text) => requestsPerWindow(text), limitText, RATE_LIMIT_ENV) : undefined;
+    const churnText = env[server.CHURN_ENV];
+    const churn = churnText ? checkValue(server.parseChurn, churnText, server.CHURN_ENV) : undefined;
     const running = await server.startSandbox({
       host: '127.0.0.1',
       port: 0,
       ...(pace === undefined ? {} : { pace }),
       ...(rateLimit === undefined ? {} : { rateLimit }),
+      ...(churn === undefined ? {} : { churn }),
     });
     closers.push(() => running.close());
     sandbox = running;

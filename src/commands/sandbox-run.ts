@@ -9,7 +9,7 @@ type ServerModule = Awaited<ReturnType<Deps['heavy']['sandbox']>>;
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const server = await deps.heavy.sandbox();
-  const options = sandboxOptions(opts, server, deps.env[RATE_LIMIT_ENV]);
+  const options = sandboxOptions(opts, server, deps.env);
   let running: RunningSandbox;
   try {
     running = await server.startSandbox(options);
@@ -19,7 +19,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   try {
     const info = running.info();
     // Under --json, one line a script reads before the server's work begins.
-    const text = banner(info, running.pace);
+    const text = banner(info, running.pace, options.churn ?? 0);
     await deps.printer.detail({ body: info, oneLine: true, view: { kind: 'text', terminal: text, piped: text } });
     await interrupted(deps);
   } finally {
@@ -28,11 +28,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
 };
 
 /** The options as the server takes them; the interns count and the faults follow the sandbox's own rules. */
-function sandboxOptions(
-  opts: Parameters<RunFor<typeof spec>>[0]['opts'],
-  server: ServerModule,
-  rateLimitEnv: string | undefined,
-): SandboxOptions {
+function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server: ServerModule, env: Deps['env']): SandboxOptions {
   const options: SandboxOptions = { port: opts.port ?? DEFAULT_PORT, host: opts.host ?? '127.0.0.1' };
   if (opts.interns !== undefined) {
     const text = opts.interns;
@@ -53,8 +49,11 @@ function sandboxOptions(
   if (opts.batchRateLimit !== undefined) options.batchRateLimit = opts.batchRateLimit;
   // The option wins over the variable; an empty variable counts as unset.
   if (opts.rateLimit !== undefined) options.rateLimit = opts.rateLimit;
-  else if (rateLimitEnv) options.rateLimit = checkValue((text) => requestsPerWindow(text), rateLimitEnv, RATE_LIMIT_ENV);
+  else if (env[RATE_LIMIT_ENV]) options.rateLimit = checkValue((text) => requestsPerWindow(text), env[RATE_LIMIT_ENV]!, RATE_LIMIT_ENV);
   if (opts.pace !== undefined) options.pace = checkValue(server.parsePace, opts.pace, '--pace');
+  // The flag wins over the environment; an empty variable means unset.
+  if (opts.churn !== undefined) options.churn = checkValue(server.parseChurn, opts.churn, '--churn');
+  else if (env[server.CHURN_ENV]) options.churn = checkValue(server.parseChurn, env[server.CHURN_ENV]!, server.CHURN_ENV);
   return options;
 }
 
@@ -80,7 +79,7 @@ function interrupted(deps: Deps): Promise<never> {
   });
 }
 
-function banner(info: ReadyInfo, pace: number): string {
+function banner(info: ReadyInfo, pace: number, churn: number): string {
   const { base_url: base, keys, examples: ex } = info;
   const pad = (label: string, width: number): string => label.padEnd(width);
   const keyLines: [string, string, string][] = [
@@ -105,6 +104,7 @@ function banner(info: ReadyInfo, pace: number): string {
   const origin = base.replace(/\/api\/v1$/, '');
   return [
     `Sandbox API at ${base} (Ctrl-C to stop; time runs at ${paceText(pace)})`,
+    ...(churn > 0 ? [`Churn: about ${churn} interns a minute appear, change status or disappear (watch: gwctl interns ls --watch)`] : []),
     '',
     'Demo keys (Authorization: Bearer <key>):',
     ...keyLines.map(([name, key, scope]) => `  ${pad(name, 11)} ${pad(key, keyWidth)}  ${scope}`),

@@ -33,12 +33,15 @@ export const spec = defineSpec({
     'Serves all eleven operations under /api/v1 from seeded demo data, with fixed demo keys (printed when ready).',
     'States in motion move on with time (queued and provisioning interns start, suspended ones stop,',
     'batches advance and finish); --pace sets how fast. --sandbox takes the pace from GWCTL_SANDBOX_PACE.',
+    'With --churn N, about N interns a minute (at pace 1) appear, change status or are destroyed, so that',
+    '`interns ls --watch` has something to show (also GWCTL_SANDBOX_CHURN, for --sandbox too); the example ids never churn.',
     'With --json it prints exactly one line: {"base_url":...,"keys":{...},"examples":{...}}.',
     '',
     'Faults for testing retries (repeat --fault; also POST /_sandbox/faults at run time):',
     '  --fault "[METHOD] /path [STATUS] [retry-after=S] [delay=MS|delay=Ns] [body=html|truncated|empty|not-json] [drop] [times=N]"',
     'The control API (no key needed, sandbox only): GET /_sandbox, GET|POST|DELETE /_sandbox/faults,',
-    'GET|DELETE /_sandbox/requests, POST /_sandbox/reset.',
+    'GET|DELETE /_sandbox/requests, POST /_sandbox/reset, GET /_sandbox/changes (what churn did),',
+    'GET /_sandbox/connections (connections accepted).',
   ].join('\n'),
   args: {},
   options: {
@@ -53,6 +56,8 @@ export const spec = defineSpec({
     fault: option.strings('--fault <spec...>', 'inject a fault from the start, e.g. "GET /interns 503 retry-after=1 times=2" (repeatable)'),
     // Checked by the sandbox's own parser when it starts (commands never load the sandbox's code).
     pace: option.string('--pace <n>', 'how fast states in motion move: N times real time (default 1; 0 freezes; up to 1000)'),
+    // Checked by the sandbox's own parser when it starts, as --pace.
+    churn: option.string('--churn <n>', 'about N interns a minute appear, change status or disappear (default 0)'),
     batchRateLimit: option.custom(
       '--batch-rate-limit <n/seconds>',
       'rate limit of batch routes per key, e.g. 5/60 (default 600/60; 0 for none)',
@@ -72,5 +77,6 @@ export const spec = defineSpec({
     'gwctl sandbox --pace 10        # states in motion move ten times faster',
     'gwctl sandbox --pace 0         # everything frozen, as in a test',
     'gwctl sandbox --rate-limit 50/1  # 429 beyond 50 requests a second per key',
+    'gwctl sandbox --churn 60       # then, in another terminal: gwctl interns ls --watch',
   ],
 });

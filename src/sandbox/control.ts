@@ -8,6 +8,8 @@
 //   GET    /_sandbox/requests      requests received under /api/v1, oldest first
 //   DELETE /_sandbox/requests      forget them
 //   POST   /_sandbox/reset         back to the start: seeded state, start-up faults, empty log
+//   GET    /_sandbox/changes       what churn changed (added, modified, deleted interns), oldest first
+//   GET    /_sandbox/connections   connections accepted since the start
 import { checkFaultSpec, FaultSpecError, type Fault, type FaultList } from './faults.js';
 import { json, type Reply } from './http.js';
 import type { Recorder } from './recorder.js';
@@ -17,6 +19,8 @@ export interface ControlTarget {
   recorder: Recorder;
   reset(): void;
   info(): unknown;
+  changes(): unknown[];
+  connections(): number;
 }
 
 function controlError(status: number, message: string): Reply {
@@ -60,6 +64,10 @@ export function handleControl(target: ControlTarget, method: string, path: strin
     if (method === 'GET') return json({ data: target.recorder.list() });
     if (method === 'DELETE') return json({ deleted: target.recorder.clear() });
     return controlError(405, `${method} is not allowed on ${route}`);
+  }
+  if (route === '/_sandbox/changes' || route === '/_sandbox/connections') {
+    if (method !== 'GET') return controlError(405, `${method} is not allowed on ${route}`);
+    return json(route === '/_sandbox/changes' ? { data: target.changes() } : { accepted: target.connections() });
   }
   if (route === '/_sandbox/reset') {
     if (method !== 'POST') return controlError(405, `${method} is not allowed on ${route}`);

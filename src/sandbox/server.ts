@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { isLoopbackHost } from '../core/patterns.js';
 import { handleControl } from './control.js';
 import { DEFAULT_INTERNS, MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
+import { MAX_CHURN } from './data/churn.js';
 import { errorBody, HttpError, type Family } from './errors.js';
 import { examplesFor, type Examples } from './examples.js';
 import { FaultList, type Fault, type FaultSpec } from './faults.js';
@@ -25,12 +26,14 @@ import { checkPace, DEFAULT_PACE, PaceClock } from './clock.js';
 import type { Context, RouteDef } from './context.js';
 import { matchRoute, type Match } from './router.js';
 import { SandboxState } from './state.js';
+import type { ChurnRecord } from './data/churn.js';
 
 export { DEMO_KEYS, KEY_SCOPES } from './keys.js';
 export { FaultSpecError, parseFaultText, type Fault, type FaultSpec } from './faults.js';
 export { DEFAULT_INTERNS, MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
 export type { Examples } from './examples.js';
 export { DEFAULT_PACE, MAX_PACE, PACE_ENV, parsePace } from './clock.js';
+export { CHURN_ENV, MAX_CHURN, parseChurn, type ChurnRecord } from './data/churn.js';
 export type { RecordedRequest } from './recorder.js';
 
 export const API_PREFIX = '/api/v1';
@@ -62,6 +65,8 @@ export interface SandboxOptions {
    * state (and a suspend then stops an intern at once).
    */
   pace?: number;
+  /** About N interns a minute (at pace 1) appear, change status or are destroyed; 0 (the default) for none. */
+  churn?: number;
 }
 
 export interface ReadyInfo {
@@ -88,6 +93,10 @@ export interface RunningSandbox {
   clearFaults(): void;
   requests(): RecordedRequest[];
   clearRequests(): void;
+  /** The changes churn made, oldest first (the sandbox's own record, to check a watch against). */
+  changes(): ChurnRecord[];
+  /** Connections accepted since the start (a client that keeps its connection alive opens one). */
+  connections(): number;
   /** State back to the seed, start-up faults back, request log emptied. */
   reset(): void;
   close(): Promise<void>;
@@ -122,7 +131,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const now = options.now ?? Date.now;
   const pace = checkPace(options.pace ?? DEFAULT_PACE);
   const operationTimeoutMs = options.operationTimeoutMs ?? LIMITS.operationTimeoutMs;
-  const state = new SandboxState({ interns: internCount, seed, startedMs: now(), clock: new PaceClock(now, pace) });
+  const churn = options.churn ?? 0;
+  if (!Number.isInteger(churn) || churn < 0 || churn > MAX_CHURN)
+    throw new RangeError(`churn must be an integer from 0 to ${MAX_CHURN}, not ${churn}`);
+  const state = new SandboxState({ interns: internCount, seed, startedMs: now(), clock: new PaceClock(now, pace), churn });
+  let connections = 0;
   const faults = new FaultList();
   const startupFaults = options.faults ?? [];
   for (const spec of startupFaults) faults.add(spec);
@@ -276,7 +289,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
     if (path === '/_sandbox' || path.startsWith('/_sandbox/')) {
       const body = await readBody(req, LIMITS.internBodyBytes);
-      send(res, handleControl({ faults, recorder, reset, info: () => info }, method, path, body.bytes.toString('utf8')));
+      send(
+        res,
+        handleControl(
+          {
+            faults,
+            recorder,
+            reset,
+            info: () => info,
+            // Churn due by now is applied first, as for any request.
+            changes: () => (state.moment(), state.churn.list()),
+            connections: () => connections,
+          },
+          method,
+          path,
+          body.bytes.toString('utf8'),
+        ),
+      );
       return;
     }
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
@@ -342,6 +371,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       if (!res.headersSent && !res.destroyed) send(res, json(errorBody('management', 500), 500));
     });
   });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -370,6 +402,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clearFaults: () => void faults.clear(),
     requests: () => recorder.list(),
     clearRequests: () => void recorder.clear(),
+    changes: () => (state.moment(), state.churn.list()),
+    connections: () => connections,
     reset,
     close: () =>
       new Promise<void>((resolve) => {

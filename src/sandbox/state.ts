@@ -8,7 +8,8 @@ import { seedBatches, type Batch } from './data/batches.js';
 import { seedBudgets, type WorkspaceBudget } from './data/budgets.js';
 import { seedByok, type ByokCredential } from './data/byok.js';
 import { statusAt, suspensionAt, viewAt, type Suspension } from './data/intern-motion.js';
-import { InternCatalog, type Intern } from './data/interns.js';
+import { Churn } from './data/churn.js';
+import { InternCatalog, type Intern, type InternView } from './data/interns.js';
 import { seedPresets, type PresetRecord } from './data/presets.js';
 import { rngFor, type Rng } from './prng.js';
 
@@ -18,6 +19,8 @@ export interface StateOptions {
   /** When the sandbox started (batch times are relative to it). */
   startedMs: number;
   clock: PaceClock;
+  /** About this many interns a minute (pace 1) appear, change status or disappear; 0 for none. */
+  churn?: number;
 }
 
 export class SandboxState {
@@ -32,9 +35,15 @@ export class SandboxState {
   presets = new Map<string, PresetRecord>();
   /** Ids for presets created by requests: seeded, so the same calls give the same ids. */
   presetIds: Rng;
+  /** Interns appearing, changing and disappearing with time (data/churn.ts). */
+  readonly churn: Churn;
 
   constructor(private readonly options: StateOptions) {
     this.interns = new InternCatalog(options.interns, options.seed);
+    this.churn = new Churn(this.interns, options.churn ?? 0, {
+      statusAt: (i, moment) => this.statusAt(i, moment),
+      forget: (i) => this.suspensions.delete(i),
+    });
     this.byok = seedByok(options.seed);
     this.budgets = seedBudgets(options.seed);
     this.presetIds = rngFor(options.seed, 'preset-ids');
@@ -44,6 +53,7 @@ export class SandboxState {
   /** Back to the seed, with motion starting again. */
   reset(): void {
     this.options.clock.restart();
+    this.churn.reset();
     this.suspensions = new Map();
     this.batches = seedBatches(this.options.seed, this.options.startedMs);
     this.batchPlans = new Map();
@@ -57,15 +67,39 @@ export class SandboxState {
 
   /** One reading of the clocks; a request takes one and shows every record as of it. */
   moment(): Moment {
-    return this.options.clock.read();
+    const moment = this.options.clock.read();
+    // Churn due by now happens before the request looks at anything.
+    this.churn.advance(moment);
+    return moment;
+  }
+
+  /** Intern i exists (churn has not destroyed it). */
+  isLive(i: number): boolean {
+    return this.churn.isLive(i);
   }
 
   statusAt(i: number, moment: Moment): string {
-    return statusAt(this.interns, i, moment, this.suspensions.get(i));
+    const suspension = this.suspensions.get(i);
+    const churned = this.churn.overlay.get(i);
+    if (!churned) return statusAt(this.interns, i, moment, suspension);
+    return suspension && moment.elapsedMs >= suspension.stopAtMs ? 'stopped' : churned.status;
   }
 
   internAt(i: number, moment: Moment): Intern {
-    return this.interns.record(i, viewAt(this.interns, i, moment, this.suspensions.get(i)));
+    return this.interns.record(i, this.viewOf(i, moment));
+  }
+
+  private viewOf(i: number, moment: Moment): InternView {
+    const suspension = this.suspensions.get(i);
+    const churned = this.churn.overlay.get(i);
+    if (!churned) return viewAt(this.interns, i, moment, suspension);
+    // A status churn gave holds (no motion) until a suspension stops the intern.
+    const view: InternView = { status: churned.status, lifecycle: churned.status, updatedMs: moment.wallAt(churned.atMs) };
+    if (suspension && moment.elapsedMs >= suspension.stopAtMs) {
+      view.status = 'stopped';
+      view.updatedMs = suspension.stoppedWallMs ?? moment.wallAt(suspension.stopAtMs);
+    }
+    return view;
   }
 
   /** Suspends intern i unless it is stopped or already stopping. */

@@ -3,6 +3,7 @@ import { Batch as BatchSchema, isTerminalBatchStatus, type Batch } from '../../a
 import { rememberIds } from '../../completions/id-cache.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
+import { spanText } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
@@ -16,6 +17,8 @@ const DEFAULT_INTERVAL_MS = 5000;
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const { id } = args;
   const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
+  // Without --wait the option keeps the global meaning it shadows: seconds per request.
+  if (!opts.wait && opts.timeout !== undefined) deps.flags.timeout = String(opts.timeout / 1000);
   const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
   let current = await read();
   if (opts.wait && !isTerminalBatchStatus(current.data.status)) {
@@ -23,7 +26,25 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     try {
       const done = (b: typeof current): boolean => isTerminalBatchStatus(b.data.status);
       const onUpdate = (b: typeof current): void => progress?.update(bar(b.data));
-      current = (await pollUntil({ deps, read, first: current, done, intervalMs: interval, onUpdate })).value;
+      const timeoutMs = opts.timeout;
+      const outcome = await pollUntil({
+        deps,
+        read,
+        first: current,
+        done,
+        intervalMs: interval,
+        onUpdate,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      });
+      current = outcome.value;
+      if (!outcome.met) {
+        const now = current.data.status;
+        throw new GwctlError(
+          `timed out after ${spanText(timeoutMs!)} waiting for batch ${sanitizeField(id)} to end: it is ${sanitizeField(now)}`,
+          ExitCode.transient,
+          { reason: 'wait_timeout', details: { batch: { id, status: now } } },
+        );
+      }
     } finally {
       progress?.stop();
     }

@@ -6,7 +6,8 @@ export const spec = defineSpec({
   summary: 'Show a batch: status, counts, times, cost and usage',
   description:
     'With --wait, polls until the batch reaches a terminal status (completed, failed, expired, cancelled),\n' +
-    'then exits 0 for completed and 1 otherwise.',
+    'then exits 0 for completed and 1 otherwise; --timeout gives up after that long (exit 7, reason wait_timeout).\n' +
+    'Without --wait, --timeout is the per-request timeout in seconds, as for every command.',
   args: {
     id: arg.required({
       name: 'id',
@@ -20,10 +21,16 @@ export const spec = defineSpec({
     results: option.flag('--results', 'also list the results (custom id, status code, finish reason, tokens, error type)'),
     wait: option.flag('--wait', 'poll until the batch ends, with a progress bar on a terminal'),
     interval: option.duration('--interval <seconds>', 'seconds between polls with --wait (default 5)', 3600),
+    // The global --timeout's name: with --wait the wait's deadline (as for interns wait), without it per request.
+    timeout: option.timeSpan('--timeout <duration>', 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request', {
+      minMs: 100,
+      maxMs: 86_400_000,
+    }),
   },
   examples: [
     'gwctl batches get batch_abc123',
     'gwctl batches get batch_abc123 --results',
     'gwctl batches get batch_abc123 --wait --json > batch.json',
+    'gwctl batches get batch_abc123 --wait --timeout 30m',
   ],
 });

@@ -1,59 +1,56 @@
-import { routes } from '../../api/routes.js';
-import { Intern } from '../../api/schemas/intern.js';
 import { GwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { spanText } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { RunFor } from '../context.js';
-import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { CONCURRENCY, runBounded } from '../shared/many.js';
+import { readInterns } from '../shared/intern-list.js';
 import { pollUntil } from '../shared/poll.js';
 import { startProgress } from '../shared/progress.js';
 import { readIds } from '../shared/targets.js';
+import { WaitReader, type Watched } from '../shared/intern-wait.js';
 import { WAIT_DEFAULTS, type spec, type WaitCondition } from './wait.js';
-
-/** What is known of one intern: its last state read, or that it is gone. */
-interface Watched {
-  id: string;
-  intern?: Intern;
-  gone: boolean;
-  met: boolean;
-}
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const conditions = opts.for;
-  if (args.ids.length === 0)
-    throw usageError('missing intern id', "give one or more, as in 'gwctl interns wait <id> --for status=running'");
+  if (opts.workspace !== undefined && opts.status === undefined)
+    throw usageError('--workspace selects interns only together with --status');
+  if (opts.status !== undefined && args.ids.length > 0) throw usageError('give intern ids or --status, not both');
+  if (args.ids.length === 0 && opts.status === undefined)
+    throw usageError('missing intern id', "give one or more, as in 'gwctl interns wait <id> --for status=running', or --status");
   if (conditions.length === 0)
     throw usageError('missing --for', 'say what to wait for: --for status=running, --for status!=provisioning or --for delete');
   const forDelete = conditions.some((c) => c.kind === 'delete');
   if (forDelete && conditions.length > 1) throw usageError('--for delete cannot be combined with other conditions');
   const timeoutMs = opts.timeout ?? WAIT_DEFAULTS.timeoutMs;
   const intervalMs = opts.interval ?? WAIT_DEFAULTS.intervalMs;
-  const watched: Watched[] = (await readIds(deps, args.ids, 'intern id')).map((id) => ({ id, gone: false, met: false }));
-  if (watched.length === 0) throw usageError('missing intern id', 'no ids on stdin');
 
   const meets = (w: Watched): boolean =>
     forDelete ? w.gone : w.intern !== undefined && conditions.every((c) => holds(c, w.intern!.status));
+  const reader = new WaitReader({
+    deps,
+    forDelete,
+    wantedStatuses: conditions.every((c) => c.kind === 'status' && c.equal)
+      ? conditions.map((c) => (c as { status: string }).status)
+      : undefined,
+    ...(opts.workspace === undefined ? {} : { workspace: opts.workspace }),
+    meets,
+  });
+  let watched: Watched[];
+  let first: Watched[] | undefined;
+  if (opts.status !== undefined) {
+    // The selection is the first reading: the interns as they were when the command started.
+    const { items } = await readInterns(deps, { statuses: opts.status, workspace: opts.workspace });
+    watched = items.map((intern) => ({ id: intern.id, intern, gone: false, met: false }));
+    for (const w of watched) w.met = meets(w);
+    first = watched;
+  } else {
+    watched = (await readIds(deps, args.ids, 'intern id')).map((id) => ({ id, gone: false, met: false }));
+    if (watched.length === 0) throw usageError('missing intern id', 'no ids on stdin');
+  }
   const read = async (): Promise<Watched[]> => {
-    const open = watched.filter((w) => !w.met);
-    await runBounded(
-      open.length,
-      CONCURRENCY.default,
-      async (i) => {
-        const w = open[i]!;
-        try {
-          w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
-        } catch (error) {
-          if (!(forDelete && error instanceof GwctlError && error.exitCode === ExitCode.notFound)) throw error;
-          w.gone = true;
-        }
-        w.met = meets(w);
-      },
-      () => false,
-    );
+    await reader.poll(watched);
     return watched;
   };
   const progress = deps.io.stderrIsTTY
@@ -64,6 +61,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     outcome = await pollUntil({
       deps,
       read,
+      ...(first === undefined ? {} : { first }),
       done: (all) => all.every((w) => w.met),
       intervalMs,
       timeoutMs,

@@ -1,4 +1,4 @@
-import { INTERN_STATUS_ALIASES, INTERN_STATUSES } from '../../api/vocabulary.js';
+import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { arg, option, pathIdCheck, ValueRefused } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -26,18 +26,27 @@ export const spec = defineSpec({
     'Durations: 90, 90s, 1.5s, 5m, 1h. Exit 0 once all are met; 5 when an intern is not found (unless waiting for',
     "delete); 7 at the deadline (reason wait_timeout), naming each unfinished intern's status.",
     'Piped, prints id<TAB>status per intern; --json prints {"data":[intern, ...]}.',
+    'With --status (and --workspace), waits for every intern that had one of those statuses at the start.',
+    'Many interns are read through the list (a few requests a poll) rather than one by one.',
     "Here --timeout is the wait's deadline; the per-request timeout comes from GWCTL_TIMEOUT or the profile.",
   ].join('\n'),
   args: {
     ids: arg.many({
       name: 'id',
-      description: 'intern ids, or - to read them from stdin',
+      description: 'intern ids, or - to read them from stdin (or --status instead)',
       label: 'intern id',
       complete: 'intern',
       check: pathIdCheck(),
     }),
   },
   options: {
+    status: option.enumList(
+      '--status <statuses>',
+      'wait for every intern that has one of these statuses now (comma-separated), across every page',
+      { known: INTERN_STATUSES, also: INTERN_STATUS_ALIASES, max: MAX_STATUS_FILTERS },
+      'status',
+    ),
+    workspace: option.uuid('--workspace <uuid>', 'with --status: only interns of this workspace'),
     for: option.repeated('--for <condition>', 'status=S, status!=S or delete (repeatable; every one must hold)', waitCondition),
     timeout: option.timeSpan('--timeout <duration>', 'give up after this long (default 10m)', { minMs: 100, maxMs: 86_400_000 }),
     interval: option.timeSpan('--interval <duration>', 'time between polls (default 2s, at least 0.1s)', {
@@ -50,6 +59,7 @@ export const spec = defineSpec({
     'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for status=running',
     'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for status!=provisioning --for status!=queued --timeout 5m',
     'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for delete --interval 10s',
+    'gwctl interns wait --status provisioning,queued --for status!=provisioning --for status!=queued',
     "gwctl interns ls --status provisioning --all --json | jq -r '.data[].id' | gwctl interns wait - --for status=running",
   ],
 });

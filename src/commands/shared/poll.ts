@@ -1,7 +1,8 @@
 // The one polling loop: read, check, wait, read again, until the condition holds or the
 // deadline passes. Gentle on the server: never faster than the interval, Retry-After honoured
 // by the client on each read, and a rate limit that outlives the client's retries widens the
-// wait instead of failing the wait.
+// wait instead of failing the wait. `interns wait`, `batches get --wait` and every `--watch`
+// run on it; what they read is theirs (one object, a whole list, see changes.ts for the diff).
 import { GwctlError } from '../../core/errors.js';
 import type { Deps } from '../context.js';
 
@@ -17,8 +18,16 @@ export interface PollOptions<T> {
   timeoutMs?: number;
   /** A value already read, to start from. */
   first?: T;
-  /** Each new value, as read. */
+  /** Each new value, as read (not the first). */
   onUpdate?: (value: T) => void;
+  /**
+   * A read that failed for another reason than a lasting rate limit: true to go on at the next
+   * interval (a watch outlives a passing outage), false to end the loop with the error. Left
+   * out, every such failure ends it. The first read's failures are offered too.
+   */
+  recover?: (error: unknown) => boolean;
+  /** A failed read that the loop goes on after (a lasting rate limit, or one `recover` accepted), with the wait before the next. */
+  onFailure?: (error: unknown, waitMs: number) => void;
 }
 
 /** The last value read, and whether it met the condition (false: the deadline came first). */
@@ -26,21 +35,42 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<{ value: T;
   const { clock, signal } = options.deps;
   const started = clock.now();
   const deadline = options.timeoutMs === undefined ? undefined : started + options.timeoutMs;
-  let value = options.first ?? (await options.read());
+  let current: { value: T } | undefined = options.first === undefined ? undefined : { value: options.first };
   let wait = options.intervalMs;
-  while (!options.done(value)) {
+  // A failed read: true when the loop goes on (the wait set for the next read).
+  const survive = (error: unknown): boolean => {
+    if (error instanceof GwctlError && error.status === 429) {
+      wait = Math.min(MAX_POLL_BACKOFF_MS, Math.max(wait * 2, options.intervalMs));
+    } else if (options.recover?.(error)) {
+      wait = options.intervalMs;
+    } else {
+      return false;
+    }
+    options.onFailure?.(error, wait);
+    return true;
+  };
+  if (current === undefined) {
+    try {
+      current = { value: await options.read() };
+    } catch (error) {
+      // The first read's rate limit ends a wait as it always has; a watch may go on.
+      if (!options.recover || !survive(error)) throw error;
+    }
+  }
+  while (current === undefined || !options.done(current.value)) {
     const now = clock.now();
-    if (deadline !== undefined && now >= deadline) return { value, met: false };
-    await clock.sleep(deadline === undefined ? wait : Math.min(wait, deadline - now), signal);
+    if (current !== undefined && deadline !== undefined && now >= deadline) return { value: current.value, met: false };
+    await clock.sleep(deadline === undefined ? wait : Math.max(0, Math.min(wait, deadline - now)), signal);
+    let value: T;
     try {
       value = await options.read();
-      wait = options.intervalMs;
     } catch (error) {
-      if (!(error instanceof GwctlError && error.status === 429)) throw error;
-      wait = Math.min(MAX_POLL_BACKOFF_MS, Math.max(wait * 2, options.intervalMs));
-      continue;
+      if (survive(error)) continue;
+      throw error;
     }
+    current = { value };
+    wait = options.intervalMs;
     options.onUpdate?.(value);
   }
-  return { value, met: true };
+  return { value: current.value, met: true };
 }

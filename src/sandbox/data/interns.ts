@@ -176,12 +176,32 @@ const NO_HOSTNAME: ReadonlySet<string> = new Set(['awaiting_chat_install', 'queu
 export class InternCatalog {
   /** The seeded mask of the permutation that puts the index into the last eight hex digits of an id. */
   private readonly idMask: number;
+  /** Interns added after the start (churn), with their creation times (wall-clock ms) by index. */
+  private readonly born = new Map<number, number>();
 
   constructor(
-    readonly count: number,
+    /** How many the seed made; later ones were added by churn. */
+    readonly seededCount: number,
     readonly seed: number,
   ) {
     this.idMask = hash32(seed, hashString('id-mask'));
+  }
+
+  /** Every intern there ever was: seeded, then added (an index is never reused). */
+  get count(): number {
+    return this.seededCount + this.born.size;
+  }
+
+  /** A new intern, created at `wallMs`: its index (the newest). */
+  grow(wallMs: number): number {
+    const i = this.count;
+    this.born.set(i, wallMs);
+    return i;
+  }
+
+  /** Back to the seeded interns only. */
+  resetGrowth(): void {
+    this.born.clear();
   }
 
   /** The fixed roles keep their seeded status (apart from ROLE.moving): they are the documented examples. */
@@ -224,9 +244,11 @@ export class InternCatalog {
   }
 
   createdMs(i: number): number {
+    const born = this.born.get(i);
+    if (born !== undefined) return born;
     // 53 minutes apart with under 50 minutes of jitter: strictly increasing with i.
     const jitter = (hash32(this.seed, hashString('created'), i) % 3000) * 1000;
-    return ANCHOR_MS - (this.count - 1 - i) * 53 * MINUTE - jitter;
+    return ANCHOR_MS - (this.seededCount - 1 - i) * 53 * MINUTE - jitter;
   }
 
   /** The vault of intern i as seeded (interns queued at the start have none yet). */

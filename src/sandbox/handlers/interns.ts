@@ -69,7 +69,7 @@ export function listInterns(ctx: Context): Reply {
   const catalog = ctx.state.interns;
   const start = cursor === undefined ? catalog.count : decodeCursor(ctx, cursor);
 
-  const matches = (i: number): boolean => !statuses || statuses.has(ctx.state.statusAt(i, ctx.moment));
+  const matches = (i: number): boolean => ctx.state.isLive(i) && (!statuses || statuses.has(ctx.state.statusAt(i, ctx.moment)));
   const data: unknown[] = [];
   let last = -1;
   let i = start - 1;

@@ -7,7 +7,7 @@ import { ROLE } from '../data/interns.js';
 /** The index of an intern the caller may see, or a 404. */
 export function visibleIntern(ctx: Context, id: string): number {
   const index = ctx.state.interns.indexOf(id);
-  if (index === undefined) throw ctx.fail(404);
+  if (index === undefined || !ctx.state.isLive(index)) throw ctx.fail(404);
   if (ctx.caller.kind === 'intern' && index !== ROLE.own) throw ctx.fail(404);
   return index;
 }
