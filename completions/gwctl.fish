@@ -466,7 +466,7 @@ complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l offset -x -d 'secrets to 
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l all -d 'read every page and print one result'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l columns -x -a '(__gwctl_list name hosts fingerprint created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'vault secrets\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id (UUID)'
+complete -c gwctl -n '__gwctl_arg \'vault secrets\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id (UUID); on a terminal, pick one when it is left out'
 
 # gwctl byok
 complete -c gwctl -n '__gwctl_is \'byok\'' -a 'ls' -d 'List a workspace\'s provider-key (BYOK) credentials'

@@ -169,5 +169,5 @@ function withInteractive(prompter: Prompter, interactive: boolean): Prompter {
   const refuse = (): never => {
     throw usageError('cannot ask: no terminal (or --no-input / CI is set)');
   };
-  return { interactive, confirm: refuse, password: refuse, select: refuse };
+  return { interactive, confirm: refuse, password: refuse, select: refuse, search: refuse };
 }

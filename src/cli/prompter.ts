@@ -2,7 +2,7 @@
 // loads only when a question is actually asked.
 import type { Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
-import { GwctlError, usageError } from '../core/errors.js';
+import { cancelledError, GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
 
@@ -34,6 +34,36 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
       if (!isInteractive()) refuse();
       const { select } = await load.prompts();
       return ask(() => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context()));
+    },
+    async search(message, source, initial) {
+      if (!isInteractive()) refuse();
+      const { search } = await load.prompts();
+      // Escape cancels the pick (exit 3). The prompt itself knows only Ctrl-C, so the key is
+      // watched on stdin, where readline reports each key while the prompt runs.
+      const escape = new AbortController();
+      const onKey = (_text: unknown, key: { name?: string } | undefined) => {
+        if (key?.name === 'escape') escape.abort();
+      };
+      const input = io.stdin;
+      input.on('keypress', onKey);
+      try {
+        return await ask(() =>
+          search(
+            {
+              message,
+              source: (typed) => source(typed ?? '').map((c) => ({ ...c })),
+              pageSize: 12,
+              ...(initial ? { initialValue: initial } : {}),
+            },
+            { ...context(), signal: AbortSignal.any([signal, escape.signal]) },
+          ),
+        );
+      } catch (error) {
+        if (escape.signal.aborted && !signal.aborted) throw cancelledError('cancelled; nothing was picked');
+        throw error;
+      } finally {
+        input.off('keypress', onKey);
+      }
     },
   };
 }

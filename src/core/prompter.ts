@@ -5,5 +5,16 @@ export interface Prompter {
   readonly interactive: boolean;
   confirm(message: string): Promise<boolean>;
   password(message: string): Promise<string>;
-  select<T>(message: string, choices: readonly { name: string; value: T; description?: string }[]): Promise<T>;
+  select<T>(message: string, choices: readonly Choice<T>[]): Promise<T>;
+  /**
+   * One of many, filtered as the person types: `source` gives the choices for what is typed so
+   * far (`initial` is typed already). Escape cancels (exit 3).
+   */
+  search<T>(message: string, source: (typed: string) => readonly Choice<T>[], initial?: string): Promise<T>;
+}
+
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
 }

@@ -160,4 +160,28 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     expect(done).toMatch(/Name\s+/);
     expect(done).toContain('EXIT=0');
   });
+
+  it('the picker filters as you type, and Escape cancels it: exit 3', async () => {
+    const r = await gwctl(['--sandbox', 'interns', 'ls', '--limit', '60', '--json']);
+    const target = (JSON.parse(r.stdout) as { data: { id: string; name: string; status: string }[] }).data[50]!;
+    start('--sandbox interns get');
+    await waitFor('Which intern to show?');
+    tmux('send-keys', '-t', session, '-l', target.name);
+    // The one intern of that name is the first choice; the newest ones are gone from the list.
+    await waitFor(`❯ ${target.name}  (${target.status})`);
+    tmux('send-keys', '-t', session, 'Enter');
+    const picked = await waitFor(/EXIT=\d+/);
+    expect(picked).toContain(target.id);
+    expect(picked).toContain('EXIT=0');
+    tmux('kill-session', '-t', session);
+
+    start('--sandbox interns get');
+    await waitFor('Which intern to show?');
+    tmux('send-keys', '-t', session, '-l', 'no-such-intern');
+    await waitFor('None of the 100 newest matches: load 100 more');
+    tmux('send-keys', '-t', session, 'Escape');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toContain('gwctl: cancelled; nothing was picked');
+    expect(done).toContain('EXIT=3');
+  });
 });

@@ -95,9 +95,17 @@ export function recordedClock(start = Math.floor(Date.now() / 1000) * 1000): Clo
 
 /** A prompter that answers from a script and records what it was asked. */
 export function scriptedPrompter(
-  answers: { confirm?: boolean[]; password?: string[]; select?: number[] } = {},
-): Prompter & { asked: string[] } {
+  answers: {
+    confirm?: boolean[];
+    password?: string[];
+    select?: number[];
+    /** What the person types, and which of the choices then shown they take. */
+    search?: { type?: string; pick: number }[];
+  } = {},
+): Prompter & { asked: string[]; offered: string[][] } {
   const asked: string[] = [];
+  /** The names of the choices each search showed, for what was typed. */
+  const offered: string[][] = [];
   const next = <T>(list: T[] | undefined, what: string): T => {
     const value = list?.shift();
     if (value === undefined) throw new Error(`unexpected ${what} prompt`);
@@ -106,6 +114,7 @@ export function scriptedPrompter(
   return {
     interactive: true,
     asked,
+    offered,
     confirm: async (message) => {
       asked.push(message);
       return next(answers.confirm, 'confirm');
@@ -117,6 +126,15 @@ export function scriptedPrompter(
     select: async (message, choices) => {
       asked.push(message);
       return choices[next(answers.select, 'select')]!.value;
+    },
+    search: async (message, source) => {
+      asked.push(message);
+      const { type = '', pick } = next(answers.search, 'search');
+      const choices = source(type);
+      offered.push(choices.map((c) => c.name));
+      const choice = choices[pick];
+      if (!choice) throw new Error(`no choice ${pick} for ${JSON.stringify(type)}`);
+      return choice.value;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { routes } from '../../api/routes.js';
 import { Intern, InternList, SuspendResult } from '../../api/schemas/intern.js';
+import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
@@ -8,6 +9,9 @@ import { runMany, type ManyAction, type Target } from '../shared/many.js';
 import { startProgress } from '../shared/progress.js';
 import { confirmOrRefuse, internIdOrPick } from '../shared/targets.js';
 import type { spec } from './suspend.js';
+
+/** The interns the picker offers: those whose runtime a suspension can still stop. */
+const SUSPENDABLE = INTERN_STATUSES.filter((s) => s !== 'stopped' && s !== 'destroying' && s !== 'destroy_failed');
 
 const CONSEQUENCE = 'Their runtimes stop; disk and configuration are kept.';
 
@@ -49,7 +53,7 @@ function lostHint(id: string): string {
 async function suspendOne(deps: Deps, given: string | undefined, yes: boolean): Promise<void> {
   // Refuse before anything is sent, even the lookup of the intern's name.
   if (!yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  const id = await internIdOrPick(deps, given, 'suspend');
+  const id = await internIdOrPick(deps, given, 'suspend', { statuses: SUSPENDABLE });
   let name = id;
   await confirmOrRefuse(deps, yes, async () => {
     const { data } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);

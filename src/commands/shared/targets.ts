@@ -1,25 +1,26 @@
 // Ids named on the command line: checked before anything is sent, and, for interns, picked
 // from a list when a person at a terminal leaves the id out.
-import { routes } from '../../api/routes.js';
-import { InternList } from '../../api/schemas/intern.js';
 import { cancelledError, GwctlError, usageError } from '../../core/errors.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
-import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps } from '../context.js';
-import { fetchChecked } from './fetch.js';
+import { pickIntern } from './pick.js';
 
-/** The intern id given, or one picked from the first page of interns on a terminal. */
-export async function internIdOrPick(deps: Deps, given: string | undefined, action: string): Promise<string> {
+/**
+ * The intern id given, or one a person at a terminal picks (shared/pick.ts) from the interns in
+ * `statuses` (those the action applies to; all when not given). `usage` is the command line
+ * to suggest when nobody can be asked (default `gwctl interns <action> <id>`).
+ */
+export async function internIdOrPick(
+  deps: Deps,
+  given: string | undefined,
+  action: string,
+  { statuses, usage = `gwctl interns ${action} <id>` }: { statuses?: readonly string[]; usage?: string } = {},
+): Promise<string> {
   if (given !== undefined) return checkValue(pathIdCheck(), given, 'intern id');
   if (!deps.prompter.interactive) {
-    throw usageError('missing intern id', `give one, as in 'gwctl interns ${action} <id>' (the picker needs a terminal)`);
+    throw usageError('missing intern id', `give one, as in '${usage}' (the picker needs a terminal)`);
   }
-  const { data } = await fetchChecked(deps, routes.listInterns, { query: { limit: 100 } }, InternList);
-  if (data.data.length === 0) throw usageError('there are no interns to choose from');
-  return deps.prompter.select(
-    `Which intern to ${action}?`,
-    data.data.map((i) => ({ name: `${sanitizeField(i.name)}  (${sanitizeField(i.status)})`, value: i.id, description: i.id })),
-  );
+  return pickIntern(deps, action, statuses);
 }
 
 /** Destructive commands: --yes, or a person at a terminal who says yes. Nothing is sent before. */

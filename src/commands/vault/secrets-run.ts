@@ -5,6 +5,7 @@ import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { list } from '../shared/format.js';
 import { listByOffset } from '../shared/paging.js';
+import { internIdOrPick } from '../shared/targets.js';
 import type { spec } from './secrets.js';
 
 // A secret's name is its id: never cut. On a narrow terminal the fingerprint goes first.
@@ -27,7 +28,7 @@ const views: ColumnViews<typeof spec, VaultSecret> = {
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
-  const id = args.internId;
+  const id = await internIdOrPick(deps, args.internId, 'list the secrets of', { usage: 'gwctl vault secrets <intern-id>' });
   const { all } = opts;
   const given = opts.limit;
   const limit = given ?? SECRET_PAGE.default;

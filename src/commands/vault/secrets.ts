@@ -9,9 +9,9 @@ export const spec = defineSpec({
     'Legacy secrets (stored before workspace-scoped storage) have no hosts and no fingerprint;\n' +
     'they cannot be deleted or copied through the API, and storing a secret of the same name replaces them.',
   args: {
-    internId: arg.required({
+    internId: arg.optional({
       name: 'intern-id',
-      description: 'intern id (UUID)',
+      description: 'intern id (UUID); on a terminal, pick one when it is left out',
       label: 'intern id',
       complete: 'intern',
       check: uuidCheck(),
