@@ -44,7 +44,7 @@ const tooMany = (retryAfter: string, delayMs = 0): Reply => ({
 describe('a Retry-After pauses the whole run', () => {
   for (const concurrency of ['8', 'auto']) {
     it(`--concurrency ${concurrency}: no worker sends anything until the time given has passed; the target is retried after it`, async () => {
-      // The 7th request is answered 429 half a second after it came, and every request that comes
+      // The 7th request is answered 429 1.5 seconds after it came, and every request that comes
       // meanwhile is held until 300 ms after that: so when the 429 arrives, every worker is waiting
       // for an answer, and whatever reaches the server afterwards was sent after the 429.
       let answeredAt = 0;
@@ -52,7 +52,7 @@ describe('a Retry-After pauses the whole run', () => {
       const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
       server.handle(async (req, index) => {
         if (index === 6) {
-          answered = sleep(500).then(() => void (answeredAt = Date.now()));
+          answered = sleep(1500).then(() => void (answeredAt = Date.now()));
           await answered;
           return tooMany('1');
         }
