@@ -336,7 +336,7 @@ describe('presets create', () => {
     const r = await gwctl(['presets', 'create', 'support-triage', '--temperature', '0.2', '--base-url', server.baseUrl], {
       env: { GWCTL_MANAGEMENT_KEY: KEY },
       stderrIsTTY: true,
-      columns: 60,
+      columns: 80,
     });
     expect(r).toMatchObject({
       code: 0,

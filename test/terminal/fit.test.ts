@@ -42,6 +42,18 @@ const CASES: Record<string, Case> = {
   'tools get': { args: (ex) => ['tools', 'get', ex.tool], ids: '.data.id, .data.engines[].id' },
   'batches get --results': { args: (ex) => ['batches', 'get', ex.batches.completed, '--results'], ids: '.id' },
   'batches get (failed)': { args: (ex) => ['batches', 'get', ex.batches.failed], ids: '.id' },
+  'presets create': {
+    args: (ex) => [
+      'presets',
+      'create',
+      ex.preset_slug,
+      '--model',
+      'openai/gpt-4o',
+      '--system',
+      'You are a very helpful assistant who answers support tickets politely and precisely, always citing the runbook.',
+    ],
+    ids: '.data.id',
+  },
   'auth status': { args: () => ['auth', 'status'], ids: 'empty' },
   'config list': { args: () => ['config', 'list'], ids: 'empty' },
 };

@@ -4,7 +4,7 @@ import { IGNORED_FIELDS, PERSISTED_FIELDS } from '../../api/schemas/preset.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { inline } from '../../output/cells.js';
-import { truncateToWidth } from '../../output/width.js';
+import { truncateToWidth, wrapToWidth } from '../../output/width.js';
 import type { Deps } from '../context.js';
 
 export interface BodyOptions {
@@ -86,5 +86,5 @@ export function heldPreview(slug: string, body: Record<string, unknown>, width: 
   const room = Math.max(10, width - labelWidth - 4);
   const lines = held.map((k) => `  ${k.padEnd(labelWidth)}  ${truncateToWidth(sanitizeField(inline(body[k])), room)}`);
   const head = `The new version of ${sanitizeField(slug)} will hold ${held.length ? 'only:' : 'no settings.'}`;
-  return [head, ...lines, NOT_CARRIED].join('\n');
+  return [head, ...lines, ...wrapToWidth(NOT_CARRIED, width)].join('\n');
 }

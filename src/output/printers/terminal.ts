@@ -65,8 +65,11 @@ export class TerminalPrinter implements Printer {
       } else if ('rows' in section) {
         if (section.rows.length) blocks.push(heading + renderSection({ headers: section.headers, rows: section.rows, ...options }));
       } else if (section.text) {
-        // Prose keeps its own lines.
-        blocks.push(heading + sanitizeBlock(section.text));
+        // Prose keeps its own lines, each wrapped to the terminal like any detail value.
+        const lines = sanitizeBlock(section.text)
+          .split('\n')
+          .flatMap((line) => wrapToWidth(line, io.columns));
+        blocks.push(heading + lines.join('\n'));
       }
     }
     await io.out(`${blocks.join('\n\n')}\n`);
