@@ -5,15 +5,16 @@ import { KNOWN_PROVIDERS, INTERN_STATUSES } from '../api/vocabulary.js';
 import { completionScript as render } from '../completions/index.js';
 import { buildTree, type CompletionTree, type GlobalOption, type Shell } from '../completions/tree.js';
 import { SETTING_KEYS } from '../config/profile.js';
-import { globalOptions } from './global-options.js';
+import type { OptionDef } from '../core/options.js';
+import { globalOptions } from '../commands/global-options.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { commands, groupSummaries } from './registry.js';
 
 export function commandTree(): CompletionTree {
-  const globals: GlobalOption[] = globalOptions.map((g) => ({
+  const globals: GlobalOption[] = Object.values(globalOptions).map((g: OptionDef<unknown>) => ({
     flags: g.flags,
     description: g.description,
-    ...(g.flags.includes('--profile') ? { complete: 'profile' as const } : {}),
+    ...(g.complete ? { complete: g.complete } : {}),
   }));
   // --columns takes each command's own column names, so it is offered per command, not globally.
   const isColumns = (g: GlobalOption): boolean => g.flags.startsWith('--columns ');

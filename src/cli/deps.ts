@@ -1,7 +1,8 @@
 // The dependencies a command's run function is given: I/O, settings resolved once, the HTTP
 // client created on first use, the prompter, the clock, and the interruption signal.
 import { readConfig, type LoadedConfig } from '../config/read.js';
-import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import { resolveSettings, type Settings } from '../config/settings.js';
+import type { GlobalFlags } from '../commands/global-options.js';
 import type { Env } from '../core/env.js';
 import type { ApiClient } from '../api/client.js';
 import type { Deps, Heavy } from '../commands/context.js';

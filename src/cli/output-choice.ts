@@ -4,7 +4,7 @@
 // the one place that chooses the printer: commands get it as `deps.printer` and never test the
 // output mode themselves. A new output form is a module in src/output/printers/ and one line
 // in `choosePrinter`, with the option that selects it in global-options.ts.
-import type { GlobalFlags } from '../config/settings.js';
+import type { GlobalFlags } from '../commands/global-options.js';
 import { usageError } from '../core/errors.js';
 import type { AnySpec } from '../core/spec.js';
 import { pickColumnNames } from '../output/columns.js';

@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import type { ArgDefs, OptionDefs } from '../core/options.js';
 import type { AnySpec } from '../core/spec.js';
-import { globalOptions } from './global-options.js';
+import { environmentNames, globalOptions, type GlobalName } from '../commands/global-options.js';
 import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
@@ -37,10 +37,9 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
   // A command may give a global option's name its own meaning (`gwctl api -H, --header` is an
   // HTTP header, not the row header): then the program leaves that name to the command.
   const own = new Set(specs.length === 1 ? Object.values(specs[0]!.options as OptionDefs).map((o) => longName(o.flags)) : []);
-  for (const opt of globalOptions) {
-    if (own.has(longName(opt.flags))) continue;
-    const option = new Option(opt.flags, opt.description);
-    program.addOption(option);
+  for (const def of Object.values(globalOptions)) {
+    if (own.has(longName(def.flags))) continue;
+    program.addOption(new Option(def.flags, def.description));
   }
   program.addHelpText(
     'after',
@@ -54,9 +53,7 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       '',
       "Exit codes: 'gwctl help exit-codes'. Output formats: 'gwctl help formatting'.",
       "Completion: 'gwctl completion --help'.",
-      'Environment: GWCTL_PROFILE, GWCTL_BASE_URL, GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY,',
-      'GWCTL_CONFIG_DIR, GWCTL_TIMEOUT, GWCTL_RETRIES, GWCTL_DEBUG,',
-      'GWCTL_SANDBOX_PACE, GWCTL_SANDBOX_RATE_LIMIT, NO_COLOR, FORCE_COLOR, CI.',
+      ...wrap(`Environment: ${environmentNames().join(', ')}.`, 80),
     ].join('\n'),
   );
 
@@ -173,6 +170,15 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     await handlers.run(spec, parsedArgs, parsedOpts, program);
   });
   return command;
+}
+
+/** The global options typed on the command line, by name, for `readGlobalFlags`; the others are not given. */
+export function givenGlobals(program: Command): (key: GlobalName) => { raw: unknown; name: string } | undefined {
+  return (key) => {
+    const option = program.options.find((o) => o.attributeName() === key);
+    if (!option || program.getOptionValueSource(key) !== 'cli') return undefined;
+    return { raw: program.getOptionValue(key), name: option.long ?? key };
+  };
 }
 
 function longName(flags: string): string | undefined {

@@ -2,18 +2,16 @@
 // every value, resolve settings, load and run the one implementation, and report any failure
 // in the contract's form.
 import { readConfig } from '../config/read.js';
-import type { GlobalFlags } from '../config/settings.js';
-import type { Env } from '../core/env.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
 import { createDeps, maskStoredKeys } from './deps.js';
-import { VALUE_OPTION_NAMES } from './global-options.js';
+import { readGlobalFlags, VALUE_OPTION_NAMES } from '../commands/global-options.js';
 import { implementations } from './lazy.js';
 import { commands, groupSummaries, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type IoStreams } from '../core/io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, givenGlobals } from './program.js';
 import { chooseOutput } from './output-choice.js';
 import { reportError } from './report.js';
 
@@ -46,29 +44,6 @@ export function commandsFor(argv: readonly string[]): string[] {
   }
   if (groupSummaries.has(group)) return all.filter((key) => key.startsWith(`${group} `));
   return all;
-}
-
-function envFlag(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-}
-
-function globalFlags(opts: Record<string, unknown>, env: Env): GlobalFlags {
-  const flags: GlobalFlags = {
-    json: opts.json === true || typeof opts.jq === 'string',
-    jsonl: opts.jsonl === true,
-    header: opts.header === true,
-    sandbox: opts.sandbox === true,
-    color: opts.color !== false,
-    input: opts.input !== false && !envFlag(env.CI),
-    debug: opts.debug === true || envFlag(env.GWCTL_DEBUG),
-  };
-  if (typeof opts.profile === 'string') flags.profile = opts.profile;
-  if (typeof opts.baseUrl === 'string') flags.baseUrl = opts.baseUrl;
-  if (typeof opts.timeout === 'string') flags.timeout = opts.timeout;
-  if (typeof opts.retries === 'string') flags.retries = opts.retries;
-  if (typeof opts.jq === 'string') flags.jq = opts.jq;
-  if (typeof opts.columns === 'string') flags.columns = opts.columns;
-  return flags;
 }
 
 /** The standard streams of one run, with what is known about the terminal behind them. */
@@ -131,7 +106,7 @@ export async function runCli(host: CliHost): Promise<number> {
       writeOut: (text) => void io.out(text),
       writeErr: (text) => io.err(text),
       run: async (spec, args, opts, root) => {
-        const flags = globalFlags(root.opts(), env);
+        const flags = readGlobalFlags(givenGlobals(root), env);
         // Output options are checked, and a --jq filter compiled, before anything is sent.
         const output = await chooseOutput(flags, spec);
         const deps = await createDeps({

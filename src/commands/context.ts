@@ -10,7 +10,8 @@ import type { Prompter } from '../core/prompter.js';
 import type { Shell } from '../core/shells.js';
 import type { AnySpec } from '../core/spec.js';
 import type { LoadedConfig } from '../config/read.js';
-import type { GlobalFlags, Settings } from '../config/settings.js';
+import type { Settings } from '../config/settings.js';
+import type { GlobalFlags } from './global-options.js';
 import type { NamedColumn } from '../output/columns.js';
 import type { Printer } from '../output/printer.js';
 

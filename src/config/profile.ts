@@ -1,3 +1,5 @@
+import { intCheck, numberCheck, ValueRefused, type Check } from '../core/options.js';
+
 // What a profile holds, as stored in config.json:
 // {"profiles": {"default": {"base-url": "...", "workspace": "...", "timeout": 30, "retries": 3,
 //   "management-key": "...", "api-key": "..."}}}
@@ -29,33 +31,34 @@ export function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as readonly string[]).includes(key);
 }
 
-/** A value for `gwctl config set`, checked as strictly as the flag it stands in for. */
+/**
+ * The checks of the numeric settings, wherever the value comes from: `--timeout` and
+ * `--retries`, their environment variables, the profile, and `gwctl config set`.
+ */
+export const settingChecks = {
+  timeout: numberCheck({ above: 0, max: 3600, why: 'expected a number of seconds above 0, at most 3600' }),
+  retries: intCheck({ min: 0, max: 10, why: 'expected an integer from 0 to 10' }),
+} satisfies Partial<Record<SettingKey, Check<number>>>;
+
+/** A value for `gwctl config set`, checked as strictly as the flag it stands in for; refused with ValueRefused. */
 export function checkSetting(key: SettingKey, value: string): string | number {
-  const bad = (allowed: string): Error & { allowed: string } => Object.assign(new Error(allowed), { allowed });
   switch (key) {
     case 'base-url': {
       let url: URL;
       try {
         url = new URL(value);
       } catch {
-        throw bad('an absolute http(s) URL such as https://openrouter.ai/api/v1');
+        throw new ValueRefused('expected an absolute http(s) URL such as https://openrouter.ai/api/v1');
       }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('an http or https URL');
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ValueRefused('expected an http or https URL');
       return value;
     }
     case 'workspace':
       // The document asks only for a UUID or slug of at least one character.
-      if (value === '') throw bad('a workspace UUID or slug');
+      if (value === '') throw new ValueRefused('expected a workspace UUID or slug');
       return value;
-    case 'timeout': {
-      const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 3600) throw bad('a number of seconds above 0, at most 3600');
-      return n;
-    }
-    case 'retries': {
-      const n = Number(value);
-      if (!/^\d+$/.test(value) || n > 10) throw bad('an integer from 0 to 10');
-      return n;
-    }
+    case 'timeout':
+    case 'retries':
+      return settingChecks[key](value, key);
   }
 }

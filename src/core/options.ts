@@ -29,6 +29,12 @@ export interface OptionDef<T> {
   readonly repeatable?: boolean;
   /** What commander collected (undefined, a string, strings, or true) as the typed value. */
   readonly parse: (raw: unknown, name: string) => T;
+  /**
+   * An environment variable that stands in when the option is not given (global options only):
+   * its text goes through the same parse; for a switch, setting it (not empty, `0` or `false`)
+   * is giving the switch.
+   */
+  readonly env?: string;
 }
 
 export interface ArgDef<T> {
@@ -110,22 +116,11 @@ export function enumListCheck(known: readonly string[], also: readonly string[],
   };
 }
 
-/** Seconds as typed, in milliseconds: above 0, at most `maxSeconds`. */
-export function durationCheck(maxSeconds: number): Check<number> {
-  return (text) => {
-    const seconds = Number(text);
-    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > maxSeconds) {
-      throw new ValueRefused(`expected seconds above 0, at most ${maxSeconds}`);
-    }
-    return Math.round(seconds * 1000);
-  };
-}
-
 /**
- * A span of time as people type it: `90` or `90s` (seconds), `1.5s`, `5m`, `1h`; in
- * milliseconds, from `min` to `max` milliseconds.
+ * The one kind of span of time gwctl reads (an interval, a deadline): `90` or `90s` (a bare
+ * number is seconds), `1.5s`, `5m`, `1h`; in milliseconds, from `minMs` to `maxMs`.
  */
-export function timeSpanCheck(range: { minMs: number; maxMs: number }): Check<number> {
+export function durationCheck(range: { minMs: number; maxMs: number }): Check<number> {
   return (text) => {
     const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
     const unit = { s: 1000, m: 60_000, h: 3_600_000 }[m?.[2] ?? 's'] ?? 1000;
@@ -143,22 +138,31 @@ export function spanText(ms: number): string {
   return `${ms / 1000}s`;
 }
 
-/** A decimal number, in a range when one is given. */
-export function numberCheck(min = -Infinity, max = Infinity): Check<number> {
+/** A decimal number in a range (`above` excludes its bound); `why` replaces the default reason. */
+export function numberCheck(range: { min?: number; above?: number; max?: number; why?: string } = {}): Check<number> {
+  const { min = -Infinity, above, max = Infinity } = range;
+  const bounded = Number.isFinite(min) || above !== undefined || Number.isFinite(max);
+  const expected = range.why ?? (bounded ? `expected a number from ${above ?? min} to ${max}` : 'expected a number');
   return (text) => {
     const n = Number(text);
-    const expected = Number.isFinite(min) || Number.isFinite(max) ? `expected a number from ${min} to ${max}` : 'expected a number';
-    if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ValueRefused(expected);
+    if (text.trim() === '' || !Number.isFinite(n) || n < min || (above !== undefined && n <= above) || n > max) {
+      throw new ValueRefused(expected);
+    }
     return n;
   };
 }
 
 // --- option declarations
 
+/** `--no-color`: a switch whose giving turns something off. */
+function isNegated(flags: string): boolean {
+  return /(^|[ ,])--no-/.test(flags);
+}
+
 export const option = {
-  /** A switch: true when given. */
+  /** A switch: true when given; `--no-color` is false when given (commander collects false). */
   flag(flags: string, description: string): OptionDef<boolean> {
-    return { flags, description, parse: (raw) => raw === true };
+    return { flags, description, parse: isNegated(flags) ? (raw) => raw !== false : (raw) => raw === true };
   },
   string(flags: string, description: string, complete?: CompletionSource): OptionDef<string | undefined> {
     return valued(flags, description, (text) => text, complete);
@@ -183,7 +187,7 @@ export const option = {
     return valued(flags, description, intCheck(range));
   },
   number(flags: string, description: string, min: number, max: number): OptionDef<number | undefined> {
-    return valued(flags, description, numberCheck(min, max));
+    return valued(flags, description, numberCheck({ min, max }));
   },
   uuid(flags: string, description: string): OptionDef<string | undefined> {
     return valued(flags, description, uuidCheck());
@@ -199,19 +203,49 @@ export const option = {
   ): OptionDef<string[] | undefined> {
     return valued(flags, description, enumListCheck(list.known, list.also ?? [], list.max), complete);
   },
-  /** Seconds, received in milliseconds. */
-  duration(flags: string, description: string, maxSeconds: number): OptionDef<number | undefined> {
-    return valued(flags, description, durationCheck(maxSeconds));
-  },
-  /** A span of time (`90`, `1.5s`, `5m`, `1h`), received in milliseconds. */
-  timeSpan(flags: string, description: string, range: { minMs: number; maxMs: number }): OptionDef<number | undefined> {
-    return valued(flags, description, timeSpanCheck(range));
+  /** A span of time (`90` = 90 seconds, `1.5s`, `5m`, `1h`), received in milliseconds. */
+  duration(flags: string, description: string, range: { minMs: number; maxMs: number }): OptionDef<number | undefined> {
+    return valued(flags, description, durationCheck(range));
   },
   /** Any other rule: a check of the text. */
   custom<T>(flags: string, description: string, check: Check<T>, complete?: CompletionSource): OptionDef<T | undefined> {
     return valued(flags, description, check, complete);
   },
 };
+
+/** The same option, also read from the environment variable `name` when not given (the flag wins). */
+export function fromEnv<T>(name: string, def: OptionDef<T>): OptionDef<T> {
+  return { ...def, env: name };
+}
+
+/** Whether a switch's environment variable is set: not empty, `0` or `false`. */
+export function envSwitch(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/** Whether an option takes a value (`--limit <n>`) rather than being a switch. */
+export function takesValue(def: OptionDef<unknown>): boolean {
+  return def.flags.includes('<') || def.flags.includes('[');
+}
+
+/**
+ * One option's value from what commander collected when it was given, else from its
+ * environment variable, else its value when absent; `from` says which.
+ */
+export function optionValue<T>(
+  def: OptionDef<T>,
+  given: { raw: unknown; name: string } | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): { value: T; from?: 'flag' | 'environment' } {
+  if (given) return { value: def.parse(given.raw, given.name), from: 'flag' };
+  const text = def.env === undefined ? undefined : env[def.env];
+  if (def.env !== undefined && text !== undefined && text !== '') {
+    if (!takesValue(def)) {
+      if (envSwitch(text)) return { value: def.parse(!isNegated(def.flags), def.env), from: 'environment' };
+    } else return { value: def.parse(text, def.env), from: 'environment' };
+  }
+  return { value: def.parse(undefined, def.flags) };
+}
 
 // --- argument declarations
 

@@ -1,35 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings, type GlobalFlags } from '../../src/config/settings.js';
+import { resolveSettings } from '../../src/config/settings.js';
+import { readGlobalFlags, type GlobalName } from '../../src/commands/global-options.js';
 import { exitCodeForStatus } from '../../src/core/exit-codes.js';
 import { commandsFor } from '../../src/cli/run.js';
 
-const flags: GlobalFlags = { json: false, jsonl: false, header: false, sandbox: false, color: true, input: true, debug: false };
 const config = (profiles = {}) => ({ path: '/x/config.json', data: { profiles } });
+/** The global options as if typed (`{ timeout: '4' }` is `--timeout 4`), read with `env` behind them. */
+const globals = (typed: Partial<Record<GlobalName, string>>, env: Record<string, string> = {}) =>
+  readGlobalFlags((key) => (typed[key] === undefined ? undefined : { raw: typed[key], name: `--${key}` }), env);
+const settings = (typed: Partial<Record<GlobalName, string>>, env: Record<string, string>, profiles = {}) =>
+  resolveSettings(globals(typed, env), env, config(profiles));
 
 describe('resolveSettings', () => {
   it('takes flag, then environment, then profile, then default', () => {
     const profiles = { default: { timeout: 9, retries: 1, 'base-url': 'https://p.example/api/v1', 'management-key': 'pk' } };
-    const s = resolveSettings({ ...flags, timeout: '4' }, { GWCTL_TIMEOUT: '7', GWCTL_RETRIES: '2' }, config(profiles));
+    const s = settings({ timeout: '4' }, { GWCTL_TIMEOUT: '7', GWCTL_RETRIES: '2' }, profiles);
     expect(s.timeoutSeconds).toEqual({ value: 4, source: 'flag' });
     expect(s.retries).toEqual({ value: 2, source: 'environment' });
     expect(s.baseUrl).toEqual({ value: 'https://p.example/api/v1', source: 'profile' });
     expect(s.managementKey).toEqual({ value: 'pk', source: 'profile' });
-    expect(resolveSettings(flags, { GWCTL_MANAGEMENT_KEY: 'ek' }, config(profiles)).managementKey).toEqual({
+    expect(settings({}, {}, profiles).timeoutSeconds).toEqual({ value: 9, source: 'profile' });
+    expect(settings({}, { GWCTL_MANAGEMENT_KEY: 'ek' }, profiles).managementKey).toEqual({
       value: 'ek',
       source: 'environment',
     });
-    expect(resolveSettings(flags, {}, config()).baseUrl).toEqual({ value: 'https://openrouter.ai/api/v1', source: 'default' });
+    expect(settings({}, {}).baseUrl).toEqual({ value: 'https://openrouter.ai/api/v1', source: 'default' });
   });
   it('uses the profile named by --profile, then GWCTL_PROFILE', () => {
     const profiles = { a: { workspace: 'wa' }, b: { workspace: 'wb' } };
-    expect(resolveSettings({ ...flags, profile: 'a' }, { GWCTL_PROFILE: 'b' }, config(profiles)).workspace?.value).toBe('wa');
-    expect(resolveSettings(flags, { GWCTL_PROFILE: 'b' }, config(profiles)).workspace?.value).toBe('wb');
+    expect(settings({ profile: 'a' }, { GWCTL_PROFILE: 'b' }, profiles).workspace?.value).toBe('wa');
+    expect(settings({}, { GWCTL_PROFILE: 'b' }, profiles).workspace?.value).toBe('wb');
   });
   it('names the source of a bad value', () => {
-    expect(() => resolveSettings(flags, { GWCTL_RETRIES: 'many' }, config())).toThrow(
-      'invalid retries "many" (from GWCTL_RETRIES): expected an integer from 0 to 10',
+    expect(() => globals({}, { GWCTL_RETRIES: 'many' })).toThrow('invalid GWCTL_RETRIES "many": expected an integer from 0 to 10');
+    expect(() => globals({ timeout: '0' })).toThrow('invalid --timeout "0": expected a number of seconds above 0, at most 3600');
+    expect(() => settings({}, {}, { default: { retries: 11 } })).toThrow(
+      'invalid retries "11" (from the profile): expected an integer from 0 to 10',
     );
-    expect(() => resolveSettings({ ...flags, timeout: '0' }, {}, config())).toThrow('invalid timeout "0" (from --timeout)');
+  });
+  it('reads a switch from its environment variable, and the flag wins', () => {
+    expect(globals({}, { CI: 'true', GWCTL_DEBUG: '1' })).toMatchObject({ input: false, debug: true, from: { input: 'environment' } });
+    expect(globals({}, { CI: '0', GWCTL_DEBUG: 'false' })).toMatchObject({ input: true, debug: false });
+    expect(globals({ profile: 'a' }, { GWCTL_PROFILE: 'b' })).toMatchObject({ profile: 'a', from: { profile: 'flag' } });
   });
 });
 

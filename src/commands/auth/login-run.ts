@@ -8,7 +8,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const { io, env, prompter } = deps;
   const which = opts.apiKey ? 'api' : 'management';
   const field = which === 'api' ? 'api-key' : 'management-key';
-  const profile = resolveProfileName(deps.flags, env).value;
+  const profile = resolveProfileName(deps.flags).value;
   let key: string;
   if (opts.withToken) {
     key = (await io.readStdin()).trim();

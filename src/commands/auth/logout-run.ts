@@ -4,7 +4,7 @@ import type { spec } from './logout.js';
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const { env, io } = deps;
-  const profile = resolveProfileName(deps.flags, env).value;
+  const profile = resolveProfileName(deps.flags).value;
   const fields = opts.apiKey ? (['api-key'] as const) : (['management-key', 'api-key'] as const);
   const { updateProfile } = await deps.heavy.configStore();
   // What is stored is decided under the lock: another gwctl may be changing the same profile.

@@ -18,7 +18,10 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const { id } = args;
   const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
   // Without --wait the option keeps the global meaning it shadows: seconds per request.
-  if (!opts.wait && opts.timeout !== undefined) deps.flags.timeout = String(opts.timeout / 1000);
+  if (!opts.wait && opts.timeout !== undefined) {
+    deps.flags.timeout = opts.timeout / 1000;
+    deps.flags.from.timeout = 'flag';
+  }
   const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
   let current = await read();
   if (opts.wait && !isTerminalBatchStatus(current.data.status)) {

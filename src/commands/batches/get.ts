@@ -20,9 +20,10 @@ export const spec = defineSpec({
   options: {
     results: option.flag('--results', 'also list the results (custom id, status code, finish reason, tokens, error type)'),
     wait: option.flag('--wait', 'poll until the batch ends, with a progress bar on a terminal'),
-    interval: option.duration('--interval <seconds>', 'seconds between polls with --wait (default 5)', 3600),
+    // A bare number is seconds, as it always was here (`--interval 5`).
+    interval: option.duration('--interval <duration>', 'time between polls with --wait (default 5s)', { minMs: 1, maxMs: 3_600_000 }),
     // The global --timeout's name: with --wait the wait's deadline (as for interns wait), without it per request.
-    timeout: option.timeSpan('--timeout <duration>', 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request', {
+    timeout: option.duration('--timeout <duration>', 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request', {
       minMs: 100,
       maxMs: 86_400_000,
     }),

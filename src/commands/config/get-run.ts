@@ -8,7 +8,7 @@ import type { spec } from './get.js';
 
 export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const { key } = args;
-  const profile = resolveProfileName(deps.flags, deps.env).value;
+  const profile = resolveProfileName(deps.flags).value;
   const value = storedProfile(deps.config().data, profile)?.[key];
   if (value === undefined) throw new GwctlError(`${key} is not set in profile "${profile}"`, ExitCode.failure);
   const line = `${sanitizeField(String(value))}\n`;

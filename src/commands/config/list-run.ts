@@ -5,7 +5,7 @@ import { detailView } from '../shared/detail.js';
 import type { spec } from './list.js';
 
 export const run: RunFor<typeof spec> = async ({ deps }) => {
-  const profile = resolveProfileName(deps.flags, deps.env).value;
+  const profile = resolveProfileName(deps.flags).value;
   const stored = storedProfile(deps.config().data, profile) ?? {};
   const settings = Object.fromEntries(SETTING_KEYS.filter((k) => stored[k] !== undefined).map((k) => [k, stored[k]]));
   const fields = Object.keys(settings).map((k) => ({ name: k, header: k, value: (s: typeof settings) => s[k] ?? null }));

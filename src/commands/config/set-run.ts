@@ -1,6 +1,7 @@
 import { checkSetting } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import { usageError } from '../../core/errors.js';
+import { ValueRefused } from '../../core/options.js';
 import type { RunFor } from '../context.js';
 import type { spec } from './set.js';
 
@@ -10,9 +11,10 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   try {
     value = checkSetting(key, args.value);
   } catch (error) {
-    throw usageError(`invalid value for ${key}: ${JSON.stringify(args.value)} (expected ${(error as { allowed: string }).allowed})`);
+    if (!(error instanceof ValueRefused)) throw error;
+    throw usageError(`invalid value for ${key}: ${JSON.stringify(args.value)} (${error.message})`);
   }
-  const profile = resolveProfileName(deps.flags, deps.env).value;
+  const profile = resolveProfileName(deps.flags).value;
   const { updateProfile } = await deps.heavy.configStore();
   await updateProfile(deps.env, profile, (p) => {
     p[key] = value;

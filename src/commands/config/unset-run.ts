@@ -4,7 +4,7 @@ import type { spec } from './unset.js';
 
 export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const { key } = args;
-  const profile = resolveProfileName(deps.flags, deps.env).value;
+  const profile = resolveProfileName(deps.flags).value;
   const { updateProfile } = await deps.heavy.configStore();
   await updateProfile(deps.env, profile, (p) => {
     delete p[key];

@@ -48,8 +48,8 @@ export const spec = defineSpec({
     ),
     workspace: option.uuid('--workspace <uuid>', 'with --status: only interns of this workspace'),
     for: option.repeated('--for <condition>', 'status=S, status!=S or delete (repeatable; every one must hold)', waitCondition),
-    timeout: option.timeSpan('--timeout <duration>', 'give up after this long (default 10m)', { minMs: 100, maxMs: 86_400_000 }),
-    interval: option.timeSpan('--interval <duration>', 'time between polls (default 2s, at least 0.1s)', {
+    timeout: option.duration('--timeout <duration>', 'give up after this long (default 10m)', { minMs: 100, maxMs: 86_400_000 }),
+    interval: option.duration('--interval <duration>', 'time between polls (default 2s, at least 0.1s)', {
       minMs: WAIT_DEFAULTS.minIntervalMs,
       maxMs: 3_600_000,
     }),
