@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules, plus the one rule that keeps the lazy-loading
-// seam single: a dynamic import() is allowed only in src/cli/lazy.ts.
+// seam single: a dynamic import() is allowed only in src/cli/lazy.ts and its generated half,
+// src/cli/commands.generated.ts (the command implementations).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -35,11 +36,14 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/cli/lazy.ts'],
+    ignores: ['src/cli/lazy.ts', 'src/cli/commands.generated.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'ImportExpression', message: 'dynamic import() lives only in src/cli/lazy.ts (the one lazy-loading seam)' },
+        {
+          selector: 'ImportExpression',
+          message: 'dynamic import() lives only in the lazy-loading seam: src/cli/lazy.ts and the generated src/cli/commands.generated.ts',
+        },
       ],
     },
   },

@@ -20,15 +20,15 @@ __gwctl_sub() {
     '|auth') __gwctl_r='auth' ;;
     '|config') __gwctl_r='config' ;;
     '|api') __gwctl_r='api' ;;
-    '|sandbox') __gwctl_r='sandbox' ;;
     '|completion') __gwctl_r='completion' ;;
+    '|sandbox') __gwctl_r='sandbox' ;;
     '|help') __gwctl_r='help' ;;
     'endpoints|get') __gwctl_r='endpoints get' ;;
     'presets|create') __gwctl_r='presets create' ;;
-    'batches|get') __gwctl_r='batches get' ;;
     'batches|delete') __gwctl_r='batches delete' ;;
-    'interns|ls'|'interns|list') __gwctl_r='interns ls' ;;
+    'batches|get') __gwctl_r='batches get' ;;
     'interns|get') __gwctl_r='interns get' ;;
+    'interns|ls'|'interns|list') __gwctl_r='interns ls' ;;
     'interns|suspend') __gwctl_r='interns suspend' ;;
     'interns|wait') __gwctl_r='interns wait' ;;
     'vault|secrets') __gwctl_r='vault secrets' ;;
@@ -39,10 +39,10 @@ __gwctl_sub() {
     'auth|logout') __gwctl_r='auth logout' ;;
     'auth|status') __gwctl_r='auth status' ;;
     'config|get') __gwctl_r='config get' ;;
-    'config|set') __gwctl_r='config set' ;;
-    'config|unset') __gwctl_r='config unset' ;;
     'config|list') __gwctl_r='config list' ;;
     'config|path') __gwctl_r='config path' ;;
+    'config|set') __gwctl_r='config set' ;;
+    'config|unset') __gwctl_r='config unset' ;;
     'help|endpoints') __gwctl_r='help endpoints' ;;
     'help|presets') __gwctl_r='help presets' ;;
     'help|batches') __gwctl_r='help batches' ;;
@@ -54,16 +54,16 @@ __gwctl_sub() {
     'help|auth') __gwctl_r='help auth' ;;
     'help|config') __gwctl_r='help config' ;;
     'help|api') __gwctl_r='help api' ;;
-    'help|sandbox') __gwctl_r='help sandbox' ;;
     'help|completion') __gwctl_r='help completion' ;;
+    'help|sandbox') __gwctl_r='help sandbox' ;;
     'help|exit-codes') __gwctl_r='help exit-codes' ;;
     'help|formatting') __gwctl_r='help formatting' ;;
     'help endpoints|get') __gwctl_r='help endpoints get' ;;
     'help presets|create') __gwctl_r='help presets create' ;;
-    'help batches|get') __gwctl_r='help batches get' ;;
     'help batches|delete') __gwctl_r='help batches delete' ;;
-    'help interns|ls'|'help interns|list') __gwctl_r='help interns ls' ;;
+    'help batches|get') __gwctl_r='help batches get' ;;
     'help interns|get') __gwctl_r='help interns get' ;;
+    'help interns|ls'|'help interns|list') __gwctl_r='help interns ls' ;;
     'help interns|suspend') __gwctl_r='help interns suspend' ;;
     'help interns|wait') __gwctl_r='help interns wait' ;;
     'help vault|secrets') __gwctl_r='help vault secrets' ;;
@@ -74,10 +74,10 @@ __gwctl_sub() {
     'help auth|logout') __gwctl_r='help auth logout' ;;
     'help auth|status') __gwctl_r='help auth status' ;;
     'help config|get') __gwctl_r='help config get' ;;
-    'help config|set') __gwctl_r='help config set' ;;
-    'help config|unset') __gwctl_r='help config unset' ;;
     'help config|list') __gwctl_r='help config list' ;;
     'help config|path') __gwctl_r='help config path' ;;
+    'help config|set') __gwctl_r='help config set' ;;
+    'help config|unset') __gwctl_r='help config unset' ;;
     *) return 1 ;;
   esac
 }
@@ -94,22 +94,19 @@ __gwctl_takes_value() {
     'presets create|--max-tokens') return 0 ;;
     'presets create|--temperature') return 0 ;;
     'presets create|--system') return 0 ;;
-    'batches get|--interval') return 0 ;;
-    'batches get|--timeout') return 0 ;;
     'batches delete|--concurrency') return 0 ;;
     'batches delete|--columns') return 0 ;;
+    'batches get|--interval') return 0 ;;
+    'interns get|--columns') return 0 ;;
     'interns ls|--status') return 0 ;;
     'interns ls|--workspace') return 0 ;;
     'interns ls|--limit') return 0 ;;
     'interns ls|--starting-after') return 0 ;;
     'interns ls|--columns') return 0 ;;
-    'interns get|--columns') return 0 ;;
     'interns suspend|--status') return 0 ;;
     'interns suspend|--workspace') return 0 ;;
     'interns suspend|--concurrency') return 0 ;;
     'interns suspend|--columns') return 0 ;;
-    'interns wait|--status') return 0 ;;
-    'interns wait|--workspace') return 0 ;;
     'interns wait|--for') return 0 ;;
     'interns wait|--timeout') return 0 ;;
     'interns wait|--interval') return 0 ;;
@@ -135,7 +132,6 @@ __gwctl_takes_value() {
     'sandbox|--interns') return 0 ;;
     'sandbox|--fault') return 0 ;;
     'sandbox|--pace') return 0 ;;
-    'sandbox|--churn') return 0 ;;
     'sandbox|--batch-rate-limit') return 0 ;;
     'sandbox|--rate-limit') return 0 ;;
   esac
@@ -151,12 +147,11 @@ __gwctl_value() {
     'endpoints get|--columns') __gwctl_list 'id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price' ;;
     'presets create|--file') __gwctl_files ;;
     'batches delete|--columns') __gwctl_list 'id result exit_code' ;;
+    'interns get|--columns') __gwctl_list 'id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at' ;;
     'interns ls|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns ls|--columns') __gwctl_list 'id name status model hostname created_at' ;;
-    'interns get|--columns') __gwctl_list 'id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at' ;;
     'interns suspend|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns suspend|--columns') __gwctl_list 'id name result exit_code' ;;
-    'interns wait|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns wait|--columns') __gwctl_list 'id name status' ;;
     'vault secrets|--columns') __gwctl_list 'name hosts fingerprint created_at' ;;
     'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
@@ -170,8 +165,8 @@ __gwctl_value() {
 # Candidates for a positional argument: __gwctl_arg PATH INDEX.
 __gwctl_arg() {
   case "$1|$2" in
-    'batches get|0') __gwctl_dynamic batch ;;
     'batches delete|'*) __gwctl_dynamic batch ;;
+    'batches get|0') __gwctl_dynamic batch ;;
     'interns get|0') __gwctl_dynamic intern ;;
     'interns suspend|'*) __gwctl_dynamic intern ;;
     'interns wait|'*) __gwctl_dynamic intern ;;
@@ -188,19 +183,19 @@ __gwctl_arg() {
 __gwctl_names() {
   __gwctl_opts='--json --jq --jsonl --header --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
   case $1 in
-    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api sandbox completion help' __gwctl_opts='--version --help '$__gwctl_opts ;;
+    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion sandbox help' __gwctl_opts='--version --help '$__gwctl_opts ;;
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'endpoints get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
     'presets create') __gwctl_cmds='' __gwctl_opts='--file --model --max-tokens --temperature --system --dry-run --help '$__gwctl_opts ;;
-    'batches') __gwctl_cmds='get delete' __gwctl_opts='--help '$__gwctl_opts ;;
-    'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --interval --timeout --help '$__gwctl_opts ;;
+    'batches') __gwctl_cmds='delete get' __gwctl_opts='--help '$__gwctl_opts ;;
     'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --dry-run --concurrency --columns --help '$__gwctl_opts ;;
-    'interns') __gwctl_cmds='ls get suspend wait' __gwctl_opts='--help '$__gwctl_opts ;;
-    'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --columns --help '$__gwctl_opts ;;
+    'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --interval --help '$__gwctl_opts ;;
+    'interns') __gwctl_cmds='get ls suspend wait' __gwctl_opts='--help '$__gwctl_opts ;;
     'interns get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
+    'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --columns --help '$__gwctl_opts ;;
     'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --status --workspace --dry-run --concurrency --columns --help '$__gwctl_opts ;;
-    'interns wait') __gwctl_cmds='' __gwctl_opts='--status --workspace --for --timeout --interval --columns --help '$__gwctl_opts ;;
+    'interns wait') __gwctl_cmds='' __gwctl_opts='--for --timeout --interval --columns --help '$__gwctl_opts ;;
     'vault') __gwctl_cmds='secrets' __gwctl_opts='--help '$__gwctl_opts ;;
     'vault secrets') __gwctl_cmds='' __gwctl_opts='--limit --offset --all --columns --help '$__gwctl_opts ;;
     'byok') __gwctl_cmds='ls' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -213,26 +208,26 @@ __gwctl_names() {
     'auth login') __gwctl_cmds='' __gwctl_opts='--with-token --api-key --insecure-storage --help '$__gwctl_opts ;;
     'auth logout') __gwctl_cmds='' __gwctl_opts='--api-key --help '$__gwctl_opts ;;
     'auth status') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'config') __gwctl_cmds='get set unset list path' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config') __gwctl_cmds='get list path set unset' __gwctl_opts='--help '$__gwctl_opts ;;
     'config get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'config set') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config list') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config path') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config set') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
-    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --churn --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api sandbox completion exit-codes formatting' ;;
+    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
+    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion sandbox exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;
     'help endpoints get') __gwctl_cmds='' ;;
     'help presets') __gwctl_cmds='create' ;;
     'help presets create') __gwctl_cmds='' ;;
-    'help batches') __gwctl_cmds='get delete' ;;
-    'help batches get') __gwctl_cmds='' ;;
+    'help batches') __gwctl_cmds='delete get' ;;
     'help batches delete') __gwctl_cmds='' ;;
-    'help interns') __gwctl_cmds='ls get suspend wait' ;;
-    'help interns ls') __gwctl_cmds='' ;;
+    'help batches get') __gwctl_cmds='' ;;
+    'help interns') __gwctl_cmds='get ls suspend wait' ;;
     'help interns get') __gwctl_cmds='' ;;
+    'help interns ls') __gwctl_cmds='' ;;
     'help interns suspend') __gwctl_cmds='' ;;
     'help interns wait') __gwctl_cmds='' ;;
     'help vault') __gwctl_cmds='secrets' ;;
@@ -247,15 +242,15 @@ __gwctl_names() {
     'help auth login') __gwctl_cmds='' ;;
     'help auth logout') __gwctl_cmds='' ;;
     'help auth status') __gwctl_cmds='' ;;
-    'help config') __gwctl_cmds='get set unset list path' ;;
+    'help config') __gwctl_cmds='get list path set unset' ;;
     'help config get') __gwctl_cmds='' ;;
-    'help config set') __gwctl_cmds='' ;;
-    'help config unset') __gwctl_cmds='' ;;
     'help config list') __gwctl_cmds='' ;;
     'help config path') __gwctl_cmds='' ;;
+    'help config set') __gwctl_cmds='' ;;
+    'help config unset') __gwctl_cmds='' ;;
     'help api') __gwctl_cmds='' ;;
-    'help sandbox') __gwctl_cmds='' ;;
     'help completion') __gwctl_cmds='' ;;
+    'help sandbox') __gwctl_cmds='' ;;
     'help exit-codes') __gwctl_cmds='' ;;
     'help formatting') __gwctl_cmds='' ;;
   esac

@@ -31,24 +31,24 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'config'
         case '|api'
             echo 'api'
-        case '|sandbox'
-            echo 'sandbox'
         case '|completion'
             echo 'completion'
+        case '|sandbox'
+            echo 'sandbox'
         case '|help'
             echo 'help'
         case 'endpoints|get'
             echo 'endpoints get'
         case 'presets|create'
             echo 'presets create'
-        case 'batches|get'
-            echo 'batches get'
         case 'batches|delete'
             echo 'batches delete'
-        case 'interns|ls' 'interns|list'
-            echo 'interns ls'
+        case 'batches|get'
+            echo 'batches get'
         case 'interns|get'
             echo 'interns get'
+        case 'interns|ls' 'interns|list'
+            echo 'interns ls'
         case 'interns|suspend'
             echo 'interns suspend'
         case 'interns|wait'
@@ -69,14 +69,14 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'auth status'
         case 'config|get'
             echo 'config get'
-        case 'config|set'
-            echo 'config set'
-        case 'config|unset'
-            echo 'config unset'
         case 'config|list'
             echo 'config list'
         case 'config|path'
             echo 'config path'
+        case 'config|set'
+            echo 'config set'
+        case 'config|unset'
+            echo 'config unset'
         case 'help|endpoints'
             echo 'help endpoints'
         case 'help|presets'
@@ -99,10 +99,10 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help config'
         case 'help|api'
             echo 'help api'
-        case 'help|sandbox'
-            echo 'help sandbox'
         case 'help|completion'
             echo 'help completion'
+        case 'help|sandbox'
+            echo 'help sandbox'
         case 'help|exit-codes'
             echo 'help exit-codes'
         case 'help|formatting'
@@ -111,14 +111,14 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help endpoints get'
         case 'help presets|create'
             echo 'help presets create'
-        case 'help batches|get'
-            echo 'help batches get'
         case 'help batches|delete'
             echo 'help batches delete'
-        case 'help interns|ls' 'help interns|list'
-            echo 'help interns ls'
+        case 'help batches|get'
+            echo 'help batches get'
         case 'help interns|get'
             echo 'help interns get'
+        case 'help interns|ls' 'help interns|list'
+            echo 'help interns ls'
         case 'help interns|suspend'
             echo 'help interns suspend'
         case 'help interns|wait'
@@ -139,14 +139,14 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help auth status'
         case 'help config|get'
             echo 'help config get'
-        case 'help config|set'
-            echo 'help config set'
-        case 'help config|unset'
-            echo 'help config unset'
         case 'help config|list'
             echo 'help config list'
         case 'help config|path'
             echo 'help config path'
+        case 'help config|set'
+            echo 'help config set'
+        case 'help config|unset'
+            echo 'help config unset'
         case '*'
             return 1
     end
@@ -171,11 +171,13 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'presets create|--system'
             return 0
-        case 'batches get|--interval'
-            return 0
         case 'batches delete|--concurrency'
             return 0
         case 'batches delete|--columns'
+            return 0
+        case 'batches get|--interval'
+            return 0
+        case 'interns get|--columns'
             return 0
         case 'interns ls|--status'
             return 0
@@ -186,8 +188,6 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'interns ls|--starting-after'
             return 0
         case 'interns ls|--columns'
-            return 0
-        case 'interns get|--columns'
             return 0
         case 'interns suspend|--status'
             return 0
@@ -359,8 +359,8 @@ complete -c gwctl -n '__gwctl_is \'\'' -a 'tools' -d 'Server tools the service r
 complete -c gwctl -n '__gwctl_is \'\'' -a 'auth' -d 'Store, remove and show credentials'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
-complete -c gwctl -n '__gwctl_is \'\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c gwctl -n '__gwctl_is \'\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'help' -d 'show help for a command, or a topic such as exit-codes'
 complete -c gwctl -n '__gwctl_is \'\'' -s V -l version -d 'print the version'
 complete -c gwctl -n '__gwctl_is \'\'' -s h -l help -d 'show help'
@@ -387,16 +387,9 @@ complete -c gwctl -n '__gwctl_is \'presets create\'' -l dry-run -d 'print the bo
 complete -c gwctl -n '__gwctl_is \'presets create\'' -s h -l help -d 'show help'
 
 # gwctl batches
-complete -c gwctl -n '__gwctl_is \'batches\'' -a 'get' -d 'Show a batch: status, counts, times, cost and usage'
 complete -c gwctl -n '__gwctl_is \'batches\'' -a 'delete' -d 'Delete finished batches with their stored requests and results (not a cancellation)'
+complete -c gwctl -n '__gwctl_is \'batches\'' -a 'get' -d 'Show a batch: status, counts, times, cost and usage'
 complete -c gwctl -n '__gwctl_is \'batches\'' -s h -l help -d 'show help'
-
-# gwctl batches get
-complete -c gwctl -n '__gwctl_is \'batches get\'' -l results -d 'also list the results (custom id, status code, finish reason, tokens, error type)'
-complete -c gwctl -n '__gwctl_is \'batches get\'' -l wait -d 'poll until the batch ends, with a progress bar on a terminal'
-complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls with --wait (default 5s)'
-complete -c gwctl -n '__gwctl_is \'batches get\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'batches get\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch id, as returned when the batch was submitted'
 
 # gwctl batches delete
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -s y -l yes -d 'delete without asking'
@@ -406,12 +399,24 @@ complete -c gwctl -n '__gwctl_is \'batches delete\'' -l columns -x -a '(__gwctl_
 complete -c gwctl -n '__gwctl_is \'batches delete\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'batches delete\' 0+' -x -a '(__gwctl_dynamic batch)' -d 'batch ids, or - to read them from stdin'
 
+# gwctl batches get
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l results -d 'also list the results (custom id, status code, finish reason, tokens, error type)'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l wait -d 'poll until the batch ends, with a progress bar on a terminal'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls with --wait (default 5s)'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -s h -l help -d 'show help'
+complete -c gwctl -n '__gwctl_arg \'batches get\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch id, as returned when the batch was submitted'
+
 # gwctl interns
-complete -c gwctl -n '__gwctl_is \'interns\'' -a 'ls' -d 'List interns, newest first'
 complete -c gwctl -n '__gwctl_is \'interns\'' -a 'get' -d 'Show every field of an intern (on a terminal, pick one when the id is left out)'
+complete -c gwctl -n '__gwctl_is \'interns\'' -a 'ls' -d 'List interns, newest first'
 complete -c gwctl -n '__gwctl_is \'interns\'' -a 'suspend' -d 'Suspend interns: stop their runtime, keep their disk and configuration'
 complete -c gwctl -n '__gwctl_is \'interns\'' -a 'wait' -d 'Wait until interns reach a state (or are deleted)'
 complete -c gwctl -n '__gwctl_is \'interns\'' -s h -l help -d 'show help'
+
+# gwctl interns get
+complete -c gwctl -n '__gwctl_is \'interns get\'' -l columns -x -a '(__gwctl_list id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
+complete -c gwctl -n '__gwctl_is \'interns get\'' -s h -l help -d 'show help'
+complete -c gwctl -n '__gwctl_arg \'interns get\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id'
 
 # gwctl interns ls
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l status -x -a '(__gwctl_list awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed)' -d 'comma-separated statuses, at most 8'
@@ -421,11 +426,6 @@ complete -c gwctl -n '__gwctl_is \'interns ls\'' -l starting-after -x -d 'start 
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l all -d 'read every page and print one result'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l columns -x -a '(__gwctl_list id name status model hostname created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -s h -l help -d 'show help'
-
-# gwctl interns get
-complete -c gwctl -n '__gwctl_is \'interns get\'' -l columns -x -a '(__gwctl_list id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
-complete -c gwctl -n '__gwctl_is \'interns get\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'interns get\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id'
 
 # gwctl interns suspend
 complete -c gwctl -n '__gwctl_is \'interns suspend\'' -s y -l yes -d 'suspend without asking'
@@ -507,15 +507,21 @@ complete -c gwctl -n '__gwctl_is \'auth status\'' -s h -l help -d 'show help'
 
 # gwctl config
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'get' -d 'Print one setting of the profile (exit 1 when it is not set)'
-complete -c gwctl -n '__gwctl_is \'config\'' -a 'set' -d 'Change one setting of the profile'
-complete -c gwctl -n '__gwctl_is \'config\'' -a 'unset' -d 'Remove one setting from the profile (its default applies again)'
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'list' -d 'List the settings stored in the profile (keys: see auth status)'
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'path' -d 'Print the path of the config file (GWCTL_CONFIG_DIR moves it)'
+complete -c gwctl -n '__gwctl_is \'config\'' -a 'set' -d 'Change one setting of the profile'
+complete -c gwctl -n '__gwctl_is \'config\'' -a 'unset' -d 'Remove one setting from the profile (its default applies again)'
 complete -c gwctl -n '__gwctl_is \'config\'' -s h -l help -d 'show help'
 
 # gwctl config get
 complete -c gwctl -n '__gwctl_is \'config get\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'config get\' 0' -x -a 'base-url workspace timeout retries' -d 'setting: base-url, workspace, timeout, retries'
+
+# gwctl config list
+complete -c gwctl -n '__gwctl_is \'config list\'' -s h -l help -d 'show help'
+
+# gwctl config path
+complete -c gwctl -n '__gwctl_is \'config path\'' -s h -l help -d 'show help'
 
 # gwctl config set
 complete -c gwctl -n '__gwctl_is \'config set\'' -s h -l help -d 'show help'
@@ -524,12 +530,6 @@ complete -c gwctl -n '__gwctl_arg \'config set\' 0' -x -a 'base-url workspace ti
 # gwctl config unset
 complete -c gwctl -n '__gwctl_is \'config unset\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'config unset\' 0' -x -a 'base-url workspace timeout retries' -d 'setting: base-url, workspace, timeout, retries'
-
-# gwctl config list
-complete -c gwctl -n '__gwctl_is \'config list\'' -s h -l help -d 'show help'
-
-# gwctl config path
-complete -c gwctl -n '__gwctl_is \'config path\'' -s h -l help -d 'show help'
 
 # gwctl api
 complete -c gwctl -n '__gwctl_is \'api\'' -s X -l method -x -d 'HTTP method (default GET; POST when fields or --input are given)'
@@ -547,6 +547,10 @@ complete -c gwctl -n '__gwctl_is \'api\'' -s y -l yes -d 'DELETE without asking'
 complete -c gwctl -n '__gwctl_is \'api\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'api\' 0' -x -a 'batches/ byok interns interns/ presets/ private-endpoints/ tools/ vault/interns/ workspaces/' -d 'route relative to the base URL, e.g. interns or /credits'
 
+# gwctl completion
+complete -c gwctl -n '__gwctl_is \'completion\'' -s h -l help -d 'show help'
+complete -c gwctl -n '__gwctl_arg \'completion\' 0' -x -a 'bash zsh fish' -d 'bash, zsh or fish'
+
 # gwctl sandbox
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l port -x -d 'port to listen on (default 4010; 0 picks a free one)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l host -x -d 'loopback address to listen on (default 127.0.0.1)'
@@ -556,10 +560,6 @@ complete -c gwctl -n '__gwctl_is \'sandbox\'' -l pace -x -d 'how fast states in 
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l batch-rate-limit -x -d 'rate limit of batch routes per key, e.g. 5/60 (default 600/60; 0 for none)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l rate-limit -x -d 'rate limit of every route per key, e.g. 50/1: 429 with Retry-After beyond it (default none; also GWCTL_SANDBOX_RATE_LIMIT)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -s h -l help -d 'show help'
-
-# gwctl completion
-complete -c gwctl -n '__gwctl_is \'completion\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'completion\' 0' -x -a 'bash zsh fish' -d 'bash, zsh or fish'
 
 # gwctl help
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'endpoints' -d 'Private endpoints: customer-owned deployments with negotiated prices'
@@ -573,8 +573,8 @@ complete -c gwctl -n '__gwctl_is \'help\'' -a 'tools' -d 'Server tools the servi
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'auth' -d 'Store, remove and show credentials'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
-complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'exit-codes' -d 'what each exit code means'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'formatting' -d 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header'
 
@@ -585,12 +585,12 @@ complete -c gwctl -n '__gwctl_is \'help endpoints\'' -a 'get' -d 'Show a private
 complete -c gwctl -n '__gwctl_is \'help presets\'' -a 'create' -d 'Create a preset from a messages-style request body, or a new version of an existing one'
 
 # gwctl help batches
-complete -c gwctl -n '__gwctl_is \'help batches\'' -a 'get' -d 'Show a batch: status, counts, times, cost and usage'
 complete -c gwctl -n '__gwctl_is \'help batches\'' -a 'delete' -d 'Delete finished batches with their stored requests and results (not a cancellation)'
+complete -c gwctl -n '__gwctl_is \'help batches\'' -a 'get' -d 'Show a batch: status, counts, times, cost and usage'
 
 # gwctl help interns
-complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'ls' -d 'List interns, newest first'
 complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'get' -d 'Show every field of an intern (on a terminal, pick one when the id is left out)'
+complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'ls' -d 'List interns, newest first'
 complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'suspend' -d 'Suspend interns: stop their runtime, keep their disk and configuration'
 complete -c gwctl -n '__gwctl_is \'help interns\'' -a 'wait' -d 'Wait until interns reach a state (or are deleted)'
 
@@ -613,7 +613,7 @@ complete -c gwctl -n '__gwctl_is \'help auth\'' -a 'status' -d 'Show the credent
 
 # gwctl help config
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'get' -d 'Print one setting of the profile (exit 1 when it is not set)'
-complete -c gwctl -n '__gwctl_is \'help config\'' -a 'set' -d 'Change one setting of the profile'
-complete -c gwctl -n '__gwctl_is \'help config\'' -a 'unset' -d 'Remove one setting from the profile (its default applies again)'
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'list' -d 'List the settings stored in the profile (keys: see auth status)'
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'path' -d 'Print the path of the config file (GWCTL_CONFIG_DIR moves it)'
+complete -c gwctl -n '__gwctl_is \'help config\'' -a 'set' -d 'Change one setting of the profile'
+complete -c gwctl -n '__gwctl_is \'help config\'' -a 'unset' -d 'Remove one setting from the profile (its default applies again)'
