@@ -130,7 +130,7 @@ export class ApiClient {
     return { status: res.status, headers: res.headers, text: res.text };
   }
 
-  /** The key a route takes, as it would be sent; undefined when none is configured. */
+  /** Whether a key of this kind is configured (the API key falls back to the management key). */
   hasKeyFor(kind: KeyKind): boolean {
     return kind === 'management' ? Boolean(this.options.managementKey) : Boolean(this.options.apiKey ?? this.options.managementKey);
   }

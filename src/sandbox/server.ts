@@ -45,7 +45,7 @@ export interface SandboxOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** How many interns the catalogue holds (default 300, at least 8, at most 1000000). */
+  /** How many interns the catalogue holds: DEFAULT_INTERNS when left out, from MIN_INTERNS to MAX_INTERNS. */
   interns?: number;
   seed?: number;
   /** Faults in force from the start (JSON specs or the --fault text form); reset restores them. */
