@@ -2,7 +2,6 @@
 // as a command's options, each with the environment variable that stands in for it. Help, the
 // parser, completion, the scan for command words and the settings all read this one list.
 import { PROFILE_NAME, settingChecks } from '../config/profile.js';
-import { RATE_LIMIT_ENV } from './sandbox.js';
 import { fromEnv, option, optionValue, takesValue, type OptionDef, type OptionValues } from '../core/options.js';
 
 export const globalOptions = {
@@ -50,7 +49,7 @@ export const OTHER_ENVIRONMENT = [
   'GWCTL_API_KEY',
   'GWCTL_CONFIG_DIR',
   'GWCTL_SANDBOX_PACE',
-  RATE_LIMIT_ENV,
+  'GWCTL_SANDBOX_RATE_LIMIT',
   'FORCE_COLOR',
 ];
 
