@@ -97,6 +97,7 @@ __gwctl_takes_value() {
     'batches delete|--concurrency') return 0 ;;
     'batches delete|--columns') return 0 ;;
     'batches get|--interval') return 0 ;;
+    'batches get|--timeout') return 0 ;;
     'interns get|--columns') return 0 ;;
     'interns ls|--status') return 0 ;;
     'interns ls|--workspace') return 0 ;;
@@ -107,6 +108,8 @@ __gwctl_takes_value() {
     'interns suspend|--workspace') return 0 ;;
     'interns suspend|--concurrency') return 0 ;;
     'interns suspend|--columns') return 0 ;;
+    'interns wait|--status') return 0 ;;
+    'interns wait|--workspace') return 0 ;;
     'interns wait|--for') return 0 ;;
     'interns wait|--timeout') return 0 ;;
     'interns wait|--interval') return 0 ;;
@@ -132,6 +135,7 @@ __gwctl_takes_value() {
     'sandbox|--interns') return 0 ;;
     'sandbox|--fault') return 0 ;;
     'sandbox|--pace') return 0 ;;
+    'sandbox|--churn') return 0 ;;
     'sandbox|--batch-rate-limit') return 0 ;;
     'sandbox|--rate-limit') return 0 ;;
   esac
@@ -152,6 +156,7 @@ __gwctl_value() {
     'interns ls|--columns') __gwctl_list 'id name status model hostname created_at' ;;
     'interns suspend|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns suspend|--columns') __gwctl_list 'id name result exit_code' ;;
+    'interns wait|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns wait|--columns') __gwctl_list 'id name status' ;;
     'vault secrets|--columns') __gwctl_list 'name hosts fingerprint created_at' ;;
     'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
@@ -190,12 +195,12 @@ __gwctl_names() {
     'presets create') __gwctl_cmds='' __gwctl_opts='--file --model --max-tokens --temperature --system --dry-run --help '$__gwctl_opts ;;
     'batches') __gwctl_cmds='delete get' __gwctl_opts='--help '$__gwctl_opts ;;
     'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --dry-run --concurrency --columns --help '$__gwctl_opts ;;
-    'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --interval --help '$__gwctl_opts ;;
+    'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --interval --timeout --help '$__gwctl_opts ;;
     'interns') __gwctl_cmds='get ls suspend wait' __gwctl_opts='--help '$__gwctl_opts ;;
     'interns get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --columns --help '$__gwctl_opts ;;
     'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --status --workspace --dry-run --concurrency --columns --help '$__gwctl_opts ;;
-    'interns wait') __gwctl_cmds='' __gwctl_opts='--for --timeout --interval --columns --help '$__gwctl_opts ;;
+    'interns wait') __gwctl_cmds='' __gwctl_opts='--status --workspace --for --timeout --interval --columns --help '$__gwctl_opts ;;
     'vault') __gwctl_cmds='secrets' __gwctl_opts='--help '$__gwctl_opts ;;
     'vault secrets') __gwctl_cmds='' __gwctl_opts='--limit --offset --all --columns --help '$__gwctl_opts ;;
     'byok') __gwctl_cmds='ls' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -216,7 +221,7 @@ __gwctl_names() {
     'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
+    'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --churn --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
     'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion sandbox exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;
     'help endpoints get') __gwctl_cmds='' ;;

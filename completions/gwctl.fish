@@ -177,6 +177,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'batches get|--interval'
             return 0
+        case 'batches get|--timeout'
+            return 0
         case 'interns get|--columns'
             return 0
         case 'interns ls|--status'
@@ -196,6 +198,10 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'interns suspend|--concurrency'
             return 0
         case 'interns suspend|--columns'
+            return 0
+        case 'interns wait|--status'
+            return 0
+        case 'interns wait|--workspace'
             return 0
         case 'interns wait|--for'
             return 0
@@ -246,6 +252,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'sandbox|--fault'
             return 0
         case 'sandbox|--pace'
+            return 0
+        case 'sandbox|--churn'
             return 0
         case 'sandbox|--batch-rate-limit'
             return 0
@@ -403,6 +411,7 @@ complete -c gwctl -n '__gwctl_arg \'batches delete\' 0+' -x -a '(__gwctl_dynamic
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l results -d 'also list the results (custom id, status code, finish reason, tokens, error type)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l wait -d 'poll until the batch ends, with a progress bar on a terminal'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls with --wait (default 5s)'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l timeout -x -d 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'batches get\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch id, as returned when the batch was submitted'
 
@@ -438,12 +447,14 @@ complete -c gwctl -n '__gwctl_is \'interns suspend\'' -s h -l help -d 'show help
 complete -c gwctl -n '__gwctl_arg \'interns suspend\' 0+' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)'
 
 # gwctl interns wait
+complete -c gwctl -n '__gwctl_is \'interns wait\'' -l status -x -a '(__gwctl_list awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed)' -d 'wait for every intern that has one of these statuses now (comma-separated), across every page'
+complete -c gwctl -n '__gwctl_is \'interns wait\'' -l workspace -x -d 'with --status: only interns of this workspace'
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -l for -x -d 'status=S, status!=S or delete (repeatable; every one must hold)'
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -l timeout -x -d 'give up after this long (default 10m)'
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -l interval -x -d 'time between polls (default 2s, at least 0.1s)'
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -l columns -x -a '(__gwctl_list id name status)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns wait\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'interns wait\' 0+' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin'
+complete -c gwctl -n '__gwctl_arg \'interns wait\' 0+' -x -a '(__gwctl_dynamic intern)' -d 'intern ids, or - to read them from stdin (or --status instead)'
 
 # gwctl vault
 complete -c gwctl -n '__gwctl_is \'vault\'' -a 'secrets' -d 'List the metadata of an intern\'s vault secrets, ordered by name (never their values)'
@@ -455,7 +466,7 @@ complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l offset -x -d 'secrets to 
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l all -d 'read every page and print one result'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -l columns -x -a '(__gwctl_list name hosts fingerprint created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'vault secrets\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'vault secrets\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id (UUID)'
+complete -c gwctl -n '__gwctl_arg \'vault secrets\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id (UUID); on a terminal, pick one when it is left out'
 
 # gwctl byok
 complete -c gwctl -n '__gwctl_is \'byok\'' -a 'ls' -d 'List a workspace\'s provider-key (BYOK) credentials'
@@ -557,6 +568,7 @@ complete -c gwctl -n '__gwctl_is \'sandbox\'' -l host -x -d 'loopback address to
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l interns -x -d 'how many interns to generate (default 300, up to 1000000)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l fault -x -d 'inject a fault from the start, e.g. "GET /interns 503 retry-after=1 times=2" (repeatable)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l pace -x -d 'how fast states in motion move: N times real time (default 1; 0 freezes; up to 1000)'
+complete -c gwctl -n '__gwctl_is \'sandbox\'' -l churn -x -d 'about N interns a minute appear, change status or disappear (default 0)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l batch-rate-limit -x -d 'rate limit of batch routes per key, e.g. 5/60 (default 600/60; 0 for none)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l rate-limit -x -d 'rate limit of every route per key, e.g. 50/1: 429 with Retry-After beyond it (default none; also GWCTL_SANDBOX_RATE_LIMIT)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -s h -l help -d 'show help'
