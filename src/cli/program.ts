@@ -1,13 +1,14 @@
 // The commander tree, built from command specs. Global options live on the program, so they
 // may stand before or after the command (`gwctl --json interns ls` = `gwctl interns ls --json`).
 import { Command, Option } from 'commander';
-import type { ArgDefs, OptionDefs } from '../core/options.js';
+import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
 import type { AnySpec } from '../core/spec.js';
 import { environmentNames, globalOptions, type GlobalName } from '../commands/global-options.js';
 import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
 import { exitCodesText, wrap } from './help-topics.js';
+import { helpModel } from './help-json.js';
 import { FORMATTING_HELP } from '../output/formatting-help.js';
 
 export interface Handlers {
@@ -39,7 +40,7 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
   const own = new Set(specs.length === 1 ? Object.values(specs[0]!.options as OptionDefs).map((o) => longName(o.flags)) : []);
   for (const def of Object.values(globalOptions)) {
     if (own.has(longName(def.flags))) continue;
-    program.addOption(new Option(def.flags, def.description));
+    program.addOption(new Option(def.flags, helpText(def)));
   }
   program.addHelpText(
     'after',
@@ -84,7 +85,7 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
     .command('help')
     .argument('[command...]', 'a command, or a topic: exit-codes, formatting')
     .description("show help for a command; 'gwctl help exit-codes' and 'gwctl help formatting' for those topics")
-    .action((words: string[]) => showHelp(program, words, handlers));
+    .action((words: string[]) => showHelp(program, words, handlers, version));
   return program;
 }
 
@@ -107,7 +108,12 @@ const JQ_EXAMPLES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
-function showHelp(program: Command, words: readonly string[], handlers: Handlers): void {
+function showHelp(program: Command, words: readonly string[], handlers: Handlers, version: string): void {
+  // `gwctl help --json`: the whole description, for programs.
+  if (words.length === 0 && program.opts().json === true) {
+    handlers.writeOut(`${JSON.stringify(helpModel(version), null, 2)}\n`);
+    return;
+  }
   if (words.length === 1 && words[0] === 'formatting') {
     handlers.writeOut(FORMATTING_HELP);
     return;
@@ -142,7 +148,7 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     command.argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
   }
   const options = Object.entries(spec.options as OptionDefs).map(([key, def]) => {
-    const option = new Option(def.flags, def.description);
+    const option = new Option(def.flags, helpText(def));
     if (def.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
     return { key, def, option };
@@ -155,6 +161,8 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     '',
     'Examples:',
     ...spec.examples.map((e) => `  $ ${e}`),
+    '',
+    ...GLOBAL_OPTIONS_LINE,
   ];
   command.addHelpText('after', after.join('\n'));
   command.action(async (...received: unknown[]) => {
@@ -180,6 +188,21 @@ export function givenGlobals(program: Command): (key: GlobalName) => { raw: unkn
     return { raw: program.getOptionValue(key), name: option.long ?? key };
   };
 }
+
+/** An option's line in help: its description, and its default where it has one. */
+function helpText(def: OptionDef<unknown>): string {
+  const value = def.value?.default;
+  if (value === undefined) return def.description;
+  return `${def.description} (default ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`;
+}
+
+/** The closing line of every command's help: the global options it also takes, and where they are described. */
+const GLOBAL_OPTIONS_LINE = wrap(
+  `Global options: ${Object.values(globalOptions)
+    .map((o: OptionDef<unknown>) => /--[\w-]+/.exec(o.flags)?.[0] ?? o.flags)
+    .join(', ')} (see 'gwctl --help').`,
+  80,
+);
 
 function longName(flags: string): string | undefined {
   return /--[\w-]+/.exec(flags)?.[0];

@@ -1,8 +1,10 @@
 // The global options: valid before or after any command, declared with the same typed parsers
 // as a command's options, each with the environment variable that stands in for it. Help, the
 // parser, completion, the scan for command words and the settings all read this one list.
-import { PROFILE_NAME, settingChecks } from '../config/profile.js';
-import { fromEnv, option, optionValue, takesValue, type OptionDef, type OptionValues } from '../core/options.js';
+import { DEFAULT_PROFILE, PROFILE_NAME, settingChecks } from '../config/profile.js';
+import { DEFAULT_BASE_URL, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS } from '../config/settings.js';
+import { RATE_LIMIT_ENV } from './sandbox.js';
+import { fromEnv, option, withDefault, optionValue, takesValue, type OptionDef, type OptionValues } from '../core/options.js';
 
 export const globalOptions = {
   json: option.flag('--json', "print the API's response body as JSON"),
@@ -12,20 +14,20 @@ export const globalOptions = {
   header: option.flag('--header', 'begin piped rows with a line of the column names'),
   profile: fromEnv(
     'GWCTL_PROFILE',
-    option.pattern(
-      '-p, --profile <name>',
-      'config profile (default "default")',
-      PROFILE_NAME,
-      'use letters, digits, dot, dash and underscore',
-      'profile',
+    withDefault(
+      option.pattern('-p, --profile <name>', 'config profile', PROFILE_NAME, 'use letters, digits, dot, dash and underscore', 'profile'),
+      DEFAULT_PROFILE,
     ),
   ),
-  baseUrl: fromEnv('GWCTL_BASE_URL', option.string('--base-url <url>', 'API base URL, carrying /v1')),
+  baseUrl: fromEnv('GWCTL_BASE_URL', withDefault(option.string('--base-url <url>', 'API base URL, carrying /v1'), DEFAULT_BASE_URL)),
   sandbox: option.flag('--sandbox', 'run this command against an in-process sandbox API with demo keys'),
-  timeout: fromEnv('GWCTL_TIMEOUT', option.custom('--timeout <seconds>', 'per request (default 30)', settingChecks.timeout)),
+  timeout: fromEnv(
+    'GWCTL_TIMEOUT',
+    withDefault(option.custom('--timeout <seconds>', 'per request, in seconds', settingChecks.timeout), DEFAULT_TIMEOUT_SECONDS),
+  ),
   retries: fromEnv(
     'GWCTL_RETRIES',
-    option.custom('--retries <n>', 'extra attempts on a retryable failure (default 3)', settingChecks.retries),
+    withDefault(option.custom('--retries <n>', 'extra attempts on a retryable failure', settingChecks.retries), DEFAULT_RETRIES),
   ),
   color: fromEnv('NO_COLOR', option.flag('--no-color', 'no colour, even on a terminal')),
   input: fromEnv('CI', option.flag('--no-input', 'never prompt')),
@@ -44,19 +46,26 @@ export type GlobalFlags = OptionValues<typeof globalOptions> & {
  * the config folder (config/paths.ts), the sandbox's pace and rate limit, and colour forced on
  * (core/io.ts).
  */
-export const OTHER_ENVIRONMENT = [
-  'GWCTL_MANAGEMENT_KEY',
-  'GWCTL_API_KEY',
-  'GWCTL_CONFIG_DIR',
-  'GWCTL_SANDBOX_PACE',
-  'GWCTL_SANDBOX_RATE_LIMIT',
-  'FORCE_COLOR',
+export const OTHER_ENVIRONMENT: readonly { name: string; description: string }[] = [
+  { name: 'GWCTL_MANAGEMENT_KEY', description: "management key; wins over the profile's" },
+  { name: 'GWCTL_API_KEY', description: "API key for interns and vault routes; wins over the profile's; falls back to the management key" },
+  { name: 'GWCTL_CONFIG_DIR', description: 'folder of the config file (default: the platform config folder)' },
+  { name: 'GWCTL_SANDBOX_PACE', description: 'pace of the --sandbox API: N times real time (0 freezes every state)' },
+  { name: RATE_LIMIT_ENV, description: 'rate limit of the --sandbox API per key, N/SECONDS' },
+  { name: 'FORCE_COLOR', description: 'colour on a terminal even where gwctl would not choose it; 0 turns it off' },
 ];
+
+/** Every environment variable gwctl reads, with what it stands for: the options' first, then the others. */
+export function environment(): { name: string; description: string; option?: string }[] {
+  const own = Object.values(globalOptions).flatMap((o: OptionDef<unknown>) =>
+    o.env ? [{ name: o.env, description: o.description, option: /--[\w-]+/.exec(o.flags)?.[0] ?? o.flags }] : [],
+  );
+  return [...own, ...OTHER_ENVIRONMENT];
+}
 
 /** Every environment variable gwctl reads, for help: the options' first, then the others. */
 export function environmentNames(): string[] {
-  const own = Object.values(globalOptions).flatMap((o: OptionDef<unknown>) => (o.env ? [o.env] : []));
-  return [...own, ...OTHER_ENVIRONMENT];
+  return environment().map((e) => e.name);
 }
 
 /** Every name (`-p`, `--profile`, ...) of a global option that takes a value: its value is never a command word. */

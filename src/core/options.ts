@@ -35,6 +35,22 @@ export interface OptionDef<T> {
    * is giving the switch.
    */
   readonly env?: string;
+  /** What the value is, for `gwctl help --json` and the generated reference: its type, range or choices, and default. */
+  readonly value?: ValueInfo;
+}
+
+/** The kind of value an option takes, as `gwctl help --json` describes it. */
+export interface ValueInfo {
+  readonly type: 'boolean' | 'string' | 'integer' | 'number' | 'uuid' | 'list' | 'duration';
+  readonly min?: number | string;
+  readonly max?: number | string;
+  readonly choices?: readonly string[];
+  readonly default?: string | number | boolean;
+}
+
+/** The same option with its default named (for help; the value `run` receives is unchanged). */
+export function withDefault<T>(def: OptionDef<T>, value: string | number | boolean): OptionDef<T> {
+  return { ...def, value: { ...(def.value ?? { type: 'string' }), default: value } };
 }
 
 export interface ArgDef<T> {
@@ -58,10 +74,17 @@ export function checkValue<T>(check: Check<T>, text: string, name: string): T {
   }
 }
 
-function valued<T>(flags: string, description: string, check: Check<T>, complete?: CompletionSource): OptionDef<T | undefined> {
+function valued<T>(
+  flags: string,
+  description: string,
+  check: Check<T>,
+  complete?: CompletionSource,
+  value: ValueInfo = { type: 'string' },
+): OptionDef<T | undefined> {
   return {
     flags,
     description,
+    value,
     ...(complete ? { complete } : {}),
     parse: (raw, name) => (raw === undefined ? undefined : checkValue(check, String(raw), name)),
   };
@@ -162,14 +185,24 @@ function isNegated(flags: string): boolean {
 export const option = {
   /** A switch: true when given; `--no-color` is false when given (commander collects false). */
   flag(flags: string, description: string): OptionDef<boolean> {
-    return { flags, description, parse: isNegated(flags) ? (raw) => raw !== false : (raw) => raw === true };
+    return {
+      flags,
+      description,
+      value: { type: 'boolean' },
+      parse: isNegated(flags) ? (raw) => raw !== false : (raw) => raw === true,
+    };
   },
   string(flags: string, description: string, complete?: CompletionSource): OptionDef<string | undefined> {
     return valued(flags, description, (text) => text, complete);
   },
   /** `--fault <spec...>`: every value given, in order. */
   strings(flags: string, description: string): OptionDef<string[]> {
-    return { flags, description, parse: (raw) => (raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)]) };
+    return {
+      flags,
+      description,
+      value: { type: 'list' },
+      parse: (raw) => (raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)]),
+    };
   },
   /** `-f, --raw-field <key=value>`, given once per value; each is checked, in the order given. */
   repeated<T = string>(flags: string, description: string, check?: Check<T>): OptionDef<T[]> {
@@ -177,6 +210,7 @@ export const option = {
       flags,
       description,
       repeatable: true,
+      value: { type: 'string' },
       parse: (raw, name) => {
         const texts = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
         return texts.map((text) => (check ? checkValue(check, text, name) : (text as T)));
@@ -184,13 +218,17 @@ export const option = {
     };
   },
   int(flags: string, description: string, range: { min: number; max?: number; why?: string }): OptionDef<number | undefined> {
-    return valued(flags, description, intCheck(range));
+    return valued(flags, description, intCheck(range), undefined, {
+      type: 'integer',
+      min: range.min,
+      ...(range.max === undefined ? {} : { max: range.max }),
+    });
   },
   number(flags: string, description: string, min: number, max: number): OptionDef<number | undefined> {
-    return valued(flags, description, numberCheck({ min, max }));
+    return valued(flags, description, numberCheck({ min, max }), undefined, { type: 'number', min, max });
   },
   uuid(flags: string, description: string): OptionDef<string | undefined> {
-    return valued(flags, description, uuidCheck());
+    return valued(flags, description, uuidCheck(), undefined, { type: 'uuid' });
   },
   pattern(flags: string, description: string, pattern: RegExp, why: string, complete?: CompletionSource): OptionDef<string | undefined> {
     return valued(flags, description, patternCheck(pattern, why, ''), complete);
@@ -201,11 +239,19 @@ export const option = {
     list: { known: readonly string[]; also?: readonly string[]; max: number },
     complete?: CompletionSource,
   ): OptionDef<string[] | undefined> {
-    return valued(flags, description, enumListCheck(list.known, list.also ?? [], list.max), complete);
+    return valued(flags, description, enumListCheck(list.known, list.also ?? [], list.max), complete, {
+      type: 'list',
+      choices: list.known,
+      max: list.max,
+    });
   },
   /** A span of time (`90` = 90 seconds, `1.5s`, `5m`, `1h`), received in milliseconds. */
   duration(flags: string, description: string, range: { minMs: number; maxMs: number }): OptionDef<number | undefined> {
-    return valued(flags, description, durationCheck(range));
+    return valued(flags, description, durationCheck(range), undefined, {
+      type: 'duration',
+      min: spanText(range.minMs),
+      max: spanText(range.maxMs),
+    });
   },
   /** Any other rule: a check of the text. */
   custom<T>(flags: string, description: string, check: Check<T>, complete?: CompletionSource): OptionDef<T | undefined> {

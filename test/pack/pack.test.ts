@@ -17,6 +17,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
   engines: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  man?: string[];
 };
 
 function hasNpm(): boolean {
@@ -72,7 +73,7 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` : ''}`, () => {
-  it('holds the bundle, bin, completions, README, LICENSE and licences, and nothing else', () => {
+  it('holds the bundle, bin, completions, manual pages, README, LICENSE and licences, and nothing else', () => {
     expect(packed.filename).toBe(`${pkg.name}-${pkg.version}.tgz`);
     const paths = packed.files.map((f) => f.path).sort();
     const chunks = paths.filter((p) => p.startsWith('dist/chunks/'));
@@ -87,6 +88,7 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
         'dist/THIRD_PARTY_LICENSES.txt',
         'dist/main.js',
         'package.json',
+        ...(pkg.man ?? []).map((page) => page.replace(/^\.\//, '')),
       ].sort(),
     );
     expect(chunks.length).toBeGreaterThan(0);
@@ -176,5 +178,17 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
     expect((JSON.parse(list.stdout) as { data: unknown[] }).data).toHaveLength(2);
     const completion = run(bin, ['completion', 'zsh'], project);
     expect(completion.stdout).toBe(readFileSync(path.join(ROOT, 'completions', '_gwctl'), 'utf8'));
+  });
+
+  it('installs globally with its manual pages: man finds gwctl and each command', () => {
+    // No runtime dependencies, so a global install from the tarball needs nothing from a registry.
+    const prefix = mkdtempSync(path.join(work, 'global-'));
+    npm(['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tarball], work);
+    const manDir = path.join(prefix, 'share', 'man');
+    expect(pkg.man?.length).toBeGreaterThan(1);
+    for (const page of pkg.man ?? []) expect(existsSync(path.join(manDir, 'man1', path.basename(page))), page).toBe(true);
+    const found = spawnSync('man', ['-M', manDir, '-w', 'gwctl'], { encoding: 'utf8' });
+    if (found.error) return; // no man(1) here: the files above are what it would find
+    expect(found.stdout.trim()).toBe(path.join(manDir, 'man1', 'gwctl.1'));
   });
 });

@@ -1,0 +1,99 @@
+// `gwctl help --json`: every command, option, exit code and environment variable as one JSON
+// object, for programs (and for scripts/gen-docs.mjs, which renders the reference and the
+// manual pages from it). Built from the same specs as `--help`, so it cannot drift from them.
+import { EXIT_CODES } from '../core/exit-codes.js';
+import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
+import type { AnySpec } from '../core/spec.js';
+import { environment, globalOptions } from '../commands/global-options.js';
+import { HELP_TOPICS } from './help-topics.js';
+import { commands, groupSummaries } from './registry.js';
+
+export const TOOL_SUMMARY = 'manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools';
+
+const TOOL_DESCRIPTION = [
+  'gwctl drives the management API of a model-inference gateway. It is made for people at a terminal (tables, prompts, completion),',
+  'for shell scripts and for CI jobs (--json, --jq, --jsonl, stable exit codes, nothing but results on stdout).',
+  'gwctl --sandbox runs any command against a built-in, seeded copy of the API, without an account or the network.',
+].join('\n');
+
+interface OptionInfo {
+  flags: string;
+  name: string;
+  short?: string;
+  description: string;
+  type: string;
+  value_name?: string;
+  min?: number | string;
+  max?: number | string;
+  choices?: readonly string[];
+  default?: string | number | boolean;
+  repeatable?: boolean;
+  env?: string;
+}
+
+function optionInfo(def: Pick<OptionDef<unknown>, 'flags' | 'description' | 'repeatable' | 'value'>, env?: string): OptionInfo {
+  const long = /--[\w-]+/.exec(def.flags)?.[0] ?? def.flags;
+  const short = /(^|[ ,])(-\w)\b/.exec(def.flags)?.[2];
+  const valueName = /<([^>]+)>/.exec(def.flags)?.[1];
+  const value = def.value ?? { type: valueName ? 'string' : 'boolean' };
+  return {
+    flags: def.flags,
+    name: long,
+    ...(short ? { short } : {}),
+    description: def.description,
+    type: value.type,
+    ...(valueName ? { value_name: valueName } : {}),
+    ...(value.min !== undefined ? { min: value.min } : {}),
+    ...(value.max !== undefined ? { max: value.max } : {}),
+    ...(value.choices ? { choices: value.choices } : {}),
+    ...(value.default !== undefined ? { default: value.default } : {}),
+    ...(def.repeatable ? { repeatable: true } : {}),
+    ...(env ? { env } : {}),
+  };
+}
+
+function usage(spec: AnySpec): string {
+  const args = Object.values(spec.args as ArgDefs).map((a) => {
+    const name = a.variadic ? `${a.name}...` : a.name;
+    return a.required ? `<${name}>` : `[${name}]`;
+  });
+  const options = Object.keys(spec.options as OptionDefs).length ? ['[options]'] : [];
+  return ['gwctl', ...spec.path, ...args, ...options].join(' ');
+}
+
+function commandInfo(spec: AnySpec): Record<string, unknown> {
+  const path = spec.path.join(' ');
+  return {
+    path,
+    ...(spec.path.length === 2 ? { group: spec.path[0] } : {}),
+    ...(spec.path[spec.path.length - 1]!.startsWith('__') ? { hidden: true } : {}),
+    aliases: spec.aliases ?? [],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    usage: usage(spec),
+    arguments: Object.values(spec.args as ArgDefs).map((a) => ({
+      name: a.name,
+      description: a.description,
+      required: a.required,
+      ...(a.variadic ? { variadic: true } : {}),
+    })),
+    options: Object.values(spec.options as OptionDefs).map((o) => optionInfo(o)),
+    columns: spec.columns ?? [],
+    examples: spec.examples,
+  };
+}
+
+/** The whole description, as `gwctl help --json` prints it. */
+export function helpModel(version: string): Record<string, unknown> {
+  return {
+    version,
+    summary: TOOL_SUMMARY,
+    description: TOOL_DESCRIPTION,
+    groups: [...groupSummaries].map(([name, summary]) => ({ name, summary })),
+    commands: [...commands.values()].map(commandInfo),
+    global_options: Object.values(globalOptions).map((o: OptionDef<unknown>) => optionInfo(o, o.env)),
+    help_topics: HELP_TOPICS,
+    exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })),
+    environment: environment(),
+  };
+}
