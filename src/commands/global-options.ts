@@ -1,9 +1,14 @@
 // The global options: valid before or after any command, declared with the same typed parsers
 // as a command's options, each with the environment variable that stands in for it. Help, the
 // parser, completion, the scan for command words and the settings all read this one list.
-import { DEFAULT_PROFILE, PROFILE_NAME, settingChecks } from '../config/profile.js';
-import { DEFAULT_BASE_URL, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS } from '../config/settings.js';
-import { RATE_LIMIT_ENV } from './sandbox.js';
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_PROFILE,
+  DEFAULT_RETRIES,
+  DEFAULT_TIMEOUT_SECONDS,
+  PROFILE_NAME,
+  settingChecks,
+} from '../config/profile.js';
 import { fromEnv, option, withDefault, optionValue, takesValue, type OptionDef, type OptionValues } from '../core/options.js';
 
 export const globalOptions = {
@@ -51,7 +56,7 @@ export const OTHER_ENVIRONMENT: readonly { name: string; description: string }[]
   { name: 'GWCTL_API_KEY', description: "API key for interns and vault routes; wins over the profile's; falls back to the management key" },
   { name: 'GWCTL_CONFIG_DIR', description: 'folder of the config file (default: the platform config folder)' },
   { name: 'GWCTL_SANDBOX_PACE', description: 'pace of the --sandbox API: N times real time (0 freezes every state)' },
-  { name: RATE_LIMIT_ENV, description: 'rate limit of the --sandbox API per key, N/SECONDS' },
+  { name: 'GWCTL_SANDBOX_RATE_LIMIT', description: 'rate limit of the --sandbox API per key, N/SECONDS' },
   { name: 'FORCE_COLOR', description: 'colour on a terminal even where gwctl would not choose it; 0 turns it off' },
 ];
 

@@ -18,6 +18,10 @@ export interface ConfigData {
 }
 
 export const DEFAULT_PROFILE = 'default';
+/** Defaults of the settings a profile may hold (help names them; settings.ts applies them). */
+export const DEFAULT_BASE_URL = 'https://openrouter.ai/api/v1';
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+export const DEFAULT_RETRIES = 3;
 
 /** A profile by the name a person typed: own properties only (`constructor` is a name, not a lookup). */
 export function storedProfile(data: ConfigData, name: string): Profile | undefined {

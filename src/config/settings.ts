@@ -5,7 +5,15 @@
 import { usageError } from '../core/errors.js';
 import type { Env } from '../core/env.js';
 import { ValueRefused } from '../core/options.js';
-import { DEFAULT_PROFILE, settingChecks, storedProfile, type Profile } from './profile.js';
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_PROFILE,
+  DEFAULT_RETRIES,
+  DEFAULT_TIMEOUT_SECONDS,
+  settingChecks,
+  storedProfile,
+  type Profile,
+} from './profile.js';
 import type { LoadedConfig } from './read.js';
 
 export type Source = 'flag' | 'environment' | 'profile' | 'default' | 'sandbox';
@@ -14,10 +22,6 @@ export interface Sourced<T> {
   value: T;
   source: Source;
 }
-
-export const DEFAULT_BASE_URL = 'https://openrouter.ai/api/v1';
-export const DEFAULT_TIMEOUT_SECONDS = 30;
-export const DEFAULT_RETRIES = 3;
 
 /**
  * The global options that are settings, already checked by their declarations (given as a
