@@ -75,7 +75,7 @@ describe('the completion tree', () => {
     expect(tree.globalOptions.find((o) => o.long === '--profile')).toEqual({
       short: '-p',
       long: '--profile',
-      description: 'config profile (default "default")',
+      description: 'config profile',
       value: { name: 'name', source: { kind: 'dynamic', name: 'profile' } },
     });
   });
