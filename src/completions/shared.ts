@@ -1,7 +1,7 @@
 // What the three shell generators share: the tree flattened into tables keyed by command path
 // (`interns ls`), in a stable order, so each script is a plain lookup and the same tree always
 // gives the same bytes.
-import { walk, type ArgNode, type CommandNode, type CompletionTree, type OptionNode, type ValueSource } from './tree.js';
+import { walk, type ArgNode, type CommandNode, type CompletionTree, type OptionNode } from './tree.js';
 
 export interface PathEntry {
   /** `''` for the root, `interns`, `interns ls`, `help interns ls`. */
@@ -32,10 +32,6 @@ export function completableArgs(tree: CompletionTree): [string, number, ArgNode]
 
 export function optionNames(o: OptionNode): string[] {
   return o.short ? [o.short, o.long] : [o.long];
-}
-
-export function hasCandidates(source: ValueSource): boolean {
-  return source.kind !== 'none';
 }
 
 /** A word for a POSIX shell, in single quotes. */

@@ -5,7 +5,7 @@ import type { ArgDefs, CompletionSource, OptionDefs } from '../core/options.js';
 import { SHELLS } from '../core/shells.js';
 import type { AnySpec } from '../core/spec.js';
 
-export { SHELLS, type Shell } from '../core/shells.js';
+export type { Shell } from '../core/shells.js';
 
 /** Where the candidates for an argument or option value come from. */
 export type ValueSource =
@@ -18,7 +18,6 @@ export type ValueSource =
   | { kind: 'none' };
 
 export type DynamicKind = 'profile' | 'intern' | 'batch';
-export const DYNAMIC_KINDS: readonly DynamicKind[] = ['profile', 'intern', 'batch'];
 
 export interface OptionNode {
   /** `-p` */

@@ -32,12 +32,6 @@ function jsonEscape(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
-/** True when `text` holds nothing the functions below would change. */
-export function isSafeText(text: string): boolean {
-  UNSAFE.lastIndex = 0;
-  return !UNSAFE.test(text);
-}
-
 /** For one table cell, one tab-separated field or one error line: every control character made visible. */
 export function sanitizeField(text: string): string {
   return text.replace(UNSAFE, visible);

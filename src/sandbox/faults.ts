@@ -15,7 +15,6 @@
 //   e.g.  "GET /interns 503 retry-after=1 times=2"   "* /batches drop times=1"   "GET /tools delay=2s"
 
 export const BODY_KEYWORDS = ['html', 'truncated', 'empty', 'not-json'] as const;
-export type BodyKeyword = (typeof BODY_KEYWORDS)[number];
 
 export interface FaultSpec {
   match: string;

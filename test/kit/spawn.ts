@@ -33,9 +33,6 @@ export function tempConfigDir(): string {
   return mkdtempSync(path.join(scratch, 'd-'));
 }
 
-/** The folder HOME points to in a test run. */
-export const HOME = scratch;
-
 /**
  * The environment of a test run: PATH, HOME, a fresh GWCTL_CONFIG_DIR and a sandbox frozen in
  * time, with `extra` laid over it (undefined removes a variable).

@@ -1,12 +1,10 @@
 import * as z from 'zod/mini';
 
-/** The document's intervals; openapi.json adds null for a lifetime budget. Others are shown as sent. */
-export const BUDGET_INTERVALS = ['daily', 'weekly', 'monthly', 'lifetime'] as const;
-
 export const WorkspaceBudget = z.looseObject({
   id: z.string(),
   workspace_id: z.optional(z.string()),
   limit_usd: z.number(),
+  // The document's intervals are daily, weekly, monthly and lifetime (null in openapi.json); others are shown as sent.
   reset_interval: z.optional(z.nullable(z.string())),
   created_at: z.optional(z.string()),
   updated_at: z.optional(z.string()),

@@ -6,7 +6,6 @@ import { responseError, usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 
 export const nullableString = z.nullable(z.string());
-export const timestamp = z.string();
 
 /** Check user input; the message names what was wrong (`label`), the bad value and what is allowed. */
 export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown, label: string): z.infer<S> {

@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 import { nullableString } from './common.js';
 
-export const ENDPOINT_STATUSES = ['draft', 'active', 'disabled'] as const;
-export const REGIONS = ['global', 'europe', 'us'] as const;
-
 const decimal = z.string();
 
 export const PrivateEndpoint = z.looseObject({
