@@ -8,7 +8,7 @@ import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
 import { sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import type { Deps, RunFor } from './context.js';
-import { listByCursor } from './shared/paging.js';
+import { cursorPages, type CursorPage, listNeverEnds, shortened } from './shared/paging.js';
 import { confirmOrRefuse } from './shared/targets.js';
 import type { spec } from './api.js';
 
@@ -162,25 +162,38 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
   await deps.printer.detail({ view: { kind: 'text', terminal: shown, piped: shown } });
 }
 
-/** Where the next page starts: a cursor list's next_cursor, or an offset list's next offset. */
-function nextPage(body: Record<string, unknown>, url: URL, count: number): { param: string; value: string } | undefined {
+/**
+ * Whether more pages follow and where the next starts, as `param=value`: a cursor list's
+ * next_cursor, or an offset list's next offset. A cursor list that says more follow without a
+ * cursor is left without one (the loop refuses it) rather than read by offsets it may ignore.
+ */
+function nextPage(body: Record<string, unknown>, url: URL, count: number): { more: boolean; nextCursor: string | undefined } {
   if (typeof body.next_cursor === 'string' && body.next_cursor !== '' && body.has_more !== false)
-    return { param: 'starting_after', value: body.next_cursor };
-  if (count === 0) return undefined;
+    return { more: true, nextCursor: `starting_after=${body.next_cursor}` };
+  if (body.has_more === true && url.searchParams.has('starting_after')) return { more: true, nextCursor: undefined };
   const offset = Number(url.searchParams.get('offset') ?? 0) + count;
-  if (body.has_more === true) return { param: 'offset', value: String(offset) };
-  if (typeof body.total_count === 'number' && body.has_more === undefined && offset < body.total_count)
-    return { param: 'offset', value: String(offset) };
-  return undefined;
+  if (body.has_more === true) return { more: true, nextCursor: `offset=${offset}` };
+  if (typeof body.total_count === 'number' && body.has_more === undefined && count > 0 && offset < body.total_count)
+    return { more: true, nextCursor: `offset=${offset}` };
+  return { more: false, nextCursor: undefined };
 }
 
-/** --paginate: the pages of a list, through the same paging as `--all` (or each body, with --slurp). */
+/** A page's place as messages name it: `cursor "…"` or `offset 100`. */
+function placeName(place: string): string {
+  const [param, value] = place.split(/=(.*)/s) as [string, string];
+  return param === 'offset' ? `offset ${value}` : `cursor "${shortened(value)}"`;
+}
+
+/** --paginate: the pages of a list, through the one cursor loop of `--all`: one merged body, each body (--slurp), or none (--silent). */
 async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, headers: Record<string, string>): Promise<void> {
   const api = await deps.api();
-  const urls = new Map<string, URL>([['', first]]);
-  const fetchPage = async (cursor: string | undefined) => {
-    const url = urls.get(cursor ?? '')!;
-    urls.delete(cursor ?? '');
+  let previous: string | undefined;
+  const fetchPage = async (place: string | undefined): Promise<CursorPage<unknown>> => {
+    const url = new URL(first);
+    if (place !== undefined) {
+      const [param, value] = place.split(/=(.*)/s) as [string, string];
+      url.searchParams.set(param, value);
+    }
     const res = await api.request({ method: 'GET', url, key, headers });
     let body: unknown;
     try {
@@ -192,37 +205,40 @@ async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, header
     if (typeof body !== 'object' || body === null || !Array.isArray(data)) {
       throw responseError(`--paginate needs a list: the answer of ${sanitizeField(url.pathname)} has no "data" array`, res.status);
     }
-    const next = nextPage(body as Record<string, unknown>, url, data.length);
-    let nextCursor: string | undefined;
-    if (next) {
-      const nextUrl = new URL(url);
-      nextUrl.searchParams.set(next.param, next.value);
-      nextCursor = nextUrl.href;
-      urls.set(nextCursor, nextUrl);
+    // A server that ignores the offset answers the same page at every one of them.
+    const items = JSON.stringify(data);
+    if (place?.startsWith('offset=') && data.length > 0 && items === previous) {
+      throw listNeverEnds(`the page at ${placeName(place)} repeats the page before it`);
     }
-    return { body: body as Record<string, unknown>, items: data as unknown[], nextCursor };
+    previous = items;
+    return {
+      body: body as Record<string, unknown>,
+      items: data as unknown[],
+      ...nextPage(body as Record<string, unknown>, url, data.length),
+    };
   };
+  // A cursor or offset in the path given is where the list starts, and counts as followed.
+  const given = ['starting_after', 'offset'].find((param) => first.searchParams.has(param));
+  const start = given === undefined ? undefined : `${given}=${first.searchParams.get(given)}`;
+  const pages = cursorPages(start, fetchPage, placeName);
+  if (opts.silent) {
+    for await (const _ of pages);
+    return;
+  }
   if (opts.slurp) {
     const bodies: unknown[] = [];
-    for (let cursor: string | undefined = undefined, more = true; more;) {
-      const page = await fetchPage(cursor);
-      bodies.push(page.body);
-      cursor = page.nextCursor;
-      more = cursor !== undefined;
-    }
-    if (opts.silent) return;
+    for await (const page of pages) bodies.push(page.body);
     await deps.printer.detail({ body: bodies, view: { kind: 'body' } });
     return;
   }
-  await listByCursor<unknown>({
-    deps,
-    noun: 'items',
-    all: true,
-    bodyOnly: true,
-    silent: opts.silent,
-    columns: [],
-    first: undefined,
-    nextCommand: () => '',
-    fetch: fetchPage,
-  });
+  // One body whose data holds every item, streamed as the pages arrive (--jq and --jsonl shape it).
+  const printer = deps.printer.list<unknown>({ kind: 'body' });
+  let last: Record<string, unknown> = {};
+  for await (const page of pages) {
+    await printer.page(page.items);
+    last = page.body;
+  }
+  const rest: Record<string, unknown> = { ...last };
+  delete rest.data;
+  await printer.end(rest);
 }

@@ -49,7 +49,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
       return {
         body: body as Record<string, unknown>,
         items: data.data,
-        nextCursor: data.has_more ? (data.next_cursor ?? undefined) : undefined,
+        more: data.has_more,
+        nextCursor: data.next_cursor ?? undefined,
       };
     },
   });

@@ -1,13 +1,12 @@
 import { routes } from '../../api/routes.js';
-import { Intern, InternList, SuspendResult } from '../../api/schemas/intern.js';
+import { Intern, SuspendResult } from '../../api/schemas/intern.js';
 import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { runMany, type ManyAction, type Target } from '../shared/many.js';
-import { startProgress } from '../shared/progress.js';
-import { confirmOrRefuse, internIdOrPick } from '../shared/targets.js';
+import { confirmOrRefuse, internIdOrPick, selectInterns } from '../shared/targets.js';
 import type { spec } from './suspend.js';
 
 /** The interns the picker offers: those whose runtime a suspension can still stop. */
@@ -69,25 +68,6 @@ async function suspendOne(deps: Deps, given: string | undefined, yes: boolean): 
       piped: `${sanitizeField(id)}\tsuspended\n`,
     },
   });
-}
-
-/** Every intern with one of the statuses (in the workspace, if given), across every page. */
-async function selectInterns(deps: Deps, statuses: readonly string[], workspace: string | undefined): Promise<Target[]> {
-  const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
-  const found: Target[] = [];
-  try {
-    let cursor: string | undefined;
-    do {
-      const query = { limit: 500, status: statuses.join(','), workspace_id: workspace, starting_after: cursor };
-      const { data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
-      for (const intern of data.data) found.push({ id: intern.id, name: intern.name });
-      progress?.update(`Finding interns: ${found.length}`);
-      cursor = data.has_more && data.next_cursor ? data.next_cursor : undefined;
-    } while (cursor !== undefined);
-  } finally {
-    progress?.stop();
-  }
-  return found;
 }
 
 /** How many, and the first of them by name and id. */

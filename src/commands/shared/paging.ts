@@ -2,7 +2,9 @@
 // --all every page, printed as it arrives so memory stays flat however long the list. Pages
 // whose position is known in advance (offsets) are fetched a few at a time and still printed
 // in order. A page that fails fails the command; the output is then left unfinished (under
-// --json, not even valid JSON), so it can never pass for a complete list.
+// --json, not even valid JSON), so it can never pass for a complete list. A server that would
+// keep a list from ending (a cursor that comes back, more promised with nothing to follow or
+// nothing brought, an offset ignored) fails it the same way, with exit 1.
 import { GwctlError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { NamedColumn } from '../../output/columns.js';
@@ -15,8 +17,64 @@ export interface Page<T> {
   items: readonly T[];
 }
 
+/** A page of a cursor list: whether the server says more follow, and the cursor to them. */
+export interface CursorPage<T> extends Page<T> {
+  more: boolean;
+  nextCursor: string | undefined;
+}
+
 /** How many pages may be in flight at once when their offsets are known. */
 export const PAGE_CONCURRENCY = 4;
+
+/** Longest piece of a server's cursor an error message quotes. */
+const CURSOR_SHOWN = 40;
+
+/**
+ * The one loop over a cursor list: each page in order, the next one requested while the current
+ * one is handled, so at most two are held at once. It ends where the server says the list ends,
+ * and also where the server would keep it from ending: a cursor that comes back after it was
+ * followed (the same pages again, forever), more promised with no cursor to follow, or more
+ * promised by a page that brings nothing. Those are a failed page (exit 1): what was read so far
+ * stays as it is, unfinished, as for any page that fails.
+ */
+export async function* cursorPages<T>(
+  first: string | undefined,
+  fetch: (cursor: string | undefined) => Promise<CursorPage<T>>,
+  /** How a cursor is named in messages (`gwctl api` follows offsets too). */
+  name: (cursor: string) => string = (cursor) => `cursor "${shortened(cursor)}"`,
+): AsyncGenerator<CursorPage<T>, void, undefined> {
+  const followed = new Set<string>(first === undefined ? [] : [first]);
+  let at = first;
+  let pending = fetch(at);
+  for (;;) {
+    const page = await pending;
+    if (!page.more) {
+      yield page;
+      return;
+    }
+    const where = at === undefined ? 'the first page' : `the page at ${name(at)}`;
+    if (page.items.length === 0) throw listNeverEnds(`${where} brought no item but said more follow`);
+    if (page.nextCursor === undefined || page.nextCursor === '') throw listNeverEnds(`${where} said more follow but gave no cursor`);
+    if (followed.has(page.nextCursor)) throw listNeverEnds(`${name(page.nextCursor)} came back after it was followed`);
+    followed.add(page.nextCursor);
+    at = page.nextCursor;
+    pending = fetch(at);
+    // Settled by the next turn of the loop, or left when the reader stops early.
+    pending.catch(() => {});
+    yield page;
+  }
+}
+
+/** The error of a list the server kept from ending (exit 1): `what` says how. */
+export function listNeverEnds(what: string): GwctlError {
+  return new GwctlError(`the server kept the list from ending: ${what}; the list was not read in full`, 1);
+}
+
+/** Server text for a one-line message: control characters made visible, cut to a readable length. */
+export function shortened(text: string): string {
+  const safe = sanitizeField(text);
+  return safe.length > CURSOR_SHOWN ? `${safe.slice(0, CURSOR_SHOWN - 1)}…` : safe;
+}
 
 interface ListOptions<T> {
   deps: Deps;
@@ -25,17 +83,13 @@ interface ListOptions<T> {
   noun: string;
   /** Whether every page is wanted. */
   all: boolean;
-  /** Bodies, never rows or tables (`gwctl api --paginate`): JSON unless --jq or --jsonl shape it. */
-  bodyOnly?: boolean;
-  /** Fetch every page, print nothing (`gwctl api --paginate --silent`). */
-  silent?: boolean;
 }
 
-/** Cursor paging (`next_cursor` → `starting_after`): one page after another, the next requested while the current one prints. */
+/** A cursor list printed: one page (with a hint when more exist), or with --all every page as it arrives. */
 export async function listByCursor<T>(
   options: ListOptions<T> & {
     first: string | undefined;
-    fetch: (cursor: string | undefined) => Promise<Page<T> & { nextCursor: string | undefined }>;
+    fetch: (cursor: string | undefined) => Promise<CursorPage<T>>;
     /** The command that fetches the page after `cursor`, for the hint. */
     nextCommand: (cursor: string) => string;
   },
@@ -43,24 +97,18 @@ export async function listByCursor<T>(
   const { deps } = options;
   const run = await begin(options);
   try {
-    let pending = options.fetch(options.first);
-    for (;;) {
-      const page = await pending;
-      if (!options.all) {
-        await run.single(page);
-        if (page.nextCursor) hint(deps, options.noun, options.nextCommand(page.nextCursor));
-        return;
-      }
-      if (!page.nextCursor) {
-        await run.page(page);
-        return run.end(page.body);
-      }
-      // Ask for the next page before printing this one, so the server works while we print;
-      // at most two pages are held at once.
-      pending = options.fetch(page.nextCursor);
-      pending.catch(() => {});
-      await run.page(page);
+    if (!options.all) {
+      const page = await options.fetch(options.first);
+      await run.single(page);
+      if (page.more && page.nextCursor) hint(deps, options.noun, options.nextCommand(page.nextCursor));
+      return;
     }
+    let last: Page<T> | undefined;
+    for await (const page of cursorPages(options.first, options.fetch)) {
+      await run.page(page);
+      last = page;
+    }
+    await run.end(last!.body);
   } finally {
     run.stop();
   }
@@ -89,6 +137,17 @@ export async function listByOffset<T>(
       if (hasMore(first, options.offset, limit)) hint(deps, options.noun, options.nextCommand(options.offset + first.items.length));
       return;
     }
+    // A server that ignores the offset answers the same page at every one of them, and one
+    // that says more follow while bringing nothing would be asked forever: both end here.
+    let previous: string | undefined;
+    const check = (page: Page<T> & { more: boolean | undefined; total: number | undefined }, offset: number): void => {
+      if (!hasMore(page, offset, limit)) return;
+      if (page.items.length === 0) throw listNeverEnds(`the page at offset ${offset} brought no item but said more follow`);
+      const items = JSON.stringify(page.items);
+      if (items === previous) throw listNeverEnds(`the page at offset ${offset} repeats the page before it`);
+      previous = items;
+    };
+    check(first, options.offset);
     await run.page(first);
     if (!hasMore(first, options.offset, limit)) return run.end(first.body);
     // Known positions: fetch ahead, print in order, stop at the first short or last page.
@@ -119,6 +178,7 @@ export async function listByOffset<T>(
       }
       const page = await pending;
       inFlight.delete(nextToPrint);
+      check(page, nextToPrint);
       await run.page(page);
       last = page;
       if (!hasMore(page, nextToPrint, limit)) break;
@@ -159,9 +219,8 @@ interface Run<T> {
 
 async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
   const { deps } = options;
-  if (options.silent) return { single: async () => {}, page: async () => {}, end: async () => {}, stop: () => {} };
   const empty = `No ${options.noun}.`;
-  const printer = deps.printer.list<T>(options.bodyOnly ? { kind: 'body' } : { columns: options.columns, empty });
+  const printer = deps.printer.list<T>({ columns: options.columns, empty });
   const progress: Progress | undefined = deps.io.stderrIsTTY ? await startProgress(deps, `Fetching ${options.noun}`) : undefined;
   let count = 0;
   // Spinner and table share the terminal: clear the spinner's line around each write.
@@ -176,7 +235,7 @@ async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
       await deps.printer.detail({
         body: page.body,
         items: page.items,
-        view: options.bodyOnly ? { kind: 'body' } : { kind: 'rows', items: page.items, columns: options.columns, empty },
+        view: { kind: 'rows', items: page.items, columns: options.columns, empty },
       });
     },
     async page(page) {

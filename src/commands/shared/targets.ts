@@ -2,8 +2,14 @@
 // from a list when a person at a terminal leaves the id out.
 import { cancelledError, GwctlError, usageError } from '../../core/errors.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
+import { routes } from '../../api/routes.js';
+import { InternList } from '../../api/schemas/intern.js';
+import { INTERN_PAGE } from '../../api/vocabulary.js';
 import type { Deps } from '../context.js';
+import { fetchChecked } from './fetch.js';
+import { cursorPages } from './paging.js';
 import { pickIntern } from './pick.js';
+import { startProgress } from './progress.js';
 
 /**
  * The intern id given, or one a person at a terminal picks (shared/pick.ts) from the interns in
@@ -57,4 +63,28 @@ export async function readIds(deps: Deps, words: readonly string[], label: strin
     });
   }
   return [...new Set(ids)];
+}
+
+/** Every intern with one of the statuses (in the workspace, if given), across every page. */
+export async function selectInterns(
+  deps: Deps,
+  statuses: readonly string[],
+  workspace: string | undefined,
+): Promise<{ id: string; name: string }[]> {
+  const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
+  const found: { id: string; name: string }[] = [];
+  const fetch = async (cursor: string | undefined) => {
+    const query = { limit: INTERN_PAGE.max, status: statuses.join(','), workspace_id: workspace, starting_after: cursor };
+    const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
+    return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, nextCursor: data.next_cursor ?? undefined };
+  };
+  try {
+    for await (const page of cursorPages(undefined, fetch)) {
+      for (const intern of page.items) found.push({ id: intern.id, name: intern.name });
+      progress?.update(`Finding interns: ${found.length}`);
+    }
+  } finally {
+    progress?.stop();
+  }
+  return found;
 }
