@@ -266,19 +266,24 @@ __gwctl_words() {
   COMPREPLY=($(compgen -W "$1" -- "$cur"))
 }
 
-# A comma-separated list: completes the value after the last comma, keeping what stands before it.
+# A comma-separated list: completes the value after the last comma, keeping what stands before it,
+# and adds no space after it, so that the list can go on with a comma.
 __gwctl_list() {
   local IFS=$' \t\n' prefix=
   [[ $cur == *,* ]] && prefix=${cur%,*},
   COMPREPLY=($(compgen -P "$prefix" -W "$1" -- "${cur##*,}"))
+  compopt -o nospace 2>/dev/null
 }
 
 # Profiles and recently listed ids, from local files only (gwctl __complete never uses the network).
+# An id comes with its name after a tab, which bash cannot show beside it: the id is kept alone.
 __gwctl_dynamic() {
-  local IFS=$'\n' gw=${COMP_WORDS[0]} found
+  local IFS=$'\n' gw=${COMP_WORDS[0]} found line
+  local -a ids=()
   [[ $gw == \~/* ]] && gw=$HOME/${gw#\~/}
   found=$("$gw" __complete "$1" 2>/dev/null) || return 0
-  COMPREPLY=($(compgen -W "$found" -- "$cur"))
+  for line in $found; do ids+=("${line%%$'\t'*}"); done
+  COMPREPLY=($(compgen -W "${ids[*]}" -- "$cur"))
 }
 
 __gwctl_files() {

@@ -1,5 +1,6 @@
 // Candidates one per line, from local files only: profile names from the config file, and the
-// intern or batch ids gwctl printed in the last ten minutes. Never a network call; never an
+// intern or batch ids gwctl printed in the last ten minutes, each followed by a tab and its name
+// where one is known (zsh and fish show it beside the id; bash keeps the id alone). Never a network call; never an
 // error that would spill into the shell (a missing or broken file is simply no candidates).
 import { recentIds } from '../completions/id-cache.js';
 import { PROFILE_NAME } from '../config/profile.js';
@@ -19,17 +20,17 @@ const KINDS: ReadonlyMap<string, 'profile' | 'intern' | 'batch'> = new Map([
 export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const kind = KINDS.get(args.kind);
   if (!kind) throw usageError(`unknown kind ${JSON.stringify(args.kind)}`, 'expected profile, intern or batch');
-  let names: string[];
+  let lines: string[];
   if (kind === 'profile') {
     try {
-      names = Object.keys(deps.config().data.profiles)
+      lines = Object.keys(deps.config().data.profiles)
         .filter((name) => PROFILE_NAME.test(name))
         .sort();
     } catch {
-      names = [];
+      lines = [];
     }
   } else {
-    names = recentIds(deps.env, kind);
+    lines = recentIds(deps.env, kind).map(({ id, name }) => (name ? `${id}\t${name}` : id));
   }
-  await deps.io.out(names.map((name) => `${name}\n`).join(''));
+  await deps.io.out(lines.map((line) => `${line}\n`).join(''));
 };

@@ -1,11 +1,13 @@
 // A short-lived local cache of the ids gwctl last printed, so a shell can complete
 // `gwctl interns get <TAB>` without a network call that could hang it. Best effort both ways:
 // writing never fails a command, reading never fails a completion. Only ids made of plain
-// characters are kept, since shells expand the candidates they are given.
+// characters are kept, since shells expand the candidates they are given; a name beside an id
+// (shown by zsh and fish as its description) is kept made safe and short.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../core/env.js';
+import { sanitizeField } from '../core/sanitize.js';
 
 export type IdKind = 'intern' | 'batch';
 
@@ -15,10 +17,18 @@ export const ID_TTL_MS = 10 * 60 * 1000;
 export const MAX_IDS = 1000;
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+/** Longest name kept beside an id: a description in a completion menu, not a record. */
+const NAME_SHOWN = 40;
+
+/** An id and, when known, the name it goes by. */
+export interface KnownId {
+  id: string;
+  name?: string;
+}
 
 interface CacheFile {
   version: 1;
-  entries: { id: string; at: number }[];
+  entries: (KnownId & { at: number })[];
 }
 
 /** GWCTL_CONFIG_DIR/cache when that is set (a config folder of its own), else the platform's cache folder. */
@@ -39,28 +49,39 @@ function read(file: string): CacheFile['entries'] {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
     if (!Array.isArray(data.entries)) return [];
-    return data.entries.filter((e) => typeof e?.id === 'string' && SAFE_ID.test(e.id) && typeof e.at === 'number');
+    return data.entries
+      .filter((e) => typeof e?.id === 'string' && SAFE_ID.test(e.id) && typeof e.at === 'number')
+      .map((e) => (typeof e.name === 'string' ? { id: e.id, at: e.at, name: shortName(e.name) } : { id: e.id, at: e.at }));
   } catch {
     return [];
   }
 }
 
-/** Ids remembered less than ten minutes ago, newest first. */
-export function recentIds(env: Env, kind: IdKind, now = Date.now()): string[] {
-  return read(cacheFile(env, kind))
-    .filter((e) => e.at <= now + 60_000 && now - e.at < ID_TTL_MS)
-    .map((e) => e.id);
+/** A name as a shell may show it: one line, no control character, cut short. */
+function shortName(name: string): string {
+  const safe = sanitizeField(name).trim();
+  return safe.length > NAME_SHOWN ? `${safe.slice(0, NAME_SHOWN - 1)}…` : safe;
 }
 
-/** Remembers ids just shown, ahead of the ones still fresh. Never throws. */
-export function rememberIds(env: Env, kind: IdKind, ids: readonly string[], now = Date.now()): void {
+/** Ids (with their names) remembered less than ten minutes ago, newest first. */
+export function recentIds(env: Env, kind: IdKind, now = Date.now()): KnownId[] {
+  return read(cacheFile(env, kind))
+    .filter((e) => e.at <= now + 60_000 && now - e.at < ID_TTL_MS)
+    .map(({ id, name }) => (name ? { id, name } : { id }));
+}
+
+/** Remembers ids just shown (bare, or with their names), ahead of the ones still fresh. Never throws. */
+export function rememberIds(env: Env, kind: IdKind, ids: readonly (string | KnownId)[], now = Date.now()): void {
   try {
-    const fresh = ids.filter((id) => SAFE_ID.test(id));
+    const fresh = ids
+      .map((known) => (typeof known === 'string' ? { id: known } : known))
+      .filter(({ id }) => SAFE_ID.test(id))
+      .map(({ id, name }) => (name === undefined || shortName(name) === '' ? { id, at: now } : { id, at: now, name: shortName(name) }));
     if (fresh.length === 0) return;
     const file = cacheFile(env, kind);
     const seen = new Set<string>();
     const entries: CacheFile['entries'] = [];
-    for (const e of [...fresh.map((id) => ({ id, at: now })), ...read(file).filter((e) => now - e.at < ID_TTL_MS)]) {
+    for (const e of [...fresh, ...read(file).filter((e) => now - e.at < ID_TTL_MS)]) {
       if (seen.has(e.id) || entries.length >= MAX_IDS) continue;
       seen.add(e.id);
       entries.push(e);

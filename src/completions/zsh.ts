@@ -74,11 +74,16 @@ __gwctl_list() {
 }
 
 # Profiles and recently listed ids, from local files only (gwctl __complete never uses the network).
+# An id comes with its name after a tab: shown beside it, as id:name for _describe.
 __gwctl_dynamic() {
-  local gw=@{words[1]/#\~/$HOME}
+  local gw=@{words[1]/#\~/$HOME} line id
   local -a __gwctl_vals
-  __gwctl_vals=(@{(f)"$("$gw" __complete "$1" 2>/dev/null)"})
-  _wanted values expl "$1" compadd -a __gwctl_vals
+  for line in @{(f)"$("$gw" __complete "$1" 2>/dev/null)"}; do
+    id=@{line%%$'\t'*}
+    id=@{id//:/\\:}
+    [[ $line == *$'\t'* ]] && __gwctl_vals+=("$id:@{line#*$'\t'}") || __gwctl_vals+=("$id")
+  done
+  _describe -t values "$1" __gwctl_vals
 }
 
 _gwctl() {

@@ -3,12 +3,15 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDir, cacheFile, ID_TTL_MS, MAX_IDS, recentIds, rememberIds } from '../../src/completions/id-cache.js';
+import { cacheDir, cacheFile, ID_TTL_MS, MAX_IDS, recentIds as recent, rememberIds } from '../../src/completions/id-cache.js';
 import { gwctl } from '../kit/cli.js';
 import { tempConfigDir } from '../kit/spawn.js';
 import { useSandbox } from '../kit/sandbox.js';
 
 const T0 = Date.parse('2026-11-01T12:00:00Z');
+
+/** The ids offered, without their names. */
+const recentIds = (...args: Parameters<typeof recent>): string[] => recent(...args).map((e) => e.id);
 
 describe('id cache', () => {
   it('lives in GWCTL_CONFIG_DIR/cache, else XDG_CACHE_HOME/gwctl, else ~/.cache/gwctl', () => {
@@ -49,6 +52,20 @@ describe('id cache', () => {
     expect(recentIds(env, 'batch', T0)).toEqual(['fine']);
   });
 
+  it("keeps each id's name beside it, on one line and cut short", () => {
+    const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
+    rememberIds(env, 'intern', [{ id: 'a1', name: 'billing-bot' }, { id: 'a2', name: `evil\u001b[2J\nname${'x'.repeat(60)}` }, { id: 'a3', name: '' }, 'a4'], T0);
+    expect(recent(env, 'intern', T0)).toEqual([
+      { id: 'a1', name: 'billing-bot' },
+      { id: 'a2', name: `evil\\e[2J\\nname${'x'.repeat(24)}…` },
+      { id: 'a3' },
+      { id: 'a4' },
+    ]);
+    // A name written into the file some other way is made safe when read.
+    writeFileSync(cacheFile(env, 'intern'), JSON.stringify({ version: 1, entries: [{ id: 'b1', name: 'x\u0007y', at: T0 }] }));
+    expect(recent(env, 'intern', T0)).toEqual([{ id: 'b1', name: 'x\\x07y' }]);
+  });
+
   it('treats a broken or unreadable file as empty, and never throws when it cannot write', () => {
     const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
     mkdirSync(cacheDir(env));
@@ -79,7 +96,8 @@ describe('commands that fill the cache', () => {
     const dir = tempConfigDir();
     const run = await gwctl(['interns', 'ls', '--limit', '2', '--json'], { configDir: dir, env: sandbox().env() });
     expect(run.code).toBe(0);
-    expect(recentIds({ GWCTL_CONFIG_DIR: dir }, 'intern')).toEqual(JSON.parse(run.stdout).data.map((i: { id: string }) => i.id));
+    const listed = JSON.parse(run.stdout).data as { id: string; name: string }[];
+    expect(recent({ GWCTL_CONFIG_DIR: dir }, 'intern')).toEqual(listed.map(({ id, name }) => ({ id, name })));
   });
 
   it('batches get remembers the id it showed; a batch that is not found is not remembered', async () => {

@@ -5,11 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
 import { useSandbox } from '../kit/sandbox.js';
-import { bashCompletions, completionHome, fishCompletions, missing, skipNote, zshCompletions } from './shells.js';
+import { bashAnswers, bashCompletions, completionHome, fishCompletions, fishDescribed, missing, skipNote, zshCompletions, zshDescribed } from './shells.js';
 
 const sandbox = useSandbox();
 const home = completionHome();
 let internIds: string[] = [];
+let internNames = new Map<string, string>();
 let batchId = '';
 
 beforeAll(async () => {
@@ -17,7 +18,9 @@ beforeAll(async () => {
   const sb = sandbox();
   const list = await gwctl(['interns', 'ls', '--limit', '3'], { configDir: home.configDir, env: sb.env() });
   expect(list.code).toBe(0);
-  internIds = list.stdout.trim().split('\n').map((line) => line.split('\t')[0]!);
+  const rows = list.stdout.trim().split('\n').map((line) => line.split('\t'));
+  internIds = rows.map((row) => row[0]!);
+  internNames = new Map(rows.map((row) => [row[0]!, row[1]!]));
   expect(internIds).toHaveLength(3);
   batchId = sb.examples.batches.completed!;
   const batch = await gwctl(['batches', 'get', batchId], { configDir: home.configDir, env: sb.env() });
@@ -70,6 +73,20 @@ describe.skipIf(missing.bash)(`bash completion${missing.bash ? ` (skipped: ${mis
     // The value was skipped: `get` is not a subcommand of `interns ls`, and ls takes no argument.
     expect(answers[2]).toEqual([]);
   });
+
+  it('adds no space after a value of a comma-separated list, so that the list can go on; a space after any other word', async () => {
+    const answers = await bashAnswers(home.env, `${home.dir}/nospace`, [
+      ['gwctl', 'interns', 'ls', '--status', 'running,fa'],
+      ['gwctl', 'interns', 'ls', '--columns', 'id,st'],
+      ['gwctl', 'interns', 'ls', '--status', '=', 'ru'],
+      ['gwctl', 'completion', 'ba'],
+      ['gwctl', 'interns', 'get', ''],
+    ]);
+    expect(answers.map((a) => a.compopt)).toEqual(['-o nospace', '-o nospace', '-o nospace', '', '']);
+    expect(answers[1]!.matches).toEqual(['id,status']);
+    // Ids stay bare: bash cannot show a description beside a candidate.
+    expect(sorted(answers[4]!.matches)).toEqual(sorted(internIds));
+  });
 });
 skipNote('bash completion tests', missing.bash);
 
@@ -84,6 +101,13 @@ describe.skipIf(missing.zsh)(`zsh completion${missing.zsh ? ` (skipped: ${missin
     expect(answers[0]).toEqual(['--status=running']);
     expect(answers[1]).toEqual([`${home.configDir}/config.json`]);
   });
+
+  it("shows each id's name beside it, from the cache", async () => {
+    const [interns, batches] = await zshDescribed(home.env, ['gwctl interns get ', 'gwctl batches get ']);
+    expect(sorted(interns!)).toEqual(sorted(internIds.map((id) => `${id} -- ${internNames.get(id)}`)));
+    // A batch has no name: its id stands alone (the harness marks the empty description with " -- ").
+    expect(batches!.map((line) => line.replace(/ -- $/, ''))).toEqual([batchId]);
+  });
 });
 skipNote('zsh completion tests', missing.zsh);
 
@@ -97,6 +121,11 @@ describe.skipIf(missing.fish)(`fish completion${missing.fish ? ` (skipped: ${mis
     const answers = await fishCompletions(home.env, ['gwctl interns ls --status=ru', `gwctl presets create --file ${home.configDir}/conf`]);
     expect(answers[0]).toEqual(['--status=running']);
     expect(answers[1]).toEqual([`${home.configDir}/config.json`]);
+  });
+
+  it("shows each id's name beside it, from the cache", async () => {
+    const [interns] = await fishDescribed(home.env, ['gwctl interns get ']);
+    expect(sorted(interns!)).toEqual(sorted(internIds.map((id) => `${id}\t${internNames.get(id)}`)));
   });
 });
 skipNote('fish completion tests', missing.fish);

@@ -97,6 +97,19 @@ export function fishWord(text: string): string {
  * case; COMPREPLY is printed. Words are given as bash splits them (`--status=x` is three).
  */
 export async function bashCompletions(env: Record<string, string>, dir: string, cases: readonly (readonly string[])[]): Promise<string[][]> {
+  return (await bashAnswers(env, dir, cases)).map((a) => a.matches);
+}
+
+/**
+ * The same, with the options the completion function set through `compopt` for each case
+ * (`-o nospace`): outside readline bash's own compopt refuses to run, so the harness's stands in
+ * for it and records its arguments.
+ */
+export async function bashAnswers(
+  env: Record<string, string>,
+  dir: string,
+  cases: readonly (readonly string[])[],
+): Promise<{ matches: string[]; compopt: string }[]> {
   const userDir = path.join(dir, 'bash-completion');
   mkdirSync(path.join(userDir, 'completions'), { recursive: true });
   symlinkSync(path.join(COMPLETIONS, 'gwctl.bash'), path.join(userDir, 'completions', 'gwctl'));
@@ -106,28 +119,33 @@ export async function bashCompletions(env: Record<string, string>, dir: string, 
     'if declare -F __load_completion >/dev/null; then __load_completion gwctl; else _completion_loader gwctl; fi',
     'spec=$(complete -p gwctl) || { echo "no completion registered for gwctl"; exit 1; }',
     'fn=${spec#*-F }; fn=${fn%% *}',
+    'compopt() { __compopt+="$* "; }',
     'ask() {',
-    '  COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()',
+    '  COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=(); __compopt=',
     '  "$fn" gwctl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"',
-    '  printf "%s\\n" "@@" "${COMPREPLY[@]}"',
+    '  printf "%s\\n" "@@" "compopt:${__compopt% }" "${COMPREPLY[@]}"',
     '}',
     ...cases.map((words) => `ask ${words.map(bashWord).join(' ')}`),
   ];
   const run = await runShell('bash', ['--norc', '--noprofile', '-c', lines.join('\n')], { ...env, BASH_COMPLETION_USER_DIR: userDir });
   if (run.code !== 0) throw new Error(`bash failed (${run.code}): ${run.stdout}${run.stderr}`);
-  return sections(run.stdout, cases.length);
+  return sections(run.stdout, cases.length).map(([options, ...matches]) => ({ matches, compopt: options!.slice('compopt:'.length) }));
 }
 
 /** Fish: `complete -C LINE` after sourcing the script, once per case. */
 export async function fishCompletions(env: Record<string, string>, lines: readonly string[]): Promise<string[][]> {
+  return (await fishDescribed(env, lines)).map((matches) => matches.map((m) => m.split('\t')[0]!));
+}
+
+/** Fish's candidates as it shows them: `match<TAB>description`. */
+export async function fishDescribed(env: Record<string, string>, lines: readonly string[]): Promise<string[][]> {
   const script = [
     `source ${fishWord(path.join(COMPLETIONS, 'gwctl.fish'))}`,
     ...lines.flatMap((line) => ['echo @@', `complete -C ${fishWord(line)}`]),
   ];
   const run = await runShell('fish', ['--no-config', '-c', script.join('\n')], env);
   if (run.code !== 0) throw new Error(`fish failed (${run.code}): ${run.stdout}${run.stderr}`);
-  // `match<TAB>description`: the matches only.
-  return sections(run.stdout, lines.length).map((matches) => matches.map((m) => m.split('\t')[0]!));
+  return sections(run.stdout, lines.length);
 }
 
 /**
@@ -135,11 +153,15 @@ export async function fishCompletions(env: Record<string, string>, lines: readon
  * installed `_gwctl` is found), is sent each line and a Tab; the matches it offers are printed.
  */
 export async function zshCompletions(env: Record<string, string>, lines: readonly string[]): Promise<string[][]> {
+  return (await zshDescribed(env, lines)).map((matches) => matches.map((m) => m.split(' -- ')[0]!));
+}
+
+/** Zsh's candidates as the harness prints them: `match -- description`, or the match alone. */
+export async function zshDescribed(env: Record<string, string>, lines: readonly string[]): Promise<string[][]> {
   const capture = path.join(ROOT, 'test', 'completions', 'zsh-capture.zsh');
   const run = await runShell('zsh', ['-f', capture, COMPLETIONS, ...lines], { ...env, ZDOTDIR: env.HOME! });
   if (run.code !== 0) throw new Error(`zsh failed (${run.code}): ${run.stdout}${run.stderr}`);
-  // `match -- description`: the matches only.
-  return sections(run.stdout, lines.length).map((matches) => matches.map((m) => m.split(' -- ')[0]!));
+  return sections(run.stdout, lines.length);
 }
 
 function sections(stdout: string, count: number): string[][] {

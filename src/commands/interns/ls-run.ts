@@ -1,7 +1,7 @@
 import { routes } from '../../api/routes.js';
 import { InternList, type Intern } from '../../api/schemas/intern.js';
 import { INTERN_PAGE } from '../../api/vocabulary.js';
-import { rememberIds } from '../../completions/id-cache.js';
+import { type KnownId, rememberIds } from '../../completions/id-cache.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
@@ -34,7 +34,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     workspace ? `--workspace ${workspace}` : '',
     opts.limit !== undefined ? `--limit ${limit}` : '',
   ].filter(Boolean);
-  const shown: string[] = [];
+  const shown: KnownId[] = [];
   await listByCursor<Intern>({
     deps,
     noun: 'interns',
@@ -45,7 +45,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     async fetch(cursor) {
       const query = { limit, status: statuses?.join(','), workspace_id: workspace, starting_after: cursor };
       const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
-      shown.push(...data.data.slice(0, 1000 - shown.length).map((i) => i.id));
+      shown.push(...data.data.slice(0, 1000 - shown.length).map((i) => ({ id: i.id, name: i.name })));
       return {
         body: body as Record<string, unknown>,
         items: data.data,
