@@ -15,13 +15,14 @@
 //    and later; before that postject at the documented fuse), and the licences of everything
 //    inside are written beside it.
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
+import { withoutKnownWarnings } from './known-warnings.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -85,13 +86,13 @@ try {
   if (execFileSync(node, ['--help'], { encoding: 'utf8' }).includes('--build-sea')) {
     // Node 25.5 and later write the executable themselves.
     await writeFile(configFile, JSON.stringify({ ...config, executable: stripped, output: exe }, null, 2));
-    execFileSync(node, ['--build-sea', configFile], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    nodeStep(node, ['--build-sea', configFile], work);
   } else {
     // Earlier: the blob goes into the copy at the documented fuse (postject). Its warnings about
     // the stripped section names are expected; its output shows on failure.
     const blob = path.join(work, 'sea-prep.blob');
     await writeFile(configFile, JSON.stringify({ ...config, output: blob }, null, 2));
-    execFileSync(node, ['--experimental-sea-config', configFile], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    nodeStep(node, ['--experimental-sea-config', configFile], work);
     await rename(stripped, exe);
     execFileSync(
       process.execPath,
@@ -188,6 +189,21 @@ async function licenceText(metafile, nodeDir, nodeVersion) {
     parts.push(`${name}@${meta.version}\n${'-'.repeat(40)}\n${text.trim()}\n`);
   }
   return parts.join('\n');
+}
+
+/**
+ * One of Node's own build steps, its stderr passed on without the warnings every build of ours
+ * gets and nobody can act on (scripts/known-warnings.mjs says which and why). A step that fails
+ * shows its stderr whole.
+ */
+function nodeStep(node, argv, cwd) {
+  const run = spawnSync(node, argv, { cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (run.error) fail(`${argv[0]}: ${run.error.message}`);
+  if (run.status !== 0) {
+    process.stderr.write(run.stderr);
+    fail(`node ${argv[0]} failed (${run.signal ?? `exit ${run.status}`})`);
+  }
+  process.stderr.write(withoutKnownWarnings(run.stderr));
 }
 
 function log(line) {
