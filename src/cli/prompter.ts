@@ -10,11 +10,20 @@ import type { Io } from '../core/io.js';
 export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSignal): Prompter {
   let interactive: boolean | undefined;
   const isInteractive = (): boolean => (interactive ??= canAsk());
-  // Built at the first question: reading io.stdin builds the process's stdin stream, which
-  // commands that never ask should not pay for (on /dev/null it loads fs/promises and readline).
-  const context = () => ({ input: io.stdin, output: io.stderr, signal, clearPromptOnDone: false });
   const refuse = (): never => {
     throw usageError('cannot ask: no terminal (or --no-input / CI is set)');
+  };
+  // Built at each question: reading io.stdin builds the process's stdin stream, which commands
+  // that never ask should not pay for (on /dev/null it loads fs/promises and readline). After
+  // ids were read from stdin at a terminal, the answer comes from the terminal itself.
+  const asking = async <T>(prompt: (context: PromptContext) => Promise<T>): Promise<T> => {
+    const input = io.answers();
+    if (input === undefined) throw usageError('cannot ask: stdin was read to its end and no terminal can be opened', 'pass --yes');
+    try {
+      return await ask(() => prompt({ input, output: io.stderr, signal, clearPromptOnDone: false }));
+    } finally {
+      if (input !== io.stdin) (input as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    }
   };
   return {
     get interactive() {
@@ -23,17 +32,17 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
     async confirm(message) {
       if (!isInteractive()) refuse();
       const { confirm } = await load.prompts();
-      return ask(() => confirm({ message, default: false }, context()));
+      return asking((context) => confirm({ message, default: false }, context));
     },
     async password(message) {
       if (!isInteractive()) refuse();
       const { password } = await load.prompts();
-      return ask(() => password({ message, mask: '*' }, context()));
+      return asking((context) => password({ message, mask: '*' }, context));
     },
     async select(message, choices) {
       if (!isInteractive()) refuse();
       const { select } = await load.prompts();
-      return ask(() => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context()));
+      return asking((context) => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context));
     },
     async search(message, source, initial) {
       if (!isInteractive()) refuse();
@@ -66,6 +75,13 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
       }
     },
   };
+}
+
+interface PromptContext {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  signal: AbortSignal;
+  clearPromptOnDone: boolean;
 }
 
 /** Ctrl-C inside a prompt is an interruption like any other: exit 130, no stack trace. */

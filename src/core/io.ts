@@ -20,6 +20,12 @@ export interface Io {
   /** All of stdin as text. */
   readStdin(): Promise<string>;
   readonly stdin: NodeJS.ReadableStream;
+  /**
+   * Where a question's answer is read: stdin, or once stdin was read to its end at a terminal
+   * (`interns suspend -`, Ctrl-D), the terminal itself (/dev/tty); undefined when that cannot be
+   * opened. A stream opened here is the caller's to destroy.
+   */
+  answers(): NodeJS.ReadableStream | undefined;
   readonly stderr: NodeJS.WritableStream;
   /** Keys to mask wherever they would appear. */
   addSecret(secret: string): void;
@@ -35,6 +41,8 @@ export interface IoStreams {
   stderrIsTTY?: boolean;
   /** Terminal width on stdout, when known. */
   columns?: number;
+  /** Opens the controlling terminal for reading (/dev/tty), when there is one. */
+  terminal?: () => NodeJS.ReadableStream | undefined;
 }
 
 export interface IoOptions {
@@ -73,6 +81,7 @@ export function createIo(options: IoOptions): Io {
   stderr.on('error', () => {
     // Nowhere left to report to; the exit code still tells.
   });
+  let stdinRead = false;
   const stdoutIsTTY = options.streams.stdoutIsTTY === true;
   const stderrIsTTY = options.streams.stderrIsTTY === true;
   return {
@@ -107,11 +116,18 @@ export function createIo(options: IoOptions): Io {
     },
     async readStdin() {
       const chunks: Buffer[] = [];
+      stdinRead = true;
       for await (const chunk of streams.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
       return Buffer.concat(chunks).toString('utf8');
     },
     get stdin() {
       return streams.stdin;
+    },
+    answers() {
+      // A terminal's end of input (Ctrl-D) ends the stdin stream for good: a question asked on it
+      // would wait for ever.
+      if (!stdinRead || streams.stdinIsTTY !== true) return streams.stdin;
+      return streams.terminal?.();
     },
     stderr,
     addSecret(secret) {
@@ -137,7 +153,20 @@ export function processStreams(): IoStreams {
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    terminal: openTerminal,
   };
+}
+
+/** The controlling terminal as a stream of its own, or undefined (no terminal, or not a Unix). */
+function openTerminal(): NodeJS.ReadableStream | undefined {
+  try {
+    // Loaded here, only when a question follows ids read from a terminal.
+    const { openSync } = process.getBuiltinModule('node:fs');
+    const { ReadStream } = process.getBuiltinModule('node:tty');
+    return new ReadStream(openSync('/dev/tty', 'r'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** An Io over the process's streams (for code that runs outside `runCli`). */

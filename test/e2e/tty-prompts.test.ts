@@ -147,6 +147,34 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     expect(done).toContain('EXIT=3');
   });
 
+  it('suspend - at a terminal says it reads ids until Ctrl-D, then asks on the terminal; yes suspends', async () => {
+    const intern = await runningIntern();
+    start('--sandbox interns suspend -');
+    await waitFor('reading ids from stdin; Ctrl-D to end');
+    tmux('send-keys', '-t', session, intern.id, 'Enter');
+    tmux('send-keys', '-t', session, 'C-d');
+    const asked = await waitFor('Suspend intern');
+    expect(asked).toContain(`Suspend intern "${intern.name}" (${intern.id})?`);
+    tmux('send-keys', '-t', session, 'y', 'Enter');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toMatch(new RegExp(`${intern.id}\\s+.*suspended`));
+    expect(done).not.toContain('internal error');
+    expect(done).toContain('EXIT=0');
+  });
+
+  it('batches delete - at a terminal, declined on the terminal: exit 3 and nothing deleted', async () => {
+    start('--sandbox batches delete -');
+    await waitFor('reading ids from stdin; Ctrl-D to end');
+    tmux('send-keys', '-t', session, 'batch_a', 'Enter', 'batch_b', 'Enter');
+    tmux('send-keys', '-t', session, 'C-d');
+    const asked = await waitFor('Delete ');
+    expect(asked).toContain('Delete 2 batches, starting with batch_a, with their stored requests and results?');
+    tmux('send-keys', '-t', session, 'n', 'Enter');
+    const done = await waitFor(/EXIT=\d+/);
+    expect(done).toContain('gwctl: cancelled; nothing was changed');
+    expect(done).toContain('EXIT=3');
+  });
+
   it('interns get without an id offers a picker over the interns', async () => {
     const r = await gwctl(['--sandbox', 'interns', 'ls', '--limit', '2', '--json']);
     const [, second] = (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data;

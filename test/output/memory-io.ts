@@ -29,6 +29,7 @@ export function memoryIo(options: { tty?: boolean; columns?: number } = {}): Mem
     },
     readStdin: () => Promise.resolve(''),
     stdin: process.stdin,
+    answers: () => process.stdin,
     stderr: process.stderr,
     addSecret() {},
   };

@@ -40,8 +40,8 @@ export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => 
 
 /**
  * The ids named: each word as given, `-` standing for the ids on stdin (one a line; blank lines
- * and lines starting with `#` skipped). Every id is checked before anything is sent; an id
- * named twice is acted on once.
+ * and lines starting with `#` skipped; at a terminal, until Ctrl-D). Every id is checked
+ * before anything is sent; an id named twice is acted on once.
  */
 export async function readIds(deps: Deps, words: readonly string[], label: string): Promise<string[]> {
   const ids: string[] = [];
@@ -50,6 +50,8 @@ export async function readIds(deps: Deps, words: readonly string[], label: strin
       ids.push(word);
       continue;
     }
+    // At a terminal nothing would show that gwctl is waiting for the ids being typed.
+    if (deps.io.stdinIsTTY) deps.io.err('reading ids from stdin; Ctrl-D to end\n');
     const lines = (await deps.io.readStdin()).split(/\r?\n/);
     lines.forEach((line, i) => {
       const text = line.trim();
