@@ -103,7 +103,10 @@ export async function runCli(host: CliHost): Promise<number> {
     const program = buildProgram(version, specs, {
       topOnly,
       writeOut: (text) => void io.out(text),
-      writeErr: (text) => io.err(text),
+      // Commander writes here only the help it shows for a group named without a command
+      // (`gwctl`, `gwctl interns`); its errors go through outputError, to be reported as ours.
+      // That help is the answer asked for: stdout, as gh prints it.
+      writeErr: (text) => void io.out(text),
       run: async (spec, args, opts, root) => {
         const flags = readGlobalFlags(givenGlobals(root), env);
         // Output options are checked, and a --jq filter compiled, before anything is sent.

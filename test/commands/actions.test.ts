@@ -227,7 +227,7 @@ describe('interns suspend', () => {
     const r = await run(['interns', 'suspend', '--yes']);
     expect(r).toMatchObject({
       code: 2,
-      stderr: "gwctl: missing intern id; give one, as in 'gwctl interns suspend <id>' (the picker needs a terminal)\n",
+      stderr: "gwctl: missing intern id; give ids, - to read them from stdin, or --status, as in 'gwctl interns suspend <id>'\n",
     });
   });
 

@@ -31,7 +31,7 @@ const views: ColumnViews<typeof spec, Intern> = {
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
-  const id = await internIdOrPick(deps, args.id, 'show');
+  const id = await internIdOrPick(deps, args.id, 'show', { usage: `gwctl ${declared.path.join(' ')} <id>` });
   const { body, data: i } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
   const failed = i.status === 'failed' || i.status === 'destroy_failed';
   // The failure line only where there is (or should be) one.

@@ -26,13 +26,19 @@ const SUSPEND: ManyAction = {
   ifAnswerLost: lostHint,
 };
 
-export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const words = args.ids;
+  const command = declared.path.join(' ');
   if (opts.workspace !== undefined && opts.status === undefined)
     throw usageError('--workspace selects interns only together with --status');
   if (opts.status !== undefined && words.length > 0) throw usageError('give intern ids or --status, not both');
+  // No target at all is its own mistake, said before the confirmation rule; only a person at a
+  // terminal can still pick one.
+  if (words.length === 0 && opts.status === undefined && (opts.dryRun || !deps.prompter.interactive)) {
+    throw usageError('missing intern id', `give ids, - to read them from stdin, or --status, as in 'gwctl ${command} <id>'`);
+  }
   const many = words.length > 1 || words.includes('-') || opts.status !== undefined || opts.dryRun;
-  if (!many) return suspendOne(deps, words[0], opts.yes);
+  if (!many) return suspendOne(deps, command, words[0], opts.yes);
   const { status: statuses, workspace } = opts;
   await runMany(deps, SUSPEND, {
     words,
@@ -49,10 +55,10 @@ function lostHint(id: string): string {
 }
 
 /** One id as an argument: exactly as the first release did it. */
-async function suspendOne(deps: Deps, given: string | undefined, yes: boolean): Promise<void> {
+async function suspendOne(deps: Deps, command: string, given: string | undefined, yes: boolean): Promise<void> {
   // Refuse before anything is sent, even the lookup of the intern's name.
   if (!yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  const id = await internIdOrPick(deps, given, 'suspend', { statuses: SUSPENDABLE });
+  const id = await internIdOrPick(deps, given, 'suspend', { statuses: SUSPENDABLE, usage: `gwctl ${command} <id>` });
   let name = id;
   await confirmOrRefuse(deps, yes, async () => {
     const { data } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);

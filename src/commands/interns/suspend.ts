@@ -13,7 +13,7 @@ export const spec = defineSpec({
     '0 when all succeeded and 8 when any failed. A 401 or 403 stops at once (exit 4). Ctrl-C starts',
     'nothing new, lets requests in flight finish, prints the results so far and exits 130.',
   ].join('\n'),
-  // Checked by the implementation, after the confirmation rule: without --yes and a terminal, nothing else matters.
+  // Checked by the implementation: no target at all first, then the confirmation rule (without --yes and a terminal, nothing else matters).
   args: {
     ids: arg.many({
       name: 'id',
