@@ -205,17 +205,16 @@ async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, header
     if (typeof body !== 'object' || body === null || !Array.isArray(data)) {
       throw responseError(`--paginate needs a list: the answer of ${sanitizeField(url.pathname)} has no "data" array`, res.status);
     }
+    const next = nextPage(body as Record<string, unknown>, url, data.length);
     // A server that ignores the offset answers the same page at every one of them.
-    const items = JSON.stringify(data);
-    if (place?.startsWith('offset=') && data.length > 0 && items === previous) {
-      throw listNeverEnds(`the page at ${placeName(place)} repeats the page before it`);
+    if (place?.startsWith('offset=') || next.nextCursor?.startsWith('offset=')) {
+      const items = JSON.stringify(data);
+      if (place?.startsWith('offset=') && data.length > 0 && items === previous) {
+        throw listNeverEnds(`the page at ${placeName(place)} repeats the page before it`);
+      }
+      previous = items;
     }
-    previous = items;
-    return {
-      body: body as Record<string, unknown>,
-      items: data as unknown[],
-      ...nextPage(body as Record<string, unknown>, url, data.length),
-    };
+    return { body: body as Record<string, unknown>, items: data as unknown[], ...next };
   };
   // A cursor or offset in the path given is where the list starts, and counts as followed.
   const given = ['starting_after', 'offset'].find((param) => first.searchParams.has(param));
