@@ -91,7 +91,8 @@ describe.skipIf(missing.bash)(`bash completion${missing.bash ? ` (skipped: ${mis
 skipNote('bash completion tests', missing.bash);
 
 describe.skipIf(missing.zsh)(`zsh completion${missing.zsh ? ` (skipped: ${missing.zsh})` : ''}`, () => {
-  it('completes commands, flags, values, profiles and recent ids', async () => {
+  // One interactive zsh with compinit per line: on a busy machine, more than the usual time.
+  it('completes commands, flags, values, profiles and recent ids', { timeout: 100_000 }, async () => {
     const answers = await zshCompletions(home.env, CASES.map((c) => c.line));
     CASES.forEach((c, i) => expect({ line: c.line, got: sorted(answers[i]!) }).toEqual({ line: c.line, got: sorted(c.expected()) }));
   });

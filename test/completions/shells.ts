@@ -159,7 +159,8 @@ export async function zshCompletions(env: Record<string, string>, lines: readonl
 /** Zsh's candidates as the harness prints them: `match -- description`, or the match alone. */
 export async function zshDescribed(env: Record<string, string>, lines: readonly string[]): Promise<string[][]> {
   const capture = path.join(ROOT, 'test', 'completions', 'zsh-capture.zsh');
-  const run = await runShell('zsh', ['-f', capture, COMPLETIONS, ...lines], { ...env, ZDOTDIR: env.HOME! });
+  // One interactive zsh per line, each running compinit: on a busy machine that takes a while.
+  const run = await runShell('zsh', ['-f', capture, COMPLETIONS, ...lines], { ...env, ZDOTDIR: env.HOME! }, 90_000);
   if (run.code !== 0) throw new Error(`zsh failed (${run.code}): ${run.stdout}${run.stderr}`);
   return sections(run.stdout, lines.length);
 }
