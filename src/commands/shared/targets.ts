@@ -2,12 +2,8 @@
 // from a list when a person at a terminal leaves the id out.
 import { cancelledError, GwctlError, usageError } from '../../core/errors.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
-import { routes } from '../../api/routes.js';
-import { InternList } from '../../api/schemas/intern.js';
-import { INTERN_PAGE } from '../../api/vocabulary.js';
 import type { Deps } from '../context.js';
-import { fetchChecked } from './fetch.js';
-import { cursorPages } from './paging.js';
+import { readInterns } from './intern-list.js';
 import { pickIntern } from './pick.js';
 import { startProgress } from './progress.js';
 
@@ -74,19 +70,10 @@ export async function selectInterns(
   workspace: string | undefined,
 ): Promise<{ id: string; name: string }[]> {
   const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
-  const found: { id: string; name: string }[] = [];
-  const fetch = async (cursor: string | undefined) => {
-    const query = { limit: INTERN_PAGE.max, status: statuses.join(','), workspace_id: workspace, starting_after: cursor };
-    const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
-    return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, nextCursor: data.next_cursor ?? undefined };
-  };
   try {
-    for await (const page of cursorPages(undefined, fetch)) {
-      for (const intern of page.items) found.push({ id: intern.id, name: intern.name });
-      progress?.update(`Finding interns: ${found.length}`);
-    }
+    const { items } = await readInterns(deps, { statuses, workspace }, (count) => progress?.update(`Finding interns: ${count}`));
+    return items.map(({ id, name }) => ({ id, name }));
   } finally {
     progress?.stop();
   }
-  return found;
 }
