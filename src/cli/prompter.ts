@@ -53,26 +53,25 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
       const onKey = (_text: unknown, key: { name?: string } | undefined) => {
         if (key?.name === 'escape') escape.abort();
       };
-      const input = io.stdin;
-      input.on('keypress', onKey);
-      try {
-        return await ask(() =>
-          search(
+      return asking(async (context) => {
+        context.input.on('keypress', onKey);
+        try {
+          return await search(
             {
               message,
               source: (typed) => source(typed ?? '').map((c) => ({ ...c })),
               pageSize: 12,
               ...(initial ? { initialValue: initial } : {}),
             },
-            { ...context(), signal: AbortSignal.any([signal, escape.signal]) },
-          ),
-        );
-      } catch (error) {
-        if (escape.signal.aborted && !signal.aborted) throw cancelledError('cancelled; nothing was picked');
-        throw error;
-      } finally {
-        input.off('keypress', onKey);
-      }
+            { ...context, signal: AbortSignal.any([signal, escape.signal]) },
+          );
+        } catch (error) {
+          if (escape.signal.aborted && !signal.aborted) throw cancelledError('cancelled; nothing was picked');
+          throw error;
+        } finally {
+          context.input.off('keypress', onKey);
+        }
+      });
     },
   };
 }
