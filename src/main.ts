@@ -21,11 +21,12 @@ async function main(): Promise<void> {
   });
   const interruption = new AbortController();
   let interrupts = 0;
-  const onSignal = (): void => {
+  const onSignal = (signal: NodeJS.Signals): void => {
     interrupts++;
     // A second Ctrl-C means now, whatever is still winding down.
     if (interrupts > 1) process.exit(130);
-    interruption.abort();
+    // The signal's name is the reason: a watch ends with 143 on SIGTERM (run.ts).
+    interruption.abort(signal);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

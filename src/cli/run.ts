@@ -61,7 +61,10 @@ export interface CliHost {
    * --no-input or CI.
    */
   prompter?: Prompter;
-  /** Interruption from outside; aborting it behaves exactly like Ctrl-C (exit 130). */
+  /**
+   * Interruption from outside; aborting it behaves exactly like Ctrl-C (exit 130). Aborted with
+   * the reason 'SIGTERM', it ends a watch (--watch) with 143, as the contract says.
+   */
   signal?: AbortSignal;
 }
 
@@ -83,8 +86,12 @@ export async function runCli(host: CliHost): Promise<number> {
   // raises `interrupted`, and the command finishes what is in flight and reports.
   const interruption = new AbortController();
   let commandFinishes = false;
+  let watching = false;
   const interrupt = (): void => {
-    const reason = new GwctlError('interrupted', ExitCode.interrupted);
+    const reason =
+      watching && host.signal?.reason === 'SIGTERM'
+        ? new GwctlError('terminated', ExitCode.terminated)
+        : new GwctlError('interrupted', ExitCode.interrupted);
     interruption.abort(reason);
     if (!commandFinishes) controller.abort(reason);
   };
@@ -126,6 +133,7 @@ export async function runCli(host: CliHost): Promise<number> {
           ...(host.prompter ? { prompter: host.prompter } : {}),
         });
         cleanup = deps.cleanup;
+        watching = (opts as { watch?: unknown }).watch === true;
         const implementation = implementations.get(spec.path.join(' '));
         if (!implementation) throw new Error(`no implementation of ${spec.path.join(' ')}`);
         const { run } = await implementation();

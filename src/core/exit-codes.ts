@@ -10,6 +10,7 @@ export const ExitCode = {
   transient: 7,
   partial: 8,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -36,6 +37,7 @@ export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   },
   { code: 8, meaning: 'an action on several targets failed for some or all of them (see the per-target results)' },
   { code: 130, meaning: 'interrupted (Ctrl-C)' },
+  { code: 143, meaning: 'a watch (--watch) ended by SIGTERM, after the events so far (other commands exit 130)' },
 ];
 
 /** Statuses that are worth another attempt when the API does not say (contract, "Errors"). */

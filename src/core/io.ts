@@ -29,6 +29,10 @@ export interface Io {
   readonly stderr: NodeJS.WritableStream;
   /** Keys to mask wherever they would appear. */
   addSecret(secret: string): void;
+  /** The terminal on stdout as it is now (a view redrawn in place follows resizes): columns, and rows (24 when unknown). */
+  size(): { columns: number; rows: number };
+  /** Calls `listener` each time the terminal on stdout is resized; returns how to stop. */
+  onResize(listener: () => void): () => void;
 }
 
 /** The three standard streams and what is known about the terminal behind them. */
@@ -43,6 +47,8 @@ export interface IoStreams {
   columns?: number;
   /** Opens the controlling terminal for reading (/dev/tty), when there is one. */
   terminal?: () => NodeJS.ReadableStream | undefined;
+  /** Terminal height on stdout, when known (a terminal stream's own `rows` is read first, as it follows resizes). */
+  rows?: number;
 }
 
 export interface IoOptions {
@@ -91,6 +97,18 @@ export function createIo(options: IoOptions): Io {
       return streams.stdinIsTTY === true;
     },
     columns: options.streams.columns || Number(options.env.COLUMNS) || 80,
+    size() {
+      // A terminal's stream (tty.WriteStream) keeps its size current; other streams have none.
+      const live = stdout as { columns?: number; rows?: number };
+      return {
+        columns: live.columns || options.streams.columns || Number(options.env.COLUMNS) || 80,
+        rows: live.rows || options.streams.rows || Number(options.env.LINES) || 24,
+      };
+    },
+    onResize(listener) {
+      stdout.on('resize', listener);
+      return () => void stdout.off('resize', listener);
+    },
     color: colorAllowed(stdoutIsTTY, options.env, options.colorFlag),
     stderrColor: colorAllowed(stderrIsTTY, options.env, options.colorFlag),
     out(text) {

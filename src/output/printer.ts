@@ -135,10 +135,21 @@ export interface WatchEvent<T> {
 export interface EventView<T> {
   /** What the piped and terminal forms show of each object (the spec's columns). */
   columns: readonly NamedColumn<T>[];
+  /** On a terminal: a list as a table, or one object as labelled fields. */
+  kind: 'table' | 'detail';
+  /** What is watched, for the terminal's status line: `gwctl interns ls --watch, every 2s`. */
+  title: string;
+  /** Plural noun for counts and notes: `interns`. */
+  noun: string;
+  id: (item: T) => string;
 }
 
 export interface EventOutput<T> {
   event(event: WatchEvent<T>): Promise<void>;
+  /** After each poll's events: what the source holds now and what changed (the terminal redraws). */
+  poll?(frame: { at: string; items: readonly T[]; changes: readonly WatchEvent<T>[] }): Promise<void>;
+  /** The watch is over, however it ended (the terminal gives its screen back). */
+  end?(): Promise<void>;
 }
 
 /** What every form is made from: the run's streams and its clock, and what the output options asked. */

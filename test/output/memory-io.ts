@@ -32,6 +32,8 @@ export function memoryIo(options: { tty?: boolean; columns?: number } = {}): Mem
     answers: () => process.stdin,
     stderr: process.stderr,
     addSecret() {},
+    size: () => ({ columns: io.columns, rows: 24 }),
+    onResize: () => () => {},
   };
   return io;
 }

@@ -1,14 +1,19 @@
 import { routes } from '../../api/routes.js';
 import { Batch as BatchSchema, isTerminalBatchStatus, type Batch } from '../../api/schemas/batch.js';
 import { rememberIds } from '../../completions/id-cache.js';
-import { GwctlError } from '../../core/errors.js';
+import { GwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
-import { spanText } from '../../core/options.js';
+import { invalidValue, spanText } from '../../core/options.js';
+import { WATCH_INTERVAL } from '../../core/watch-options.js';
+import type { NamedColumn } from '../../output/columns.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import type { RunFor } from '../context.js';
+import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { pollUntil } from '../shared/poll.js';
+import { status } from '../shared/format.js';
 import { progressBar, startProgress } from '../shared/progress.js';
+import { objectReader, watch } from '../shared/watch.js';
+import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './get.js';
 import { batchView } from './view.js';
 
@@ -16,6 +21,7 @@ const DEFAULT_INTERVAL_MS = 5000;
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const { id } = args;
+  if (opts.watch) return watchBatch(id, opts, deps);
   const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
   // Without --wait the option keeps the global meaning it shadows: seconds per request.
   if (!opts.wait && opts.timeout !== undefined) {
@@ -61,6 +67,33 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     throw new GwctlError(`batch ${sanitizeField(id)} ended ${sanitizeField(data.status)}${sanitizeField(why)}`, ExitCode.failure);
   }
 };
+
+/** What a batch's watch shows: a row in a pipe, labelled fields on a terminal. */
+const WATCHED: readonly NamedColumn<Batch>[] = [
+  { name: 'id', header: 'ID', value: (b) => b.id },
+  { name: 'status', header: 'Status', value: (b) => status(b.status), raw: (b) => b.status },
+  { name: 'completed', header: 'Completed', value: (b) => b.request_counts?.completed ?? null },
+  { name: 'failed', header: 'Failed', value: (b) => b.request_counts?.failed ?? null },
+  { name: 'total', header: 'Total', value: (b) => b.request_counts?.total ?? null },
+  { name: 'progress', header: 'Progress', value: (b) => bar(b), raw: (b) => b.request_counts?.completed ?? null, byDefault: false },
+];
+
+/** `--watch`: every change of the batch until interrupted, or until it is deleted (exit 0). */
+async function watchBatch(id: string, opts: Parameters<RunFor<typeof spec>>[0]['opts'], deps: Deps): Promise<void> {
+  if (opts.wait) throw usageError('--watch and --wait do not go together', '--wait ends when the batch does; --watch when interrupted');
+  if (opts.results) throw usageError('--results does not go with --watch');
+  if (opts.interval !== undefined && opts.interval < WATCH_INTERVAL.minMs) {
+    throw invalidValue('--interval', String(opts.interval / 1000), `must be at least ${spanText(WATCH_INTERVAL.minMs)} with --watch`);
+  }
+  if (opts.timeout !== undefined) deps.flags.timeout = opts.timeout / 1000;
+  const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
+  await watch<Batch>({
+    deps,
+    intervalMs,
+    read: objectReader(async () => (await fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema)).data),
+    output: watchOutput(deps, { command: 'batches get', columns: WATCHED, kind: 'detail', noun: 'batches', intervalMs }),
+  });
+}
 
 /** `[=========           ] 45/100 finalizing`: completed plus failed over total. */
 function bar(b: Batch): string {

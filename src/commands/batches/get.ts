@@ -1,5 +1,6 @@
 import { arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
+import { WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
 
 export const spec = defineSpec({
   path: ['batches', 'get'],
@@ -7,7 +8,8 @@ export const spec = defineSpec({
   description:
     'With --wait, polls until the batch reaches a terminal status (completed, failed, expired, cancelled),\n' +
     'then exits 0 for completed and 1 otherwise; --timeout gives up after that long (exit 7, reason wait_timeout).\n' +
-    'Without --wait, --timeout is the per-request timeout in seconds, as for every command.',
+    'Without --wait, --timeout is the per-request timeout in seconds, as for every command.\n' +
+    'With --watch, polls until interrupted and shows each change (JSON Lines events with --jsonl or --json).',
   args: {
     id: arg.required({
       name: 'id',
@@ -20,8 +22,13 @@ export const spec = defineSpec({
   options: {
     results: option.flag('--results', 'also list the results (custom id, status code, finish reason, tokens, error type)'),
     wait: option.flag('--wait', 'poll until the batch ends, with a progress bar on a terminal'),
+    watch: WATCH_OPTIONS.watch,
     // A bare number is seconds, as it always was here (`--interval 5`).
-    interval: option.duration('--interval <duration>', 'time between polls with --wait (default 5s)', { minMs: 1, maxMs: 3_600_000 }),
+    interval: option.duration(
+      '--interval <duration>',
+      `time between polls: with --wait (default 5s), with --watch (default ${WATCH_INTERVAL.defaultMs / 1000}s, at least ${WATCH_INTERVAL.minMs / 1000}s)`,
+      { minMs: 1, maxMs: 3_600_000 },
+    ),
     // The global --timeout's name: with --wait the wait's deadline (as for interns wait), without it per request.
     timeout: option.duration('--timeout <duration>', 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request', {
       minMs: 100,
@@ -33,5 +40,6 @@ export const spec = defineSpec({
     'gwctl batches get batch_abc123 --results',
     'gwctl batches get batch_abc123 --wait --json > batch.json',
     'gwctl batches get batch_abc123 --wait --timeout 30m',
+    'gwctl batches get batch_abc123 --watch --jsonl',
   ],
 });

@@ -1,11 +1,15 @@
 import { routes } from '../../api/routes.js';
 import { Intern } from '../../api/schemas/intern.js';
+import { usageError } from '../../core/errors.js';
+import { WATCH_INTERVAL } from '../../core/watch-options.js';
 import { inline } from '../../output/cells.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { detailView } from '../shared/detail.js';
 import { status } from '../shared/format.js';
 import { internIdOrPick } from '../shared/targets.js';
+import { objectReader, watch } from '../shared/watch.js';
+import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './get.js';
 
 // The fields, declared once: labelled rows on a terminal and in a pipe, and the columns
@@ -30,8 +34,25 @@ const views: ColumnViews<typeof spec, Intern> = {
   updated_at: { header: 'Updated', value: (i) => ({ time: i.updated_at }) },
 };
 
-export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const id = await internIdOrPick(deps, args.id, 'show', { usage: `gwctl ${declared.path.join(' ')} <id>` });
+  if (opts.interval !== undefined && !opts.watch) throw usageError('--interval goes with --watch');
+  if (opts.watch) {
+    const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
+    await watch<Intern>({
+      deps,
+      intervalMs,
+      read: objectReader(async () => (await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern)).data),
+      output: watchOutput(deps, {
+        command: 'interns get',
+        columns: columnsOf(declared, views),
+        kind: 'detail',
+        noun: 'interns',
+        intervalMs,
+      }),
+    });
+    return;
+  }
   const { body, data: i } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
   const failed = i.status === 'failed' || i.status === 'destroy_failed';
   // The failure line only where there is (or should be) one.

@@ -1,4 +1,5 @@
 import { arg } from '../../core/options.js';
+import { WATCH_OPTIONS } from '../../core/watch-options.js';
 import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
@@ -6,7 +7,7 @@ export const spec = defineSpec({
   summary: 'Show every field of an intern (on a terminal, pick one when the id is left out)',
   // Checked by the implementation: when it is left out, a person at a terminal picks one.
   args: { id: arg.optional({ name: 'id', description: 'intern id', complete: 'intern' }) },
-  options: {},
+  options: { ...WATCH_OPTIONS },
   columns: [
     'id',
     'name',
@@ -26,6 +27,7 @@ export const spec = defineSpec({
   examples: [
     'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7',
     'gwctl interns get',
+    'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --watch --interval 5s',
     'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --jq .status',
     'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --columns id,status,last_failure_message --header',
   ],

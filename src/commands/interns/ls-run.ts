@@ -2,10 +2,15 @@ import { routes } from '../../api/routes.js';
 import { InternList, type Intern } from '../../api/schemas/intern.js';
 import { INTERN_PAGE } from '../../api/vocabulary.js';
 import { type KnownId, rememberIds } from '../../completions/id-cache.js';
+import { usageError } from '../../core/errors.js';
+import { WATCH_INTERVAL } from '../../core/watch-options.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
+import { readInterns } from '../shared/intern-list.js';
 import { listByCursor } from '../shared/paging.js';
+import { watch } from '../shared/watch.js';
+import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './ls.js';
 
 // On a narrow terminal the hostname goes first, then the model, then the age.
@@ -27,6 +32,20 @@ const views: ColumnViews<typeof spec, Intern> = {
 export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) => {
   const statuses = opts.status;
   const workspace = opts.workspace;
+  if (opts.watch) {
+    // Every page, at every poll: a cursor to start after would hide the newest interns.
+    if (opts.startingAfter !== undefined) throw usageError('--starting-after does not go with --watch, which reads every page');
+    const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
+    const filter = { statuses, workspace, ...(opts.limit === undefined ? {} : { pageSize: opts.limit }) };
+    await watch<Intern>({
+      deps,
+      intervalMs,
+      read: async () => (await readInterns(deps, filter)).items,
+      output: watchOutput(deps, { command: 'interns ls', columns: columnsOf(declared, views), kind: 'table', noun: 'interns', intervalMs }),
+    });
+    return;
+  }
+  if (opts.interval !== undefined) throw usageError('--interval goes with --watch');
   const all = opts.all;
   const limit = opts.limit ?? (all ? INTERN_PAGE.max : undefined);
   const filters = [

@@ -11,6 +11,8 @@ import { cursorPages } from './paging.js';
 export interface InternFilter {
   statuses?: readonly string[];
   workspace?: string;
+  /** Interns per page (default the API's most, 500). */
+  pageSize?: number;
 }
 
 /**
@@ -25,7 +27,12 @@ export async function readInterns(
   const items: Intern[] = [];
   let pages = 0;
   const fetch = async (cursor: string | undefined) => {
-    const query = { limit: INTERN_PAGE.max, status: filter.statuses?.join(','), workspace_id: filter.workspace, starting_after: cursor };
+    const query = {
+      limit: filter.pageSize ?? INTERN_PAGE.max,
+      status: filter.statuses?.join(','),
+      workspace_id: filter.workspace,
+      starting_after: cursor,
+    };
     const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
     return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, nextCursor: data.next_cursor ?? undefined };
   };

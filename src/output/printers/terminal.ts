@@ -1,12 +1,12 @@
 // On a terminal: aligned tables fitted to the width, labelled detail views, colour by meaning,
 // relative times. The table renderer (cli-table3) loads on the first thing printed.
+import { WatchScreen } from '../watch-screen.js';
 import { sanitizeBlock, sanitizeField } from '../../core/sanitize.js';
 import type { Field } from '../cells.js';
 import { pickColumns, tableColumns, type NamedColumn } from '../columns.js';
 import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, Printer, PrinterContext, Tables } from '../printer.js';
 import { wrapToWidth } from '../width.js';
 import { emptyNote } from './empty.js';
-import { eventColumns } from './events.js';
 import { JsonPrinter } from './json.js';
 import { bodyText } from './text.js';
 
@@ -37,12 +37,18 @@ export class TerminalPrinter implements Printer {
 
   /** A first form for --watch: one table row per event, TYPE first. */
   events<T>(view: EventView<T>): EventOutput<T> {
-    const table = new TableList(
-      this.ctx,
-      eventColumns(pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal')),
-      undefined,
-    );
-    return { event: (event) => table.page([event]) };
+    // The view redrawn in place at each poll (watch-screen.ts); events themselves print nothing here.
+    const screen = new WatchScreen<T>({
+      io: this.ctx.io,
+      tables: this.ctx.tables,
+      now: this.ctx.now,
+      columns: pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal'),
+      kind: view.kind,
+      title: view.title,
+      noun: view.noun,
+      id: view.id,
+    });
+    return { event: async () => {}, poll: (frame) => screen.poll(frame), end: () => screen.end() };
   }
 
   private async fields<T>(view: FieldsView<T>): Promise<void> {

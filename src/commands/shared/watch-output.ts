@@ -1,0 +1,26 @@
+// Where a watch's events go: the run's printer (JSON Lines under --json and --jsonl, the
+// filter's outputs per event under --jq, rows with a leading type column in a pipe, the view
+// redrawn in place on a terminal). Only events reach stdout.
+import { spanText } from '../../core/options.js';
+import type { NamedColumn } from '../../output/columns.js';
+import type { Deps } from '../context.js';
+import type { WatchOutput } from './watch.js';
+
+export interface WatchView<T> {
+  /** The command's words: `interns ls`. */
+  command: string;
+  columns: readonly NamedColumn<T>[];
+  kind: 'table' | 'detail';
+  noun: string;
+  intervalMs: number;
+}
+
+export function watchOutput<T extends { id: string }>(deps: Deps, view: WatchView<T>): WatchOutput<T> {
+  return deps.printer.events<T>({
+    columns: view.columns,
+    kind: view.kind,
+    title: `gwctl ${view.command} --watch, every ${spanText(view.intervalMs)}`,
+    noun: view.noun,
+    id: (item) => item.id,
+  });
+}

@@ -1,0 +1,178 @@
+// The terminal view of a watch: the table (or the detail view) redrawn in place at each poll,
+// on the terminal's alternate screen, as `watch` and `top` do, so nothing scrolls and the
+// shell's screen comes back when the watch ends (the last view is then printed once, so it
+// stays in the scrollback). No flicker: each frame is one write that starts at the top-left
+// corner, overwrites each line and clears what the previous frame left below. Every line is
+// clipped to the width and the frame to the height, saying how many rows are not shown; a
+// resize redraws at once. Rows that changed at the last poll carry a mark: `+` added,
+// `~` modified, `-` deleted (shown once more, with its last known state).
+import type { Io } from '../core/io.js';
+import type { Cell, Tone } from './cells.js';
+import { cellText } from './cells.js';
+import { tableColumns, type NamedColumn } from './columns.js';
+import type { Tables } from './printer.js';
+import { charWidth } from './width.js';
+
+export type ChangeMark = 'added' | 'modified' | 'deleted';
+
+export interface ScreenFrame<T> {
+  at: string;
+  items: readonly T[];
+  changes: readonly { type: ChangeMark; object: T }[];
+}
+
+export interface ScreenOptions<T> {
+  io: Io;
+  tables: () => Promise<Tables>;
+  now: () => number;
+  /** The columns shown, as --columns picked them. */
+  columns: readonly NamedColumn<T>[];
+  /** A list as a table, or one object as labelled fields. */
+  kind: 'table' | 'detail';
+  /** What is watched, for the status line: `interns ls --watch, every 2s`. */
+  title: string;
+  /** Plural noun for the count: `interns`. */
+  noun: string;
+  id: (item: T) => string;
+}
+
+const ENTER = '\u001b[?1049h\u001b[?25l';
+const LEAVE = '\u001b[?25h\u001b[?1049l';
+const HOME = '\u001b[H';
+const CLEAR_LINE = '\u001b[K';
+const CLEAR_BELOW = '\u001b[J';
+const MARKS: Record<ChangeMark, { text: string; tone: Tone }> = {
+  added: { text: '+', tone: 'good' },
+  modified: { text: '~', tone: 'warn' },
+  deleted: { text: '-', tone: 'bad' },
+};
+
+export class WatchScreen<T> {
+  private frame: ScreenFrame<T> | undefined;
+  private entered = false;
+  private stopResize: (() => void) | undefined;
+  /** The detail view's cells at the previous poll, by label, to mark what changed. */
+  private previousFields = new Map<string, string>();
+  private fieldMarks = new Set<string>();
+
+  constructor(private readonly options: ScreenOptions<T>) {}
+
+  async poll(frame: ScreenFrame<T>): Promise<void> {
+    this.frame = frame;
+    if (this.options.kind === 'detail') this.markFields(frame);
+    const first = !this.entered;
+    if (first) {
+      this.entered = true;
+      this.stopResize = this.options.io.onResize(() => void this.draw(false));
+    }
+    await this.draw(first);
+  }
+
+  /** Gives the screen back and prints the last view once, without marks. */
+  async end(): Promise<void> {
+    this.stopResize?.();
+    if (!this.entered || !this.frame) return;
+    this.entered = false;
+    const lines = await this.lines(this.options.io.size().columns, Number.POSITIVE_INFINITY, false);
+    await this.options.io.out(`${LEAVE}${lines.join('\n')}\n`);
+  }
+
+  private async draw(first: boolean): Promise<void> {
+    if (!this.entered || !this.frame) return;
+    const { columns, rows } = this.options.io.size();
+    const lines = await this.lines(columns, Math.max(3, rows), true);
+    // One write per frame: home, each line overwritten and cleared to its end, the rest cleared.
+    await this.options.io.out(`${first ? ENTER : ''}${HOME}${lines.map((l) => `${l}${CLEAR_LINE}`).join('\n')}${CLEAR_BELOW}`);
+  }
+
+  private async lines(width: number, height: number, marked: boolean): Promise<string[]> {
+    const frame = this.frame!;
+    const { io, kind, noun, title } = this.options;
+    const tables = await this.options.tables();
+    const now = this.options.now();
+    const time = new Date(frame.at).toTimeString().slice(0, 8);
+    const changed = frame.changes.length;
+    const count = kind === 'table' ? ` · ${frame.items.length} ${noun}` : '';
+    const status = tables.renderHeading(`${title} · last poll ${time}${count} · ${changed} changed`, io.color);
+    const body = kind === 'table' ? this.tableLines(tables, width, height - 1, now, marked) : this.detailLines(tables, width, now, marked);
+    return [status, ...body].slice(0, height).map((line) => clip(line, width));
+  }
+
+  private tableLines(tables: Tables, width: number, room: number, now: number, marked: boolean): string[] {
+    const frame = this.frame!;
+    const { columns, id } = this.options;
+    const marks = new Map<string, ChangeMark>();
+    for (const change of frame.changes) marks.set(id(change.object), change.type);
+    const deleted = marked ? frame.changes.filter((c) => c.type === 'deleted').map((c) => c.object) : [];
+    const all = [...frame.items, ...deleted];
+    // The header takes a line; the note of rows not shown another when they do not all fit.
+    const whole = all.length <= room - 1;
+    const shown = whole ? all : all.slice(0, Math.max(0, room - 2));
+    const fits = [...(marked ? [{}] : []), ...tableColumns(columns)];
+    const headers = [...(marked ? [''] : []), ...columns.map((c) => c.header)];
+    const rows = shown.map((item): Cell[] => {
+      const mark = marks.get(id(item));
+      const lead: Cell[] = marked ? [mark ? MARKS[mark] : ' '] : [];
+      return [...lead, ...columns.map((c) => c.value(item))];
+    });
+    const layout = tables.fitTable(headers, tables.cellTexts(rows, now), fits, width);
+    const table = tables.renderTable({ headers, rows, width, color: this.options.io.color, now, layout });
+    const lines = all.length === 0 ? [`No ${this.options.noun}.`] : table.split('\n');
+    if (!whole) {
+      const hidden = all.length - shown.length;
+      const hiddenChanges = all.slice(shown.length).filter((item) => marks.has(id(item))).length;
+      lines.push(`${hidden} more rows not shown${hiddenChanges ? ` (${hiddenChanges} of them changed)` : ''}`);
+    }
+    return lines;
+  }
+
+  private markFields(frame: ScreenFrame<T>): void {
+    const item = frame.items[0] ?? frame.changes.at(-1)?.object;
+    this.fieldMarks = new Set();
+    if (item === undefined) return;
+    const fields = new Map(this.options.columns.map((c) => [c.header, cellText(c.value(item), { terminal: false, now: 0 })]));
+    for (const [label, text] of fields) {
+      if (this.previousFields.size > 0 && this.previousFields.get(label) !== text) this.fieldMarks.add(label);
+    }
+    this.previousFields = fields;
+  }
+
+  private detailLines(tables: Tables, width: number, now: number, marked: boolean): string[] {
+    const frame = this.frame!;
+    const item = frame.items[0];
+    const last = item ?? frame.changes.at(-1)?.object;
+    if (last === undefined) return [];
+    const fields = this.options.columns.map((c) => [c.header, c.value(last)] as const);
+    const lines = tables.renderDetail(fields, { width: width - 2, color: this.options.io.color, now }).split('\n');
+    const marks = lines.map((line, i) => (marked && this.fieldMarks.has(fields[i]![0]) ? '~ ' : '  ') + line);
+    return item === undefined ? [...marks, '', 'Deleted: this is its last known state.'] : marks;
+  }
+}
+
+/** The line cut to `width` columns; escape sequences (colour) are kept and take no room. */
+export function clip(line: string, width: number): string {
+  let used = 0;
+  let out = '';
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === '\u001b' && line[i + 1] === '[') {
+      // A control sequence (colour): ESC [ parameters, ended by a letter.
+      let end = i + 2;
+      while (end < line.length && !/[A-Za-z]/.test(line[end]!)) end++;
+      out += line.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    const cp = line.codePointAt(i)!;
+    const char = String.fromCodePoint(cp);
+    const w = charWidth(char);
+    if (used + w > width) {
+      // Colour is reset so that a cut coloured cell does not paint the rest of the line.
+      return out.includes('\u001b[') ? `${out}\u001b[0m` : out;
+    }
+    out += char;
+    used += w;
+    if (char.length === 2) i++;
+  }
+  return out;
+}
