@@ -98,11 +98,13 @@ __gwctl_takes_value() {
     'batches delete|--columns') return 0 ;;
     'batches get|--interval') return 0 ;;
     'batches get|--timeout') return 0 ;;
+    'interns get|--interval') return 0 ;;
     'interns get|--columns') return 0 ;;
     'interns ls|--status') return 0 ;;
     'interns ls|--workspace') return 0 ;;
     'interns ls|--limit') return 0 ;;
     'interns ls|--starting-after') return 0 ;;
+    'interns ls|--interval') return 0 ;;
     'interns ls|--columns') return 0 ;;
     'interns suspend|--status') return 0 ;;
     'interns suspend|--workspace') return 0 ;;
@@ -195,10 +197,10 @@ __gwctl_names() {
     'presets create') __gwctl_cmds='' __gwctl_opts='--file --model --max-tokens --temperature --system --dry-run --help '$__gwctl_opts ;;
     'batches') __gwctl_cmds='delete get' __gwctl_opts='--help '$__gwctl_opts ;;
     'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --dry-run --concurrency --columns --help '$__gwctl_opts ;;
-    'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --interval --timeout --help '$__gwctl_opts ;;
+    'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --watch --interval --timeout --help '$__gwctl_opts ;;
     'interns') __gwctl_cmds='get ls suspend wait' __gwctl_opts='--help '$__gwctl_opts ;;
-    'interns get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
-    'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --columns --help '$__gwctl_opts ;;
+    'interns get') __gwctl_cmds='' __gwctl_opts='--watch --interval --columns --help '$__gwctl_opts ;;
+    'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --watch --interval --columns --help '$__gwctl_opts ;;
     'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --status --workspace --dry-run --concurrency --columns --help '$__gwctl_opts ;;
     'interns wait') __gwctl_cmds='' __gwctl_opts='--status --workspace --for --timeout --interval --columns --help '$__gwctl_opts ;;
     'vault') __gwctl_cmds='secrets' __gwctl_opts='--help '$__gwctl_opts ;;

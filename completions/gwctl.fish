@@ -179,6 +179,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'batches get|--timeout'
             return 0
+        case 'interns get|--interval'
+            return 0
         case 'interns get|--columns'
             return 0
         case 'interns ls|--status'
@@ -188,6 +190,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'interns ls|--limit'
             return 0
         case 'interns ls|--starting-after'
+            return 0
+        case 'interns ls|--interval'
             return 0
         case 'interns ls|--columns'
             return 0
@@ -410,7 +414,8 @@ complete -c gwctl -n '__gwctl_arg \'batches delete\' 0+' -x -a '(__gwctl_dynamic
 # gwctl batches get
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l results -d 'also list the results (custom id, status code, finish reason, tokens, error type)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l wait -d 'poll until the batch ends, with a progress bar on a terminal'
-complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls with --wait (default 5s)'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l watch -d 'keep polling and show what changes (added, modified, deleted) until Ctrl-C'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls: with --wait (default 5s), with --watch (default 2s, at least 0.5s)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l timeout -x -d 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'batches get\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch id, as returned when the batch was submitted'
@@ -423,6 +428,8 @@ complete -c gwctl -n '__gwctl_is \'interns\'' -a 'wait' -d 'Wait until interns r
 complete -c gwctl -n '__gwctl_is \'interns\'' -s h -l help -d 'show help'
 
 # gwctl interns get
+complete -c gwctl -n '__gwctl_is \'interns get\'' -l watch -d 'keep polling and show what changes (added, modified, deleted) until Ctrl-C'
+complete -c gwctl -n '__gwctl_is \'interns get\'' -l interval -x -d 'with --watch: time between polls (default 2s, at least 0.5s)'
 complete -c gwctl -n '__gwctl_is \'interns get\'' -l columns -x -a '(__gwctl_list id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns get\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'interns get\' 0' -x -a '(__gwctl_dynamic intern)' -d 'intern id'
@@ -433,6 +440,8 @@ complete -c gwctl -n '__gwctl_is \'interns ls\'' -l workspace -x -d 'workspace f
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l limit -x -d 'page size, 1-500 (API default 50)'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l starting-after -x -d 'start after this next_cursor of a previous page'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l all -d 'read every page and print one result'
+complete -c gwctl -n '__gwctl_is \'interns ls\'' -l watch -d 'keep polling and show what changes (added, modified, deleted) until Ctrl-C'
+complete -c gwctl -n '__gwctl_is \'interns ls\'' -l interval -x -d 'with --watch: time between polls (default 2s, at least 0.5s)'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l columns -x -a '(__gwctl_list id name status model hostname created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -s h -l help -d 'show help'
 
