@@ -20,6 +20,8 @@ const EXIT_CODES = `Exit codes:
   8    an action on several targets failed for some or all of them (see the
        per-target results)
   130  interrupted (Ctrl-C)
+  143  a watch (--watch) ended by SIGTERM, after the events so far (other
+       commands exit 130)
 
 The HTTP status decides the exit code; the API's 'retryable' decides whether
 gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,
@@ -45,7 +47,7 @@ describe('gwctl help exit-codes', () => {
       const run = await gwctl(args);
       expect(run.code).toBe(0);
       const body = JSON.parse(run.stdout) as { exit_codes: { code: number; meaning: string }[] };
-      expect(body.exit_codes.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 130]);
+      expect(body.exit_codes.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 130, 143]);
       expect(body.exit_codes[5]).toEqual({ code: 5, meaning: 'API 404 or 410' });
     }
   });
