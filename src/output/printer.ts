@@ -136,12 +136,13 @@ export interface EventView<T> {
   /** What the piped and terminal forms show of each object (the spec's columns). */
   columns: readonly NamedColumn<T>[];
   /** On a terminal: a list as a table, or one object as labelled fields. */
-  kind: 'table' | 'detail';
+  kind?: 'table' | 'detail';
   /** What is watched, for the terminal's status line: `gwctl interns ls --watch, every 2s`. */
-  title: string;
+  title?: string;
   /** Plural noun for counts and notes: `interns`. */
-  noun: string;
-  id: (item: T) => string;
+  noun?: string;
+  /** Each object's id (default: its `id` field). */
+  id?: (item: T) => string;
 }
 
 export interface EventOutput<T> {

@@ -43,10 +43,10 @@ export class TerminalPrinter implements Printer {
       tables: this.ctx.tables,
       now: this.ctx.now,
       columns: pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal'),
-      kind: view.kind,
-      title: view.title,
-      noun: view.noun,
-      id: view.id,
+      kind: view.kind ?? 'table',
+      title: view.title ?? `gwctl ${this.ctx.command} --watch`,
+      noun: view.noun ?? 'items',
+      id: view.id ?? ((item) => String((item as { id?: unknown }).id)),
     });
     return { event: async () => {}, poll: (frame) => screen.poll(frame), end: () => screen.end() };
   }
