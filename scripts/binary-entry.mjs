@@ -5,7 +5,8 @@
 // (src/main.ts, which reads argv, the environment and the streams) starts only after the
 // snapshot is restored.
 import { startupSnapshot } from 'node:v8';
-import { implementations, load } from '../src/cli/lazy.ts';
+import { load } from '../src/cli/lazy.ts';
+import { implementations } from '../src/cli/registry.ts';
 
 /**
  * Not held in the snapshot. Each still loads on first use, exactly as in the npm build:

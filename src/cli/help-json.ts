@@ -11,9 +11,9 @@ import { commands, groupSummaries } from './registry.js';
 export const TOOL_SUMMARY = 'manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools';
 
 const TOOL_DESCRIPTION = [
-  'gwctl drives the management API of a model-inference gateway. It is made for people at a terminal (tables, prompts, completion),',
+  'The command-line tool for the management API of a model-inference gateway, made for people at a terminal (tables, prompts, completion),',
   'for shell scripts and for CI jobs (--json, --jq, --jsonl, stable exit codes, nothing but results on stdout).',
-  'gwctl --sandbox runs any command against a built-in, seeded copy of the API, without an account or the network.',
+  'With --sandbox any command runs against a built-in, seeded copy of the API, without an account or the network.',
 ].join('\n');
 
 interface OptionInfo {

@@ -36,7 +36,7 @@ const CASES: { line: string; expected: () => string[] }[] = [
   { line: 'gwctl interns ls --status run', expected: () => ['running'] },
   { line: 'gwctl interns ls --status running,fa', expected: () => ['running,failed'] },
   { line: 'gwctl interns ls --status ', expected: () => STATUSES },
-  { line: 'gwctl --json interns list --limit 5 --w', expected: () => ['--workspace'] },
+  { line: 'gwctl --json interns list --limit 5 --w', expected: () => ['--watch', '--workspace'] },
   { line: 'gwctl byok ls --provider amazon-', expected: () => ['amazon-bedrock', 'amazon-nova'] },
   { line: 'gwctl --profile ', expected: () => ['default', 'staging'] },
   { line: 'gwctl -p staging conf', expected: () => ['config'] },

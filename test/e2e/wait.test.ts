@@ -98,8 +98,8 @@ describe('interns wait against the sandbox', () => {
 
 describe('motion in the sandbox (--sandbox with GWCTL_SANDBOX_PACE)', () => {
   it('interns wait sees the moving intern reach running', async () => {
-    const probe = await runGwctl(['sandbox', '--port', '0', '--json'], { timeoutMs: 1_500 });
-    const moving = JSON.parse(probe.stdout.split('\n')[0]!).examples.moving_intern as string;
+    // The examples are the same in every sandbox of the default seed, --sandbox's included.
+    const moving = sandbox().examples.moving_intern;
     const r = await runGwctl(['--sandbox', 'interns', 'wait', moving, '--for', 'status=running', '--interval', '0.2', '--timeout', '10s'], {
       env: { GWCTL_SANDBOX_PACE: '4' },
     });
@@ -107,8 +107,7 @@ describe('motion in the sandbox (--sandbox with GWCTL_SANDBOX_PACE)', () => {
   });
 
   it('batches get --wait on the moving batch completes within 20 s at pace 1', async () => {
-    const probe = await runGwctl(['sandbox', '--port', '0', '--json'], { timeoutMs: 1_500 });
-    const batch = JSON.parse(probe.stdout.split('\n')[0]!).examples.moving_batch as string;
+    const batch = sandbox().examples.moving_batch;
     const r = await runGwctl(['--sandbox', 'batches', 'get', batch, '--wait', '--interval', '1', '--json'], {
       env: { GWCTL_SANDBOX_PACE: '1' },
       timeoutMs: 25_000,
