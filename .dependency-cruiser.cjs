@@ -79,7 +79,7 @@ module.exports = {
       from: { path: '^src/commands/', pathNot: ['-run\\.ts$', '^src/commands/(shared/|context\\.ts|presets/body\\.ts|batches/view\\.ts)'] },
       to: {
         path: '^src/|node_modules',
-        pathNot: ['^src/core/', '^src/api/vocabulary\\.ts$', '^src/config/profile\\.ts$', '^src/commands/[^/]+/key-arg\\.ts$'],
+        pathNot: ['^src/core/', '^src/api/vocabulary\\.ts$', '^src/api/fields\\.generated\\.ts$', '^src/config/profile\\.ts$', '^src/commands/[^/]+/key-arg\\.ts$'],
         dependencyTypesNot: ['type-only', 'type-import'],
       },
     },

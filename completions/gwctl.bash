@@ -150,20 +150,20 @@ __gwctl_value() {
     -p|--profile) __gwctl_dynamic profile ;;
   esac
   case "$1|$2" in
-    'endpoints get|--columns') __gwctl_list 'id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price' ;;
+    'endpoints get|--columns') __gwctl_list 'id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price model_slug model_name provider_name provider_slug' ;;
     'presets create|--file') __gwctl_files ;;
     'batches delete|--columns') __gwctl_list 'id result exit_code' ;;
     'interns get|--columns') __gwctl_list 'id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at' ;;
     'interns ls|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
-    'interns ls|--columns') __gwctl_list 'id name status model hostname created_at' ;;
+    'interns ls|--columns') __gwctl_list 'id name status model hostname created_at description instructions last_failure_message vault_id attached_vault_id workspace_id updated_at' ;;
     'interns suspend|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns suspend|--columns') __gwctl_list 'id name result exit_code' ;;
     'interns wait|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns wait|--columns') __gwctl_list 'id name status' ;;
     'vault secrets|--columns') __gwctl_list 'name hosts fingerprint created_at' ;;
     'byok ls|--provider') __gwctl_words 'ai21 aion-labs akashml alibaba amazon-bedrock amazon-nova ambient anthropic arcee-ai atlas-cloud avian azure baidu baseten black-forest-labs byteplus cerebras chutes cirrascale clarifai cloudflare cohere coreweave crusoe darkbloom databricks decart deepgram deepinfra deepseek dekallm digitalocean featherless fireworks fish-audio friendli gmicloud google-ai-studio google-vertex groq heygen inception inceptron inferact-vllm inference-net infermatic inflection io-net ionstream krea liquid makora mancer mara meta minimax mistral modal modelrun modular moonshotai morph ncompass nebius nex-agi nextbit novita nvidia open-inference openai parasail perceptron perplexity phala poolside quiver recraft reka relace runway sail-research sakana sakana-ai sambanova seed siliconflow sourceful stepfun streamlake switchpoint tencent tenstorrent thinkingmachines together upstage venice wafer wandb wandb-legacy xai xiaomi z-ai' ;;
-    'byok ls|--columns') __gwctl_list 'id provider name label flags sort_order restrictions created_at' ;;
-    'budgets ls|--columns') __gwctl_list 'id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at' ;;
+    'byok ls|--columns') __gwctl_list 'id provider name label flags sort_order restrictions created_at workspace_id disabled is_byok_only is_fallback is_required declared_zdr' ;;
+    'budgets ls|--columns') __gwctl_list 'id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at created_at' ;;
     'tools get|--columns') __gwctl_list 'id name status summary tool_description docs_url supported_api_formats aliases default_engine fallback_engine native_support' ;;
     'api|--input') __gwctl_files ;;
   esac

@@ -382,7 +382,7 @@ complete -c gwctl -n '__gwctl_is \'endpoints\'' -a 'get' -d 'Show a private endp
 complete -c gwctl -n '__gwctl_is \'endpoints\'' -s h -l help -d 'show help'
 
 # gwctl endpoints get
-complete -c gwctl -n '__gwctl_is \'endpoints get\'' -l columns -x -a '(__gwctl_list id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
+complete -c gwctl -n '__gwctl_is \'endpoints get\'' -l columns -x -a '(__gwctl_list id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price model_slug model_name provider_name provider_slug)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'endpoints get\'' -s h -l help -d 'show help'
 
 # gwctl presets
@@ -442,7 +442,7 @@ complete -c gwctl -n '__gwctl_is \'interns ls\'' -l starting-after -x -d 'start 
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l all -d 'read every page and print one result'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l watch -d 'keep polling and show what changes (added, modified, deleted) until Ctrl-C'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -l interval -x -d 'with --watch: time between polls (default 2s, at least 0.5s)'
-complete -c gwctl -n '__gwctl_is \'interns ls\'' -l columns -x -a '(__gwctl_list id name status model hostname created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
+complete -c gwctl -n '__gwctl_is \'interns ls\'' -l columns -x -a '(__gwctl_list id name status model hostname created_at description instructions last_failure_message vault_id attached_vault_id workspace_id updated_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'interns ls\'' -s h -l help -d 'show help'
 
 # gwctl interns suspend
@@ -487,7 +487,7 @@ complete -c gwctl -n '__gwctl_is \'byok ls\'' -l provider -x -a 'ai21 aion-labs 
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -l limit -x -d 'page size, 1-100'
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -l offset -x -d 'credentials to skip (default 0)'
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -l all -d 'read every page and print one result'
-complete -c gwctl -n '__gwctl_is \'byok ls\'' -l columns -x -a '(__gwctl_list id provider name label flags sort_order restrictions created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
+complete -c gwctl -n '__gwctl_is \'byok ls\'' -l columns -x -a '(__gwctl_list id provider name label flags sort_order restrictions created_at workspace_id disabled is_byok_only is_fallback is_required declared_zdr)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'byok ls\'' -s h -l help -d 'show help'
 
 # gwctl budgets
@@ -495,7 +495,7 @@ complete -c gwctl -n '__gwctl_is \'budgets\'' -a 'ls' -d 'List a workspace\'s bu
 complete -c gwctl -n '__gwctl_is \'budgets\'' -s h -l help -d 'show help'
 
 # gwctl budgets ls
-complete -c gwctl -n '__gwctl_is \'budgets ls\'' -l columns -x -a '(__gwctl_list id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
+complete -c gwctl -n '__gwctl_is \'budgets ls\'' -l columns -x -a '(__gwctl_list id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at created_at)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'budgets ls\'' -s h -l help -d 'show help'
 
 # gwctl tools

@@ -60,7 +60,12 @@ function mdCommand(command) {
     lines.push('');
   }
   if (command.options.length) lines.push('## Options', '', mdOptions(command.options), '');
-  if (command.columns.length) lines.push('## Columns', '', `For \`--columns\`: ${command.columns.map((c) => `\`${c}\``).join(', ')}.`, '');
+  if (command.columns.length) {
+    const own = command.columns.filter((c) => !command.field_columns.includes(c));
+    const code = (names) => names.map((c) => `\`${c}\``).join(', ');
+    lines.push('## Columns', '', `For \`--columns\`: ${code(own)}.`, '');
+    if (command.field_columns.length) lines.push(`Fields also usable as columns: ${code(command.field_columns)}.`, '');
+  }
   lines.push('## Examples', '', '```sh', ...command.examples, '```', '');
   lines.push('## Global options', '', 'Every global option applies too; see [the index](README.md#global-options).', '');
   return lines.join('\n');
@@ -150,7 +155,11 @@ function manCommand(command) {
     for (const a of command.arguments) parts.push('.TP', `.I ${roff(a.name)}`, roff(`${a.description}${a.required ? '' : ' (optional)'}`));
   }
   if (command.options.length) parts.push('.SH OPTIONS', ...command.options.map(roffOption));
-  if (command.columns.length) parts.push('.SH COLUMNS', roff(`For --columns: ${command.columns.join(', ')}.`));
+  if (command.columns.length) {
+    const own = command.columns.filter((c) => !command.field_columns.includes(c));
+    parts.push('.SH COLUMNS', roff(`For --columns: ${own.join(', ')}.`));
+    if (command.field_columns.length) parts.push('.PP', roff(`Fields also usable as columns: ${command.field_columns.join(', ')}.`));
+  }
   parts.push('.SH EXAMPLES', roffExamples(command.examples));
   parts.push(
     '.SH GLOBAL OPTIONS',

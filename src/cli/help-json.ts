@@ -3,7 +3,7 @@
 // manual pages from it). Built from the same specs as `--help`, so it cannot drift from them.
 import { EXIT_CODES } from '../core/exit-codes.js';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
-import type { AnySpec } from '../core/spec.js';
+import { allColumnNames, fieldColumns, type AnySpec } from '../core/spec.js';
 import { environment, globalOptions } from '../commands/global-options.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { commands, groupSummaries } from './registry.js';
@@ -78,7 +78,9 @@ function commandInfo(spec: AnySpec): Record<string, unknown> {
       ...(a.variadic ? { variadic: true } : {}),
     })),
     options: Object.values(spec.options as OptionDefs).map((o) => optionInfo(o)),
-    columns: spec.columns ?? [],
+    // Every name --columns takes; field_columns: those that are the resource's fields beyond the command's own.
+    columns: allColumnNames(spec),
+    field_columns: fieldColumns(spec),
     examples: spec.examples,
   };
 }

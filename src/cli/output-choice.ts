@@ -6,7 +6,7 @@
 // in `choosePrinter`, with the option that selects it in global-options.ts.
 import type { GlobalFlags } from '../commands/global-options.js';
 import { usageError } from '../core/errors.js';
-import type { AnySpec } from '../core/spec.js';
+import { allColumnNames, type AnySpec } from '../core/spec.js';
 import { pickColumnNames } from '../output/columns.js';
 import type { Printer, PrinterContext } from '../output/printer.js';
 import { JqPrinter, type JqChoice } from '../output/printers/jq.js';
@@ -41,7 +41,7 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<S
   if (rowOption && bodyMode) {
     throw usageError(`${rowOption} cannot be used with ${bodyMode}: ${rowOption} shapes rows, ${bodyMode} prints the body`, HINT);
   }
-  const names = (spec.columns ?? []) as readonly string[];
+  const names = allColumnNames(spec);
   if (rowOption && names.length === 0) {
     throw usageError(`${rowOption} does not apply to ${command}: it prints no columns`, "use --jq to pick fields, e.g. --jq '.id'");
   }

@@ -2,7 +2,7 @@
 // may stand before or after the command (`gwctl --json interns ls` = `gwctl interns ls --json`).
 import { Command, Option } from 'commander';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
-import type { AnySpec } from '../core/spec.js';
+import { fieldColumns, type AnySpec } from '../core/spec.js';
 import { environmentNames, globalOptions, type GlobalName } from '../commands/global-options.js';
 import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
@@ -154,10 +154,12 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     return { key, def, option };
   });
   const columns = (spec.columns ?? []) as readonly string[];
+  const fields = fieldColumns(spec);
   const after = [
     spec.description ? `\n${spec.description}` : '',
     // Wrapped like the rest of help, within 80 columns.
     ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, 80)] : []),
+    ...(fields.length ? wrap(`Fields also usable as columns: ${fields.join(', ')}.`, 80) : []),
     '',
     'Examples:',
     ...spec.examples.map((e) => `  $ ${e}`),

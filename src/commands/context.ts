@@ -8,11 +8,11 @@ import type { Io } from '../core/io.js';
 import type { ArgValues, OptionValues } from '../core/options.js';
 import type { Prompter } from '../core/prompter.js';
 import type { Shell } from '../core/shells.js';
-import type { AnySpec } from '../core/spec.js';
+import { fieldColumns, type AnySpec, type FieldKind } from '../core/spec.js';
 import type { LoadedConfig } from '../config/read.js';
 import type { Settings } from '../config/settings.js';
 import type { GlobalFlags } from './global-options.js';
-import type { NamedColumn } from '../output/columns.js';
+import { fieldColumn, type NamedColumn } from '../output/columns.js';
 import type { Printer } from '../output/printer.js';
 
 /**
@@ -82,7 +82,19 @@ export type ColumnName<S extends AnySpec> = NonNullable<S['columns']> extends re
  */
 export type ColumnViews<S extends AnySpec, T> = { readonly [K in ColumnName<S>]: Omit<NamedColumn<T>, 'name'> };
 
-/** The columns in the order the spec declares them, each with its name. */
+/**
+ * The columns in the order the spec declares them, each with its name, then a column for each
+ * field of the spec's resource that none of them is (shown only when --columns names it). Its
+ * heading follows the views': upper case in a table (`DECLARED ZDR`), a label in a detail view.
+ */
 export function columnsOf<S extends AnySpec, T>(spec: S, views: ColumnViews<S, T>): NamedColumn<T>[] {
-  return ((spec.columns ?? []) as readonly ColumnName<S>[]).map((name) => ({ name, ...views[name] }));
+  const declared = ((spec.columns ?? []) as readonly ColumnName<S>[]).map((name): NamedColumn<T> => ({ name, ...views[name] }));
+  const table = declared.every((c) => c.header === c.header.toUpperCase());
+  const fields = (spec.fields ?? {}) as Readonly<Record<string, FieldKind>>;
+  const more = fieldColumns(spec).map((name): NamedColumn<T> => {
+    const words = name.replaceAll('_', ' ');
+    const header = table ? words.toUpperCase() : `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+    return { ...fieldColumn<T>(name, header, fields[name]!), byDefault: false };
+  });
+  return [...declared, ...more];
 }

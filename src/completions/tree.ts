@@ -3,7 +3,7 @@
 // or values is ever written by hand twice. The specs are given; this module never looks them up.
 import type { ArgDefs, CompletionSource, OptionDefs } from '../core/options.js';
 import { SHELLS } from '../core/shells.js';
-import type { AnySpec } from '../core/spec.js';
+import { allColumnNames, type AnySpec } from '../core/spec.js';
 
 export type { Shell } from '../core/shells.js';
 
@@ -121,7 +121,7 @@ export function buildTree(
   columnsOption?: GlobalOption,
 ): CompletionTree {
   const columnsOf = (spec: AnySpec): OptionNode[] => {
-    const names = (spec.columns ?? []) as readonly string[];
+    const names = allColumnNames(spec);
     if (!columnsOption || names.length === 0) return [];
     return [optionNode(columnsOption.flags, columnsOption.description, { kind: 'words', words: names, list: true })];
   };

@@ -22,9 +22,18 @@ export interface CommandSpec<
    * declared once; the implementation gives the extractor of each.
    */
   readonly columns?: C;
+  /**
+   * The scalar top-level fields of the resource the view shows (`RESOURCE_FIELDS.Intern`, derived
+   * from its schema): each is a column name too, shown only when --columns names it. A field
+   * with the name of a declared column is that column.
+   */
+  readonly fields?: Readonly<Record<string, FieldKind>>;
   /** Lines a person can paste; every command has at least one. */
   readonly examples: readonly string[];
 }
+
+/** What a scalar field of the API holds: a terminal shows a time as relative, a boolean as yes/no. */
+export type FieldKind = 'text' | 'number' | 'boolean' | 'time';
 
 export function defineSpec<const A extends ArgDefs, const O extends OptionDefs, const C extends readonly string[] = readonly []>(
   spec: CommandSpec<A, O, C>,
@@ -35,3 +44,14 @@ export function defineSpec<const A extends ArgDefs, const O extends OptionDefs, 
 /** A spec of any shape (the registry's view). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySpec = CommandSpec<any, any, any>;
+
+/** The fields of a spec's resource that are not among its declared columns: columns too, on demand. */
+export function fieldColumns(spec: AnySpec): string[] {
+  const declared = new Set<string>((spec.columns ?? []) as readonly string[]);
+  return Object.keys((spec.fields ?? {}) as Record<string, FieldKind>).filter((name) => !declared.has(name));
+}
+
+/** Every name --columns takes for a spec: its declared columns, then the fields of its resource. */
+export function allColumnNames(spec: AnySpec): string[] {
+  return [...((spec.columns ?? []) as readonly string[]), ...fieldColumns(spec)];
+}

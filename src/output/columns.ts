@@ -3,8 +3,9 @@
 // person in a terminal table, and how to read the raw value for piped rows. The same
 // declaration drives the table, the piped rows, --columns, --header, --help and completion.
 import { usageError } from '../core/errors.js';
-import { cellText, type Cell, type Column } from './cells.js';
+import { cellText, inline, type Cell, type Column } from './cells.js';
 import { sanitizeField } from '../core/sanitize.js';
+import type { FieldKind } from '../core/spec.js';
 
 /**
  * A raw value for a piped row: numbers as the API sent them, true/false, times as ISO 8601
@@ -129,4 +130,34 @@ function rawCell(value: RawValue): Cell {
   if (!Array.isArray(value) && 'time' in value && Object.keys(value).length === 1)
     return value as { time: string | number | null | undefined };
   return JSON.stringify(value);
+}
+
+/** Any JSON value as a piped field carries it: objects and arrays as compact JSON. */
+export function rawOf(value: unknown): RawValue {
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  return JSON.stringify(value);
+}
+
+/**
+ * The column of one top-level field of the API that no view of the command declares: piped,
+ * the value as sent; on a terminal, a time relative, a boolean yes/no, null a dash (and a
+ * value of another shape than the schema's on one line). Text may be cut on a narrow terminal.
+ */
+export function fieldColumn<T>(name: string, header: string, kind: FieldKind): NamedColumn<T> {
+  const read = (item: T): unknown => (item as Record<string, unknown>)[name];
+  return {
+    name,
+    header,
+    value: (item) => fieldCell(read(item), kind),
+    raw: (item) => rawOf(read(item)),
+    ...(kind === 'text' ? { flexible: true } : {}),
+  };
+}
+
+function fieldCell(value: unknown, kind: FieldKind): Cell {
+  if (kind === 'time' && (typeof value === 'string' || typeof value === 'number')) return { time: value };
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  return inline(value);
 }

@@ -16,7 +16,8 @@ $10,000.00), true/false, ISO 8601 times, and an empty field for null or missing 
   gwctl interns ls --header > interns.tsv
 
 --columns NAME,...: the columns of the table or of the piped rows, in that order. The names
-are the API's field names; each command's --help lists its own. An unknown name is exit 2.
+are the API's field names; each command's --help lists its own, and the fields of the resource
+that are also columns (any string, number, boolean or null field). An unknown name is exit 2.
 A detail view (interns get, endpoints get, tools get) picks its fields the same way: one row
 in a pipe.
   gwctl interns ls --columns id,status,created_at

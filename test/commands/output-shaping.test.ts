@@ -181,11 +181,11 @@ describe('--columns and --header', () => {
   it.each([
     [
       ['--columns', 'id,nope'],
-      'gwctl: unknown column "nope" for interns ls; valid columns: id, name, status, model, hostname, created_at\n',
+      'gwctl: unknown column "nope" for interns ls; valid columns: id, name, status, model, hostname, created_at, description, instructions, last_failure_message, vault_id, attached_vault_id, workspace_id, updated_at\n',
     ],
     [
       ['--columns', 'id,,name'],
-      'gwctl: invalid --columns "id,,name" for interns ls: a column name is empty; valid columns: id, name, status, model, hostname, created_at\n',
+      'gwctl: invalid --columns "id,,name" for interns ls: a column name is empty; valid columns: id, name, status, model, hostname, created_at, description, instructions, last_failure_message, vault_id, attached_vault_id, workspace_id, updated_at\n',
     ],
   ])('%j is exit 2, lists the valid names, sends nothing', async (flags, stderr) => {
     const r = await run(['interns', 'ls', ...flags]);

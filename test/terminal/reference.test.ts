@@ -18,6 +18,7 @@ interface Described {
   hidden?: boolean;
   options: { flags: string; name: string; type: string }[];
   columns: string[];
+  field_columns: string[];
   examples: string[];
 }
 
@@ -59,7 +60,20 @@ describe('gwctl help --json', () => {
       ).toEqual(options.filter((o) => o !== '--help').sort());
       expect(listed.get(key)!.examples.length, key).toBeGreaterThan(0);
     }
-    for (const [key, spec] of commands) expect(listed.get(key)!.columns).toEqual(spec.columns ?? []);
+    for (const [key, spec] of commands) {
+      // The command's own columns, then the fields of its resource it does not already show.
+      const fields = Object.keys(spec.fields ?? {}).filter((f) => !(spec.columns ?? []).includes(f));
+      expect(listed.get(key)!.columns, key).toEqual([...(spec.columns ?? []), ...fields]);
+      expect(listed.get(key)!.field_columns, key).toEqual(fields);
+    }
+    expect(listed.get('byok ls')!.field_columns).toEqual([
+      'workspace_id',
+      'disabled',
+      'is_byok_only',
+      'is_fallback',
+      'is_required',
+      'declared_zdr',
+    ]);
     expect(model.global_options.map((o) => o.name)).toEqual(Object.values(globalOptions).map((o) => /--[\w-]+/.exec(o.flags)![0]));
     expect(model.exit_codes).toEqual(EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })));
     const environment = model.environment as { name: string; description: string }[];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nullableString } from './common.js';
+import { epochTime, nullableString } from './common.js';
 
 export const BATCH_STATUSES = [
   'validating',
@@ -57,9 +57,9 @@ export const Batch = z.looseObject({
   model: z.optional(z.string()),
   provider: z.optional(nullableString),
   status: z.string(),
-  created_at: z.optional(z.nullable(z.number())),
-  finalized_at: z.optional(z.nullable(z.number())),
-  expires_at: z.optional(z.nullable(z.number())),
+  created_at: z.optional(z.nullable(epochTime)),
+  finalized_at: z.optional(z.nullable(epochTime)),
+  expires_at: z.optional(z.nullable(epochTime)),
   request_counts: z.optional(
     z.looseObject({ completed: z.optional(z.number()), failed: z.optional(z.number()), total: z.optional(z.number()) }),
   ),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { timestamp } from './common.js';
 
 export const WorkspaceBudget = z.looseObject({
   id: z.string(),
@@ -6,8 +7,8 @@ export const WorkspaceBudget = z.looseObject({
   limit_usd: z.number(),
   // The document's intervals are daily, weekly, monthly and lifetime (null in openapi.json); others are shown as sent.
   reset_interval: z.optional(z.nullable(z.string())),
-  created_at: z.optional(z.string()),
-  updated_at: z.optional(z.string()),
+  created_at: z.optional(timestamp),
+  updated_at: z.optional(timestamp),
 });
 export type WorkspaceBudget = z.infer<typeof WorkspaceBudget>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nullableString } from './common.js';
+import { nullableString, timestamp } from './common.js';
 
 export const ByokCredential = z.looseObject({
   id: z.string(),
@@ -16,7 +16,7 @@ export const ByokCredential = z.looseObject({
   allowed_api_key_hashes: z.optional(z.nullable(z.array(z.unknown()))),
   allowed_models: z.optional(z.nullable(z.array(z.unknown()))),
   allowed_user_ids: z.optional(z.nullable(z.array(z.unknown()))),
-  created_at: z.optional(z.string()),
+  created_at: z.optional(timestamp),
 });
 export type ByokCredential = z.infer<typeof ByokCredential>;
 

@@ -7,6 +7,14 @@ import { sanitizeField } from '../../core/sanitize.js';
 
 export const nullableString = z.nullable(z.string());
 
+/**
+ * A time as ISO 8601 text (the document's `timestamp`), and a time as a number (a batch's; the
+ * unit is not documented). Schemas of their own so that the generated list of a resource's
+ * fields (api/fields.generated.ts) knows a time from other text and numbers.
+ */
+export const timestamp = z.string();
+export const epochTime = z.number();
+
 /** Check user input; the message names what was wrong (`label`), the bad value and what is allowed. */
 export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown, label: string): z.infer<S> {
   const result = schema.safeParse(value);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nullableString } from './common.js';
+import { nullableString, timestamp } from './common.js';
 
 export const Intern = z.looseObject({
   id: z.string(),
@@ -14,8 +14,8 @@ export const Intern = z.looseObject({
   vault_id: z.optional(nullableString),
   attached_vault_id: z.optional(nullableString),
   workspace_id: z.optional(z.string()),
-  created_at: z.optional(z.string()),
-  updated_at: z.optional(z.string()),
+  created_at: z.optional(timestamp),
+  updated_at: z.optional(timestamp),
 });
 export type Intern = z.infer<typeof Intern>;
 

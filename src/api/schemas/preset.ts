@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { URL_SAFE } from '../vocabulary.js';
-import { nullableString } from './common.js';
+import { nullableString, timestamp } from './common.js';
 
 export const PresetVersion = z.looseObject({
   id: z.optional(z.string()),
@@ -9,8 +9,8 @@ export const PresetVersion = z.looseObject({
   config: z.optional(z.nullable(z.looseObject({}))),
   system_prompt: z.optional(nullableString),
   creator_id: z.optional(z.string()),
-  created_at: z.optional(z.string()),
-  updated_at: z.optional(z.string()),
+  created_at: z.optional(timestamp),
+  updated_at: z.optional(timestamp),
 });
 
 export const Preset = z.looseObject({
@@ -19,13 +19,13 @@ export const Preset = z.looseObject({
   slug: z.optional(z.string()),
   description: z.optional(nullableString),
   status: z.optional(z.string()),
-  status_updated_at: z.optional(nullableString),
+  status_updated_at: z.optional(z.nullable(timestamp)),
   workspace_id: z.optional(z.string()),
   creator_user_id: z.optional(z.string()),
   designated_version_id: z.optional(z.string()),
   designated_version: PresetVersion,
-  created_at: z.optional(z.string()),
-  updated_at: z.optional(z.string()),
+  created_at: z.optional(timestamp),
+  updated_at: z.optional(timestamp),
 });
 export type Preset = z.infer<typeof Preset>;
 

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { nullableString } from './common.js';
+import { nullableString, timestamp } from './common.js';
 
 export const VaultSecret = z.looseObject({
   name: z.string(),
   hosts: z.optional(z.nullable(z.array(z.string()))),
   fingerprint: z.optional(nullableString),
-  created_at: z.optional(z.string()),
+  created_at: z.optional(timestamp),
 });
 export type VaultSecret = z.infer<typeof VaultSecret>;
 

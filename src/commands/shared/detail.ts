@@ -3,7 +3,7 @@
 // the API sent that no view reads, shown as sent, never dropped. The fields each view reads
 // are declared with it, so the list of known fields is derived, never kept by hand.
 import { inline } from '../../output/cells.js';
-import type { NamedColumn, RawValue } from '../../output/columns.js';
+import { rawOf, type NamedColumn } from '../../output/columns.js';
 import type { FieldsView, Section } from '../../output/printer.js';
 
 /** A detail's fields by name, for views that are not a spec's columns. */
@@ -17,7 +17,7 @@ export function fieldsOf<T>(views: FieldViews<T>): NamedColumn<T>[] {
 export interface DetailOptions<T> {
   /** Whether a declared field shows for this item (default: all do). */
   show?: (field: NamedColumn<T>) => boolean;
-  /** The fields are the spec's columns: --columns and --header pick from them. */
+  /** The fields are the spec's columns (and its resource's fields): --columns and --header pick from them. */
   pickable?: boolean;
   /** Fields read elsewhere (a section) or deliberately not shown: not repeated as unknown. */
   alsoKnown?: readonly string[];
@@ -27,8 +27,10 @@ export interface DetailOptions<T> {
 }
 
 export function detailView<T extends object>(item: T, fields: readonly NamedColumn<T>[], options: DetailOptions<T> = {}): FieldsView<T> {
-  const known = new Set([...fields.flatMap((f) => f.uses ?? [f.name]), ...(options.alsoKnown ?? [])]);
-  const shown = options.show ? fields.filter(options.show) : fields;
+  // Fields shown only when --columns names them (byDefault false) are not part of the view.
+  const declared = fields.filter((f) => f.byDefault !== false);
+  const known = new Set([...declared.flatMap((f) => f.uses ?? [f.name]), ...(options.alsoKnown ?? [])]);
+  const shown = options.show ? declared.filter(options.show) : declared;
   return {
     kind: 'fields',
     item,
@@ -48,11 +50,4 @@ function unknownFields<T extends object>(item: T, known: ReadonlySet<string>): N
       value: (i: T) => inline((i as Record<string, unknown>)[key]),
       raw: (i: T) => rawOf((i as Record<string, unknown>)[key]),
     }));
-}
-
-/** Any JSON value as a piped field carries it: objects and arrays as compact JSON. */
-export function rawOf(value: unknown): RawValue {
-  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return value;
-  return JSON.stringify(value);
 }
