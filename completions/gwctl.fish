@@ -179,6 +179,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'batches get|--timeout'
             return 0
+        case 'batches get|--columns'
+            return 0
         case 'interns get|--interval'
             return 0
         case 'interns get|--columns'
@@ -417,6 +419,7 @@ complete -c gwctl -n '__gwctl_is \'batches get\'' -l wait -d 'poll until the bat
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l watch -d 'keep polling and show what changes (added, modified, deleted) until Ctrl-C'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls: with --wait (default 5s), with --watch (default 2s, at least 0.5s)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l timeout -x -d 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l columns -x -a '(__gwctl_list id status error model endpoint provider request_counts created_at finalized_at expires_at cost usage results completed failed total progress object completion_window)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'batches get\' 0' -x -a '(__gwctl_dynamic batch)' -d 'batch id, as returned when the batch was submitted'
 

@@ -18,8 +18,8 @@ $10,000.00), true/false, ISO 8601 times, and an empty field for null or missing 
 --columns NAME,...: the columns of the table or of the piped rows, in that order. The names
 are the API's field names; each command's --help lists its own, and the fields of the resource
 that are also columns (any string, number, boolean or null field). An unknown name is exit 2.
-A detail view (interns get, endpoints get, tools get) picks its fields the same way: one row
-in a pipe.
+A detail view (interns get, endpoints get, tools get, batches get) picks its fields the same
+way: one row in a pipe.
   gwctl interns ls --columns id,status,created_at
   gwctl budgets ls production --columns limit_usd,reset_interval --header
   gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --columns id,status --header

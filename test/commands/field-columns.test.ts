@@ -182,6 +182,50 @@ describe('detail views: the fields of the resource as columns', () => {
   });
 });
 
+describe('batches get: a detail view with columns', () => {
+  it('--columns picks its fields, the counts one by one and the fields it does not show by default', async () => {
+    const id = sandbox().examples.batches.completed;
+    const b = (await sandbox().get(`/batches/${id}`)).body as Item & { request_counts: Item };
+    const names = 'id,object,completion_window,status,completed,total,created_at';
+    const piped = await run(['batches', 'get', id, '--columns', names, '--header']);
+    expect(piped.code).toBe(0);
+    const c = b.request_counts;
+    const created = new Date((b.created_at as number) < 1e12 ? (b.created_at as number) * 1000 : (b.created_at as number)).toISOString();
+    expect(piped.stdout).toBe(
+      `${names.replaceAll(',', '\t')}\n${[b.id, b.object, b.completion_window, b.status, c.completed, c.total, created].map(raw).join('\t')}\n`,
+    );
+    const tty = await run(['batches', 'get', id, '--columns', 'id,object,completion_window,total,created_at'], true);
+    const lines = tty.stdout.trimEnd().split('\n').map(cells);
+    expect(lines.slice(0, 4)).toEqual([
+      ['ID', b.id],
+      ['Object', b.object],
+      ['Completion window', b.completion_window],
+      ['Total', String(c.total)],
+    ]);
+    expect(lines[4]![0]).toBe('Created');
+    expect(lines[4]![1]).toMatch(RELATIVE);
+  });
+
+  it('without --columns, the detail is as before: neither the counts one by one nor object and completion_window', async () => {
+    const r = await run(['batches', 'get', sandbox().examples.batches.completed]);
+    expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual([
+      'id',
+      'status',
+      'model',
+      'endpoint',
+      'provider',
+      'request_counts',
+      'created_at',
+      'finalized_at',
+      'expires_at',
+      'cost',
+      'usage',
+      'results',
+      '',
+    ]);
+  });
+});
+
 describe('help names both kinds', () => {
   it("--help: the command's columns, then the fields also usable as columns", async () => {
     const r = await run(['byok', 'ls', '--help']);

@@ -194,11 +194,11 @@ describe('--columns and --header', () => {
   });
 
   it('do not apply to a command without columns', async () => {
-    const r = await run(['batches', 'get', 'batch_abc123', '--columns', 'id']);
+    const r = await run(['auth', 'status', '--columns', 'id']);
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: "gwctl: --columns does not apply to batches get: it prints no columns; use --jq to pick fields, e.g. --jq '.id'\n",
+      stderr: "gwctl: --columns does not apply to auth status: it prints no columns; use --jq to pick fields, e.g. --jq '.id'\n",
     });
     expect(server.requests).toHaveLength(0);
   });

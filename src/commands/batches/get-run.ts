@@ -5,23 +5,21 @@ import { GwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { invalidValue, spanText } from '../../core/options.js';
 import { WATCH_INTERVAL } from '../../core/watch-options.js';
-import type { NamedColumn } from '../../output/columns.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { pollUntil } from '../shared/poll.js';
-import { status } from '../shared/format.js';
-import { progressBar, startProgress } from '../shared/progress.js';
+import { startProgress } from '../shared/progress.js';
 import { objectReader, watch } from '../shared/watch.js';
 import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './get.js';
-import { batchView } from './view.js';
+import { bar, batchView, watchedBatchColumns } from './view.js';
 
 const DEFAULT_INTERVAL_MS = 5000;
 
-export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const { id } = args;
-  if (opts.watch) return watchBatch(id, opts, deps);
+  if (opts.watch) return watchBatch(declared, id, opts, deps);
   const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
   // Without --wait the option keeps the global meaning it shadows: seconds per request.
   if (!opts.wait && opts.timeout !== undefined) {
@@ -59,7 +57,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     }
   }
   const { body, data } = current;
-  await deps.printer.detail({ body, view: batchView(data, opts.results) });
+  await deps.printer.detail({ body, view: batchView(declared, data, opts.results) });
   // For shell completion of ids (best effort, local file only).
   rememberIds(deps.env, 'batch', [id]);
   if (opts.wait && data.status !== 'completed') {
@@ -68,18 +66,8 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   }
 };
 
-/** What a batch's watch shows: a row in a pipe, labelled fields on a terminal. */
-const WATCHED: readonly NamedColumn<Batch>[] = [
-  { name: 'id', header: 'ID', value: (b) => b.id },
-  { name: 'status', header: 'Status', value: (b) => status(b.status), raw: (b) => b.status },
-  { name: 'completed', header: 'Completed', value: (b) => b.request_counts?.completed ?? null },
-  { name: 'failed', header: 'Failed', value: (b) => b.request_counts?.failed ?? null },
-  { name: 'total', header: 'Total', value: (b) => b.request_counts?.total ?? null },
-  { name: 'progress', header: 'Progress', value: (b) => bar(b), raw: (b) => b.request_counts?.completed ?? null, byDefault: false },
-];
-
 /** `--watch`: every change of the batch until interrupted, or until it is deleted (exit 0). */
-async function watchBatch(id: string, opts: Parameters<RunFor<typeof spec>>[0]['opts'], deps: Deps): Promise<void> {
+async function watchBatch(declared: typeof spec, id: string, opts: Parameters<RunFor<typeof spec>>[0]['opts'], deps: Deps): Promise<void> {
   if (opts.wait) throw usageError('--watch and --wait do not go together', '--wait ends when the batch does; --watch when interrupted');
   if (opts.results) throw usageError('--results does not go with --watch');
   if (opts.interval !== undefined && opts.interval < WATCH_INTERVAL.minMs) {
@@ -91,12 +79,12 @@ async function watchBatch(id: string, opts: Parameters<RunFor<typeof spec>>[0]['
     deps,
     intervalMs,
     read: objectReader(async () => (await fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema)).data),
-    output: watchOutput(deps, { command: 'batches get', columns: WATCHED, kind: 'detail', noun: 'batches', intervalMs }),
+    output: watchOutput(deps, {
+      command: 'batches get',
+      columns: watchedBatchColumns(declared),
+      kind: 'detail',
+      noun: 'batches',
+      intervalMs,
+    }),
   });
-}
-
-/** `[=========           ] 45/100 finalizing`: completed plus failed over total. */
-function bar(b: Batch): string {
-  const c = b.request_counts ?? {};
-  return `${progressBar((c.completed ?? 0) + (c.failed ?? 0), c.total ?? 0)} ${sanitizeField(b.status)}`;
 }

@@ -1,3 +1,4 @@
+import { RESOURCE_FIELDS } from '../../api/fields.generated.js';
 import { arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 import { WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
@@ -35,11 +36,35 @@ export const spec = defineSpec({
       maxMs: 86_400_000,
     }),
   },
+  // The fields of the detail view (API names; `cost` is usage.cost), then the request counts one
+  // by one and the progress bar, which the detail shows only when --columns names them (--watch
+  // shows id, status and the counts).
+  columns: [
+    'id',
+    'status',
+    'error',
+    'model',
+    'endpoint',
+    'provider',
+    'request_counts',
+    'created_at',
+    'finalized_at',
+    'expires_at',
+    'cost',
+    'usage',
+    'results',
+    'completed',
+    'failed',
+    'total',
+    'progress',
+  ],
+  fields: RESOURCE_FIELDS.Batch,
   examples: [
     'gwctl batches get batch_abc123',
     'gwctl batches get batch_abc123 --results',
     'gwctl batches get batch_abc123 --wait --json > batch.json',
     'gwctl batches get batch_abc123 --wait --timeout 30m',
     'gwctl batches get batch_abc123 --watch --jsonl',
+    'gwctl batches get batch_abc123 --columns id,status,completed,total --header',
   ],
 });

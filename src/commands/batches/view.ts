@@ -1,9 +1,14 @@
-// How a batch is shown by `batches get` (once, or after --wait).
+// How a batch is shown by `batches get` (once, after --wait, or watched).
 import type { Batch, BatchResult } from '../../api/schemas/batch.js';
+import { sanitizeField } from '../../core/sanitize.js';
 import { inline, type Cell } from '../../output/cells.js';
+import type { NamedColumn } from '../../output/columns.js';
 import type { FieldsView } from '../../output/printer.js';
-import { detailView, fieldsOf, type FieldViews } from '../shared/detail.js';
+import { columnsOf, type ColumnViews } from '../context.js';
+import { detailView } from '../shared/detail.js';
 import { status, usd } from '../shared/format.js';
+import { progressBar } from '../shared/progress.js';
+import type { spec } from './get.js';
 
 function counts(b: Batch): string {
   const c = b.request_counts;
@@ -29,8 +34,15 @@ function resultRow(r: BatchResult): Cell[] {
   ];
 }
 
-// The fields, by API field name: labelled on a terminal, raw values in a pipe.
-const views: FieldViews<Batch> = {
+/** `[=========           ] 45/100 finalizing`: completed plus failed over total. */
+export function bar(b: Batch): string {
+  const c = b.request_counts ?? {};
+  return `${progressBar((c.completed ?? 0) + (c.failed ?? 0), c.total ?? 0)} ${sanitizeField(b.status)}`;
+}
+
+// The fields, by API field name: labelled on a terminal, raw values in a pipe; the counts one by
+// one and the progress bar only when --columns names them (or a watch shows them).
+const views: ColumnViews<typeof spec, Batch> = {
   id: { header: 'ID', value: (b) => b.id },
   status: { header: 'Status', value: (b) => status(b.status), raw: (b) => b.status },
   error: { header: 'Error', value: (b) => ({ text: b.error?.message ?? '', tone: 'bad' }), raw: (b) => b.error?.message ?? null },
@@ -48,11 +60,27 @@ const views: FieldViews<Batch> = {
     value: (b) => (b.results ? `${b.results.length}` : { text: 'not available until the batch ends', tone: 'muted' }),
     raw: (b) => b.results?.length ?? null,
   },
+  completed: { header: 'Completed', value: (b) => b.request_counts?.completed ?? null, byDefault: false },
+  failed: { header: 'Failed', value: (b) => b.request_counts?.failed ?? null, byDefault: false },
+  total: { header: 'Total', value: (b) => b.request_counts?.total ?? null, byDefault: false },
+  progress: { header: 'Progress', value: bar, raw: (b) => b.request_counts?.completed ?? null, byDefault: false },
 };
-const fields = fieldsOf(views);
 
-export function batchView(b: Batch, withResults: boolean): FieldsView<Batch> {
-  return detailView(b, fields, {
+/** The columns of a batch: the detail's fields, the counts, the progress bar, then the batch's other fields. */
+export function batchColumns(declared: typeof spec): NamedColumn<Batch>[] {
+  return columnsOf(declared, views);
+}
+
+/** What a watch shows by default: the id, the status and the counts. */
+const WATCHED = new Set(['id', 'status', 'completed', 'failed', 'total']);
+
+export function watchedBatchColumns(declared: typeof spec): NamedColumn<Batch>[] {
+  return batchColumns(declared).map((c) => ({ ...c, byDefault: WATCHED.has(c.name) }));
+}
+
+export function batchView(declared: typeof spec, b: Batch, withResults: boolean): FieldsView<Batch> {
+  return detailView(b, batchColumns(declared), {
+    pickable: true,
     // The error line only when there is one.
     show: (f) => f.name !== 'error' || Boolean(b.error?.message),
     alsoKnown: ['object', 'completion_window'],
