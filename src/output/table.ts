@@ -133,27 +133,30 @@ export function renderDetail(
   fields: readonly (readonly [string, Cell])[],
   options: { width: number; color: boolean; now: number },
 ): string {
+  return renderDetailFields(fields, options).flat().join('\n');
+}
+
+/** renderDetail's lines, field by field (a watch marks the lines of the fields that changed). */
+export function renderDetailFields(
+  fields: readonly (readonly [string, Cell])[],
+  options: { width: number; color: boolean; now: number },
+): string[][] {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   // Labels can be field names the server sent (fields this version does not know).
   const labels = fields.map(([label]) => sanitizeField(label));
   const labelWidth = Math.min(Math.max(0, ...labels.map(displayWidth)), Math.max(8, Math.floor(options.width * 0.4)));
   const indent = ' '.repeat(labelWidth + GAP);
   const room = Math.max(1, options.width - labelWidth - GAP);
-  const lines: string[] = [];
-  fields.forEach(([, cell], i) => {
+  return fields.map(([, cell], i) => {
     const label = labels[i]!;
     const value = wrapToWidth(sanitizeField(cellText(cell, { terminal: true, now: options.now })), room).map((line) =>
       paint(chalk, line, cellTone(cell)),
     );
     if (displayWidth(label) > labelWidth) {
-      lines.push(...wrapToWidth(label, options.width).map((line) => chalk.dim(line)));
-      lines.push(...value.map((line) => indent + line));
-      return;
+      return [...wrapToWidth(label, options.width).map((line) => chalk.dim(line)), ...value.map((line) => indent + line)];
     }
-    lines.push(`${chalk.dim(padToWidth(label, labelWidth))}${' '.repeat(GAP)}${value[0]!}`);
-    lines.push(...value.slice(1).map((line) => indent + line));
+    return [`${chalk.dim(padToWidth(label, labelWidth))}${' '.repeat(GAP)}${value[0]!}`, ...value.slice(1).map((line) => indent + line)];
   });
-  return lines.join('\n');
 }
 
 /** A heading between sections of a detail view. */

@@ -11,7 +11,7 @@ import type { Cell, Tone } from './cells.js';
 import { cellText } from './cells.js';
 import { tableColumns, type NamedColumn } from './columns.js';
 import type { Tables } from './printer.js';
-import { charWidth } from './width.js';
+import { charWidth, displayWidth } from './width.js';
 
 export type ChangeMark = 'added' | 'modified' | 'deleted';
 
@@ -37,7 +37,10 @@ export interface ScreenOptions<T> {
 }
 
 const ENTER = '\u001b[?1049h\u001b[?25l';
-const LEAVE = '\u001b[?25h\u001b[?1049l';
+// The alternate screen is emptied before it is left: tmux reflows what it holds to the size the
+// normal screen had when the view began, and after a resize that pushed old frames into the
+// shell's scrollback.
+const LEAVE = '\u001b[H\u001b[2J\u001b[?25h\u001b[?1049l';
 const HOME = '\u001b[H';
 const CLEAR_LINE = '\u001b[K';
 const CLEAR_BELOW = '\u001b[J';
@@ -93,7 +96,10 @@ export class WatchScreen<T> {
     const time = new Date(frame.at).toTimeString().slice(0, 8);
     const changed = frame.changes.length;
     const count = kind === 'table' ? ` · ${frame.items.length} ${noun}` : '';
-    const status = tables.renderHeading(`${title} · last poll ${time}${count} · ${changed} changed`, io.color);
+    // The time and the counts matter most: the title goes first when the line would not fit.
+    const facts = `last poll ${time}${count} · ${changed} changed`;
+    const full = `${title} · ${facts}`;
+    const status = tables.renderHeading(displayWidth(full) <= width ? full : facts, io.color);
     const body = kind === 'table' ? this.tableLines(tables, width, height - 1, now, marked) : this.detailLines(tables, width, now, marked);
     return [status, ...body].slice(0, height).map((line) => clip(line, width));
   }
@@ -143,8 +149,9 @@ export class WatchScreen<T> {
     const last = item ?? frame.changes.at(-1)?.object;
     if (last === undefined) return [];
     const fields = this.options.columns.map((c) => [c.header, c.value(last)] as const);
-    const lines = tables.renderDetail(fields, { width: width - 2, color: this.options.io.color, now }).split('\n');
-    const marks = lines.map((line, i) => (marked && this.fieldMarks.has(fields[i]![0]) ? '~ ' : '  ') + line);
+    // Field by field, so that every line of a value that wraps carries its field's mark.
+    const blocks = tables.renderDetailFields(fields, { width: width - 2, color: this.options.io.color, now });
+    const marks = blocks.flatMap((block, i) => block.map((line) => (marked && this.fieldMarks.has(fields[i]![0]) ? '~ ' : '  ') + line));
     return item === undefined ? [...marks, '', 'Deleted: this is its last known state.'] : marks;
   }
 }
