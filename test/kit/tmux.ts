@@ -27,9 +27,7 @@ export interface Screen {
   exit: number;
 }
 
-/** Runs gwctl in a fresh terminal of `width` columns with exactly `env`, and waits for it to end. */
-export async function onScreen(args: readonly string[], env: Record<string, string>, width = 80, height = 40): Promise<Screen> {
-  const name = `s${++sessions}`;
+function commandLine(args: readonly string[], env: Record<string, string>): string {
   const vars = Object.entries({
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: tempConfigDir(),
@@ -37,10 +35,129 @@ export async function onScreen(args: readonly string[], env: Record<string, stri
     LANG: 'C.UTF-8',
     ...env,
   }).map(([k, v]) => `${k}=${v}`);
+  return ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
+}
+
+/** What tmux says about the pane: its size, its scrollback, and the modes gwctl set. */
+export interface PaneState {
+  width: number;
+  height: number;
+  /** Lines scrolled off the top into the scrollback. */
+  history: number;
+  alternateScreen: boolean;
+  cursorShown: boolean;
+}
+
+/** gwctl running in a terminal, for a test that reads the screen while it runs. */
+export interface LiveScreen {
+  /** The screen now, a line each (lines the terminal wrapped joined, so a wrap shows as a long line); with `history`, the scrollback above it too. */
+  lines(history?: boolean): string[];
+  /** The same with its escape codes (colour). */
+  escaped(): string;
+  state(): PaneState;
+  /** Waits until the screen shows what `check` wants (read a few times a second), and returns it. */
+  until(what: string, check: (lines: string[]) => boolean, ms?: number): Promise<string[]>;
+  /** Keys as tmux names them: `C-c`. */
+  keys(...keys: string[]): void;
+  resize(width: number, height: number): void;
+  /** Waits for gwctl to end: its exit code and what it wrote to stderr. */
+  exit(): Promise<{ exit: number; stderr: string }>;
+  close(): void;
+}
+
+/** Starts gwctl in a fresh `width` x `height` terminal with exactly `env`, and leaves it running. */
+export function liveScreen(args: readonly string[], env: Record<string, string>, width: number, height: number): LiveScreen {
+  const name = `s${++sessions}`;
   const dir = tempConfigDir();
   const errFile = path.join(dir, 'stderr');
   const exitFile = path.join(dir, 'exit');
-  const command = ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
+  const command = commandLine(args, env);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    String(width),
+    '-y',
+    String(height),
+    'sh',
+    '-c',
+    // The shell outlives a Ctrl-C sent to gwctl (a trap, not an ignored signal, so gwctl gets it).
+    `trap : INT; ${command} 2>${errFile}; echo $? >${exitFile}.new; mv ${exitFile}.new ${exitFile}; sleep 60`,
+    // The server stays when a test's session ends, so that the next test's does not race its exit.
+    ';',
+    'set-option',
+    '-g',
+    'exit-empty',
+    'off',
+  );
+  // The pane's lines, without the empty ones below the last that holds something.
+  const capture = (history = false): string[] =>
+    tmux('capture-pane', '-p', '-J', ...(history ? ['-S', '-'] : []), '-t', name)
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.trimEnd());
+  const wait = async (ready: () => boolean, ms: number, what: () => string): Promise<void> => {
+    const until = Date.now() + ms;
+    while (!ready()) {
+      if (Date.now() > until) throw new Error(`${what()}; screen:\n${capture().join('\n')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return {
+    lines: (history) => capture(history),
+    escaped: () => tmux('capture-pane', '-p', '-e', '-t', name),
+    state() {
+      const [w, h, history, alternate, cursor] = tmux(
+        'display-message',
+        '-p',
+        '-t',
+        name,
+        '#{pane_width} #{pane_height} #{history_size} #{alternate_on} #{cursor_flag}',
+      )
+        .trim()
+        .split(' ')
+        .map(Number);
+      return { width: w!, height: h!, history: history!, alternateScreen: alternate === 1, cursorShown: cursor === 1 };
+    },
+    async until(what, check, ms = 30_000) {
+      let lines: string[] = [];
+      // Generous: node starts slowly on a busy machine.
+      await wait(
+        () => check((lines = capture())),
+        ms,
+        () => `the screen never showed ${what}`,
+      );
+      return lines;
+    },
+    keys: (...keys) => void tmux('send-keys', '-t', name, ...keys),
+    resize: (w, h) => void tmux('resize-window', '-t', name, '-x', String(w), '-y', String(h)),
+    async exit() {
+      await wait(
+        () => existsSync(exitFile),
+        30_000,
+        () => 'gwctl did not end',
+      );
+      return { exit: Number(readFileSync(exitFile, 'utf8')), stderr: readFileSync(errFile, 'utf8') };
+    },
+    close() {
+      try {
+        tmux('kill-session', '-t', name);
+      } catch {
+        // already gone: the error the test met is the one to report
+      }
+    },
+  };
+}
+
+/** Runs gwctl in a fresh terminal of `width` columns with exactly `env`, and waits for it to end. */
+export async function onScreen(args: readonly string[], env: Record<string, string>, width = 80, height = 40): Promise<Screen> {
+  const name = `s${++sessions}`;
+  const dir = tempConfigDir();
+  const errFile = path.join(dir, 'stderr');
+  const exitFile = path.join(dir, 'exit');
+  const command = commandLine(args, env);
   tmux(
     'new-session',
     '-d',

@@ -1,0 +1,193 @@
+// The terminal view of --watch in a real terminal (tmux), 60 and 200 columns wide, against the
+// scripted server whose interns change at every poll (one added, one modified, one deleted):
+// the view is redrawn in place on the alternate screen (nothing scrolls, the screen never
+// holds more than one frame), changed rows carry their mark, the status line gives the time of
+// the last poll, a short terminal says how many rows it leaves out, a resize redraws at the new
+// width, and Ctrl-C gives the shell's screen back (cursor shown) with exit 130. The detail view
+// (`interns get --watch`) marks every line of the field that changed, wrapped or not.
+// Conditions are waited for by reading the screen; nothing here is timed.
+// Skips, saying why, when tmux is not installed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/output/width.js';
+import { startServer, type ScriptedServer, type Seen } from '../kit/server.js';
+import { liveScreen, stopTmux, type LiveScreen } from '../kit/tmux.js';
+import { missing, skipNote } from '../completions/shells.js';
+
+const KEY = 'sk-api-watch-screen-0123456789';
+const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** The intern added at poll p (and deleted at poll p + 1): its id says which poll the screen shows. */
+const addedAt = (p: number): string => idOf(1000 + p);
+const STEADY = 40;
+const LONG_NAME = 'a-rather-long-name-that-leaves-leftovers';
+
+interface Intern {
+  id: string;
+  name: string;
+  status: string;
+  model: string;
+  hostname: string;
+  created_at: string;
+}
+
+const intern = (n: number, name: string): Intern => ({
+  id: idOf(n),
+  name,
+  status: 'running',
+  model: 'openai/gpt-5.4',
+  hostname: `${name}.interns.example.com`,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+let server: ScriptedServer;
+/** List polls answered so far (a read of the first page starts one). */
+let polls = 0;
+/** Reads of the one intern (interns get). */
+let gets = 0;
+
+/**
+ * At poll p: the intern added at p - 1 is gone, one is added at the top, the first steady
+ * intern's status flips, and the second's name goes long and short in turn (what a line
+ * left behind would show).
+ */
+function listAt(p: number): Intern[] {
+  const steady = Array.from({ length: STEADY }, (_, n) => intern(n + 1, n === 1 && p % 2 === 1 ? LONG_NAME : `steady-${n + 1}`));
+  steady[0]!.status = p % 2 === 0 ? 'running' : 'stopped';
+  return [{ ...intern(1000 + p, `added-${p}`), status: 'provisioning' }, ...steady];
+}
+
+/** The watched intern at read g: its status and a hostname long enough to wrap at 60 columns change each time. */
+function internAt(g: number): Intern {
+  return { ...intern(7, 'watched'), status: g % 2 === 0 ? 'running' : 'stopped', hostname: `watched-${g}-${'x'.repeat(50)}.example.com` };
+}
+
+beforeAll(async () => {
+  server = await startServer((req: Seen) => {
+    if (req.path.endsWith(`/interns/${idOf(7)}`)) return { body: internAt(++gets) };
+    if (req.query.get('starting_after') === null) polls += 1;
+    const data = listAt(polls);
+    const limit = Number(req.query.get('limit'));
+    const start = Number(req.query.get('starting_after') ?? 0);
+    const more = start + limit < data.length;
+    return { body: { data: data.slice(start, start + limit), has_more: more, ...(more ? { next_cursor: String(start + limit) } : {}) } };
+  });
+});
+afterAll(async () => {
+  if (!missing.tmux) stopTmux();
+  await server.close();
+});
+
+const env = () => ({ GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY: KEY, TERM: 'xterm-256color' });
+const STATUS_TIME = 'last poll \\d\\d:\\d\\d:\\d\\d';
+
+/** The poll whose added intern is on screen (the highest, while a frame is being replaced). */
+function pollShown(lines: string[]): number {
+  const shown = lines.map((line) => /^\+ {2}0{8}-0{4}-4000-8000-0{8}(\d{4})/.exec(line)?.[1]).filter(Boolean);
+  return Math.max(0, ...shown.map((n) => Number(n) - 1000));
+}
+
+/** One frame of the list, a short pane: status line, header, the rows that fit, the note of the rest. */
+function expectListFrame(screen: LiveScreen, lines: string[], width: number, height: number, p: number): void {
+  const state = screen.state();
+  // In place: the alternate screen, the cursor hidden, nothing scrolled, one frame.
+  expect(state).toMatchObject({ alternateScreen: true, cursorShown: false, history: 0 });
+  expect(lines.length).toBeLessThanOrEqual(height);
+  const title = width >= 100 ? 'gwctl interns ls --watch, every 0.5s · ' : '';
+  expect(lines[0]).toMatch(new RegExp(`^${title}${STATUS_TIME} · ${STEADY + 1} interns · 4 changed$`));
+  expect(lines.filter((line) => line.includes('last poll'))).toHaveLength(1);
+  expect(lines[1]).toMatch(/^ {3}ID {2,}NAME {2,}STATUS/);
+  // Marks: the new intern added, the two that changed modified; the others unmarked.
+  expect(lines[2]).toMatch(new RegExp(`^\\+ {2}${addedAt(p)} `));
+  expect(lines[3]).toMatch(new RegExp(`^~ {2}${idOf(1)} .*${p % 2 === 0 ? 'running' : 'stopped'}`));
+  expect(lines[4]).toMatch(new RegExp(`^~ {2}${idOf(2)} `));
+  expect(lines[5]).toMatch(new RegExp(`^ {3}${idOf(3)} `));
+  // The frame before is wholly replaced: its added intern and the long name are not left behind.
+  expect(lines.join('\n')).not.toContain(addedAt(p - 1));
+  if (p % 2 === 0) expect(lines.join('\n')).not.toMatch(/leftovers|a-rather/);
+  // Rows that do not fit are counted: 41 interns and the one deleted, header and status take two
+  // lines, the note one; the deleted one is among those not shown.
+  const shown = height - 3;
+  expect(lines.at(-1)).toBe(`${STEADY + 2 - shown} more rows not shown (1 of them changed)`);
+  expect(lines.slice(2, -1)).toHaveLength(shown);
+  for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+}
+
+describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (skipped: ${missing.tmux})` : ''}`, () => {
+  it.each([
+    [60, 200],
+    [200, 60],
+  ] as const)(
+    'interns ls --watch at %d columns: redrawn in place, marked, counted; resized to %d; Ctrl-C gives the screen back',
+    { timeout: 120_000 },
+    async (width, resized) => {
+      const height = 12;
+      const screen = liveScreen(['interns', 'ls', '--watch', '--interval', '0.5s'], env(), width, height);
+      try {
+        // The first poll (every row added), then several more, each frame checked: the screen never grows.
+        let seen = pollShown(await screen.until('the first poll', (l) => pollShown(l) > 0));
+        for (let frames = 0; frames < 3; frames++) {
+          const lines = await screen.until(`a poll after ${seen}`, (l) => pollShown(l) > seen && l.at(-1)!.includes('not shown'));
+          seen = pollShown(lines);
+          expectListFrame(screen, lines, width, height, seen);
+        }
+
+        // A resize redraws at once at the new size: every row fits now, no note, no line too wide.
+        const tall = STEADY + 6;
+        screen.resize(resized, tall);
+        const lines = await screen.until(
+          `the view at ${resized} columns`,
+          (l) => l.length === STEADY + 4 && !l.some((line) => line.includes('not shown')),
+        );
+        for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(resized);
+        const widest = Math.max(...lines.map(displayWidth));
+        if (resized > width) expect(widest).toBeGreaterThan(width);
+        expect(lines.at(-1)).toMatch(/^- {2}\S+ /); // the deleted intern, shown once more at the end
+        expect(screen.state()).toMatchObject({ alternateScreen: true, history: 0, width: resized, height: tall });
+
+        // Ctrl-C: the shell's screen back, the cursor shown, the last view printed once, exit 130;
+        // nothing of the frames is left in the scrollback (tmux reflows the alternate screen into it
+        // when it is left after a resize, unless it was emptied).
+        screen.keys('C-c');
+        const { exit, stderr } = await screen.exit();
+        expect(exit).toBe(130);
+        expect(stderr).toBe('gwctl: interrupted\n');
+        expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
+        const after = screen.lines(true).filter(Boolean);
+        expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · ${STEADY + 1} interns`));
+        expect(after[1]).toMatch(/^ID {2,}NAME/); // no mark column in what stays
+        expect(after.slice(2).every((line) => /^0{8}-/.test(line))).toBe(true);
+        expect(after).toHaveLength(STEADY + 3);
+      } finally {
+        screen.close();
+      }
+    },
+  );
+
+  it.each([60, 200])(
+    'interns get --watch at %d columns: the changed fields marked, every line of a wrapped one',
+    { timeout: 120_000 },
+    async (width) => {
+      const screen = liveScreen(['interns', 'get', idOf(7), '--watch', '--interval', '0.5s'], env(), width, 30);
+      try {
+        const lines = await screen.until('a read that changed something', (l) => l.some((line) => line.startsWith('~ ')));
+        expect(screen.state()).toMatchObject({ alternateScreen: true, history: 0 });
+        expect(lines[0]).toMatch(new RegExp(`${STATUS_TIME} · 1 changed$`));
+        const status = lines.findIndex((line) => /^. {1}Status /.test(line));
+        expect(lines[status]).toMatch(/^~ Status {2,}(running|stopped)$/);
+        expect(lines.find((line) => /^. {1}Name /.test(line))).toMatch(/^ {2}Name {2,}watched$/);
+        // The hostname changed: marked on each of its lines (two at 60 columns, where it wraps).
+        const hostname = lines.findIndex((line) => /^. {1}Hostname /.test(line));
+        const hostLines = width === 60 ? 2 : 1;
+        for (let i = 0; i < hostLines; i++) expect(lines[hostname + i]).toMatch(/^~ /);
+        expect(lines[hostname + hostLines]).toMatch(/^ {2}\S/);
+        for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+        screen.keys('C-c');
+        expect((await screen.exit()).exit).toBe(130);
+        expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
+      } finally {
+        screen.close();
+      }
+    },
+  );
+});
+
+skipNote('watch terminal tests (tmux)', missing.tmux);
