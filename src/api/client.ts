@@ -26,6 +26,8 @@ export interface ClientOptions {
   now: () => number;
   /** --debug: one line per event, already free of keys. */
   debug?: (line: string) => void;
+  /** What to do about a 401 to the key of this kind (which login, variable or key command supplied it). */
+  unauthorizedHint?: (kind: KeyKind) => string | undefined;
   random?: () => number;
 }
 
@@ -81,6 +83,9 @@ export class ApiClient {
   /** The pace of every request this client sends in the run: pauses, concurrency, throttled answers. */
   readonly pacing: Pacer;
 
+  /** The keys sent so far (the options' keys may be read on demand, see cli/deps.ts). */
+  private readonly sentKeys = new Set<string>();
+
   constructor(private readonly options: ClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
     this.pacing = new Pacer({ now: options.now, sleep: options.sleep }, RETRY.maxRetryAfterMs);
@@ -104,7 +109,7 @@ export class ApiClient {
     const url = this.urlFor(route, call);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const { outcome, attempt } = await this.exchange(route, url, key, body, {}, call.signal, call.stopStarting);
-    return finish(route, call, outcome, attempt, this.options.now());
+    return this.withHint(route, () => finish(route, call, outcome, attempt, this.options.now()));
   }
 
   /**
@@ -124,7 +129,7 @@ export class ApiClient {
     const key = this.keyFor(route);
     const { outcome, attempt } = await this.exchange(route, req.url, key, req.body, req.headers, req.signal);
     if (outcome instanceof TransportFailure || outcome.status < 200 || outcome.status >= 300) {
-      finish(route, {}, outcome, attempt, this.options.now());
+      this.withHint(route, () => finish(route, {}, outcome, attempt, this.options.now()));
     }
     const res = outcome as WireResponse;
     return { status: res.status, headers: res.headers, text: res.text };
@@ -182,13 +187,29 @@ export class ApiClient {
     await this.transport.close();
   }
 
-  private keyFor(route: Route): string {
-    if (route.key === 'management') {
-      if (!this.options.managementKey) throw noCredentialsError('management');
-      return this.options.managementKey;
+  /** A 401 says where the refused key came from and what to do about it. */
+  private withHint<T>(route: Route, finishing: () => T): T {
+    try {
+      return finishing();
+    } catch (error) {
+      const hint =
+        error instanceof GwctlError && error.status === 401 && !error.hint ? this.options.unauthorizedHint?.(route.key) : undefined;
+      if (!hint) throw error;
+      const e = error as GwctlError;
+      throw new GwctlError(e.message, e.exitCode, {
+        hint,
+        ...(e.status === undefined ? {} : { status: e.status }),
+        ...(e.code === undefined ? {} : { code: e.code }),
+        ...(e.reason === undefined ? {} : { reason: e.reason }),
+        ...(e.retryable === undefined ? {} : { retryable: e.retryable }),
+      });
     }
-    const key = this.options.apiKey ?? this.options.managementKey;
-    if (!key) throw noCredentialsError('api');
+  }
+
+  private keyFor(route: Route): string {
+    const key = route.key === 'management' ? this.options.managementKey : (this.options.apiKey ?? this.options.managementKey);
+    if (!key) throw noCredentialsError(route.key === 'management' ? 'management' : 'api');
+    this.sentKeys.add(key);
     return key;
   }
 
@@ -296,7 +317,8 @@ export class ApiClient {
   }
 
   private maskKeys(text: string): string {
-    return maskKeys(text, [this.options.managementKey, this.options.apiKey]);
+    // Only keys this client sent: reading the other could run its key command for nothing.
+    return maskKeys(text, [...this.sentKeys]);
   }
 }
 

@@ -8,6 +8,7 @@ import { spec as api } from '../commands/api.js';
 import { spec as authLogin } from '../commands/auth/login.js';
 import { spec as authLogout } from '../commands/auth/logout.js';
 import { spec as authStatus } from '../commands/auth/status.js';
+import { spec as authToken } from '../commands/auth/token.js';
 import { spec as batchesDelete } from '../commands/batches/delete.js';
 import { spec as batchesGet } from '../commands/batches/get.js';
 import { spec as budgetsLs } from '../commands/budgets/ls.js';
@@ -17,6 +18,7 @@ import { spec as completion } from '../commands/completion.js';
 import { spec as configGet } from '../commands/config/get.js';
 import { spec as configList } from '../commands/config/list.js';
 import { spec as configPath } from '../commands/config/path.js';
+import { spec as configProfiles } from '../commands/config/profiles.js';
 import { spec as configSet } from '../commands/config/set.js';
 import { spec as configUnset } from '../commands/config/unset.js';
 import { spec as endpointsGet } from '../commands/endpoints/get.js';
@@ -38,6 +40,7 @@ export const generatedCommands = [
   command('auth/login', authLogin, () => import('../commands/auth/login-run.js')),
   command('auth/logout', authLogout, () => import('../commands/auth/logout-run.js')),
   command('auth/status', authStatus, () => import('../commands/auth/status-run.js')),
+  command('auth/token', authToken, () => import('../commands/auth/token-run.js')),
   command('batches/delete', batchesDelete, () => import('../commands/batches/delete-run.js')),
   command('batches/get', batchesGet, () => import('../commands/batches/get-run.js')),
   command('budgets/ls', budgetsLs, () => import('../commands/budgets/ls-run.js')),
@@ -47,6 +50,7 @@ export const generatedCommands = [
   command('config/get', configGet, () => import('../commands/config/get-run.js')),
   command('config/list', configList, () => import('../commands/config/list-run.js')),
   command('config/path', configPath, () => import('../commands/config/path-run.js')),
+  command('config/profiles', configProfiles, () => import('../commands/config/profiles-run.js')),
   command('config/set', configSet, () => import('../commands/config/set-run.js')),
   command('config/unset', configUnset, () => import('../commands/config/unset-run.js')),
   command('endpoints/get', endpointsGet, () => import('../commands/endpoints/get-run.js')),

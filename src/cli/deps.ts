@@ -1,10 +1,13 @@
 // The dependencies a command's run function is given: I/O, settings resolved once, the HTTP
 // client created on first use, the prompter, the clock, and the interruption signal.
+import { openKeychain, type Keychain } from '../config/keychain.js';
+import { configDir } from '../config/paths.js';
 import { readConfig, type LoadedConfig } from '../config/read.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import type { GlobalFlags } from '../commands/global-options.js';
 import type { Env } from '../core/env.js';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, ClientOptions } from '../api/client.js';
+import { unauthorizedHint } from '../config/credentials.js';
 import type { Deps, Heavy } from '../commands/context.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
@@ -96,21 +99,45 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     warned = true;
     return config;
   };
+  let keychain: Keychain | undefined;
+  // Opening the store loads nothing yet: the native add-on loads on the first key read from it.
+  const getKeychain = (): Keychain => (keychain ??= openKeychain(load.keyring, env, configDir(env)));
   let settings: Settings | undefined;
   const getSettings = (): Settings => {
     if (settings) return settings;
-    const resolved = resolveSettings(flags, env, getConfig());
+    const resolved = resolveSettings(flags, env, getConfig(), {
+      keychain: getKeychain,
+      // Every key found is masked from then on, wherever it would appear.
+      onKey: (key) => io.addSecret(key.value),
+      ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
+    });
     if (sandbox) {
       resolved.baseUrl = { value: sandbox.baseUrl, source: 'sandbox' };
-      resolved.managementKey = { value: sandbox.keys.management, source: 'sandbox' };
-      resolved.apiKey = { value: sandbox.keys.api, source: 'sandbox' };
+      resolved.managementKey = { value: sandbox.keys.management, source: 'sandbox', from: '--sandbox' };
+      resolved.apiKey = { value: sandbox.keys.api, source: 'sandbox', from: '--sandbox' };
     }
-    for (const key of [resolved.managementKey, resolved.apiKey]) if (key) io.addSecret(key.value);
     settings = resolved;
     return resolved;
   };
   let client: ApiClient | undefined;
   const clock = options.clock ?? realClock;
+  // Loaded here, not at the top: auth, config and help never need the HTTP client.
+  const clientOptions = (s: Settings): ClientOptions => ({
+    baseUrl: s.baseUrl.value,
+    timeoutMs: Math.round(s.timeoutSeconds.value * 1000),
+    retries: s.retries.value,
+    userAgent: `gwctl/${version} node/${process.versions.node}`,
+    signal,
+    sleep: clock.sleep,
+    now: clock.now,
+    ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
+  });
+  const newClient = async (clientOptions: ClientOptions): Promise<ApiClient> => {
+    const { ApiClient } = await load.apiClient();
+    const made = new ApiClient(clientOptions);
+    closers.push(() => made.close());
+    return made;
+  };
   // Whether stdin is a terminal is read only when a command asks: reading it builds the stream.
   const canAsk = (): boolean => flags.input && io.stderrIsTTY && io.stdinIsTTY;
   const heavy: Heavy = {
@@ -127,25 +154,28 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     printer: choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables }),
     config: getConfig,
     settings: getSettings,
+    keychain: getKeychain,
     async api() {
       if (client) return client;
       const s = getSettings();
-      // Loaded here, not at the top: auth, config and help never need the HTTP client.
-      const { ApiClient } = await load.apiClient();
-      client = new ApiClient({
-        baseUrl: s.baseUrl.value,
-        ...(s.managementKey ? { managementKey: s.managementKey.value } : {}),
-        ...(s.apiKey ? { apiKey: s.apiKey.value } : {}),
-        timeoutMs: Math.round(s.timeoutSeconds.value * 1000),
-        retries: s.retries.value,
-        userAgent: `gwctl/${version} node/${process.versions.node}`,
-        signal,
-        sleep: clock.sleep,
-        now: clock.now,
-        ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
+      const options = clientOptions(s);
+      // The keys are read when a request needs one: a key command runs, or the credential store
+      // is opened, only for the key the route takes.
+      Object.defineProperties(options, {
+        managementKey: { enumerable: true, get: () => s.managementKey?.value },
+        apiKey: { enumerable: true, get: () => s.apiKey?.value },
       });
-      closers.push(() => client!.close());
+      options.unauthorizedHint = (kind) => {
+        // The key that went out: the API key falls back to the management key.
+        const key = kind === 'api' ? (s.apiKey ?? s.managementKey) : s.managementKey;
+        return key && unauthorizedHint(key, kind === 'api' && s.apiKey ? 'api' : 'management', s.profile.value);
+      };
+      client = await newClient(options);
       return client;
+    },
+    async apiWithKey(key) {
+      // No retries: a check is one request, and a failure says so at once.
+      return newClient({ ...clientOptions(getSettings()), managementKey: key, retries: 0 });
     },
     prompter: options.prompter
       ? withInteractive(options.prompter, flags.input && options.prompter.interactive)

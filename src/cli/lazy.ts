@@ -3,6 +3,8 @@
 // only other is the entry's import of the CLI in src/main.ts, which keeps --version bare).
 // Heavy libraries (prompts, spinner, tables, the config writer, the HTTP client, the sandbox,
 // completion scripts) load only when used; everything below this layer gets them passed in.
+import { loadKeyringAddon } from './keyring-addon.js';
+
 /** Heavy modules, each behind its adapter. */
 export const load = {
   prompts: () => import('@inquirer/prompts'),
@@ -14,4 +16,9 @@ export const load = {
   completionScripts: () => import('./completion-tree.js'),
   /** The --jq engine (jq as WebAssembly): tens of milliseconds, so only under --jq. */
   jq: () => import('../output/jq.js'),
+  /**
+   * The OS credential store's native add-on (@napi-rs/keyring), only for a key kept there.
+   * Synchronous, as keys are found synchronously (config/credentials.ts); see keyring-addon.ts.
+   */
+  keyring: loadKeyringAddon,
 };

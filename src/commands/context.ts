@@ -9,6 +9,7 @@ import type { ArgValues, OptionValues } from '../core/options.js';
 import type { Prompter } from '../core/prompter.js';
 import type { Shell } from '../core/shells.js';
 import { fieldColumns, type AnySpec, type FieldKind } from '../core/spec.js';
+import type { Keychain } from '../config/keychain.js';
 import type { LoadedConfig } from '../config/read.js';
 import type { Settings } from '../config/settings.js';
 import type { GlobalFlags } from './global-options.js';
@@ -40,8 +41,12 @@ export interface Deps {
   config(): LoadedConfig;
   /** Resolved settings (flag, environment, profile, default). Throws a usage error for bad values. */
   settings(): Settings;
+  /** The OS credential store for this config folder (its add-on loads on first use). */
+  keychain(): Keychain;
   /** The HTTP client, created on first use. */
   api(): Promise<ApiClient>;
+  /** A client of its own that sends `key` as the management key, without retries (to check a key). */
+  apiWithKey(key: string): Promise<ApiClient>;
   prompter: Prompter;
   clock: Clock;
   /** Aborted on Ctrl-C or when stdout's reader goes away. */

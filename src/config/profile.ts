@@ -2,16 +2,23 @@ import { intCheck, numberCheck, ValueRefused, type Check } from '../core/options
 
 // What a profile holds, as stored in config.json:
 // {"profiles": {"default": {"base-url": "...", "workspace": "...", "timeout": 30, "retries": 3,
-//   "management-key": "...", "api-key": "..."}}}
+//   "management-key": "...", "api-key": "...", "management-key-command": "...",
+//   "management-key-keychain": true}}}
+// A key is either in the file ("management-key") or in the OS credential store, which the file
+// then only records ("management-key-keychain": true); versions that know no keychain see no key.
 
 /** Settings a person may change with `gwctl config set`. Keys are stored only by `gwctl auth login`. */
-export const SETTING_KEYS = ['base-url', 'workspace', 'timeout', 'retries'] as const;
+export const SETTING_KEYS = ['base-url', 'workspace', 'timeout', 'retries', 'management-key-command', 'api-key-command'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export const KEY_FIELDS = ['management-key', 'api-key'] as const;
 export type KeyField = (typeof KEY_FIELDS)[number];
 
-export type Profile = Partial<Record<SettingKey | KeyField, string | number>>;
+/** The field that says a key is kept in the OS credential store. */
+export const KEYCHAIN_MARK = { 'management-key': 'management-key-keychain', 'api-key': 'api-key-keychain' } as const;
+export type KeychainMark = (typeof KEYCHAIN_MARK)[KeyField];
+
+export type Profile = Partial<Record<SettingKey | KeyField, string | number> & Record<KeychainMark, boolean>>;
 
 export interface ConfigData {
   profiles: Record<string, Profile>;
@@ -64,5 +71,11 @@ export function checkSetting(key: SettingKey, value: string): string | number {
     case 'timeout':
     case 'retries':
       return settingChecks[key](value, key);
+    case 'management-key-command':
+    case 'api-key-command':
+      // Run by `sh -c` when the key is needed; its output is the key.
+      if (value.trim() === '')
+        throw new ValueRefused("expected a shell command that prints the key, such as 'pass show gateway/management'");
+      return value;
   }
 }

@@ -14,6 +14,8 @@ import {
   storedProfile,
   type Profile,
 } from './profile.js';
+import { resolveKey, type KeyContext, type KeyInEffect } from './credentials.js';
+import { KeychainUnavailable } from './keychain.js';
 import type { LoadedConfig } from './read.js';
 
 export type Source = 'flag' | 'environment' | 'profile' | 'default' | 'sandbox';
@@ -39,8 +41,13 @@ export interface GivenSettings {
 export interface Settings {
   profile: Sourced<string>;
   baseUrl: Sourced<string>;
-  managementKey?: Sourced<string>;
-  apiKey?: Sourced<string>;
+  /**
+   * The keys, each found on first read (config/credentials.ts): a key command runs, or the
+   * credential store is opened, only when a run reads that key. Reading may throw (exit 4).
+   */
+  managementKey?: KeyInEffect;
+  /** The API key's own source only; the fallback to the management key is the reader's (as the client does). */
+  apiKey?: KeyInEffect;
   workspace?: Sourced<string>;
   timeoutSeconds: Sourced<number>;
   retries: Sourced<number>;
@@ -52,7 +59,14 @@ export function resolveProfileName(given: Pick<GivenSettings, 'profile' | 'from'
     : { value: given.profile, source: given.from.profile ?? 'flag' };
 }
 
-export function resolveSettings(given: GivenSettings, env: Env, config: LoadedConfig): Settings {
+/** How keys are found: the credential store to open, --debug lines, and who to tell about each key found (to mask it). */
+export interface KeyOptions {
+  keychain?: KeyContext['keychain'];
+  debug?: (line: string) => void;
+  onKey?: (key: KeyInEffect) => void;
+}
+
+export function resolveSettings(given: GivenSettings, env: Env, config: LoadedConfig, keys: KeyOptions = {}): Settings {
   const profile = resolveProfileName(given);
   const stored: Profile = storedProfile(config.data, profile.value) ?? {};
   const settings: Settings = {
@@ -61,10 +75,19 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
     timeoutSeconds: fromProfile(given, 'timeout', stored.timeout, DEFAULT_TIMEOUT_SECONDS),
     retries: fromProfile(given, 'retries', stored.retries, DEFAULT_RETRIES),
   };
-  const management = pick(undefined, env.GWCTL_MANAGEMENT_KEY, stored['management-key'], undefined);
-  if (management) settings.managementKey = asString(management);
-  const api = pick(undefined, env.GWCTL_API_KEY, stored['api-key'], undefined);
-  if (api) settings.apiKey = asString(api);
+  const context: KeyContext = {
+    env,
+    profile: profile.value,
+    stored,
+    keychain:
+      keys.keychain ??
+      (() => {
+        throw new KeychainUnavailable('no credential store in this run');
+      }),
+    ...(keys.debug ? { debug: keys.debug } : {}),
+  };
+  keyOnFirstRead(settings, 'managementKey', () => resolveKey('management', context), keys.onKey);
+  keyOnFirstRead(settings, 'apiKey', () => resolveKey('api', context), keys.onKey);
   const workspace = pick(undefined, undefined, stored.workspace, undefined);
   if (workspace) settings.workspace = asString(workspace);
   return settings;
@@ -95,6 +118,40 @@ function fromProfile(
     if (!(error instanceof ValueRefused)) throw error;
     throw usageError(`invalid ${key} ${JSON.stringify(text)} (from the profile): ${error.message}`);
   }
+}
+
+/**
+ * `settings[name]` found on first read and kept, failure included (a key command runs at most
+ * once per run). Assigning it (the sandbox's demo keys) replaces it unread.
+ */
+function keyOnFirstRead(
+  settings: Settings,
+  name: 'managementKey' | 'apiKey',
+  find: () => KeyInEffect | undefined,
+  onKey: ((key: KeyInEffect) => void) | undefined,
+): void {
+  let outcome: { key: KeyInEffect | undefined } | { error: unknown } | undefined;
+  Object.defineProperty(settings, name, {
+    enumerable: true,
+    configurable: true,
+    get(): KeyInEffect | undefined {
+      if (!outcome) {
+        try {
+          const key = find();
+          outcome = { key };
+          if (key) onKey?.(key);
+        } catch (error) {
+          outcome = { error };
+        }
+      }
+      if ('error' in outcome) throw outcome.error;
+      return outcome.key;
+    },
+    set(key: KeyInEffect | undefined) {
+      outcome = { key };
+      if (key) onKey?.(key);
+    },
+  });
 }
 
 function pick(

@@ -15,6 +15,8 @@ export interface Io {
   readonly stderrColor: boolean;
   /** Write results; resolves when the stream can take more. Never throws on a closed pipe. */
   out(text: string): Promise<void>;
+  /** Write text that holds a key, unmasked: only for `auth token`, whose output is the key. */
+  outUnmasked(text: string): Promise<void>;
   /** Write a diagnostic line or fragment to stderr. */
   err(text: string): void;
   /** All of stdin as text. */
@@ -88,6 +90,25 @@ export function createIo(options: IoOptions): Io {
     // Nowhere left to report to; the exit code still tells.
   });
   let stdinRead = false;
+  // Results to stdout, with back-pressure; a closed pipe ends the run quietly.
+  const write = (text: string): Promise<void> => {
+    if (stdoutClosed || text === '') return Promise.resolve();
+    return new Promise((resolve) => {
+      const ok = stdout.write(text, (error) => {
+        if (error) closed();
+      });
+      if (ok) resolve();
+      else {
+        const done = (): void => {
+          stdout.off('drain', done);
+          stdout.off('close', done);
+          resolve();
+        };
+        stdout.on('drain', done);
+        stdout.on('close', done);
+      }
+    });
+  };
   const stdoutIsTTY = options.streams.stdoutIsTTY === true;
   const stderrIsTTY = options.streams.stderrIsTTY === true;
   return {
@@ -112,22 +133,10 @@ export function createIo(options: IoOptions): Io {
     color: colorAllowed(stdoutIsTTY, options.env, options.colorFlag),
     stderrColor: colorAllowed(stderrIsTTY, options.env, options.colorFlag),
     out(text) {
-      if (stdoutClosed || text === '') return Promise.resolve();
-      return new Promise((resolve) => {
-        const ok = stdout.write(redact(text), (error) => {
-          if (error) closed();
-        });
-        if (ok) resolve();
-        else {
-          const done = (): void => {
-            stdout.off('drain', done);
-            stdout.off('close', done);
-            resolve();
-          };
-          stdout.on('drain', done);
-          stdout.on('close', done);
-        }
-      });
+      return write(redact(text));
+    },
+    outUnmasked(text) {
+      return write(text);
     },
     err(text) {
       stderr.write(redact(text));

@@ -9,7 +9,7 @@ const KEY = 'sk-or-v1-profilekey-0123456789abcdef';
 const ENV_KEY = 'sk-or-v1-envkey-fedcba9876543210';
 
 async function login(dir: string, key: string, extra: string[] = []) {
-  return gwctl(['auth', 'login', '--with-token', ...extra], { configDir: dir, input: `${key}\n` });
+  return gwctl(['auth', 'login', '--with-token', '--insecure-storage', '--no-verify', ...extra], { configDir: dir, input: `${key}\n` });
 }
 
 describe('auth login --with-token', () => {
@@ -61,14 +61,14 @@ describe('auth status', () => {
   it('shows the stored key masked, with where each value comes from', async () => {
     const dir = tempConfigDir();
     await login(dir, KEY);
-    const r = await gwctl(['auth', 'status'], { configDir: dir });
+    const r = await gwctl(['auth', 'status', '--offline'], { configDir: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [
         'profile\tdefault\tdefault',
         `config file\t${path.join(dir, 'config.json')}\t`,
         'base URL\thttps://openrouter.ai/api/v1\tdefault',
-        'management key\tsk-or-…cdef\tprofile',
+        'management key\tsk-or-…cdef\tfile',
         'API key\tsk-or-…cdef\tmanagement key',
         'workspace\tnot set\t',
         'timeout\t30s\tdefault',
@@ -83,13 +83,13 @@ describe('auth status', () => {
     const dir = tempConfigDir();
     await login(dir, KEY);
     await gwctl(['config', 'set', 'timeout', '12'], { configDir: dir });
-    const r = await gwctl(['auth', 'status', '--json', '--timeout', '5'], {
+    const r = await gwctl(['auth', 'status', '--json', '--offline', '--timeout', '5'], {
       configDir: dir,
       env: { GWCTL_MANAGEMENT_KEY: ENV_KEY, GWCTL_BASE_URL: 'https://gw.example.com/api/v1', GWCTL_RETRIES: '1' },
     });
     expect(r.code).toBe(0);
     const status = JSON.parse(r.stdout);
-    expect(status.management_key).toEqual({ masked: 'sk-or-…3210', source: 'environment' });
+    expect(status.management_key).toEqual({ masked: 'sk-or-…3210', source: 'env', check: 'offline' });
     expect(status.base_url).toEqual({ value: 'https://gw.example.com/api/v1', source: 'environment' });
     expect(status.timeout_seconds).toEqual({ value: 5, source: 'flag' });
     expect(status.retries).toEqual({ value: 1, source: 'environment' });
@@ -97,7 +97,7 @@ describe('auth status', () => {
   });
 
   it('exits 4 when no key is configured', async () => {
-    const r = await gwctl(['auth', 'status']);
+    const r = await gwctl(['auth', 'status', '--offline']);
     expect(r.code).toBe(4);
     expect(r.stderr).toBe("gwctl: no credentials configured; run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY\n");
   });
@@ -107,7 +107,7 @@ describe('auth status', () => {
     await login(dir, KEY);
     const out = await gwctl(['auth', 'logout'], { configDir: dir });
     expect(out).toMatchObject({ code: 0, stderr: 'Removed the management key of profile "default".\n' });
-    expect((await gwctl(['auth', 'status'], { configDir: dir })).code).toBe(4);
+    expect((await gwctl(['auth', 'status', '--offline'], { configDir: dir })).code).toBe(4);
   });
 });
 
@@ -136,7 +136,10 @@ describe('config', () => {
       'gwctl: invalid value for timeout: "soon" (expected a number of seconds above 0, at most 3600)\n',
     ],
     [['config', 'set', 'retries', '99'], 'gwctl: invalid value for retries: "99" (expected an integer from 0 to 10)\n'],
-    [['config', 'set', 'colour', 'red'], 'gwctl: unknown setting "colour"; settings are: base-url, workspace, timeout, retries\n'],
+    [
+      ['config', 'set', 'colour', 'red'],
+      'gwctl: unknown setting "colour"; settings are: base-url, workspace, timeout, retries, management-key-command, api-key-command\n',
+    ],
     [
       ['config', 'set', 'management-key', 'x'],
       "gwctl: management-key is not a setting; keys are stored with 'gwctl auth login' and shown masked by 'gwctl auth status'\n",

@@ -140,7 +140,7 @@ describe('auth login', () => {
     const dir = tempConfigDir();
     const key = 'sk-or-v1-prompted-0123456789abcdef';
     const prompter = scriptedPrompter({ password: [key] });
-    const r = await gwctl(['auth', 'login'], { configDir: dir, prompter });
+    const r = await gwctl(['auth', 'login', '--insecure-storage', '--no-verify'], { configDir: dir, prompter });
     expect(prompter.asked).toHaveLength(1);
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(key);

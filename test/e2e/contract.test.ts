@@ -210,7 +210,10 @@ describe('credentials and settings', () => {
   it('auth login --with-token stores the key 0600; auth status shows it masked; logout removes it', async () => {
     const dir = tempConfigDir();
     const key = 'sk-or-v1-e2ekey-0123456789abcdef';
-    const login = await runGwctl(['auth', 'login', '--with-token'], { configDir: dir, input: `${key}\n` });
+    const login = await runGwctl(['auth', 'login', '--with-token', '--insecure-storage', '--no-verify'], {
+      configDir: dir,
+      input: `${key}\n`,
+    });
     const file = path.join(dir, 'config.json');
     expect(login).toMatchObject({
       code: 0,
@@ -218,15 +221,15 @@ describe('credentials and settings', () => {
       stderr: `Stored the management key sk-or-…cdef for profile "default" in ${file}\n`,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const status = await runGwctl(['auth', 'status', '--json'], { configDir: dir });
+    const status = await runGwctl(['auth', 'status', '--json', '--offline'], { configDir: dir });
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-or-…cdef', source: 'profile' });
+    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-or-…cdef', source: 'file', check: 'offline' });
     expect(status.stdout + status.stderr).not.toContain(key);
     expect(await runGwctl(['auth', 'logout'], { configDir: dir })).toMatchObject({
       code: 0,
       stderr: 'Removed the management key of profile "default".\n',
     });
-    expect(await runGwctl(['auth', 'status'], { configDir: dir })).toMatchObject({
+    expect(await runGwctl(['auth', 'status', '--offline'], { configDir: dir })).toMatchObject({
       code: 4,
       stderr: "gwctl: no credentials configured; run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY\n",
     });

@@ -57,15 +57,19 @@ describe('what a get loads', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gwctl-loads-'));
   const preload = path.join(dir, 'list-modules.cjs');
   const list = path.join(dir, 'modules.txt');
+  // Native add-ons are not in that list: every process.dlopen is added to it as `dlopen <file>`.
   writeFileSync(
     preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`,
+    `const loaded = [];\n` +
+      `const dlopen = process.dlopen;\n` +
+      `process.dlopen = function (module, file, ...rest) { loaded.push('dlopen ' + file); return dlopen.call(this, module, file, ...rest); };\n` +
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, [...process.moduleLoadList, ...loaded].join('\\n')));\n`,
   );
 
-  const modulesOf = async (args: string[]): Promise<string[]> => {
-    const r = await run(args, { NODE_OPTIONS: `--require ${preload}` });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+  const modulesOf = async (args: string[], env: Record<string, string> = {}, code = 0): Promise<string[]> => {
+    const r = await run(args, { NODE_OPTIONS: `--require ${preload}`, ...env });
+    if (code === 0) expect(r.stderr).toBe('');
+    expect(r.code).toBe(code);
     return readFileSync(list, 'utf8').split('\n');
   };
 
@@ -79,5 +83,21 @@ describe('what a get loads', () => {
     const unused = ['http', 'child_process', 'dgram', 'readline', 'internal/readline/interface', 'internal/fs/promises', 'http2', 'tls'];
     const extra = unused.map((name) => `NativeModule ${name}`).filter((entry) => loaded.includes(entry) && !baseline.has(entry));
     expect(extra).toEqual([]);
+  });
+
+  it("a key from the environment loads no native add-on, even when the profile's other key is in the credential store", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gwctl-loads-config-'));
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'management-key-keychain': true } } }), {
+      mode: 0o600,
+    });
+    // A bus address that leads nowhere: reaching for the store would load the add-on.
+    const env = { GWCTL_CONFIG_DIR: dir, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/gwctl-bus' };
+    const loaded = await modulesOf(GET, env);
+    expect(loaded.filter((entry) => entry.startsWith('dlopen '))).toEqual([]);
+    expect(loaded).not.toContain('NativeModule child_process');
+    // The same profile's management key, which is in the store: the add-on loads (and the store
+    // does not answer: exit 4). This shows the list would name the add-on.
+    const keyed = await modulesOf(['endpoints', 'get', INTERN, '--retries', '0'], { ...env, GWCTL_API_KEY: '' }, 4);
+    expect(keyed.filter((entry) => entry.startsWith('dlopen ')).length).toBe(1);
   });
 });

@@ -24,6 +24,9 @@ export function memoryIo(options: { tty?: boolean; columns?: number } = {}): Mem
       io.writes++;
       return new Promise((resolve) => setImmediate(resolve));
     },
+    outUnmasked(text) {
+      return io.out(text);
+    },
     err(text) {
       io.stderrText += text;
     },

@@ -18,11 +18,12 @@ describe('resolveSettings', () => {
     expect(s.timeoutSeconds).toEqual({ value: 4, source: 'flag' });
     expect(s.retries).toEqual({ value: 2, source: 'environment' });
     expect(s.baseUrl).toEqual({ value: 'https://p.example/api/v1', source: 'profile' });
-    expect(s.managementKey).toEqual({ value: 'pk', source: 'profile' });
+    expect(s.managementKey).toEqual({ value: 'pk', source: 'file', from: 'the config file' });
     expect(settings({}, {}, profiles).timeoutSeconds).toEqual({ value: 9, source: 'profile' });
     expect(settings({}, { GWCTL_MANAGEMENT_KEY: 'ek' }, profiles).managementKey).toEqual({
       value: 'ek',
-      source: 'environment',
+      source: 'env',
+      from: 'GWCTL_MANAGEMENT_KEY',
     });
     expect(settings({}, {}).baseUrl).toEqual({ value: 'https://openrouter.ai/api/v1', source: 'default' });
   });
@@ -81,7 +82,7 @@ describe('commandsFor', () => {
     expect(commandsFor(['config', 'list'])).toEqual(['config list']);
   });
   it('loads a whole group, or everything, for help and typos', () => {
-    expect(commandsFor(['auth'])).toEqual(['auth login', 'auth logout', 'auth status']);
+    expect(commandsFor(['auth'])).toEqual(['auth login', 'auth logout', 'auth status', 'auth token']);
     expect(commandsFor(['--help']).length).toBeGreaterThan(15);
     expect(commandsFor(['intrens']).length).toBeGreaterThan(15);
   });

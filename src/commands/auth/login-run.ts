@@ -1,13 +1,18 @@
+import { KEY_FIELD, loginCommand, type KeyKind } from '../../config/credentials.js';
+import { KeychainUnavailable } from '../../config/keychain.js';
+import { KEYCHAIN_MARK } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
-import { usageError } from '../../core/errors.js';
+import { GwctlError, usageError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { RunFor } from '../context.js';
+import { checkKey, type KeyVerdict } from '../shared/check-key.js';
 import type { spec } from './login.js';
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const { io, env, prompter } = deps;
-  const which = opts.apiKey ? 'api' : 'management';
-  const field = which === 'api' ? 'api-key' : 'management-key';
+  const which: KeyKind = opts.apiKey ? 'api' : 'management';
+  const field = KEY_FIELD[which];
   const profile = resolveProfileName(deps.flags).value;
   let key: string;
   if (opts.withToken) {
@@ -21,9 +26,58 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   }
   if (/\s/.test(key)) throw usageError('the key contains whitespace; paste only the key');
   io.addSecret(key);
+  let verdict: KeyVerdict | undefined;
+  if (opts.verify) {
+    try {
+      verdict = await checkKey(await deps.apiWithKey(key));
+    } catch (error) {
+      if (!(error instanceof GwctlError)) throw error;
+      throw new GwctlError(`could not check the key, so it was not stored: ${error.message}`, error.exitCode, {
+        hint: 'try again, or store it unchecked with --no-verify',
+      });
+    }
+    if (verdict === 'rejected') {
+      throw new GwctlError(`the API rejected this key (HTTP 401 from ${deps.settings().baseUrl.value}); it was not stored`, ExitCode.auth, {
+        hint: 'check the key, and the base URL (--base-url or GWCTL_BASE_URL)',
+      });
+    }
+  }
   const { updateProfile } = await deps.heavy.configStore();
-  const { file } = await updateProfile(env, profile, (p) => {
+  const { file, result: where } = await updateProfile(env, profile, (p) => {
+    const mark = KEYCHAIN_MARK[field];
+    if (!opts.insecureStorage) {
+      try {
+        deps.keychain().set(profile, field, key);
+        delete p[field];
+        p[mark] = true;
+        return 'keychain' as const;
+      } catch (error) {
+        if (!(error instanceof KeychainUnavailable)) throw error;
+        // Said before anything is written, so that nobody believes the key is safe in a store.
+        io.err(`gwctl: warning: no credential store answered (${error.message}); storing the key in the config file instead\n`);
+      }
+    } else if (p[mark] === true) {
+      // Moving the key to the file: the copy in the store would otherwise linger.
+      try {
+        deps.keychain().delete(profile, field);
+      } catch (error) {
+        if (!(error instanceof KeychainUnavailable)) throw error;
+        io.err(`gwctl: warning: could not remove the old ${which} key from the credential store (${error.message})\n`);
+      }
+    }
+    delete p[mark];
     p[field] = key;
+    return 'file' as const;
   });
-  io.err(`Stored the ${which} key ${maskKey(key)} for profile "${profile}" in ${file}\n`);
+  const place = where === 'keychain' ? "the operating system's credential store" : file;
+  io.err(`Stored the ${which} key ${maskKey(key)} for profile "${profile}" in ${place}\n`);
+  if (verdict === 'management') io.err('The API accepts it as a management key.\n');
+  if (verdict === 'api') {
+    io.err('The API accepts it as an API key.\n');
+    if (which === 'management') {
+      io.err(
+        `gwctl: warning: management routes (endpoints, presets, byok, budgets, tools) will refuse it; to keep it as the API key, run '${loginCommand('api', profile)}'\n`,
+      );
+    }
+  }
 };

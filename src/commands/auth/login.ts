@@ -6,11 +6,20 @@ export const spec = defineSpec({
   summary: 'Store a key for a profile (prompted, or read from stdin with --with-token)',
   description:
     'Keys never go on the command line: they are typed at a masked prompt or piped on stdin.\n' +
-    'The config file is written with mode 0600. Without --api-key the key is the management key.',
+    "The key goes into the operating system's credential store (macOS Keychain, Windows Credential Manager,\n" +
+    'the Secret Service on Linux); when none answers, or with --insecure-storage, into the 0600 config file.\n' +
+    'Before storing, one request checks the key and tells a management key from an API key (--no-verify skips it).\n' +
+    'Without --api-key the key is the management key.',
   args: {},
   options: {
     withToken: option.flag('--with-token', 'read the key from standard input'),
     apiKey: option.flag('--api-key', 'store the API key (interns and vault routes) instead of the management key'),
+    // Commander's negated flag: the value is true unless --no-verify is given.
+    verify: {
+      flags: '--no-verify',
+      description: 'store the key without checking it with the API (offline set-up)',
+      parse: (raw) => raw !== false,
+    },
     insecureStorage: option.flag(
       '--insecure-storage',
       "keep the key in the 0600 config file, not in the operating system's credential store",

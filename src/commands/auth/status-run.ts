@@ -1,11 +1,12 @@
+import { unauthorizedHint, type KeyInEffect } from '../../config/credentials.js';
 import { configFile } from '../../config/paths.js';
-import type { Sourced } from '../../config/settings.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { Cell } from '../../output/cells.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { RunFor } from '../context.js';
+import { checkKey, VERDICT_WORDS, type KeyVerdict } from '../shared/check-key.js';
 import type { spec } from './status.js';
 
 type Row = [setting: string, value: Cell, from: string];
@@ -17,33 +18,108 @@ const columns: NamedColumn<Row>[] = [
   { name: 'from', header: 'FROM', value: (r) => r[2], flexible: true },
 ];
 
-export const run: RunFor<typeof spec> = async ({ deps }) => {
+/**
+ * A key as the report shows it: masked, with its source and what the API said of it (`check`:
+ * `management`, `api`, `rejected`, `offline` under --offline, or `failed` with `check_error`);
+ * or why it could not be found.
+ */
+type KeyReport =
+  | { masked: string; source: KeyInEffect['source']; check?: KeyVerdict | 'offline' | 'failed'; check_error?: string }
+  | { error: string }
+  | null;
+
+export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const s = deps.settings();
-  const key = (k: Sourced<string> | undefined) => (k ? { masked: maskKey(k.value), source: k.source } : null);
-  const apiFallback = !s.apiKey && s.managementKey;
+  // A key that cannot be found (a failing key command, a vanished keychain entry) is reported
+  // beside the others rather than ending the report.
+  const find = (read: () => KeyInEffect | undefined): { key?: KeyInEffect; report: KeyReport } => {
+    try {
+      const key = read();
+      return key ? { key, report: { masked: maskKey(key.value), source: key.source } } : { report: null };
+    } catch (error) {
+      if (!(error instanceof GwctlError)) throw error;
+      return { report: { error: error.message } };
+    }
+  };
+  const management = find(() => s.managementKey);
+  const ownApi = find(() => s.apiKey);
+  const apiFallback = ownApi.report === null && management.report !== null;
+  const api = apiFallback ? management : ownApi;
+  // Each key in effect is checked once (the API key that is the management key is the same key).
+  const checked = new Map<string, Promise<{ check: KeyVerdict | 'failed'; check_error?: string }>>();
+  const check = (key: KeyInEffect) => {
+    let pending = checked.get(key.value);
+    if (!pending) {
+      pending = deps
+        .apiWithKey(key.value)
+        .then(checkKey)
+        .then(
+          (verdict) => ({ check: verdict }),
+          (error: unknown) => {
+            if (!(error instanceof GwctlError)) throw error;
+            return { check: 'failed' as const, check_error: error.message };
+          },
+        );
+      checked.set(key.value, pending);
+    }
+    return pending;
+  };
+  for (const found of [management, ownApi]) {
+    if (!found.key || found.report === null || !('masked' in found.report)) continue;
+    Object.assign(found.report, opts.offline ? { check: 'offline' } : await check(found.key));
+  }
   const report = {
     profile: s.profile,
     config_file: configFile(deps.env),
     base_url: s.baseUrl,
-    management_key: key(s.managementKey),
-    api_key: key(s.apiKey ?? (apiFallback ? s.managementKey : undefined)),
-    api_key_falls_back_to_management_key: Boolean(apiFallback),
+    management_key: management.report,
+    api_key: api.report,
+    api_key_falls_back_to_management_key: apiFallback,
     workspace: s.workspace ?? null,
     timeout_seconds: s.timeoutSeconds,
     retries: s.retries,
   };
+  const verdict = (k: { check?: string; check_error?: string }): string =>
+    k.check === 'management' || k.check === 'api'
+      ? ` (${VERDICT_WORDS[k.check]})`
+      : k.check === 'rejected'
+        ? ` (${VERDICT_WORDS.rejected})`
+        : k.check === 'failed'
+          ? ` (not checked: ${k.check_error})`
+          : '';
+  const shown = (k: KeyReport): string => (k === null ? 'not set' : 'error' in k ? `error: ${k.error}` : `${k.masked}${verdict(k)}`);
+  const from = (k: KeyReport): string => (k !== null && 'source' in k ? k.source : '');
   const rows: Row[] = [
     ['profile', s.profile.value, s.profile.source],
     ['config file', report.config_file, ''],
     ['base URL', s.baseUrl.value, s.baseUrl.source],
-    ['management key', report.management_key?.masked ?? 'not set', s.managementKey?.source ?? ''],
-    ['API key', report.api_key?.masked ?? 'not set', apiFallback ? 'management key' : (s.apiKey?.source ?? '')],
+    ['management key', shown(report.management_key), from(report.management_key)],
+    ['API key', shown(report.api_key), apiFallback ? 'management key' : from(report.api_key)],
     ['workspace', s.workspace?.value ?? 'not set', s.workspace?.source ?? ''],
     ['timeout', `${s.timeoutSeconds.value}s`, s.timeoutSeconds.source],
     ['retries', s.retries.value, s.retries.source],
   ];
   await deps.printer.detail({ body: report, view: { kind: 'rows', items: rows, columns } });
-  if (!s.managementKey && !s.apiKey) {
+  const failed = [report.management_key, report.api_key].find((k) => k !== null && 'error' in k);
+  if (failed) throw new GwctlError((failed as { error: string }).error, ExitCode.auth);
+  for (const [name, k] of [
+    ['management', management],
+    ['API', ownApi],
+  ] as const) {
+    if (k.key && k.report && 'check' in k.report && k.report.check === 'rejected') {
+      const kind = name === 'API' ? 'api' : 'management';
+      throw new GwctlError(`the API rejected the ${name} key (HTTP 401)`, ExitCode.auth, {
+        hint: unauthorizedHint(k.key, kind, s.profile.value) ?? "run 'gwctl auth login'",
+      });
+    }
+  }
+  const unchecked = [management, ownApi].find((k) => k.report && 'check' in k.report && k.report.check === 'failed');
+  if (unchecked?.report && 'check_error' in unchecked.report) {
+    throw new GwctlError(`could not check the keys: ${unchecked.report.check_error}`, ExitCode.failure, {
+      hint: 'try again, or use --offline',
+    });
+  }
+  if (report.management_key === null && report.api_key === null) {
     throw new GwctlError('no credentials configured', ExitCode.auth, { hint: "run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY" });
   }
 };

@@ -1,0 +1,53 @@
+import { keyCommand, KEY_FIELD, type KeyKind } from '../../config/credentials.js';
+import { DEFAULT_BASE_URL, KEYCHAIN_MARK, type Profile } from '../../config/profile.js';
+import { resolveProfileName } from '../../config/settings.js';
+import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
+import type { spec } from './profiles.js';
+
+interface ProfileRow {
+  name: string;
+  current: boolean;
+  base_url: string | null;
+  workspace: string | null;
+  /** Where the profile keeps the key: `keychain`, `file`, `command`, or null for none. */
+  management_key: string | null;
+  api_key: string | null;
+}
+
+/** Where a profile keeps a key (the environment is not the profile's, so it is not looked at). */
+function keptIn(name: string, stored: Profile, kind: KeyKind): string | null {
+  if (keyCommand(kind, { env: {}, stored, profile: name })) return 'command';
+  if (stored[KEYCHAIN_MARK[KEY_FIELD[kind]]] === true) return 'keychain';
+  return stored[KEY_FIELD[kind]] !== undefined ? 'file' : null;
+}
+
+export const run: RunFor<typeof spec> = async ({ spec: declared, deps }) => {
+  const current = resolveProfileName(deps.flags).value;
+  const profiles = deps.config().data.profiles;
+  const rows: ProfileRow[] = Object.keys(profiles)
+    .sort()
+    .map((name) => {
+      const stored = profiles[name] ?? {};
+      return {
+        name,
+        current: name === current,
+        base_url: stored['base-url'] === undefined ? null : String(stored['base-url']),
+        workspace: stored.workspace === undefined ? null : String(stored.workspace),
+        management_key: keptIn(name, stored, 'management'),
+        api_key: keptIn(name, stored, 'api'),
+      };
+    });
+  const views: ColumnViews<typeof spec, ProfileRow> = {
+    name: { header: 'NAME', value: (p) => p.name },
+    current: { header: 'CURRENT', value: (p) => (p.current ? '*' : ''), raw: (p) => p.current },
+    base_url: { header: 'BASE URL', value: (p) => p.base_url ?? `${DEFAULT_BASE_URL} (default)`, raw: (p) => p.base_url, flexible: true },
+    workspace: { header: 'WORKSPACE', value: (p) => p.workspace },
+    management_key: { header: 'MANAGEMENT KEY', value: (p) => p.management_key ?? 'none', raw: (p) => p.management_key },
+    api_key: { header: 'API KEY', value: (p) => p.api_key ?? 'none', raw: (p) => p.api_key },
+  };
+  await deps.printer.detail({
+    body: { data: rows },
+    items: rows,
+    view: { kind: 'rows', items: rows, columns: columnsOf(declared, views), empty: 'No profiles in the config file.' },
+  });
+};

@@ -1,0 +1,110 @@
+// Where a key comes from, first match wins (contract, "Credentials"): the environment
+// (GWCTL_MANAGEMENT_KEY / GWCTL_API_KEY); a key command (GWCTL_*_KEY_COMMAND, then the profile's
+// management-key-command / api-key-command); the profile's stored key, in the OS credential store
+// or in the file. The API key falls back to the management key (the client does that).
+import { GwctlError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import type { Env } from '../core/env.js';
+import { KeychainUnavailable, type Keychain } from './keychain.js';
+import { runKeyCommand } from './key-command.js';
+import { KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
+
+export type KeyKind = 'management' | 'api';
+/** Where a key in effect came from, as `auth status` names it. */
+export type KeySource = 'env' | 'command' | 'keychain' | 'file' | 'sandbox';
+
+export interface KeyInEffect {
+  value: string;
+  source: KeySource;
+  /** Exactly where: the variable or setting that supplied it (for hints after a 401). */
+  from: string;
+}
+
+export const KEY_ENV: Record<KeyKind, string> = { management: 'GWCTL_MANAGEMENT_KEY', api: 'GWCTL_API_KEY' };
+export const KEY_COMMAND_ENV: Record<KeyKind, string> = { management: 'GWCTL_MANAGEMENT_KEY_COMMAND', api: 'GWCTL_API_KEY_COMMAND' };
+export const KEY_FIELD: Record<KeyKind, KeyField> = { management: 'management-key', api: 'api-key' };
+export const KEY_COMMAND_SETTING = { management: 'management-key-command', api: 'api-key-command' } as const;
+/** How messages name each key. */
+export const KEY_NAME: Record<KeyKind, string> = { management: 'management key', api: 'API key' };
+
+export interface KeyContext {
+  env: Env;
+  profile: string;
+  stored: Profile;
+  /** The OS credential store; opening it loads the native add-on, so it is called only for a key stored there. */
+  keychain: () => Keychain;
+  /** --debug lines (that a command ran, never what it printed). */
+  debug?: (line: string) => void;
+}
+
+export function resolveKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
+  const fromEnv = ctx.env[KEY_ENV[kind]];
+  if (fromEnv) return { value: fromEnv, source: 'env', from: KEY_ENV[kind] };
+  const command = keyCommand(kind, ctx);
+  if (command) {
+    ctx.debug?.(`running the ${KEY_NAME[kind]} command (${command.from})`);
+    const value = runKeyCommand(command.line, `the ${KEY_NAME[kind]} command (${command.from})`, ctx.env);
+    ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
+    return { value, source: 'command', from: command.from };
+  }
+  const field = KEY_FIELD[kind];
+  if (ctx.stored[KEYCHAIN_MARK[field]] === true)
+    return { value: fromKeychain(kind, ctx), source: 'keychain', from: 'the credential store' };
+  const stored = ctx.stored[field];
+  if (stored !== undefined && stored !== '') return { value: String(stored), source: 'file', from: 'the config file' };
+  return undefined;
+}
+
+/** The key command in effect for `kind`, if any: the environment's, then the profile's. */
+export function keyCommand(kind: KeyKind, ctx: Pick<KeyContext, 'env' | 'stored' | 'profile'>): { line: string; from: string } | undefined {
+  const fromEnv = ctx.env[KEY_COMMAND_ENV[kind]];
+  if (fromEnv && fromEnv.trim() !== '') return { line: fromEnv, from: KEY_COMMAND_ENV[kind] };
+  const setting = ctx.stored[KEY_COMMAND_SETTING[kind]];
+  if (typeof setting === 'string' && setting.trim() !== '')
+    return { line: setting, from: `${KEY_COMMAND_SETTING[kind]} of profile "${ctx.profile}"` };
+  return undefined;
+}
+
+function fromKeychain(kind: KeyKind, ctx: KeyContext): string {
+  const login = loginCommand(kind, ctx.profile);
+  let value: string | undefined;
+  try {
+    value = ctx.keychain().get(ctx.profile, KEY_FIELD[kind]);
+  } catch (error) {
+    if (!(error instanceof KeychainUnavailable)) throw error;
+    throw new GwctlError(
+      `the ${KEY_NAME[kind]} of profile "${ctx.profile}" is in the credential store, which did not answer: ${error.message}`,
+      ExitCode.auth,
+      {
+        hint: `run gwctl where the store is reachable, set ${KEY_ENV[kind]}, or store the key in the file with '${login} --insecure-storage'`,
+      },
+    );
+  }
+  if (value === undefined || value === '') {
+    throw new GwctlError(`the ${KEY_NAME[kind]} of profile "${ctx.profile}" is no longer in the credential store`, ExitCode.auth, {
+      hint: `run '${login}' again`,
+    });
+  }
+  return value;
+}
+
+/** What to do after a 401 to this key: fix the variable or key command that gave it, or log in again. */
+export function unauthorizedHint(key: KeyInEffect, kind: KeyKind, profile: string): string | undefined {
+  const which = KEY_NAME[kind];
+  switch (key.source) {
+    case 'env':
+      return `the ${which} comes from ${key.from}: set it to a valid key, or unset it to use the profile's`;
+    case 'command':
+      return `the ${which} comes from ${key.from}: check the key it prints`;
+    case 'keychain':
+    case 'file':
+      return `run '${loginCommand(kind, profile)}' to store a valid key`;
+    case 'sandbox':
+      return undefined;
+  }
+}
+
+/** `gwctl auth login` for this kind of key and profile. */
+export function loginCommand(kind: KeyKind, profile: string): string {
+  return `gwctl auth login${kind === 'api' ? ' --api-key' : ''}${profile === 'default' ? '' : ` --profile ${profile}`}`;
+}

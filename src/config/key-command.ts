@@ -1,0 +1,56 @@
+// A key command (GWCTL_MANAGEMENT_KEY_COMMAND, the profile's management-key-command, ...): a
+// shell command line whose output is the key, for keys kept in a password manager. It runs at
+// most once per run, only when the key is needed, and synchronously: settings are resolved
+// synchronously, and nothing else can happen before the key is known anyway.
+import { GwctlError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import type { Env } from '../core/env.js';
+import { sanitizeField } from '../core/sanitize.js';
+
+/** The contract's limit: a command that takes longer has failed. */
+export const KEY_COMMAND_TIMEOUT_MS = 10_000;
+/** More output than any key: past this the command is stopped (a runaway `yes` cannot fill memory). */
+export const KEY_COMMAND_MAX_OUTPUT = 64 * 1024;
+
+/**
+ * Runs `command` with `sh -c` (`cmd /c` on Windows) and returns its stdout, trimmed. A failure,
+ * a timeout, empty output or output that is not one word is exit 4, showing only the first line
+ * of the command's stderr (its stdout may hold a key and is never shown).
+ */
+export function runKeyCommand(command: string, describe: string, env: Env): string {
+  // Loaded here, not at the top: only runs that use a key command start a process.
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
+  const [shell, args] = process.platform === 'win32' ? ['cmd.exe', ['/d', '/s', '/c', command]] : ['/bin/sh', ['-c', command]];
+  const result = spawnSync(shell, args, {
+    env: { ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    timeout: KEY_COMMAND_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+    maxBuffer: KEY_COMMAND_MAX_OUTPUT,
+    windowsHide: true,
+  });
+  const stderrLine = firstLine(result.stderr ?? '');
+  const fail = (why: string): never => {
+    throw new GwctlError(`${describe} ${why}${stderrLine ? `: ${stderrLine}` : ''}`, ExitCode.auth, {
+      hint: 'fix the command, or unset it to use a stored key',
+    });
+  };
+  const code = (result.error as { code?: string } | undefined)?.code;
+  if (code === 'ETIMEDOUT') fail(`did not finish within ${KEY_COMMAND_TIMEOUT_MS / 1000} s`);
+  if (code === 'ENOBUFS') fail(`printed more than ${KEY_COMMAND_MAX_OUTPUT / 1024} KiB, which is no key`);
+  if (result.error) fail(`could not be started (${result.error.message})`);
+  if (result.signal) fail(`was ended by ${result.signal}`);
+  if (result.status !== 0) fail(`failed with exit ${result.status}`);
+  const key = (result.stdout ?? '').trim();
+  if (key === '') fail('printed nothing');
+  if (/\s/.test(key)) fail('printed more than one word; it should print the key alone');
+  return key;
+}
+
+/** The first non-empty line of a command's stderr, cleaned of control characters and cut short. */
+function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  const clean = sanitizeField(line.trim());
+  return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+}

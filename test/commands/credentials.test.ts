@@ -1,0 +1,296 @@
+// Where keys come from (environment, key command, stored key), key commands that misbehave,
+// `auth token`, the key checks of `auth login` and `auth status` against the sandbox, the hint
+// after a 401, and `config profiles`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gwctl } from '../kit/cli.js';
+import { useSandbox } from '../kit/sandbox.js';
+import { type ScriptedServer, startServer } from '../kit/server.js';
+import { expectNoCrash, tempConfigDir } from '../kit/spawn.js';
+
+const KEY = 'sk-mgmt-cred-0123456789abcdef';
+const STORED = 'sk-stored-cred-fedcba9876543210';
+const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const OTHER = '9b2f4c1e-1f0a-4c1e-9b2f-4c1e9b2f4c1e';
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startServer(() => ({ body: { data: [], total_count: 0 } }));
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+/** A config folder whose default profile holds `profile`. */
+function configWith(profile: Record<string, unknown>): string {
+  const dir = tempConfigDir();
+  writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
+  return dir;
+}
+const byok = (env: Record<string, string | undefined>, configDir?: string, extra: string[] = []) =>
+  gwctl(['byok', 'ls', '--retries', '0', '--base-url', server.baseUrl, ...extra], { env, ...(configDir ? { configDir } : {}) });
+const sent = () => server.requests.map((r) => r.headers.authorization);
+
+describe('key commands', () => {
+  it('GWCTL_MANAGEMENT_KEY_COMMAND: its output, trimmed, is the key sent', async () => {
+    const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: `printf '  ${KEY}\\n\\n'` });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(sent()).toEqual([`Bearer ${KEY}`]);
+  });
+
+  it('the profile setting management-key-command, set with config set', async () => {
+    const dir = tempConfigDir();
+    expect((await gwctl(['config', 'set', 'management-key-command', `echo ${KEY}`], { configDir: dir })).code).toBe(0);
+    const r = await byok({}, dir);
+    expect(r.code).toBe(0);
+    expect(sent()).toEqual([`Bearer ${KEY}`]);
+    const status = await gwctl(['auth', 'status', '--json', '--offline'], { configDir: dir });
+    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-mgm…cdef', source: 'command', check: 'offline' });
+  });
+
+  it('precedence: the environment key, then the environment command, then the profile command, then the stored key', async () => {
+    const marker = path.join(tempConfigDir(), 'ran');
+    const dir = configWith({ 'management-key': STORED, 'management-key-command': `touch ${marker}-profile; echo profile-key-1234` });
+    // The key in the environment wins, and no command runs.
+    await byok({ GWCTL_MANAGEMENT_KEY: KEY, GWCTL_MANAGEMENT_KEY_COMMAND: `touch ${marker}-env; echo env-command-key` }, dir);
+    expect(sent()).toEqual([`Bearer ${KEY}`]);
+    expect(existsSync(`${marker}-env`) || existsSync(`${marker}-profile`)).toBe(false);
+    server.reset();
+    await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: 'echo env-command-key' }, dir);
+    expect(sent()).toEqual(['Bearer env-command-key']);
+    server.reset();
+    await byok({}, dir);
+    expect(sent()).toEqual(['Bearer profile-key-1234']);
+    server.reset();
+    await byok({}, configWith({ 'management-key': STORED }));
+    expect(sent()).toEqual([`Bearer ${STORED}`]);
+  });
+
+  it('runs only when the run needs that key, and at most once per run', async () => {
+    const dir = tempConfigDir();
+    const count = path.join(dir, 'count');
+    // interns routes take the API key: the management key command is not run.
+    server.handle(() => ({ body: { data: [], has_more: false } }));
+    const ls = await gwctl(['interns', 'ls', '--json', '--base-url', server.baseUrl], {
+      env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY_COMMAND: `echo run >> ${count}; echo never-used` },
+    });
+    expect(ls.stderr).toBe('');
+    expect(existsSync(count)).toBe(false);
+    // Two requests, one run of the command (the API key falls back to the management key).
+    server.reset();
+    server.handle(() => ({ body: { suspended: true } }));
+    const suspend = await gwctl(['interns', 'suspend', INTERN, OTHER, '--yes', '--json', '--base-url', server.baseUrl], {
+      env: { GWCTL_MANAGEMENT_KEY_COMMAND: `echo run >> ${count}; echo ${KEY}` },
+    });
+    expect(suspend.code).toBe(0);
+    expect(sent()).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+    expect(readFileSync(count, 'utf8')).toBe('run\n');
+  });
+
+  it('a failing command: exit 4 with its first stderr line, never its stdout; nothing sent', async () => {
+    const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: 'echo would-be-key; echo "vault is locked" >&2; echo more >&2; exit 3' });
+    expectNoCrash(r.stderr);
+    expect(r).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr:
+        'gwctl: the management key command (GWCTL_MANAGEMENT_KEY_COMMAND) failed with exit 3: vault is locked; fix the command, or unset it to use a stored key\n',
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  it.each([
+    ['prints nothing', 'true', 'printed nothing'],
+    ['prints only blank lines', "printf '\\n \\n'", 'printed nothing'],
+    ['prints megabytes', 'head -c 5000000 /dev/zero | tr "\\0" a', 'printed more than 64 KiB, which is no key'],
+    ['prints two words', 'echo two words', 'printed more than one word; it should print the key alone'],
+    ['cannot be found', 'no-such-program-gwctl', 'failed with exit 127: sh: 1: no-such-program-gwctl: not found'],
+  ])('a command that %s: exit 4, nothing sent', async (_name, command, why) => {
+    const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: command });
+    expectNoCrash(r.stderr);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    // sh names a missing program in its own words; the rest of the line is ours.
+    expect(r.stderr.replace(/exit 127: .*not found/, 'exit 127: sh: 1: no-such-program-gwctl: not found')).toBe(
+      `gwctl: the management key command (GWCTL_MANAGEMENT_KEY_COMMAND) ${why}; fix the command, or unset it to use a stored key\n`,
+    );
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a command that hangs is stopped after 10 s: exit 4, nothing sent', { timeout: 30_000 }, async () => {
+    const r = await byok({ GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY_COMMAND: 'echo waiting >&2; sleep 60' });
+    expect(r).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr:
+        'gwctl: the management key command (GWCTL_MANAGEMENT_KEY_COMMAND) did not finish within 10 s: waiting; fix the command, or unset it to use a stored key\n',
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  it('--debug says that the command ran, never what it printed', async () => {
+    const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: `echo ${KEY}` }, undefined, ['--debug']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('gwctl: debug: running the management key command (GWCTL_MANAGEMENT_KEY_COMMAND)\n');
+    expect(r.stderr).toContain('gwctl: debug: the management key command gave a key\n');
+    expect(r.stderr).not.toContain(KEY);
+  });
+});
+
+describe('auth token', () => {
+  it('prints the management key in effect, whole, and a newline', async () => {
+    expect(await gwctl(['auth', 'token'], { env: { GWCTL_MANAGEMENT_KEY_COMMAND: `echo ${KEY}` } })).toMatchObject({
+      code: 0,
+      stdout: `${KEY}\n`,
+      stderr: '',
+    });
+    expect(await gwctl(['auth', 'token'], { configDir: configWith({ 'management-key': STORED }) })).toMatchObject({
+      code: 0,
+      stdout: `${STORED}\n`,
+    });
+  });
+
+  it('--api-key: the API key, falling back to the management key', async () => {
+    expect((await gwctl(['auth', 'token', '--api-key'], { env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: STORED } })).stdout).toBe(
+      `${KEY}\n`,
+    );
+    expect((await gwctl(['auth', 'token', '--api-key'], { env: { GWCTL_MANAGEMENT_KEY: STORED } })).stdout).toBe(`${STORED}\n`);
+  });
+
+  it('no key: exit 4 and nothing on stdout', async () => {
+    expect(await gwctl(['auth', 'token'])).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr: "gwctl: no management key configured; run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY\n",
+    });
+    const failing = await gwctl(['auth', 'token'], { env: { GWCTL_MANAGEMENT_KEY_COMMAND: 'exit 1' } });
+    expect(failing).toMatchObject({ code: 4, stdout: '' });
+  });
+});
+
+describe('keys checked with the API (the sandbox)', () => {
+  const sandbox = useSandbox();
+  const login = (key: string, extra: string[] = [], configDir = tempConfigDir()) =>
+    gwctl(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sandbox().baseUrl, ...extra], {
+      configDir,
+      input: `${key}\n`,
+    });
+
+  it('auth login says a management key is one, and stores it', async () => {
+    const dir = tempConfigDir();
+    const r = await login(sandbox().keys.management, [], dir);
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: `Stored the management key gw-san…ment for profile "default" in ${path.join(dir, 'config.json')}\nThe API accepts it as a management key.\n`,
+    });
+    expect(sandbox().requests()).toHaveLength(1);
+  });
+
+  it('auth login tells an API key apart, and warns when it was given as the management key', async () => {
+    const r = await login(sandbox().keys.api, ['--profile', 'ci']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('The API accepts it as an API key.\n');
+    expect(r.stderr).toContain("to keep it as the API key, run 'gwctl auth login --api-key --profile ci'\n");
+    const asApi = await login(sandbox().keys.api, ['--api-key']);
+    expect(asApi.stderr).toMatch(/The API accepts it as an API key\.\n$/);
+  });
+
+  it('a key the API rejects is not stored: exit 4', async () => {
+    const dir = tempConfigDir();
+    const r = await login('sk-wrong-0123456789abcdef', [], dir);
+    expectNoCrash(r.stderr);
+    expect(r).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr: `gwctl: the API rejected this key (HTTP 401 from ${sandbox().baseUrl}); it was not stored; check the key, and the base URL (--base-url or GWCTL_BASE_URL)\n`,
+    });
+    expect(existsSync(path.join(dir, 'config.json'))).toBe(false);
+  });
+
+  it('--no-verify stores without a request', async () => {
+    const r = await login('sk-wrong-0123456789abcdef', ['--no-verify']);
+    expect(r.code).toBe(0);
+    expect(sandbox().requests()).toEqual([]);
+  });
+
+  it('auth status checks each key in effect; --offline does not', async () => {
+    const env = { GWCTL_BASE_URL: sandbox().baseUrl, GWCTL_MANAGEMENT_KEY: sandbox().keys.management, GWCTL_API_KEY: sandbox().keys.api };
+    const r = await gwctl(['auth', 'status', '--json'], { env });
+    expect(r.code).toBe(0);
+    const status = JSON.parse(r.stdout);
+    expect(status.management_key).toEqual({ masked: 'gw-san…ment', source: 'env', check: 'management' });
+    expect(status.api_key).toEqual({ masked: 'gw-san…-api', source: 'env', check: 'api' });
+    sandbox().clearRequests();
+    expect((await gwctl(['auth', 'status', '--offline'], { env })).code).toBe(0);
+    expect(sandbox().requests()).toEqual([]);
+  });
+
+  it('auth status with a rejected key: exit 4, and the hint names where the key came from', async () => {
+    const r = await gwctl(['auth', 'status'], {
+      env: { GWCTL_BASE_URL: sandbox().baseUrl, GWCTL_MANAGEMENT_KEY: 'sk-wrong-0123456789abcdef' },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toContain('management key\tsk-wro…cdef (rejected by the API (HTTP 401))\tenv\n');
+    expect(r.stderr).toBe(
+      "gwctl: the API rejected the management key (HTTP 401); the management key comes from GWCTL_MANAGEMENT_KEY: set it to a valid key, or unset it to use the profile's\n",
+    );
+  });
+
+  it('a 401 on any command hints at auth login for a stored key, at the variable or command that gave one otherwise', async () => {
+    const base = ['byok', 'ls', '--base-url', sandbox().baseUrl];
+    const dir = tempConfigDir();
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci: { 'management-key': 'sk-wrong-0123456789abcdef' } } }), {
+      mode: 0o600,
+    });
+    const fromFile = await gwctl([...base, '--profile', 'ci'], { configDir: dir });
+    expect(fromFile).toMatchObject({
+      code: 4,
+      stderr: "gwctl: HTTP 401: Invalid credentials; run 'gwctl auth login --profile ci' to store a valid key\n",
+    });
+    const fromCommand = await gwctl(base, { env: { GWCTL_MANAGEMENT_KEY_COMMAND: 'echo sk-wrong-0123456789abcdef' } });
+    expect(fromCommand.stderr).toBe(
+      'gwctl: HTTP 401: Invalid credentials; the management key comes from GWCTL_MANAGEMENT_KEY_COMMAND: check the key it prints\n',
+    );
+  });
+});
+
+describe('config profiles', () => {
+  it('lists every profile, the one in effect, and where each keeps its keys (never the keys)', async () => {
+    const dir = tempConfigDir();
+    writeFileSync(
+      path.join(dir, 'config.json'),
+      JSON.stringify({
+        profiles: {
+          staging: {
+            'base-url': 'https://staging.example.com/api/v1',
+            'management-key-keychain': true,
+            'api-key-command': 'pass show api',
+          },
+          default: { workspace: 'production', 'management-key': STORED },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    const json = await gwctl(['config', 'profiles', '--json', '--profile', 'staging'], { configDir: dir });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({
+      data: [
+        { name: 'default', current: false, base_url: null, workspace: 'production', management_key: 'file', api_key: null },
+        {
+          name: 'staging',
+          current: true,
+          base_url: 'https://staging.example.com/api/v1',
+          workspace: null,
+          management_key: 'keychain',
+          api_key: 'command',
+        },
+      ],
+    });
+    const rows = await gwctl(['config', 'profiles'], { configDir: dir });
+    expect(rows).toMatchObject({
+      code: 0,
+      stdout: 'default\ttrue\t\tproduction\tfile\t\nstaging\tfalse\thttps://staging.example.com/api/v1\t\tkeychain\tcommand\n',
+    });
+    expect(json.stdout + rows.stdout).not.toContain(STORED);
+  });
+});
