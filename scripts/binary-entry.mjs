@@ -15,10 +15,12 @@ import { implementations } from '../src/cli/registry.ts';
  *   built;
  * - configStore: its atomic writer (conf, atomically, when-exit) installs signal handlers when
  *   it loads; a snapshot keeps the listeners but not the native handles behind them;
- * - prompts, spinner: only interactive runs use them, and they hook signals and the terminal.
+ * - prompts, spinner: only interactive runs use them, and they hook signals and the terminal;
+ * - keyring: the credential store's native add-on, loaded with process.dlopen (a snapshot cannot
+ *   hold a native module) only for a key kept in the store.
  * Only writing commands use the config store; reading the configuration does not load it.
  */
-const LEFT_OUT = new Set(['sandbox', 'jq', 'configStore', 'prompts', 'spinner']);
+const LEFT_OUT = new Set(['sandbox', 'jq', 'configStore', 'prompts', 'spinner', 'keyring']);
 
 const run = () => import('../src/main.ts');
 

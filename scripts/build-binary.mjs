@@ -46,6 +46,13 @@ try {
 
   const maxHeaderSize = Number(execFileSync(node, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8' }));
 
+  // The credential store's add-on for this platform, carried as an asset (see keyringSeaAssetPlugin).
+  const keyringAddon = path.join(root, 'node_modules', '@napi-rs', 'keyring-linux-x64-gnu', 'keyring.linux-x64-gnu.node');
+  if (!existsSync(keyringAddon)) fail(`${path.relative(root, keyringAddon)} is missing: run npm ci`);
+  const keyringDigest = createHash('sha256')
+    .update(await readFile(keyringAddon))
+    .digest('hex');
+
   // One CommonJS bundle.
   const bundle = path.join(work, 'gwctl.cjs');
   const result = await build({
@@ -62,7 +69,8 @@ try {
     // One CommonJS bundle has no module files: the --jq batches see no file of their own to
     // start a worker from and filter on the main thread (src/output/jq-batches.ts).
     define: { __GWCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
-    plugins: [lazyRequirePlugin(root, { maxHeaderSize }), builtinModulePlugin(), jqSeaAssetPlugin()],
+    // keyringSeaAssetPlugin first: it replaces a whole module, before any other plugin rewrites it.
+    plugins: [keyringSeaAssetPlugin(keyringDigest), lazyRequirePlugin(root, { maxHeaderSize }), builtinModulePlugin(), jqSeaAssetPlugin()],
     logLevel: 'warning',
   });
 
@@ -80,7 +88,7 @@ try {
     disableExperimentalSEAWarning: true,
     useSnapshot,
     useCodeCache: !useSnapshot,
-    assets: { 'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm') },
+    assets: { 'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm'), 'keyring.node': keyringAddon },
   };
   const configFile = path.join(work, 'sea-config.json');
   if (execFileSync(node, ['--help'], { encoding: 'utf8' }).includes('--build-sea')) {
@@ -166,6 +174,43 @@ function jqSeaAssetPlugin() {
           .replaceAll('__dirname', '"/"');
         return { contents, loader: 'js' };
       });
+    },
+  };
+}
+
+/**
+ * The credential store's native add-on inside the executable: a single executable cannot
+ * require a .node file, so the add-on is an asset of the blob, and src/cli/keyring-addon.ts is
+ * replaced by a loader that writes it, once, to a private cache folder (named by its digest, so
+ * a changed add-on never meets an old copy) and loads it with process.dlopen.
+ */
+function keyringSeaAssetPlugin(addonDigest) {
+  return {
+    name: 'keyring-sea-asset',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]keyring-addon\.ts$/ }, () => ({
+        loader: 'js',
+        contents: `
+const DIGEST = ${JSON.stringify(addonDigest)};
+export function loadKeyringAddon() {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const os = require('node:os');
+  const home = process.env.HOME || os.homedir();
+  const dir = path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'gwctl');
+  const file = path.join(dir, 'keyring-' + DIGEST.slice(0, 16) + '.node');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temp = file + '.' + process.pid + '.tmp';
+    fs.writeFileSync(temp, new Uint8Array(require('node:sea').getRawAsset('keyring.node')), { mode: 0o600 });
+    fs.renameSync(temp, file);
+  }
+  const module = { exports: {} };
+  process.dlopen(module, file);
+  return module.exports;
+}
+`,
+      }));
     },
   };
 }

@@ -49,7 +49,9 @@ export function openKeychain(load: () => KeyringBinding, env: Env, configDir: st
   let binding: KeyringBinding | undefined;
   const entry = (profile: string, field: KeyField) => {
     if (!keychainReachable(env)) throw new KeychainUnavailable('no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set');
-    binding ??= load();
+    // An add-on that cannot load (no binary for this platform, no room to unpack it) is a store
+    // that does not answer.
+    binding ??= attempt(load);
     // On Linux only the Secret Service counts: the kernel keyring, the library's fallback, is
     // lost at reboot.
     return attempt(() => new binding!.Entry(service, `${profile}/${field}`, { linux: { store: 'secret-service' } }));

@@ -46,7 +46,7 @@ describe.skipIf(keyringMissing)(`a real Secret Service${keyringMissing ? ` (skip
 
     const status = await gw(dir, ['auth', 'status', '--json', '--offline']);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-mgm…cdef', source: 'keychain' });
+    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-mgm…cdef', source: 'keychain', check: 'offline' });
 
     const token = await gw(dir, ['auth', 'token']);
     expect(token).toMatchObject({ code: 0, stdout: `${KEY}\n`, stderr: '' });
@@ -122,6 +122,6 @@ describe('no credential store answers (no D-Bus session bus)', () => {
     });
     expect(stored(dir)).toEqual({ profiles: { default: { 'management-key': KEY } } });
     const status = await runGwctl(['auth', 'status', '--json', '--offline'], { configDir: dir });
-    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-mgm…cdef', source: 'file' });
+    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-mgm…cdef', source: 'file', check: 'offline' });
   });
 });

@@ -28,6 +28,8 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   io.addSecret(key);
   let verdict: KeyVerdict | undefined;
   if (opts.verify) {
+    // Settings first: a bad config file or flag is reported as itself, not as a failed check.
+    deps.settings();
     try {
       verdict = await checkKey(await deps.apiWithKey(key));
     } catch (error) {
