@@ -38,9 +38,11 @@ __gwctl_sub() {
     'auth|login') __gwctl_r='auth login' ;;
     'auth|logout') __gwctl_r='auth logout' ;;
     'auth|status') __gwctl_r='auth status' ;;
+    'auth|token') __gwctl_r='auth token' ;;
     'config|get') __gwctl_r='config get' ;;
     'config|list') __gwctl_r='config list' ;;
     'config|path') __gwctl_r='config path' ;;
+    'config|profiles') __gwctl_r='config profiles' ;;
     'config|set') __gwctl_r='config set' ;;
     'config|unset') __gwctl_r='config unset' ;;
     'help|endpoints') __gwctl_r='help endpoints' ;;
@@ -73,9 +75,11 @@ __gwctl_sub() {
     'help auth|login') __gwctl_r='help auth login' ;;
     'help auth|logout') __gwctl_r='help auth logout' ;;
     'help auth|status') __gwctl_r='help auth status' ;;
+    'help auth|token') __gwctl_r='help auth token' ;;
     'help config|get') __gwctl_r='help config get' ;;
     'help config|list') __gwctl_r='help config list' ;;
     'help config|path') __gwctl_r='help config path' ;;
+    'help config|profiles') __gwctl_r='help config profiles' ;;
     'help config|set') __gwctl_r='help config set' ;;
     'help config|unset') __gwctl_r='help config unset' ;;
     *) return 1 ;;
@@ -127,6 +131,7 @@ __gwctl_takes_value() {
     'byok ls|--columns') return 0 ;;
     'budgets ls|--columns') return 0 ;;
     'tools get|--columns') return 0 ;;
+    'config profiles|--columns') return 0 ;;
     'api|-X'|'api|--method') return 0 ;;
     'api|-f'|'api|--raw-field') return 0 ;;
     'api|-F'|'api|--field') return 0 ;;
@@ -167,6 +172,7 @@ __gwctl_value() {
     'byok ls|--columns') __gwctl_list 'id provider name label flags sort_order restrictions created_at workspace_id disabled is_byok_only is_fallback is_required declared_zdr' ;;
     'budgets ls|--columns') __gwctl_list 'id reset_interval limit_usd include_byok_in_budgets workspace_id updated_at created_at' ;;
     'tools get|--columns') __gwctl_list 'id name status summary tool_description docs_url supported_api_formats aliases default_engine fallback_engine native_support' ;;
+    'config profiles|--columns') __gwctl_list 'name current base_url workspace management_key api_key' ;;
     'api|--input') __gwctl_files ;;
   esac
 }
@@ -180,9 +186,9 @@ __gwctl_arg() {
     'interns suspend|'*) __gwctl_dynamic intern ;;
     'interns wait|'*) __gwctl_dynamic intern ;;
     'vault secrets|0') __gwctl_dynamic intern ;;
-    'config get|0') __gwctl_words 'base-url workspace timeout retries' ;;
-    'config set|0') __gwctl_words 'base-url workspace timeout retries' ;;
-    'config unset|0') __gwctl_words 'base-url workspace timeout retries' ;;
+    'config get|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
+    'config set|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
+    'config unset|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
     'api|0') __gwctl_words 'batches/ byok interns interns/ presets/ private-endpoints/ tools/ vault/interns/ workspaces/' ;;
     'completion|0') __gwctl_words 'bash zsh fish' ;;
   esac
@@ -213,14 +219,16 @@ __gwctl_names() {
     'budgets ls') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'tools') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'tools get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
-    'auth') __gwctl_cmds='login logout status' __gwctl_opts='--help '$__gwctl_opts ;;
-    'auth login') __gwctl_cmds='' __gwctl_opts='--with-token --api-key --insecure-storage --help '$__gwctl_opts ;;
+    'auth') __gwctl_cmds='login logout status token' __gwctl_opts='--help '$__gwctl_opts ;;
+    'auth login') __gwctl_cmds='' __gwctl_opts='--with-token --api-key --no-verify --insecure-storage --help '$__gwctl_opts ;;
     'auth logout') __gwctl_cmds='' __gwctl_opts='--api-key --help '$__gwctl_opts ;;
-    'auth status') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'config') __gwctl_cmds='get list path set unset' __gwctl_opts='--help '$__gwctl_opts ;;
+    'auth status') __gwctl_cmds='' __gwctl_opts='--offline --help '$__gwctl_opts ;;
+    'auth token') __gwctl_cmds='' __gwctl_opts='--api-key --help '$__gwctl_opts ;;
+    'config') __gwctl_cmds='get list path profiles set unset' __gwctl_opts='--help '$__gwctl_opts ;;
     'config get') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config list') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config path') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'config profiles') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'config set') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
@@ -247,14 +255,16 @@ __gwctl_names() {
     'help budgets ls') __gwctl_cmds='' ;;
     'help tools') __gwctl_cmds='get' ;;
     'help tools get') __gwctl_cmds='' ;;
-    'help auth') __gwctl_cmds='login logout status' ;;
+    'help auth') __gwctl_cmds='login logout status token' ;;
     'help auth login') __gwctl_cmds='' ;;
     'help auth logout') __gwctl_cmds='' ;;
     'help auth status') __gwctl_cmds='' ;;
-    'help config') __gwctl_cmds='get list path set unset' ;;
+    'help auth token') __gwctl_cmds='' ;;
+    'help config') __gwctl_cmds='get list path profiles set unset' ;;
     'help config get') __gwctl_cmds='' ;;
     'help config list') __gwctl_cmds='' ;;
     'help config path') __gwctl_cmds='' ;;
+    'help config profiles') __gwctl_cmds='' ;;
     'help config set') __gwctl_cmds='' ;;
     'help config unset') __gwctl_cmds='' ;;
     'help api') __gwctl_cmds='' ;;

@@ -67,12 +67,16 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'auth logout'
         case 'auth|status'
             echo 'auth status'
+        case 'auth|token'
+            echo 'auth token'
         case 'config|get'
             echo 'config get'
         case 'config|list'
             echo 'config list'
         case 'config|path'
             echo 'config path'
+        case 'config|profiles'
+            echo 'config profiles'
         case 'config|set'
             echo 'config set'
         case 'config|unset'
@@ -137,12 +141,16 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help auth logout'
         case 'help auth|status'
             echo 'help auth status'
+        case 'help auth|token'
+            echo 'help auth token'
         case 'help config|get'
             echo 'help config get'
         case 'help config|list'
             echo 'help config list'
         case 'help config|path'
             echo 'help config path'
+        case 'help config|profiles'
+            echo 'help config profiles'
         case 'help config|set'
             echo 'help config set'
         case 'help config|unset'
@@ -236,6 +244,8 @@ function __gwctl_takes_value --argument-names cmdpath opt
         case 'budgets ls|--columns'
             return 0
         case 'tools get|--columns'
+            return 0
+        case 'config profiles|--columns'
             return 0
         case 'api|-X' 'api|--method'
             return 0
@@ -513,11 +523,13 @@ complete -c gwctl -n '__gwctl_is \'tools get\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_is \'auth\'' -a 'login' -d 'Store a key for a profile (prompted, or read from stdin with --with-token)'
 complete -c gwctl -n '__gwctl_is \'auth\'' -a 'logout' -d 'Remove a profile\'s stored keys'
 complete -c gwctl -n '__gwctl_is \'auth\'' -a 'status' -d 'Show the credentials and settings in effect, keys masked, and where each comes from'
+complete -c gwctl -n '__gwctl_is \'auth\'' -a 'token' -d 'Print the key in effect, for use in other tools'
 complete -c gwctl -n '__gwctl_is \'auth\'' -s h -l help -d 'show help'
 
 # gwctl auth login
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l with-token -d 'read the key from standard input'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l api-key -d 'store the API key (interns and vault routes) instead of the management key'
+complete -c gwctl -n '__gwctl_is \'auth login\'' -l no-verify -d 'store the key without checking it with the API (offline set-up)'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l insecure-storage -d 'keep the key in the 0600 config file, not in the operating system\'s credential store'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -s h -l help -d 'show help'
 
@@ -526,19 +538,25 @@ complete -c gwctl -n '__gwctl_is \'auth logout\'' -l api-key -d 'remove only the
 complete -c gwctl -n '__gwctl_is \'auth logout\'' -s h -l help -d 'show help'
 
 # gwctl auth status
+complete -c gwctl -n '__gwctl_is \'auth status\'' -l offline -d 'do not check the keys with the API'
 complete -c gwctl -n '__gwctl_is \'auth status\'' -s h -l help -d 'show help'
+
+# gwctl auth token
+complete -c gwctl -n '__gwctl_is \'auth token\'' -l api-key -d 'print the API key (interns and vault routes; falls back to the management key)'
+complete -c gwctl -n '__gwctl_is \'auth token\'' -s h -l help -d 'show help'
 
 # gwctl config
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'get' -d 'Print one setting of the profile (exit 1 when it is not set)'
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'list' -d 'List the settings stored in the profile (keys: see auth status)'
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'path' -d 'Print the path of the config file (GWCTL_CONFIG_DIR moves it)'
+complete -c gwctl -n '__gwctl_is \'config\'' -a 'profiles' -d 'List the profiles in the config file, and where each keeps its keys'
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'set' -d 'Change one setting of the profile'
 complete -c gwctl -n '__gwctl_is \'config\'' -a 'unset' -d 'Remove one setting from the profile (its default applies again)'
 complete -c gwctl -n '__gwctl_is \'config\'' -s h -l help -d 'show help'
 
 # gwctl config get
 complete -c gwctl -n '__gwctl_is \'config get\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config get\' 0' -x -a 'base-url workspace timeout retries' -d 'setting: base-url, workspace, timeout, retries'
+complete -c gwctl -n '__gwctl_arg \'config get\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
 
 # gwctl config list
 complete -c gwctl -n '__gwctl_is \'config list\'' -s h -l help -d 'show help'
@@ -546,13 +564,17 @@ complete -c gwctl -n '__gwctl_is \'config list\'' -s h -l help -d 'show help'
 # gwctl config path
 complete -c gwctl -n '__gwctl_is \'config path\'' -s h -l help -d 'show help'
 
+# gwctl config profiles
+complete -c gwctl -n '__gwctl_is \'config profiles\'' -l columns -x -a '(__gwctl_list name current base_url workspace management_key api_key)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
+complete -c gwctl -n '__gwctl_is \'config profiles\'' -s h -l help -d 'show help'
+
 # gwctl config set
 complete -c gwctl -n '__gwctl_is \'config set\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config set\' 0' -x -a 'base-url workspace timeout retries' -d 'setting: base-url, workspace, timeout, retries'
+complete -c gwctl -n '__gwctl_arg \'config set\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
 
 # gwctl config unset
 complete -c gwctl -n '__gwctl_is \'config unset\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config unset\' 0' -x -a 'base-url workspace timeout retries' -d 'setting: base-url, workspace, timeout, retries'
+complete -c gwctl -n '__gwctl_arg \'config unset\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
 
 # gwctl api
 complete -c gwctl -n '__gwctl_is \'api\'' -s X -l method -x -d 'HTTP method (default GET; POST when fields or --input are given)'
@@ -634,10 +656,12 @@ complete -c gwctl -n '__gwctl_is \'help tools\'' -a 'get' -d 'Show a server tool
 complete -c gwctl -n '__gwctl_is \'help auth\'' -a 'login' -d 'Store a key for a profile (prompted, or read from stdin with --with-token)'
 complete -c gwctl -n '__gwctl_is \'help auth\'' -a 'logout' -d 'Remove a profile\'s stored keys'
 complete -c gwctl -n '__gwctl_is \'help auth\'' -a 'status' -d 'Show the credentials and settings in effect, keys masked, and where each comes from'
+complete -c gwctl -n '__gwctl_is \'help auth\'' -a 'token' -d 'Print the key in effect, for use in other tools'
 
 # gwctl help config
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'get' -d 'Print one setting of the profile (exit 1 when it is not set)'
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'list' -d 'List the settings stored in the profile (keys: see auth status)'
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'path' -d 'Print the path of the config file (GWCTL_CONFIG_DIR moves it)'
+complete -c gwctl -n '__gwctl_is \'help config\'' -a 'profiles' -d 'List the profiles in the config file, and where each keeps its keys'
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'set' -d 'Change one setting of the profile'
 complete -c gwctl -n '__gwctl_is \'help config\'' -a 'unset' -d 'Remove one setting from the profile (its default applies again)'
