@@ -12,6 +12,9 @@ import { NotStarted, Pacer } from './pacing.js';
 import type { KeyKind, Route } from './routes.js';
 import { Transport, TransportFailure, type WireResponse } from './transport.js';
 
+/** A response, marked when it came from an origin the key was not sent to (after a redirect). */
+type Answer = WireResponse & { keyless?: true };
+
 export interface ClientOptions {
   baseUrl: string;
   managementKey?: string;
@@ -109,7 +112,7 @@ export class ApiClient {
     const url = this.urlFor(route, call);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const { outcome, attempt } = await this.exchange(route, url, key, body, {}, call.signal, call.stopStarting);
-    return this.withHint(route, () => finish(route, call, outcome, attempt, this.options.now()));
+    return this.withHint(route, outcome, () => finish(route, call, outcome, attempt, this.options.now()));
   }
 
   /**
@@ -129,7 +132,7 @@ export class ApiClient {
     const key = this.keyFor(route);
     const { outcome, attempt } = await this.exchange(route, req.url, key, req.body, req.headers, req.signal);
     if (outcome instanceof TransportFailure || outcome.status < 200 || outcome.status >= 300) {
-      this.withHint(route, () => finish(route, {}, outcome, attempt, this.options.now()));
+      this.withHint(route, outcome, () => finish(route, {}, outcome, attempt, this.options.now()));
     }
     const res = outcome as WireResponse;
     return { status: res.status, headers: res.headers, text: res.text };
@@ -154,14 +157,14 @@ export class ApiClient {
     headers: Record<string, string>,
     callerSignal: AbortSignal | undefined,
     stopStarting?: AbortSignal,
-  ): Promise<{ outcome: WireResponse | TransportFailure; attempt: number }> {
+  ): Promise<{ outcome: Answer | TransportFailure; attempt: number }> {
     refusePlainHttp(url);
     const attempts = this.options.retries + 1;
     const signal = callerSignal ? AbortSignal.any([this.options.signal, callerSignal]) : this.options.signal;
     let waited = 0;
-    let last: { outcome: WireResponse | TransportFailure; attempt: number } | undefined;
+    let last: { outcome: Answer | TransportFailure; attempt: number } | undefined;
     for (let attempt = 1; ; attempt++) {
-      let outcome: WireResponse | TransportFailure;
+      let outcome: Answer | TransportFailure;
       try {
         outcome = await this.attempt(route, url, key, body, headers, attempt, attempts, signal, stopStarting);
       } catch (error) {
@@ -187,13 +190,16 @@ export class ApiClient {
     await this.transport.close();
   }
 
-  /** A 401 says where the refused key came from and what to do about it. */
-  private withHint<T>(route: Route, finishing: () => T): T {
+  /** A 401 to the key sent says where that key came from and what to do about it. */
+  private withHint<T>(route: Route, outcome: Answer | TransportFailure, finishing: () => T): T {
     try {
       return finishing();
     } catch (error) {
+      const keySent = !(outcome instanceof TransportFailure) && outcome.keyless !== true;
       const hint =
-        error instanceof GwctlError && error.status === 401 && !error.hint ? this.options.unauthorizedHint?.(route.key) : undefined;
+        keySent && error instanceof GwctlError && error.status === 401 && !error.hint
+          ? this.options.unauthorizedHint?.(route.key)
+          : undefined;
       if (!hint) throw error;
       const e = error as GwctlError;
       throw new GwctlError(e.message, e.exitCode, {
@@ -224,7 +230,7 @@ export class ApiClient {
     attempts: number,
     signal: AbortSignal,
     stopStarting: AbortSignal | undefined,
-  ): Promise<WireResponse | TransportFailure> {
+  ): Promise<Answer | TransportFailure> {
     let url = start;
     let method: string = route.method;
     let payload = body;
@@ -265,7 +271,8 @@ export class ApiClient {
       );
       // A server that echoes a key back (in an error message, say) never gets it shown, not even cut short.
       res.text = this.maskKeys(res.text);
-      if (res.status < 300 || res.status >= 400 || res.headers.location === undefined) return res;
+      // An answer from another origin did not see the key: a 401 there says nothing about it.
+      if (res.status < 300 || res.status >= 400 || res.headers.location === undefined) return sameOrigin ? res : { ...res, keyless: true };
       seen.add(url.href);
       const next = redirectTarget(res.headers.location, url, res.status);
       if (seen.has(next.href) || hop + 1 > MAX_REDIRECTS) {

@@ -168,9 +168,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
       options.unauthorizedHint = (kind) => {
         // The key that went out: the API key falls back to the management key.
         const key = kind === 'api' ? (s.apiKey ?? s.managementKey) : s.managementKey;
-        // A key from the environment is the caller's own choice, said in its name: the hint is
-        // for keys gwctl found for them (stored, or from a key command); auth status names all.
-        if (!key || key.source === 'env') return undefined;
+        if (!key) return undefined;
         return unauthorizedHint(key, kind === 'api' && s.apiKey ? 'api' : 'management', s.profile.value);
       };
       client = await newClient(options);

@@ -118,7 +118,9 @@ describe('a server that echoes the key', () => {
     server.handle((req) => ({ status: 401, body: envelope(401, `Invalid credentials: ${echo(req)}`) }));
     const line = await run(['interns', 'ls', '--base-url', server.baseUrl, '--debug'], env);
     expect(line.code).toBe(4);
-    expect(line.stderr.trimEnd().split('\n').at(-1)).toBe(`gwctl: HTTP 401: Invalid credentials: Bearer ${maskKey(API)}`);
+    expect(line.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `gwctl: HTTP 401: Invalid credentials: Bearer ${maskKey(API)}; the API key comes from GWCTL_API_KEY: set it to a valid key, or unset it to use the profile's`,
+    );
     expectNoKey(line.stdout + line.stderr);
     const json = await run(['interns', 'ls', '--base-url', server.baseUrl, '--json'], env);
     expect(JSON.parse(json.stderr).error.message).toBe(`Invalid credentials: Bearer ${maskKey(API)}`);

@@ -128,7 +128,11 @@ describe('bodies that are not what they claim', () => {
     server.handle(() => ({ status: 503, headers: { 'content-type': null } }));
     expectOneLine(await get(), 7, 'gwctl: HTTP 503: Service Unavailable (no content type): empty body');
     server.handle(() => ({ status: 401 }));
-    expectOneLine(await get(), 4, 'gwctl: HTTP 401: Unauthorized (text/plain): empty body');
+    expectOneLine(
+      await get(),
+      4,
+      "gwctl: HTTP 401: Unauthorized (text/plain): empty body; the API key comes from GWCTL_API_KEY: set it to a valid key, or unset it to use the profile's",
+    );
   });
 
   it('a status the contract does not name is exit 1', async () => {
