@@ -10,7 +10,8 @@ export function errorLine(error: GwctlError): string {
   if (error.reason !== undefined) details.push(`reason: ${error.reason}`);
   if (error.retryable !== undefined) details.push(`retryable: ${error.retryable}`);
   if (details.length) line += ` (${details.join(', ')})`;
-  if (error.hint) line += `; ${error.hint}`;
+  // The hint follows the message as one sentence: a full stop of the API's message goes.
+  if (error.hint) line = `${line.replace(/\.$/, '')}; ${error.hint}`;
   return `gwctl: ${sanitizeField(line)}`;
 }
 

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withEnvKeyHint } from '../kit/hints.js';
 import { gwctl } from '../kit/cli.js';
 import { tempConfigDir } from '../kit/spawn.js';
 import type { BatchBody, BatchDeletedBody, PresetResponseBody } from '../kit/bodies.js';
@@ -159,7 +160,11 @@ describe('batches get', () => {
   ])('maps HTTP %i to its exit code', async (status, message, exit) => {
     script = () => ({ status, body: { error: { code: status, message } } });
     const r = await run(['batches', 'get', 'batch_abc123', '--retries', '0']);
-    expect(r).toMatchObject({ code: exit, stdout: '', stderr: `gwctl: HTTP ${status}: ${message}\n` });
+    expect(r).toMatchObject({
+      code: exit,
+      stdout: '',
+      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, message, 'management')}\n`,
+    });
   });
 
   it('refuses a bad id or interval before sending', async () => {
@@ -402,6 +407,9 @@ describe('presets create', () => {
   ])('maps HTTP %i to its exit code, sending once', async (status, exit) => {
     script = () => ({ status, body: { error: { code: status, message: `m${status}` } } });
     const r = await run(['presets', 'create', 'support-bot', '--model', 'm']);
-    expect(r).toMatchObject({ code: exit, stderr: `gwctl: HTTP ${status}: m${status}${status === 500 ? ' (after 4 attempts)' : ''}\n` });
+    expect(r).toMatchObject({
+      code: exit,
+      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, `m${status}`, 'management')}${status === 500 ? ' (after 4 attempts)' : ''}\n`,
+    });
   });
 });

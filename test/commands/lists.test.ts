@@ -1,15 +1,13 @@
 // Paged lists (interns, vault secrets, BYOK) against a scripted server: query names, --all
 // across pages, merged JSON, hints, refusals before sending, and failed pages.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { envKeyHint } from '../kit/hints.js';
 import { gwctl } from '../kit/cli.js';
 import type { ByokCredentialBody, InternBody, VaultSecretBody } from '../kit/bodies.js';
 import { startServer, type Reply, type Seen, type ScriptedServer } from '../kit/server.js';
 
 const KEY = 'sk-api-test-0123456789abcdef';
 const WS = '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb';
-/** What a 401 adds when the key came from the environment, as here. */
-const API_KEY_HINT = "; the API key comes from GWCTL_API_KEY: set it to a valid key, or unset it to use the profile's";
-const MANAGEMENT_KEY_HINT = "; the management key comes from GWCTL_MANAGEMENT_KEY: set it to a valid key, or unset it to use the profile's";
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 function intern(n: number): InternBody {
@@ -191,7 +189,7 @@ describe('interns ls', () => {
     const r = await run(['interns', 'ls', '--retries', '0']);
     const details = reason === undefined ? '' : ` (reason: ${reason}, retryable: ${retryable})`;
     // A 401 says where the refused key came from (here the environment).
-    const hint = status === 401 ? API_KEY_HINT : '';
+    const hint = status === 401 ? envKeyHint('api') : '';
     expect(r).toMatchObject({ code: exit, stdout: '', stderr: `gwctl: HTTP ${status}: message ${status}${details}${hint}\n` });
   });
 
@@ -278,7 +276,7 @@ describe('byok ls', () => {
         : undefined;
     const r = await run(['byok', 'ls', '--all', '--limit', '2']);
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe(`gwctl: HTTP 401: Missing Authentication header${MANAGEMENT_KEY_HINT}\n`);
+    expect(r.stderr).toBe(`gwctl: HTTP 401: Missing Authentication header${envKeyHint('management')}\n`);
   });
 
   it('a failed page cancels the pages fetched ahead of it: nothing of theirs follows the error line', async () => {

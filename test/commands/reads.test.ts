@@ -1,6 +1,7 @@
 // The three management reads, run as a user's script runs them: the built binary against a
 // scripted server on 127.0.0.1, checking exit code, stdout and stderr exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withEnvKeyHint } from '../kit/hints.js';
 import { fixture } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { startServer, type Reply, type ScriptedServer } from '../kit/server.js';
@@ -128,7 +129,7 @@ describe.each(cases)('$name', (c) => {
     queue(c.path, { status, body });
     const r = await run([...c.args, '--retries', '0']);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`gwctl: HTTP ${status}: ${body.error.message}\n`);
+    expect(r.stderr).toBe(`gwctl: HTTP ${status}: ${withEnvKeyHint(status, body.error.message, 'management')}\n`);
     expect(r.code).toBe(exit);
   });
 

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/core/mask.js';
+import { envKeyHint } from '../kit/hints.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
 import { tempConfigDir, expectNoCrash } from '../kit/spawn.js';
@@ -119,7 +120,7 @@ describe('a server that echoes the key', () => {
     const line = await run(['interns', 'ls', '--base-url', server.baseUrl, '--debug'], env);
     expect(line.code).toBe(4);
     expect(line.stderr.trimEnd().split('\n').at(-1)).toBe(
-      `gwctl: HTTP 401: Invalid credentials: Bearer ${maskKey(API)}; the API key comes from GWCTL_API_KEY: set it to a valid key, or unset it to use the profile's`,
+      `gwctl: HTTP 401: Invalid credentials: Bearer ${maskKey(API)}${envKeyHint('api')}`,
     );
     expectNoKey(line.stdout + line.stderr);
     const json = await run(['interns', 'ls', '--base-url', server.baseUrl, '--json'], env);

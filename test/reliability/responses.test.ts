@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { envKeyHint } from '../kit/hints.js';
 import type { InternBody } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
@@ -128,11 +129,7 @@ describe('bodies that are not what they claim', () => {
     server.handle(() => ({ status: 503, headers: { 'content-type': null } }));
     expectOneLine(await get(), 7, 'gwctl: HTTP 503: Service Unavailable (no content type): empty body');
     server.handle(() => ({ status: 401 }));
-    expectOneLine(
-      await get(),
-      4,
-      "gwctl: HTTP 401: Unauthorized (text/plain): empty body; the API key comes from GWCTL_API_KEY: set it to a valid key, or unset it to use the profile's",
-    );
+    expectOneLine(await get(), 4, `gwctl: HTTP 401: Unauthorized (text/plain): empty body${envKeyHint('api')}`);
   });
 
   it('a status the contract does not name is exit 1', async () => {

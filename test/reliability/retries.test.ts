@@ -3,6 +3,7 @@
 // Retry-After (seconds and HTTP date) honoured up to its cap, connection failures and timeouts,
 // what --debug shows of each attempt, and the error once the retries are spent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withEnvKeyHint } from '../kit/hints.js';
 import type { InternBody } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, closedPort, envelope, startServer } from '../kit/server.js';
@@ -81,7 +82,11 @@ describe('which statuses are retried when the API says nothing', () => {
     server.handle(() => ({ status, headers: { 'retry-after': '0' }, body: envelope(status, `no ${status}`) }));
     const r = await get('--retries', '3');
     expect(server.requests).toHaveLength(1);
-    expect(r).toMatchObject({ code: exit, stdout: '', stderr: `gwctl: HTTP ${status}: no ${status}\n` });
+    expect(r).toMatchObject({
+      code: exit,
+      stdout: '',
+      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, `no ${status}`, 'api')}\n`,
+    });
   });
 
   it('the default is 3 retries: 4 attempts', async () => {
