@@ -1,6 +1,7 @@
-// Lint: typescript-eslint's recommended rules, plus the one rule that keeps the lazy-loading
-// seam single: a dynamic import() is allowed only in src/cli/lazy.ts and its generated half,
-// src/cli/commands.generated.ts (the command implementations).
+// Lint: typescript-eslint's recommended rules; two typed rules about promises (no-floating-promises,
+// no-misused-promises) over src, tests, scripts and benchmarks; and the one rule that keeps the
+// lazy-loading seam single: a dynamic import() is allowed only in src/cli/lazy.ts and its generated
+// half, src/cli/commands.generated.ts (the command implementations).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -26,6 +27,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    // Typed rules: a promise that is neither awaited nor handled loses its rejection (an unhandled
+    // rejection ends the process with a stack trace) and its ordering. `void p` does not count as
+    // handled: where dropping a promise is safe, an eslint-disable comment says why. Type
+    // information comes from tsconfig.json through the project service. Typing the tests costs
+    // little: tsconfig.json includes them, so the program is built either way.
+    files: ['**/*.ts', 'scripts/**/*.mjs', 'bench/**/*.mjs'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The scripts and benchmarks are plain JavaScript, outside tsconfig.json (which tsc checks):
+    // their type information comes from a program of their own.
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.scripts.json', tsconfigRootDir: import.meta.dirname } },
   },
   {
     // Tests read the server's answers as parsed JSON and index into them freely; the bodies they

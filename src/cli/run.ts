@@ -9,7 +9,7 @@ import { readGlobalFlags, VALUE_OPTION_NAMES } from '../commands/global-options.
 import { commands, groupSummaries, implementations, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { createIo, type IoStreams } from '../core/io.js';
+import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram, givenGlobals } from './program.js';
 import { chooseOutput } from './output-choice.js';
 import { reportError } from './report.js';
@@ -109,11 +109,11 @@ export async function runCli(host: CliHost): Promise<number> {
     const topOnly = commandWords(argv).length === 0 && !argv.includes('--');
     const program = buildProgram(version, specs, {
       topOnly,
-      writeOut: (text) => void io.out(text),
+      writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
       // (`gwctl`, `gwctl interns`); its errors go through outputError, to be reported as ours.
       // That help is the answer asked for: stdout, as gh prints it.
-      writeErr: (text) => void io.out(text),
+      writeErr: writeHelp(io),
       run: async (spec, args, opts, root) => {
         const flags = readGlobalFlags(givenGlobals(root), env);
         // Output options are checked, and a --jq filter compiled, before anything is sent.
@@ -198,3 +198,16 @@ function fromCommander(error: unknown, helpHint: string): unknown {
 }
 
 export { processStreams } from '../core/io.js';
+
+/**
+ * Commander's writers for help text are synchronous, so the write's promise is dropped. That is
+ * safe: `io.out` never rejects (a closed pipe is swallowed there), the bytes are handed to the
+ * stream at once, and the promise only tells when the stream can take more, which a few lines of
+ * help need not wait for.
+ */
+function writeHelp(io: Io): (text: string) => void {
+  return (text) => {
+    // eslint-disable-next-line @typescript-eslint/no-floating-promises -- see above: never rejects, already written
+    void io.out(text);
+  };
+}

@@ -99,7 +99,7 @@ class WorkerBatches implements JqBatches {
     try {
       while (this.answers.length > 0) await this.printNext();
     } finally {
-      void this.worker.terminate();
+      await this.worker.terminate();
     }
   }
 
@@ -107,7 +107,7 @@ class WorkerBatches implements JqBatches {
     const answer = await this.answers.shift();
     if (!answer) return;
     if ('error' in answer) {
-      void this.worker.terminate();
+      await this.worker.terminate();
       throw new GwctlError(answer.error.message, answer.error.exitCode);
     }
     await printLines(this.io, answer.lines);

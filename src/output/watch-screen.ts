@@ -66,6 +66,9 @@ export class WatchScreen<T> {
     const first = !this.entered;
     if (first) {
       this.entered = true;
+      // A redraw on resize cannot fail: the tables were loaded by the first draw, and io.out never
+      // rejects. Nothing waits for it; the next poll's draw writes after it.
+      // eslint-disable-next-line @typescript-eslint/no-floating-promises -- see above
       this.stopResize = this.options.io.onResize(() => void this.draw(false));
     }
     await this.draw(first);

@@ -29,7 +29,7 @@ function start(args: string[], env: Record<string, string | undefined> = {}): Pr
         resolve({ child: run.child, firstLine: out.slice(0, newline), stdout: run.stdout, stderr: run.stderr, exit: run.done });
       }
     });
-    void run.done.then(() => reject(new Error(`exited before ready; stderr: ${run.stderr()}`)));
+    run.done.then(() => reject(new Error(`exited before ready; stderr: ${run.stderr()}`)), reject);
   });
 }
 

@@ -35,13 +35,14 @@ describe('Pacer', () => {
     const first = await pacer.acquire(never);
     first.settle({ status: 429, retryAfterMs: 2_000 });
     let started = false;
-    void pacer.acquire(never).then(() => (started = true));
+    const waiting = pacer.acquire(never).then(() => (started = true));
     await clock.advance(1_999);
     expect(started).toBe(false);
     expect(pacer.view().pausedForMs).toBe(1);
     await clock.advance(1);
     await flush();
     expect(started).toBe(true);
+    await waiting;
     expect(pacer.throttled).toBe(1);
   });
 
@@ -109,12 +110,13 @@ describe('Pacer', () => {
     const a = await pacer.acquire(never);
     await pacer.acquire(never);
     let third = false;
-    void pacer.acquire(never).then(() => (third = true));
+    const waiting = pacer.acquire(never).then(() => (third = true));
     await flush();
     expect(third).toBe(false);
     a.settle({ status: 429 });
     await flush();
     expect(third).toBe(true);
+    await waiting;
     expect(pacer.view().concurrency).toBe(2);
   });
 
