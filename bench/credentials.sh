@@ -8,7 +8,8 @@
 #    readers at once, 3 rounds: every change that exited 0 is in the file, no reader failed.
 # 2. Start-up of `endpoints get --json` against the fixture server with the key from the
 #    environment, from a key command (`echo KEY`, beside `sh -c 'echo KEY'` alone), and from the
-#    keychain (a private D-Bus session with gnome-keyring unlocked).
+#    keychain (a private D-Bus session with gnome-keyring unlocked): hyperfine times, and, where
+#    valgrind is installed, instructions of the gwctl process (bench/results/node<N>/instructions.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +26,17 @@ node_bin=$(realpath "$node_bin")
 gw="$node_bin bin/gwctl.js"
 major=$("$node_bin" -p 'process.versions.node.split(".")[0]')
 
+# Instructions of the gwctl process alone (callgrind; a key command's own process is not counted),
+# which repeat within about 2 % where wall times on a busy machine do not: one line "name count".
+instructions() {
+  local name=$1
+  shift
+  command -v valgrind >/dev/null || return 0
+  local n
+  n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null </dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+  echo "instructions: $name $n" | tee -a "$BENCH_OUT/instructions.txt"
+}
+
 # Inside the private D-Bus session (the script runs itself there): the keychain row only.
 if [ "${inner:-}" = 1 ]; then
   source bench/lib.sh
@@ -35,6 +47,10 @@ if [ "${inner:-}" = 1 ]; then
   hyperfine -N --warmup 3 --runs 30 --export-json "$BENCH_OUT/startup-keychain.json" \
     -n "env" "$gw endpoints get $fixture_id --json --base-url $fixture_base" \
     -n "keychain" "env -u GWCTL_MANAGEMENT_KEY $gw endpoints get $fixture_id --json --base-url $fixture_base"
+  for round in 1 2; do
+    instructions env $gw endpoints get "$fixture_id" --json --base-url "$fixture_base"
+    (unset GWCTL_MANAGEMENT_KEY && instructions keychain $gw endpoints get "$fixture_id" --json --base-url "$fixture_base")
+  done
   exit 0
 fi
 
@@ -88,6 +104,13 @@ hyperfine -N --warmup 3 --runs 30 --export-json "$out/startup-command.json" \
   -n "env" "$gw endpoints get $fixture_id --json --base-url $fixture_base" \
   -n "command" "env -u GWCTL_MANAGEMENT_KEY GWCTL_MANAGEMENT_KEY_COMMAND='echo $GWCTL_MANAGEMENT_KEY' $gw endpoints get $fixture_id --json --base-url $fixture_base" \
   -n "sh -c echo" "sh -c 'echo $GWCTL_MANAGEMENT_KEY'"
+BENCH_OUT=$out
+: >"$out/instructions.txt"
+for round in 1 2; do
+  instructions env $gw endpoints get "$fixture_id" --json --base-url "$fixture_base"
+  (export GWCTL_MANAGEMENT_KEY_COMMAND="echo $GWCTL_MANAGEMENT_KEY" && unset GWCTL_MANAGEMENT_KEY &&
+    instructions command $gw endpoints get "$fixture_id" --json --base-url "$fixture_base")
+done
 
 if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
   BENCH_OUT=$out dbus-run-session -- bash bench/credentials.sh --node "$node_bin" --inner 2>&1 | grep -v 'fd limit'
