@@ -17,8 +17,9 @@ import { choosePrinter, type Shaping } from './output-choice.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
 import { usageError } from '../core/errors.js';
-import { checkValue } from '../core/options.js';
-import { RATE_LIMIT_ENV, requestsPerWindow } from '../commands/sandbox.js';
+import { checkEnv } from '../core/options.js';
+import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { requestsPerWindow } from '../commands/sandbox.js';
 
 /** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
 export function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
@@ -69,13 +70,10 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {
     const server = await load.sandbox();
-    const paceText = env[server.PACE_ENV];
-    // Unset or empty: the sandbox's default pace (real time).
-    const pace = paceText ? checkValue(server.parsePace, paceText, server.PACE_ENV) : undefined;
-    const limitText = env[RATE_LIMIT_ENV];
-    const rateLimit = limitText ? checkValue((text) => requestsPerWindow(text), limitText, RATE_LIMIT_ENV) : undefined;
-    const churnText = env[server.CHURN_ENV];
-    const churn = churnText ? checkValue(server.parseChurn, churnText, server.CHURN_ENV) : undefined;
+    // Unset or empty: the sandbox's defaults (real time, no rate limit, no churn).
+    const pace = checkEnv(server.parsePace, env, SANDBOX_PACE_ENV);
+    const rateLimit = checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT_ENV);
+    const churn = checkEnv(server.parseChurn, env, SANDBOX_CHURN_ENV);
     const running = await server.startSandbox({
       host: '127.0.0.1',
       port: 0,

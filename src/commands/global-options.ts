@@ -9,6 +9,7 @@ import {
   PROFILE_NAME,
   settingChecks,
 } from '../config/profile.js';
+import { SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 import { fromEnv, option, withDefault, optionValue, takesValue, type OptionDef, type OptionValues } from '../core/options.js';
 
 export const globalOptions = {
@@ -55,8 +56,8 @@ export const OTHER_ENVIRONMENT: readonly { name: string; description: string }[]
   { name: 'GWCTL_MANAGEMENT_KEY', description: "management key; wins over the profile's" },
   { name: 'GWCTL_API_KEY', description: "API key for interns and vault routes; wins over the profile's; falls back to the management key" },
   { name: 'GWCTL_CONFIG_DIR', description: 'folder of the config file (default: the platform config folder)' },
-  { name: 'GWCTL_SANDBOX_PACE', description: 'pace of the --sandbox API: N times real time (0 freezes every state)' },
-  { name: 'GWCTL_SANDBOX_RATE_LIMIT', description: 'rate limit of the --sandbox API per key, N/SECONDS' },
+  { name: SANDBOX_PACE_ENV, description: 'pace of the --sandbox API: N times real time (0 freezes every state)' },
+  { name: SANDBOX_RATE_LIMIT_ENV, description: 'rate limit of the --sandbox API per key, N/SECONDS' },
   { name: 'FORCE_COLOR', description: 'colour on a terminal even where gwctl would not choose it; 0 turns it off' },
 ];
 

@@ -1,9 +1,10 @@
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { checkValue, invalidValue } from '../core/options.js';
+import { checkEnv, checkValue, invalidValue } from '../core/options.js';
 import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/server.js';
 import type { Deps, RunFor } from './context.js';
-import { DEFAULT_PORT, RATE_LIMIT_ENV, requestsPerWindow, type spec } from './sandbox.js';
+import { DEFAULT_PORT, requestsPerWindow, type spec } from './sandbox.js';
+import { SANDBOX_CHURN_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 
 type ServerModule = Awaited<ReturnType<Deps['heavy']['sandbox']>>;
 
@@ -48,12 +49,12 @@ function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server
   });
   if (opts.batchRateLimit !== undefined) options.batchRateLimit = opts.batchRateLimit;
   // The option wins over the variable; an empty variable counts as unset.
-  if (opts.rateLimit !== undefined) options.rateLimit = opts.rateLimit;
-  else if (env[RATE_LIMIT_ENV]) options.rateLimit = checkValue((text) => requestsPerWindow(text), env[RATE_LIMIT_ENV]!, RATE_LIMIT_ENV);
+  const rateLimit = opts.rateLimit ?? checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT_ENV);
+  if (rateLimit !== undefined) options.rateLimit = rateLimit;
   if (opts.pace !== undefined) options.pace = checkValue(server.parsePace, opts.pace, '--pace');
-  // The flag wins over the environment; an empty variable means unset.
-  if (opts.churn !== undefined) options.churn = checkValue(server.parseChurn, opts.churn, '--churn');
-  else if (env[server.CHURN_ENV]) options.churn = checkValue(server.parseChurn, env[server.CHURN_ENV]!, server.CHURN_ENV);
+  const churn =
+    opts.churn !== undefined ? checkValue(server.parseChurn, opts.churn, '--churn') : checkEnv(server.parseChurn, env, SANDBOX_CHURN_ENV);
+  if (churn !== undefined) options.churn = churn;
   return options;
 }
 

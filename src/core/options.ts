@@ -74,6 +74,12 @@ export function checkValue<T>(check: Check<T>, text: string, name: string): T {
   }
 }
 
+/** An environment variable read through a check: undefined when unset or empty (empty counts as unset). */
+export function checkEnv<T>(check: Check<T>, env: Readonly<Record<string, string | undefined>>, name: string): T | undefined {
+  const text = env[name];
+  return text ? checkValue(check, text, name) : undefined;
+}
+
 function valued<T>(
   flags: string,
   description: string,

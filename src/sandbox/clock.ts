@@ -6,15 +6,13 @@
 
 import { ValueRefused } from '../core/options.js';
 
-/** The environment variable through which `--sandbox` takes its pace (`gwctl sandbox` takes `--pace`). */
-export const PACE_ENV = 'GWCTL_SANDBOX_PACE';
 export const DEFAULT_PACE = 1;
 export const MAX_PACE = 1000;
 
 /**
  * A pace as typed by a person: a decimal number from 0 (frozen) to MAX_PACE. Throws
  * ValueRefused with the reason only, so it serves as an option's parser as it is, and the
- * caller names the flag or the variable (`invalidValue('GWCTL_SANDBOX_PACE', text, reason)`).
+ * caller names the flag or the variable (`invalidValue(SANDBOX_PACE_ENV, text, reason)`).
  */
 export function parsePace(text: string): number {
   const trimmed = text.trim();

@@ -32,8 +32,8 @@ export { DEMO_KEYS, KEY_SCOPES } from './keys.js';
 export { FaultSpecError, parseFaultText, type Fault, type FaultSpec } from './faults.js';
 export { DEFAULT_INTERNS, MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
 export type { Examples } from './examples.js';
-export { DEFAULT_PACE, MAX_PACE, PACE_ENV, parsePace } from './clock.js';
-export { CHURN_ENV, MAX_CHURN, parseChurn, type ChurnRecord } from './data/churn.js';
+export { DEFAULT_PACE, MAX_PACE, parsePace } from './clock.js';
+export { MAX_CHURN, parseChurn, type ChurnRecord } from './data/churn.js';
 export type { RecordedRequest } from './recorder.js';
 
 export const API_PREFIX = '/api/v1';

@@ -14,8 +14,6 @@ import { hash32, hashString } from '../prng.js';
 import { MIN_INTERNS, type InternCatalog } from './interns.js';
 import { MINUTE } from './time.js';
 
-/** The environment variable that sets the churn (`gwctl sandbox --churn` wins over it). */
-export const CHURN_ENV = 'GWCTL_SANDBOX_CHURN';
 export const MAX_CHURN = 60_000;
 
 /** Changes a minute as typed: a whole number from 0 (none) to MAX_CHURN; throws ValueRefused with the reason. */
