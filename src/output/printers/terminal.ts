@@ -8,26 +8,13 @@ import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, 
 import { wrapToWidth } from '../width.js';
 import { emptyNote } from './empty.js';
 import { JsonPrinter } from './json.js';
-import { bodyText } from './text.js';
+import { printView } from './view.js';
 
 export class TerminalPrinter implements Printer {
   constructor(private readonly ctx: PrinterContext) {}
 
-  async detail<T>(detail: Detail<T>): Promise<void> {
-    const { view } = detail;
-    switch (view.kind) {
-      case 'fields':
-        return this.fields(view);
-      case 'rows': {
-        const out = this.list(view);
-        await out.page(view.items);
-        return out.end({});
-      }
-      case 'text':
-        return this.ctx.io.out(view.terminal);
-      case 'body':
-        return this.ctx.io.out(bodyText(detail.body));
-    }
+  detail<T>(detail: Detail<T>): Promise<void> {
+    return printView(detail, { io: this.ctx.io, text: 'terminal', fields: (view) => this.fields(view), list: (view) => this.list(view) });
   }
 
   list<T>(view: ListView<T>): ListOutput<T> {
