@@ -1,5 +1,5 @@
 // The ids the banner and `--json` line name, so that people and tests have something to try.
-import { batchIdFor, type BatchExampleKey } from './data/batches.js';
+import { BATCH_EXAMPLE_KEYS, batchIdFor, type BatchExampleKey } from './data/batches.js';
 import { PRIVATE_ENDPOINTS } from './data/endpoints.js';
 import { ROLE, type InternCatalog } from './data/interns.js';
 import { SEEDED_PRESET_SLUG } from './data/presets.js';
@@ -32,18 +32,6 @@ export interface Examples {
   moving_batch: string;
 }
 
-const BATCH_KEYS: readonly BatchExampleKey[] = [
-  'validating',
-  'in_progress',
-  'finalizing',
-  'completed',
-  'failed',
-  'expired',
-  'cancelling',
-  'cancelled',
-  'retention_expired',
-];
-
 export function examplesFor(seed: number, interns: InternCatalog): Examples {
   const tool = TOOLS[0]!;
   return {
@@ -60,7 +48,7 @@ export function examplesFor(seed: number, interns: InternCatalog): Examples {
     tool: tool.id,
     tool_alias: tool.aliases[0]!.type,
     preset_slug: SEEDED_PRESET_SLUG,
-    batches: Object.fromEntries(BATCH_KEYS.map((key) => [key, batchIdFor(seed, key)])) as Record<BatchExampleKey, string>,
+    batches: Object.fromEntries(BATCH_EXAMPLE_KEYS.map((key) => [key, batchIdFor(seed, key)])) as Record<BatchExampleKey, string>,
     moving_batch: batchIdFor(seed, 'moving'),
   };
 }

@@ -8,6 +8,8 @@ import { DAY, HOUR, MINUTE } from './time.js';
 
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type BatchExampleKey = BatchStatus | 'retention_expired';
+/** Every example batch: one per status, then the one past retention. */
+export const BATCH_EXAMPLE_KEYS: readonly BatchExampleKey[] = [...BATCH_STATUSES, 'retention_expired'];
 /** Ids of batches that are not examples of one status: `moving` is examples.moving_batch. */
 export type BatchKey = BatchExampleKey | 'moving';
 

@@ -45,6 +45,47 @@ function schema(properties: Record<string, unknown>, required: string[] = []): R
   return { type: 'object', properties, required };
 }
 
+type Alias = ServerTool['aliases'][number];
+
+/** An alias type, the formats that take it, and the output item it shows in the first of them. */
+function alias(type: string, apiFormats: string[], output: { type: string; name: string }): Alias {
+  return { type, api_formats: apiFormats, output_names: [{ api_format: apiFormats[0]!, ...output }] };
+}
+
+/** An engine the gateway runs itself at its own prices unless said otherwise. */
+function engine(id: string, name: string, rest: Partial<Engine> = {}): Engine {
+  return {
+    id,
+    name,
+    byok: 'none',
+    default_mode: 'standard',
+    executed_by: 'openrouter',
+    pricing_source: 'openrouter',
+    data_regions: ['global'],
+    pricing_doc_url: null,
+    pricing: [],
+    ...rest,
+  };
+}
+
+/** The model provider's own implementation of the tool. */
+const NATIVE = engine('native', 'Provider native', { default_mode: 'auto', executed_by: 'provider', pricing_source: 'provider' });
+
+/** Firecrawl, on the customer's own key; priced per tool where the gateway shows a price. */
+function firecrawl(pricing: Price[]): Engine {
+  return engine('firecrawl', 'Firecrawl', {
+    byok: 'required',
+    pricing_source: 'byok',
+    data_regions: ['us'],
+    pricing_doc_url: 'https://firecrawl.dev/pricing',
+    pricing,
+  });
+}
+
+function price(mode: string, unit: string, amount: string, maxUnitsPerCall: number): Price {
+  return { mode, unit, price: amount, max_units_per_call: maxUnitsPerCall };
+}
+
 export const TOOLS: readonly ServerTool[] = [
   {
     id: 'openrouter:web_search',
@@ -57,59 +98,20 @@ export const TOOLS: readonly ServerTool[] = [
     default_engine: 'native',
     fallback_engine: 'exa',
     aliases: [
-      {
-        type: 'web_search_20250305',
-        api_formats: ['anthropic-messages'],
-        output_names: [{ api_format: 'anthropic-messages', type: 'server_tool_use', name: 'web_search' }],
-      },
-      {
-        type: 'web_search_preview',
-        api_formats: ['responses'],
-        output_names: [{ api_format: 'responses', type: 'web_search_call', name: 'web_search' }],
-      },
-      {
-        type: 'web_search',
-        api_formats: ['responses', 'chat-completions'],
-        output_names: [{ api_format: 'responses', type: 'web_search_call', name: 'web_search' }],
-      },
+      alias('web_search_20250305', ['anthropic-messages'], { type: 'server_tool_use', name: 'web_search' }),
+      alias('web_search_preview', ['responses'], { type: 'web_search_call', name: 'web_search' }),
+      alias('web_search', ['responses', 'chat-completions'], { type: 'web_search_call', name: 'web_search' }),
     ],
     engines: [
-      {
-        id: 'native',
-        name: 'Provider native',
-        byok: 'none',
-        default_mode: 'auto',
-        executed_by: 'provider',
-        pricing_source: 'provider',
-        data_regions: ['global'],
-        pricing_doc_url: null,
-        pricing: [],
-      },
-      {
-        id: 'exa',
-        name: 'Exa',
+      NATIVE,
+      engine('exa', 'Exa', {
         byok: 'optional',
         default_mode: 'auto',
-        executed_by: 'openrouter',
-        pricing_source: 'openrouter',
         data_regions: ['global', 'us'],
         pricing_doc_url: 'https://exa.ai/pricing',
-        pricing: [
-          { mode: 'auto', unit: 'request', price: '0.004', max_units_per_call: 1 },
-          { mode: 'deep', unit: 'request', price: '0.012', max_units_per_call: 1 },
-        ],
-      },
-      {
-        id: 'firecrawl',
-        name: 'Firecrawl',
-        byok: 'required',
-        default_mode: 'standard',
-        executed_by: 'openrouter',
-        pricing_source: 'byok',
-        data_regions: ['us'],
-        pricing_doc_url: 'https://firecrawl.dev/pricing',
-        pricing: [{ mode: 'standard', unit: 'page', price: '0.001', max_units_per_call: 10 }],
-      },
+        pricing: [price('auto', 'request', '0.004', 1), price('deep', 'request', '0.012', 1)],
+      }),
+      firecrawl([price('standard', 'page', '0.001', 10)]),
     ],
     native_support: {
       endpoint_count: 18,
@@ -138,36 +140,13 @@ export const TOOLS: readonly ServerTool[] = [
     supported_api_formats: ALL_FORMATS,
     default_engine: 'openrouter',
     fallback_engine: 'firecrawl',
-    aliases: [
-      {
-        type: 'web_fetch_20250910',
-        api_formats: ['anthropic-messages'],
-        output_names: [{ api_format: 'anthropic-messages', type: 'server_tool_use', name: 'web_fetch' }],
-      },
-    ],
+    aliases: [alias('web_fetch_20250910', ['anthropic-messages'], { type: 'server_tool_use', name: 'web_fetch' })],
     engines: [
-      {
-        id: 'openrouter',
-        name: 'Gateway fetcher',
-        byok: 'none',
-        default_mode: 'standard',
-        executed_by: 'openrouter',
-        pricing_source: 'openrouter',
+      engine('openrouter', 'Gateway fetcher', {
         data_regions: ['global', 'europe', 'us'],
-        pricing_doc_url: null,
-        pricing: [{ mode: 'standard', unit: 'request', price: '0.0005', max_units_per_call: 5 }],
-      },
-      {
-        id: 'firecrawl',
-        name: 'Firecrawl',
-        byok: 'required',
-        default_mode: 'standard',
-        executed_by: 'openrouter',
-        pricing_source: 'byok',
-        data_regions: ['us'],
-        pricing_doc_url: 'https://firecrawl.dev/pricing',
-        pricing: [],
-      },
+        pricing: [price('standard', 'request', '0.0005', 5)],
+      }),
+      firecrawl([]),
     ],
     native_support: { endpoint_count: 4, model_count: 3, models: [{ slug: 'anthropic/claude-4.6-sonnet', providers: ['Anthropic'] }] },
     input_schema: schema({ url: { type: 'string', format: 'uri' } }, ['url']),
@@ -185,19 +164,7 @@ export const TOOLS: readonly ServerTool[] = [
     default_engine: 'openrouter',
     fallback_engine: 'openrouter',
     aliases: [],
-    engines: [
-      {
-        id: 'openrouter',
-        name: 'Gateway clock',
-        byok: 'none',
-        default_mode: 'standard',
-        executed_by: 'openrouter',
-        pricing_source: 'none',
-        data_regions: ['global'],
-        pricing_doc_url: null,
-        pricing: [],
-      },
-    ],
+    engines: [engine('openrouter', 'Gateway clock', { pricing_source: 'none' })],
     native_support: { endpoint_count: 0, model_count: 0, models: [] },
     input_schema: schema({ timezone: { type: 'string' } }),
     output_schema: schema({ iso: { type: 'string' } }),
@@ -213,25 +180,9 @@ export const TOOLS: readonly ServerTool[] = [
     supported_api_formats: ['responses', 'chat-completions'],
     default_engine: 'openrouter',
     fallback_engine: 'openrouter',
-    aliases: [
-      {
-        type: 'image_generation',
-        api_formats: ['responses'],
-        output_names: [{ api_format: 'responses', type: 'image_generation_call', name: 'image_generation' }],
-      },
-    ],
+    aliases: [alias('image_generation', ['responses'], { type: 'image_generation_call', name: 'image_generation' })],
     engines: [
-      {
-        id: 'openrouter',
-        name: 'Gateway images',
-        byok: 'optional',
-        default_mode: 'standard',
-        executed_by: 'openrouter',
-        pricing_source: 'openrouter',
-        data_regions: ['us'],
-        pricing_doc_url: null,
-        pricing: [{ mode: 'standard', unit: 'image', price: '0.04', max_units_per_call: 4 }],
-      },
+      engine('openrouter', 'Gateway images', { byok: 'optional', data_regions: ['us'], pricing: [price('standard', 'image', '0.04', 4)] }),
     ],
     native_support: { endpoint_count: 2, model_count: 1, models: [{ slug: 'openai/gpt-5.4', providers: ['OpenAI'] }] },
     input_schema: schema({ prompt: { type: 'string' }, size: { type: 'string' } }, ['prompt']),
@@ -249,40 +200,16 @@ export const TOOLS: readonly ServerTool[] = [
     default_engine: 'native',
     fallback_engine: 'openrouter',
     aliases: [
-      {
-        type: 'code_execution_20250825',
-        api_formats: ['anthropic-messages'],
-        output_names: [{ api_format: 'anthropic-messages', type: 'server_tool_use', name: 'code_execution' }],
-      },
-      {
-        type: 'code_interpreter',
-        api_formats: ['responses'],
-        output_names: [{ api_format: 'responses', type: 'code_interpreter_call', name: 'code_interpreter' }],
-      },
+      alias('code_execution_20250825', ['anthropic-messages'], { type: 'server_tool_use', name: 'code_execution' }),
+      alias('code_interpreter', ['responses'], { type: 'code_interpreter_call', name: 'code_interpreter' }),
     ],
     engines: [
-      {
-        id: 'native',
-        name: 'Provider native',
-        byok: 'none',
+      NATIVE,
+      engine('openrouter', 'Gateway containers', {
         default_mode: 'auto',
-        executed_by: 'provider',
-        pricing_source: 'provider',
-        data_regions: ['global'],
-        pricing_doc_url: null,
-        pricing: [],
-      },
-      {
-        id: 'openrouter',
-        name: 'Gateway containers',
-        byok: 'none',
-        default_mode: 'auto',
-        executed_by: 'openrouter',
-        pricing_source: 'openrouter',
         data_regions: ['us', 'europe'],
-        pricing_doc_url: null,
-        pricing: [{ mode: 'auto', unit: 'container_hour', price: '0.03', max_units_per_call: 1 }],
-      },
+        pricing: [price('auto', 'container_hour', '0.03', 1)],
+      }),
     ],
     native_support: {
       endpoint_count: 6,
