@@ -116,22 +116,6 @@ export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] 
   }));
 }
 
-/** The columns of piped rows, as the list printer takes them: raw values. */
-export function rowColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map((c) => {
-    const raw = c.raw;
-    return { header: c.name, value: raw ? (item: T) => rawCell(raw(item)) : c.value };
-  });
-}
-
-function rawCell(value: RawValue): Cell {
-  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return value;
-  if (!Array.isArray(value) && 'time' in value && Object.keys(value).length === 1)
-    return value as { time: string | number | null | undefined };
-  return JSON.stringify(value);
-}
-
 /** Any JSON value as a piped field carries it: objects and arrays as compact JSON. */
 export function rawOf(value: unknown): RawValue {
   if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
