@@ -14,6 +14,8 @@ export const load = {
   apiClient: () => import('../api/client.js'),
   sandbox: () => import('../sandbox/server.js'),
   completionScripts: () => import('./completion-tree.js'),
+  /** `gwctl help --json`: the whole description, built only when asked for. */
+  helpJson: () => import('./help-json.js'),
   /** The --jq engine (jq as WebAssembly): tens of milliseconds, so only under --jq. */
   jq: () => import('../output/jq.js'),
   /**

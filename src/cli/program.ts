@@ -8,7 +8,7 @@ import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
 import { exitCodesText, wrap } from './help-topics.js';
-import { helpModel } from './help-json.js';
+import { load } from './lazy.js';
 import { FORMATTING_HELP } from '../output/formatting-help.js';
 
 export interface Handlers {
@@ -108,9 +108,10 @@ const JQ_EXAMPLES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
-function showHelp(program: Command, words: readonly string[], handlers: Handlers, version: string): void {
+async function showHelp(program: Command, words: readonly string[], handlers: Handlers, version: string): Promise<void> {
   // `gwctl help --json`: the whole description, for programs.
   if (words.length === 0 && program.opts().json === true) {
+    const { helpModel } = await load.helpJson();
     handlers.writeOut(`${JSON.stringify(helpModel(version), null, 2)}\n`);
     return;
   }
