@@ -3,7 +3,7 @@
 // manual pages from it). Built from the same specs as `--help`, so it cannot drift from them.
 import { EXIT_CODES } from '../core/exit-codes.js';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
-import { allColumnNames, fieldColumns, type AnySpec } from '../core/spec.js';
+import { allColumnNames, commandName, fieldColumns, type AnySpec } from '../core/spec.js';
 import { environment, globalOptions } from '../commands/global-options.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { commands, groupSummaries } from './registry.js';
@@ -62,7 +62,7 @@ function usage(spec: AnySpec): string {
 }
 
 function commandInfo(spec: AnySpec): Record<string, unknown> {
-  const path = spec.path.join(' ');
+  const path = commandName(spec);
   return {
     path,
     ...(spec.path.length === 2 ? { group: spec.path[0] } : {}),

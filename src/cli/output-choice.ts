@@ -6,7 +6,7 @@
 // in `choosePrinter`, with the option that selects it in global-options.ts.
 import type { GlobalFlags } from '../commands/global-options.js';
 import { usageError } from '../core/errors.js';
-import { allColumnNames, type AnySpec } from '../core/spec.js';
+import { allColumnNames, commandName, type AnySpec } from '../core/spec.js';
 import { pickColumnNames } from '../output/columns.js';
 import type { Printer, PrinterContext } from '../output/printer.js';
 import { JqPrinter, type JqChoice } from '../output/printers/jq.js';
@@ -32,7 +32,7 @@ export interface Shaping {
 }
 
 export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<Shaping> {
-  const command = spec.path.join(' ');
+  const command = commandName(spec);
   const bodyMode = flags.jq !== undefined ? '--jq' : flags.jsonl ? '--jsonl' : flags.json ? '--json' : undefined;
   if (flags.jsonl && (flags.jq !== undefined || flags.json)) {
     throw usageError(`--jsonl cannot be used with ${flags.jq !== undefined ? '--jq' : '--json'}`, HINT);

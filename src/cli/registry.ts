@@ -1,7 +1,7 @@
 // Every command of the tool, as specs (data): help, completion and the parser read these
 // without loading any implementation. Only this layer knows the whole list. Lookups by words a
 // person typed go through Maps, so `gwctl constructor` is an unknown command like any other.
-import type { AnySpec } from '../core/spec.js';
+import { commandName, type AnySpec } from '../core/spec.js';
 import type { Command } from './command.js';
 import { generatedCommands, type GroupName } from './commands.generated.js';
 
@@ -29,7 +29,7 @@ export const groupSummaries: ReadonlyMap<string, string> = new Map(Object.entrie
  * commands alphabetically; hidden ones (`__complete`, for the completion scripts) last.
  */
 function helpRank(spec: AnySpec): [number, string] {
-  const key = spec.path.join(' ');
+  const key = commandName(spec);
   const group = [...groupSummaries.keys()].indexOf(spec.path[0]);
   if (spec.path.length === 2 && group >= 0) return [group, key];
   return [key.startsWith('__') ? groupSummaries.size + 1 : groupSummaries.size, key];
@@ -42,10 +42,10 @@ const ordered: readonly Command[] = [...generatedCommands].sort((a, b) => {
 });
 
 /** Every command's spec by its key (`interns ls`, `sandbox`), in help order. */
-export const commands: ReadonlyMap<string, AnySpec> = new Map(ordered.map((c) => [c.spec.path.join(' '), c.spec]));
+export const commands: ReadonlyMap<string, AnySpec> = new Map(ordered.map((c) => [commandName(c.spec), c.spec]));
 
 /** Every command's implementation loader by its key; each implementation imports what it needs statically. */
-export const implementations: ReadonlyMap<string, Command['load']> = new Map(ordered.map((c) => [c.spec.path.join(' '), c.load]));
+export const implementations: ReadonlyMap<string, Command['load']> = new Map(ordered.map((c) => [commandName(c.spec), c.load]));
 
 /** Verb aliases the contract promises (`ls` also answers to `list`). */
 export const verbAliases: ReadonlyMap<string, string> = new Map([['list', 'ls']]);

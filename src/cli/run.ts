@@ -13,6 +13,7 @@ import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram, givenGlobals } from './program.js';
 import { chooseOutput } from './output-choice.js';
 import { reportError } from './report.js';
+import { commandName } from '../core/spec.js';
 
 /** The first two command words of argv (options and their values skipped). */
 function commandWords(argv: readonly string[]): string[] {
@@ -134,8 +135,8 @@ export async function runCli(host: CliHost): Promise<number> {
         });
         cleanup = deps.cleanup;
         watching = (opts as { watch?: unknown }).watch === true;
-        const implementation = implementations.get(spec.path.join(' '));
-        if (!implementation) throw new Error(`no implementation of ${spec.path.join(' ')}`);
+        const implementation = implementations.get(commandName(spec));
+        if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
         const { run } = await implementation();
         await untilAborted(run({ spec, args, opts, deps: deps.deps }), controller.signal);
       },

@@ -45,6 +45,11 @@ export function defineSpec<const A extends ArgDefs, const O extends OptionDefs, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySpec = CommandSpec<any, any, any>;
 
+/** The command's words, `interns ls`: its name in messages, hints and the registry's keys. */
+export function commandName(spec: Pick<AnySpec, 'path'>): string {
+  return spec.path.join(' ');
+}
+
 /** The fields of a spec's resource that are not among its declared columns: columns too, on demand. */
 export function fieldColumns(spec: AnySpec): string[] {
   const declared = new Set<string>((spec.columns ?? []) as readonly string[]);

@@ -9,10 +9,10 @@ import { status } from '../shared/format.js';
 import { runMany, type ManyAction } from '../shared/many.js';
 import { confirmOrRefuse } from '../shared/targets.js';
 import type { spec } from './delete.js';
+import { commandName } from '../../core/spec.js';
 
 /** Deleting one batch of many, as data for the many-target run. */
 const DELETE: ManyAction = {
-  command: 'batches delete',
   noun: 'batch',
   nouns: 'batches',
   doneWord: 'deleted',
@@ -22,9 +22,9 @@ const DELETE: ManyAction = {
   ifAnswerLost: lostHint,
 };
 
-export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const words = args.ids;
-  if (words.length === 0) throw usageError("missing required argument 'id'", "see 'gwctl batches delete --help'");
+  if (words.length === 0) throw usageError("missing required argument 'id'", `see 'gwctl ${commandName(declared)} --help'`);
   if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
   await runMany(deps, DELETE, {
     words,

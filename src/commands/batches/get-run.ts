@@ -80,7 +80,7 @@ async function watchBatch(declared: typeof spec, id: string, opts: Parameters<Ru
     intervalMs,
     read: objectReader(async () => (await fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema)).data),
     output: watchOutput(deps, {
-      command: 'batches get',
+      spec: declared,
       columns: watchedBatchColumns(declared),
       kind: 'detail',
       noun: 'batches',

@@ -7,6 +7,7 @@ import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { usd } from '../shared/format.js';
 import type { spec } from './ls.js';
+import { commandName } from '../../core/spec.js';
 
 // The document says only "a workspace UUID or slug, minimum length 1": anything else is the
 // API's to judge (the client percent-encodes it as a path segment).
@@ -17,7 +18,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) =
   if (given === undefined) {
     throw usageError(
       'no workspace given and the profile has none',
-      "pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'",
+      `pass one, as in 'gwctl ${commandName(declared)} <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'`,
     );
   }
   const workspace = checkValue(workspaceRef, given, 'workspace');

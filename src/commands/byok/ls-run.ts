@@ -5,6 +5,7 @@ import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { listByOffset } from '../shared/paging.js';
 import type { spec } from './ls.js';
+import { commandName } from '../../core/spec.js';
 
 /** The four flags as one short word each, so a row stays readable. */
 function flags(c: ByokCredential): string {
@@ -53,7 +54,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     offset,
     // The page size the server uses when none is sent (openapi.json: 50) decides where the next page starts.
     limit: limit ?? 50,
-    nextCommand: (next) => ['gwctl byok ls', ...filters, `--offset ${next}`].join(' '),
+    nextCommand: (next) => [`gwctl ${commandName(declared)}`, ...filters, `--offset ${next}`].join(' '),
     async fetch(at, signal) {
       const query = { workspace_id: workspace, provider, limit, offset: at === 0 && opts.offset === undefined ? undefined : at };
       const { body, data } = await fetchChecked(deps, routes.listByok, { query, signal }, ByokList);

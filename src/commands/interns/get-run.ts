@@ -11,6 +11,7 @@ import { internIdOrPick } from '../shared/targets.js';
 import { objectReader, watch } from '../shared/watch.js';
 import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './get.js';
+import { commandName } from '../../core/spec.js';
 
 // The fields, declared once: labelled rows on a terminal and in a pipe, and the columns
 // --columns and --header pick from.
@@ -35,7 +36,7 @@ const views: ColumnViews<typeof spec, Intern> = {
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
-  const id = await internIdOrPick(deps, args.id, 'show', { usage: `gwctl ${declared.path.join(' ')} <id>` });
+  const id = await internIdOrPick(deps, args.id, 'show', { usage: `gwctl ${commandName(declared)} <id>` });
   if (opts.interval !== undefined && !opts.watch) throw usageError('--interval goes with --watch');
   if (opts.watch) {
     const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
@@ -44,7 +45,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
       intervalMs,
       read: objectReader(async () => (await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern)).data),
       output: watchOutput(deps, {
-        command: 'interns get',
+        spec: declared,
         columns: columnsOf(declared, views),
         kind: 'detail',
         noun: 'interns',

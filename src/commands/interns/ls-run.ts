@@ -12,6 +12,7 @@ import { listByCursor } from '../shared/paging.js';
 import { watch } from '../shared/watch.js';
 import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './ls.js';
+import { commandName } from '../../core/spec.js';
 
 // On a narrow terminal the hostname goes first, then the model, then the age.
 const views: ColumnViews<typeof spec, Intern> = {
@@ -41,7 +42,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
       deps,
       intervalMs,
       read: async () => (await readInterns(deps, filter)).items,
-      output: watchOutput(deps, { command: 'interns ls', columns: columnsOf(declared, views), kind: 'table', noun: 'interns', intervalMs }),
+      output: watchOutput(deps, { spec: declared, columns: columnsOf(declared, views), kind: 'table', noun: 'interns', intervalMs }),
     });
     return;
   }
@@ -60,7 +61,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     all,
     columns: columnsOf(declared, views),
     first: opts.startingAfter,
-    nextCommand: (cursor) => ['gwctl interns ls', ...filters, `--starting-after ${cursor}`].join(' '),
+    nextCommand: (cursor) => [`gwctl ${commandName(declared)}`, ...filters, `--starting-after ${cursor}`].join(' '),
     async fetch(cursor) {
       const query = { limit, status: statuses?.join(','), workspace_id: workspace, starting_after: cursor };
       const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);

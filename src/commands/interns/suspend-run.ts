@@ -8,6 +8,7 @@ import { fetchChecked } from '../shared/fetch.js';
 import { runMany, type ManyAction, type Target } from '../shared/many.js';
 import { confirmOrRefuse, internIdOrPick, selectInterns } from '../shared/targets.js';
 import type { spec } from './suspend.js';
+import { commandName } from '../../core/spec.js';
 
 /** The interns the picker offers: those whose runtime a suspension can still stop. */
 const SUSPENDABLE = INTERN_STATUSES.filter((s) => s !== 'stopped' && s !== 'destroying' && s !== 'destroy_failed');
@@ -16,7 +17,6 @@ const CONSEQUENCE = 'Their runtimes stop; disk and configuration are kept.';
 
 /** Suspending one intern of many, as data for the many-target run. */
 const SUSPEND: ManyAction = {
-  command: 'interns suspend',
   noun: 'intern',
   nouns: 'interns',
   doneWord: 'suspended',
@@ -28,7 +28,7 @@ const SUSPEND: ManyAction = {
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const words = args.ids;
-  const command = declared.path.join(' ');
+  const command = commandName(declared);
   if (opts.workspace !== undefined && opts.status === undefined)
     throw usageError('--workspace selects interns only together with --status');
   if (opts.status !== undefined && words.length > 0) throw usageError('give intern ids or --status, not both');

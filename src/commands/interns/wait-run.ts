@@ -11,14 +11,18 @@ import { startProgress } from '../shared/progress.js';
 import { readIds } from '../shared/targets.js';
 import { WaitReader, type Watched } from '../shared/intern-wait.js';
 import { WAIT_DEFAULTS, type spec, type WaitCondition } from './wait.js';
+import { commandName } from '../../core/spec.js';
 
-export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const conditions = opts.for;
   if (opts.workspace !== undefined && opts.status === undefined)
     throw usageError('--workspace selects interns only together with --status');
   if (opts.status !== undefined && args.ids.length > 0) throw usageError('give intern ids or --status, not both');
   if (args.ids.length === 0 && opts.status === undefined)
-    throw usageError('missing intern id', "give one or more, as in 'gwctl interns wait <id> --for status=running', or --status");
+    throw usageError(
+      'missing intern id',
+      `give one or more, as in 'gwctl ${commandName(declared)} <id> --for status=running', or --status`,
+    );
   if (conditions.length === 0)
     throw usageError('missing --for', 'say what to wait for: --for status=running, --for status!=provisioning or --for delete');
   const forDelete = conditions.some((c) => c.kind === 'delete');

@@ -34,8 +34,6 @@ type Outcome =
 
 /** What a command does to each target, as data. */
 export interface ManyAction {
-  /** The command's words (`interns suspend`). */
-  command: string;
   /** `intern`, `batch`: for messages; `intern id` names an id read from the arguments or stdin. */
   noun: string;
   nouns: string;

@@ -2,13 +2,14 @@
 // filter's outputs per event under --jq, rows with a leading type column in a pipe, the view
 // redrawn in place on a terminal). Only events reach stdout.
 import { spanText } from '../../core/options.js';
+import { commandName, type AnySpec } from '../../core/spec.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Deps } from '../context.js';
 import type { WatchOutput } from './watch.js';
 
 export interface WatchView<T> {
-  /** The command's words: `interns ls`. */
-  command: string;
+  /** The command's spec: its path names it in the title. */
+  spec: Pick<AnySpec, 'path'>;
   columns: readonly NamedColumn<T>[];
   kind: 'table' | 'detail';
   noun: string;
@@ -19,7 +20,7 @@ export function watchOutput<T extends { id: string }>(deps: Deps, view: WatchVie
   return deps.printer.events<T>({
     columns: view.columns,
     kind: view.kind,
-    title: `gwctl ${view.command} --watch, every ${spanText(view.intervalMs)}`,
+    title: `gwctl ${commandName(view.spec)} --watch, every ${spanText(view.intervalMs)}`,
     noun: view.noun,
     id: (item) => item.id,
   });

@@ -7,6 +7,7 @@ import { list } from '../shared/format.js';
 import { listByOffset } from '../shared/paging.js';
 import { internIdOrPick } from '../shared/targets.js';
 import type { spec } from './secrets.js';
+import { commandName } from '../../core/spec.js';
 
 // A secret's name is its id: never cut. On a narrow terminal the fingerprint goes first.
 const views: ColumnViews<typeof spec, VaultSecret> = {
@@ -28,7 +29,7 @@ const views: ColumnViews<typeof spec, VaultSecret> = {
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
-  const id = await internIdOrPick(deps, args.internId, 'list the secrets of', { usage: 'gwctl vault secrets <intern-id>' });
+  const id = await internIdOrPick(deps, args.internId, 'list the secrets of', { usage: `gwctl ${commandName(declared)} <intern-id>` });
   const { all } = opts;
   const given = opts.limit;
   const limit = given ?? SECRET_PAGE.default;
@@ -41,7 +42,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     offset,
     limit,
     maxOffset: SECRET_OFFSET.max,
-    nextCommand: (next) => `gwctl vault secrets ${id}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
+    nextCommand: (next) => `gwctl ${commandName(declared)} ${id}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
     async fetch(at, signal) {
       const query = {
         limit: given === undefined && !all ? undefined : limit,
