@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { envKeyHint } from '../kit/hints.js';
 import { gwctl } from '../kit/cli.js';
-import type { ByokCredentialBody, InternBody, VaultSecretBody } from '../kit/bodies.js';
+import { internBody, type ByokCredentialBody, type InternBody, type VaultSecretBody } from '../kit/bodies.js';
 import { startServer, type Reply, type Seen, type ScriptedServer } from '../kit/server.js';
 
 const KEY = 'sk-api-test-0123456789abcdef';
@@ -11,22 +11,14 @@ const WS = '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 function intern(n: number): InternBody {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name: `intern-${n}`,
-    description: null,
-    instructions: null,
+  return internBody(n, {
     model: n % 2 ? 'openai/gpt-5.4' : null,
     status: n % 3 ? 'running' : 'failed',
     hostname: `intern-${n}.example.com`,
-    progress: null,
     last_failure_message: n % 3 ? null : 'disk full',
-    vault_id: null,
-    attached_vault_id: null,
     workspace_id: WS,
     created_at: `2026-09-${String(10 + n).padStart(2, '0')}T08:30:00.000Z`,
-    updated_at: '2026-09-30T08:30:00.000Z',
-  };
+  });
 }
 
 function secret(n: number): VaultSecretBody {

@@ -3,14 +3,13 @@
 // --timeout` gives up like `interns wait`. Against the scripted server, whose interns change
 // between polls and between the pages of one poll; requests are counted where they arrive.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { internId } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { envelope, startServer, type ScriptedServer, type Seen } from '../kit/server.js';
 
 const KEY = 'sk-api-wait-list-0123456789';
 const env = { GWCTL_API_KEY: KEY };
 const WS = '3f6c2a1e-8b4d-4c7a-9e15-2d8f0b6a7c31';
-
-const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A list of interns that changes as it is read: `onPoll(n)` before page 1 of the n-th list read, `onPage(n, p)` before page p. */
 class World {
@@ -23,13 +22,13 @@ class World {
     status: string,
     private readonly changes: { onPoll?: (n: number, w: World) => void; onPage?: (n: number, page: number, w: World) => void } = {},
   ) {
-    for (let n = 0; n < count; n++) this.interns.push({ id: idOf(n), name: `intern-${n}`, status, workspace_id: WS });
+    for (let n = 0; n < count; n++) this.interns.push({ id: internId(n), name: `intern-${n}`, status, workspace_id: WS });
   }
   set(n: number, status: string): void {
     this.interns[n]!.status = status;
   }
   destroy(n: number): void {
-    this.interns = this.interns.filter((i) => i.id !== idOf(n));
+    this.interns = this.interns.filter((i) => i.id !== internId(n));
   }
   handle(req: Seen): { status?: number; body: unknown } {
     if (req.path === '/api/v1/interns') {
@@ -77,7 +76,7 @@ describe('interns wait on many interns reads the list', () => {
       },
     });
     server.handle((req) => world.handle(req));
-    const ids = Array.from({ length: 1000 }, (_, n) => idOf(999 - n));
+    const ids = Array.from({ length: 1000 }, (_, n) => internId(999 - n));
     const r = await wait(['-', '--for', 'status=running'], ids.join('\n'));
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toBe(ids.map((id) => `${id}\trunning\n`).join(''));
@@ -102,7 +101,7 @@ describe('interns wait on many interns reads the list', () => {
       },
     });
     server.handle((req) => world.handle(req));
-    const ids = Array.from({ length: 1000 }, (_, n) => idOf(n));
+    const ids = Array.from({ length: 1000 }, (_, n) => internId(n));
     const r = await wait(['-', '--for', 'status=running', '--json'], ids.join('\n'));
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const data = JSON.parse(r.stdout).data as { id: string; status: string }[];
@@ -113,7 +112,7 @@ describe('interns wait on many interns reads the list', () => {
       .map((reqs) => reqs.map((q) => `${q.path.replace('/api/v1/', '')} ${q.query.get('status') ?? ''}`.trim()));
     // 1: every status (unknown yet); 2: the statuses seen and the one wanted, then the one that left them; 3: all running.
     expect(polls[0]).toEqual(['interns', 'interns']);
-    expect(polls[1]).toEqual(['interns running,provisioning,queued', 'interns running,provisioning,queued', `interns/${idOf(600)}`]);
+    expect(polls[1]).toEqual(['interns running,provisioning,queued', 'interns running,provisioning,queued', `interns/${internId(600)}`]);
     expect(polls[2]).toEqual(['interns running,provisioning,failed,queued', 'interns running,provisioning,failed,queued']);
     expect(world.perPoll.slice(1).every((reqs) => reqs.length <= 3)).toBe(true);
   });
@@ -126,13 +125,13 @@ describe('interns wait on many interns reads the list', () => {
       },
     });
     server.handle((req) => world.handle(req));
-    const r = await wait([idOf(0), idOf(1), idOf(2), idOf(3), '--for', 'delete']);
-    expect(r).toMatchObject({ code: 0, stderr: '', stdout: [0, 1, 2, 3].map((n) => `${idOf(n)}\tdeleted\n`).join('') });
+    const r = await wait([internId(0), internId(1), internId(2), internId(3), '--for', 'delete']);
+    expect(r).toMatchObject({ code: 0, stderr: '', stdout: [0, 1, 2, 3].map((n) => `${internId(n)}\tdeleted\n`).join('') });
     const seen = world.perPoll.slice(1).map((reqs) => reqs.map((q) => q.path.replace('/api/v1/', '')).sort());
     expect(seen).toEqual([
       ['interns'],
-      ['interns', `interns/${idOf(1)}`],
-      ['interns', `interns/${idOf(0)}`, `interns/${idOf(2)}`, `interns/${idOf(3)}`],
+      ['interns', `interns/${internId(1)}`],
+      ['interns', `interns/${internId(0)}`, `interns/${internId(2)}`, `interns/${internId(3)}`],
     ]);
     // Unfiltered by status: a deleted intern could have passed through any.
     expect(server.requests.filter((q) => q.path === '/api/v1/interns').every((q) => !q.query.has('status'))).toBe(true);
@@ -141,7 +140,7 @@ describe('interns wait on many interns reads the list', () => {
   it('an intern destroyed while waiting for a status: exit 5, as with one GET per intern', async () => {
     const world = new World(3, 'provisioning', { onPoll: (n, w) => n === 2 && w.destroy(1) });
     server.handle((req) => world.handle(req));
-    const r = await wait([idOf(0), idOf(1), idOf(2), '--for', 'status=running']);
+    const r = await wait([internId(0), internId(1), internId(2), '--for', 'status=running']);
     expect(r).toMatchObject({ code: 5, stdout: '', stderr: 'gwctl: HTTP 404: Intern not found (reason: not_found, retryable: false)\n' });
   });
 
@@ -152,14 +151,14 @@ describe('interns wait on many interns reads the list', () => {
       if (req.path !== '/api/v1/interns' && ++gets > 4) world.set(3, 'running');
       return world.handle(req);
     });
-    const r = await wait([idOf(3), idOf(4), '--for', 'status!=provisioning', '--timeout', '5s']);
+    const r = await wait([internId(3), internId(4), '--for', 'status!=provisioning', '--timeout', '5s']);
     expect(r.code).toBe(7);
     const lists = server.requests.filter((q) => q.path === '/api/v1/interns').length;
     // The first poll reads the list (4 pages for 2 interns), every later one the two GETs.
     expect(lists).toBe(4);
     expect(server.requests.slice(4).every((q) => q.path !== '/api/v1/interns')).toBe(true);
     expect(r.stderr).toBe(
-      `gwctl: timed out after 5s waiting for status!=provisioning: ${idOf(4)} is provisioning (reason: wait_timeout)\n`,
+      `gwctl: timed out after 5s waiting for status!=provisioning: ${internId(4)} is provisioning (reason: wait_timeout)\n`,
     );
   });
 });
@@ -200,11 +199,11 @@ describe('interns wait --status: the interns that had those statuses at the star
       ],
       { env },
     );
-    expect(r).toMatchObject({ code: 0, stderr: '', stdout: `${idOf(1)}\trunning\n` });
+    expect(r).toMatchObject({ code: 0, stderr: '', stdout: `${internId(1)}\trunning\n` });
     const first = server.requests[0]!;
     expect([first.query.get('status'), first.query.get('workspace_id')]).toEqual(['provisioning', WS]);
     // One selection and one poll (a single intern is read by its GET).
-    expect(server.requests.map((q) => q.path.replace('/api/v1/', ''))).toEqual(['interns', `interns/${idOf(1)}`]);
+    expect(server.requests.map((q) => q.path.replace('/api/v1/', ''))).toEqual(['interns', `interns/${internId(1)}`]);
     expect(r.waits).toEqual([1000]);
   });
 
@@ -219,8 +218,8 @@ describe('interns wait --status: the interns that had those statuses at the star
   it('usage errors: exit 2, nothing sent', async () => {
     server.handle(() => ({ status: 500 }));
     const cases: [string[], string][] = [
-      [['--workspace', WS, idOf(1)], 'gwctl: --workspace selects interns only together with --status\n'],
-      [['--status', 'running', idOf(1)], 'gwctl: give intern ids or --status, not both\n'],
+      [['--workspace', WS, internId(1)], 'gwctl: --workspace selects interns only together with --status\n'],
+      [['--status', 'running', internId(1)], 'gwctl: give intern ids or --status, not both\n'],
       [['--status', 'runing'], expect.stringContaining('gwctl: invalid --status "runing"') as unknown as string],
       [[], "gwctl: missing intern id; give one or more, as in 'gwctl interns wait <id> --for status=running', or --status\n"],
     ];

@@ -40,3 +40,29 @@ interface Fixtures {
 export function fixture<K extends keyof Fixtures>(name: K): Fixtures[K] {
   return JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'fixtures', `${name}.json`), 'utf8')) as Fixtures[K];
 }
+
+/** The UUID of test intern `n`: its last group is `n`, so lists sort and read in number order. */
+export function internId(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+/** Test intern `n` as the API sends it, every field present; `fields` sets what a test cares about. */
+export function internBody(n: number, fields: Partial<InternBody> = {}): InternBody {
+  return {
+    id: internId(n),
+    name: `intern-${n}`,
+    description: null,
+    instructions: null,
+    model: null,
+    status: 'running',
+    hostname: null,
+    progress: null,
+    last_failure_message: null,
+    vault_id: null,
+    attached_vault_id: null,
+    workspace_id: '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb',
+    created_at: '2026-09-10T08:30:00.000Z',
+    updated_at: '2026-09-30T08:30:00.000Z',
+    ...fields,
+  };
+}

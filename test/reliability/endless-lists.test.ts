@@ -6,7 +6,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
-import type { InternBody } from '../kit/bodies.js';
+import { internBody, type InternBody } from '../kit/bodies.js';
 import { envelope, type Reply, type ScriptedServer, type Seen, startServer } from '../kit/server.js';
 
 const KEY = 'sk-mgmt-endless-0123456789abcdef';
@@ -15,22 +15,7 @@ const NEVER_ENDS = 'gwctl: the server kept the list from ending: ';
 const NOT_IN_FULL = '; the list was not read in full\n';
 
 function intern(n: number): InternBody {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name: `intern-${n}`,
-    description: null,
-    instructions: null,
-    model: null,
-    status: 'failed',
-    hostname: null,
-    progress: null,
-    last_failure_message: null,
-    vault_id: null,
-    attached_vault_id: null,
-    workspace_id: WS,
-    created_at: '2026-09-10T08:30:00.000Z',
-    updated_at: '2026-09-30T08:30:00.000Z',
-  };
+  return internBody(n, { status: 'failed', workspace_id: WS });
 }
 const first = [intern(1), intern(2)];
 const second = [intern(3), intern(4)];
