@@ -4,7 +4,7 @@
 // what --debug shows of each attempt, and the error once the retries are spent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withEnvKeyHint } from '../kit/hints.js';
-import type { InternBody } from '../kit/bodies.js';
+import { internBody, type InternBody } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, closedPort, envelope, startServer } from '../kit/server.js';
 import { expectNoCrash } from '../kit/spawn.js';
@@ -14,22 +14,7 @@ const run = (args: readonly string[], env: Record<string, string | undefined> = 
 
 const KEY = 'sk-api-retries-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-const INTERN_BODY: InternBody = {
-  id: INTERN,
-  name: 'scribe',
-  description: null,
-  instructions: null,
-  model: null,
-  status: 'running',
-  hostname: null,
-  progress: null,
-  last_failure_message: null,
-  vault_id: null,
-  attached_vault_id: null,
-  workspace_id: '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb',
-  created_at: '2026-09-10T08:30:00.000Z',
-  updated_at: '2026-09-30T08:30:00.000Z',
-};
+const INTERN_BODY: InternBody = internBody(0, { id: INTERN, name: 'scribe' });
 
 let server: ScriptedServer;
 beforeAll(async () => {
