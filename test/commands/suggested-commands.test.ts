@@ -60,6 +60,14 @@ function standsAlone(node: ts.Node): boolean {
   return ts.isArrayLiteralExpression(node.parent) || ts.isConditionalExpression(node.parent);
 }
 
+/** The command a run file implements (`src/commands/interns/ls-run.ts`: `interns ls`); undefined for any other file. */
+function ownCommand(file: string): string | undefined {
+  const relative = path.relative(path.join(ROOT, 'src', 'commands'), file).split(path.sep);
+  const last = relative.at(-1)!;
+  if (relative[0] === '..' || !last.endsWith('-run.ts')) return undefined;
+  return [...relative.slice(0, -1), last.slice(0, -'-run.ts'.length)].join(' ');
+}
+
 /**
  * Command lines in the source: quoted inside a message (`... as in 'gwctl interns get <id>'`),
  * or a whole literal that is one (spec examples, a hint's command).
@@ -68,11 +76,17 @@ function suggestions(): Suggestion[] {
   const found: Suggestion[] = [];
   for (const name of sourceFiles(path.join(ROOT, 'src'))) {
     const file = ts.createSourceFile(name, readFileSync(name, 'utf8'), ts.ScriptTarget.Latest, true);
+    const own = ownCommand(name);
     const visit = (node: ts.Node): void => {
       const literal = literalText(node, file);
       if (literal !== undefined) {
         const where = `${path.relative(ROOT, name)}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
-        const shown = (text: string) => text.replace(/[\ue000-\uf8ff]/g, (c) => `\${${literal.expressions[c.charCodeAt(0) - 0xe000]}}`);
+        const shown = (text: string) =>
+          text.replace(/[\ue000-\uf8ff]/g, (c) => {
+            const expression = literal.expressions[c.charCodeAt(0) - 0xe000]!;
+            // A run file names its own command through its spec: the command the file belongs to.
+            return expression === 'commandName(declared)' && own !== undefined ? own : `\${${expression}}`;
+          });
         if (literal.text.startsWith('gwctl ') && standsAlone(node)) found.push({ where, line: shown(literal.text) });
         for (const m of literal.text.matchAll(/'(gwctl [^'\n]*)'/g)) found.push({ where, line: shown(m[1]!) });
         if (ts.isTemplateExpression(node)) return;
