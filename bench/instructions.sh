@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Start-up counted in instructions rather than time: valgrind's callgrind counts what a run
 # executes, which repeats within about 2 % where times on a shared machine move by 10-20 %.
+# The commands are the script's; the build is the one in the repository the script sits in (to
+# count another commit, copy bench/ into a worktree of it, built with node scripts/build.mjs).
 # Needs valgrind (Debian: apt-get install valgrind). Run from the repository root after `npm ci`:
 #   bash bench/instructions.sh                                  # on .cache/node/24/bin/node
 #   bash bench/instructions.sh --node .cache/node/20/bin/node
@@ -45,6 +47,7 @@ echo "== instructions on Node $("$node_bin" --version) (callgrind)"
 count 'node -e 0' "$node_bin" -e 0
 count 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin" "$tmp/undici-floor.mjs" "$port"
 count 'gwctl --version' "$node_bin" bin/gwctl.js --version
+count 'gwctl --help' "$node_bin" bin/gwctl.js --help
 count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help
 count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --json --base-url "$fixture_base"
 count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$fixture_id" --base-url "$fixture_base"

@@ -2,157 +2,158 @@
 // `npm run registry`. For each object schema, its top-level fields whose value is a string, a
 // number, a boolean or null, with their kind (a `time` is ISO 8601 text or an epoch number):
 // column names a view of the resource offers beyond its own. Zod-free, so specs can read it.
+// One constant per schema, so that a build keeps only those a spec names.
 import type { FieldKind } from '../core/spec.js';
 
-export const RESOURCE_FIELDS = {
-  /** Batch, src/api/schemas/batch.ts */
-  Batch: {
-    id: 'text',
-    object: 'text',
-    completion_window: 'text',
-    endpoint: 'text',
-    model: 'text',
-    provider: 'text',
-    status: 'text',
-    created_at: 'time',
-    finalized_at: 'time',
-    expires_at: 'time',
-  },
-  /** BatchDeleted, src/api/schemas/batch.ts */
-  BatchDeleted: { id: 'text', object: 'text' },
-  /** BatchResult, src/api/schemas/batch.ts */
-  BatchResult: { id: 'text', custom_id: 'text' },
-  /** BatchUsage, src/api/schemas/batch.ts */
-  BatchUsage: {
-    prompt_tokens: 'number',
-    completion_tokens: 'number',
-    total_tokens: 'number',
-    cost: 'number',
-    is_byok: 'boolean',
-    service_tier: 'text',
-    speed: 'text',
-  },
-  /** BudgetList, src/api/schemas/budget.ts */
-  BudgetList: { include_byok_in_budgets: 'boolean' },
-  /** ByokCredential, src/api/schemas/byok.ts */
-  ByokCredential: {
-    id: 'text',
-    workspace_id: 'text',
-    provider: 'text',
-    name: 'text',
-    label: 'text',
-    disabled: 'boolean',
-    is_byok_only: 'boolean',
-    is_fallback: 'boolean',
-    is_required: 'boolean',
-    sort_order: 'number',
-    declared_zdr: 'boolean',
-    created_at: 'time',
-  },
-  /** ByokList, src/api/schemas/byok.ts */
-  ByokList: { total_count: 'number' },
-  /** Engine, src/api/schemas/tool.ts */
-  Engine: {
-    id: 'text',
-    name: 'text',
-    byok: 'text',
-    default_mode: 'text',
-    executed_by: 'text',
-    pricing_source: 'text',
-    pricing_doc_url: 'text',
-  },
-  /** Intern, src/api/schemas/intern.ts */
-  Intern: {
-    id: 'text',
-    name: 'text',
-    description: 'text',
-    instructions: 'text',
-    model: 'text',
-    status: 'text',
-    hostname: 'text',
-    last_failure_message: 'text',
-    vault_id: 'text',
-    attached_vault_id: 'text',
-    workspace_id: 'text',
-    created_at: 'time',
-    updated_at: 'time',
-  },
-  /** InternList, src/api/schemas/intern.ts */
-  InternList: { has_more: 'boolean', next_cursor: 'text' },
-  /** Preset, src/api/schemas/preset.ts */
-  Preset: {
-    id: 'text',
-    name: 'text',
-    slug: 'text',
-    description: 'text',
-    status: 'text',
-    status_updated_at: 'time',
-    workspace_id: 'text',
-    creator_user_id: 'text',
-    designated_version_id: 'text',
-    created_at: 'time',
-    updated_at: 'time',
-  },
-  /** PresetBody, src/api/schemas/preset.ts */
-  PresetBody: {
-    model: 'text',
-    max_tokens: 'number',
-    temperature: 'number',
-    session_id: 'text',
-    user: 'text',
-    speed: 'text',
-    route: 'text',
-  },
-  /** PresetVersion, src/api/schemas/preset.ts */
-  PresetVersion: {
-    id: 'text',
-    preset_id: 'text',
-    version: 'number',
-    system_prompt: 'text',
-    creator_id: 'text',
-    created_at: 'time',
-    updated_at: 'time',
-  },
-  /** PrivateEndpoint, src/api/schemas/private-endpoint.ts */
-  PrivateEndpoint: {
-    id: 'text',
-    status: 'text',
-    model_permaslug: 'text',
-    model_slug: 'text',
-    model_name: 'text',
-    provider_name: 'text',
-    provider_slug: 'text',
-    base_url: 'text',
-    upstream_model_id: 'text',
-    declared_zdr: 'boolean',
-    declared_region: 'text',
-  },
-  /** ServerTool, src/api/schemas/tool.ts */
-  ServerTool: {
-    id: 'text',
-    name: 'text',
-    status: 'text',
-    summary: 'text',
-    tool_description: 'text',
-    docs_url: 'text',
-    default_engine: 'text',
-    fallback_engine: 'text',
-  },
-  /** SuspendResult, src/api/schemas/intern.ts */
-  SuspendResult: { suspended: 'boolean' },
-  /** ToolPrice, src/api/schemas/tool.ts */
-  ToolPrice: { mode: 'text', unit: 'text', price: 'text', max_units_per_call: 'number' },
-  /** VaultSecret, src/api/schemas/vault.ts */
-  VaultSecret: { name: 'text', fingerprint: 'text', created_at: 'time' },
-  /** VaultSecretList, src/api/schemas/vault.ts */
-  VaultSecretList: { has_more: 'boolean' },
-  /** WorkspaceBudget, src/api/schemas/budget.ts */
-  WorkspaceBudget: {
-    id: 'text',
-    workspace_id: 'text',
-    limit_usd: 'number',
-    reset_interval: 'text',
-    created_at: 'time',
-    updated_at: 'time',
-  },
-} as const satisfies Record<string, Record<string, FieldKind>>;
+type FieldKinds = Readonly<Record<string, FieldKind>>;
+
+/** Batch (src/api/schemas/batch.ts): its scalar fields and their kinds. */
+export const BATCH_FIELDS = {
+  id: 'text',
+  object: 'text',
+  completion_window: 'text',
+  endpoint: 'text',
+  model: 'text',
+  provider: 'text',
+  status: 'text',
+  created_at: 'time',
+  finalized_at: 'time',
+  expires_at: 'time',
+} as const satisfies FieldKinds;
+/** BatchDeleted (src/api/schemas/batch.ts): its scalar fields and their kinds. */
+export const BATCH_DELETED_FIELDS = { id: 'text', object: 'text' } as const satisfies FieldKinds;
+/** BatchResult (src/api/schemas/batch.ts): its scalar fields and their kinds. */
+export const BATCH_RESULT_FIELDS = { id: 'text', custom_id: 'text' } as const satisfies FieldKinds;
+/** BatchUsage (src/api/schemas/batch.ts): its scalar fields and their kinds. */
+export const BATCH_USAGE_FIELDS = {
+  prompt_tokens: 'number',
+  completion_tokens: 'number',
+  total_tokens: 'number',
+  cost: 'number',
+  is_byok: 'boolean',
+  service_tier: 'text',
+  speed: 'text',
+} as const satisfies FieldKinds;
+/** BudgetList (src/api/schemas/budget.ts): its scalar fields and their kinds. */
+export const BUDGET_LIST_FIELDS = { include_byok_in_budgets: 'boolean' } as const satisfies FieldKinds;
+/** ByokCredential (src/api/schemas/byok.ts): its scalar fields and their kinds. */
+export const BYOK_CREDENTIAL_FIELDS = {
+  id: 'text',
+  workspace_id: 'text',
+  provider: 'text',
+  name: 'text',
+  label: 'text',
+  disabled: 'boolean',
+  is_byok_only: 'boolean',
+  is_fallback: 'boolean',
+  is_required: 'boolean',
+  sort_order: 'number',
+  declared_zdr: 'boolean',
+  created_at: 'time',
+} as const satisfies FieldKinds;
+/** ByokList (src/api/schemas/byok.ts): its scalar fields and their kinds. */
+export const BYOK_LIST_FIELDS = { total_count: 'number' } as const satisfies FieldKinds;
+/** Engine (src/api/schemas/tool.ts): its scalar fields and their kinds. */
+export const ENGINE_FIELDS = {
+  id: 'text',
+  name: 'text',
+  byok: 'text',
+  default_mode: 'text',
+  executed_by: 'text',
+  pricing_source: 'text',
+  pricing_doc_url: 'text',
+} as const satisfies FieldKinds;
+/** Intern (src/api/schemas/intern.ts): its scalar fields and their kinds. */
+export const INTERN_FIELDS = {
+  id: 'text',
+  name: 'text',
+  description: 'text',
+  instructions: 'text',
+  model: 'text',
+  status: 'text',
+  hostname: 'text',
+  last_failure_message: 'text',
+  vault_id: 'text',
+  attached_vault_id: 'text',
+  workspace_id: 'text',
+  created_at: 'time',
+  updated_at: 'time',
+} as const satisfies FieldKinds;
+/** InternList (src/api/schemas/intern.ts): its scalar fields and their kinds. */
+export const INTERN_LIST_FIELDS = { has_more: 'boolean', next_cursor: 'text' } as const satisfies FieldKinds;
+/** Preset (src/api/schemas/preset.ts): its scalar fields and their kinds. */
+export const PRESET_FIELDS = {
+  id: 'text',
+  name: 'text',
+  slug: 'text',
+  description: 'text',
+  status: 'text',
+  status_updated_at: 'time',
+  workspace_id: 'text',
+  creator_user_id: 'text',
+  designated_version_id: 'text',
+  created_at: 'time',
+  updated_at: 'time',
+} as const satisfies FieldKinds;
+/** PresetBody (src/api/schemas/preset.ts): its scalar fields and their kinds. */
+export const PRESET_BODY_FIELDS = {
+  model: 'text',
+  max_tokens: 'number',
+  temperature: 'number',
+  session_id: 'text',
+  user: 'text',
+  speed: 'text',
+  route: 'text',
+} as const satisfies FieldKinds;
+/** PresetVersion (src/api/schemas/preset.ts): its scalar fields and their kinds. */
+export const PRESET_VERSION_FIELDS = {
+  id: 'text',
+  preset_id: 'text',
+  version: 'number',
+  system_prompt: 'text',
+  creator_id: 'text',
+  created_at: 'time',
+  updated_at: 'time',
+} as const satisfies FieldKinds;
+/** PrivateEndpoint (src/api/schemas/private-endpoint.ts): its scalar fields and their kinds. */
+export const PRIVATE_ENDPOINT_FIELDS = {
+  id: 'text',
+  status: 'text',
+  model_permaslug: 'text',
+  model_slug: 'text',
+  model_name: 'text',
+  provider_name: 'text',
+  provider_slug: 'text',
+  base_url: 'text',
+  upstream_model_id: 'text',
+  declared_zdr: 'boolean',
+  declared_region: 'text',
+} as const satisfies FieldKinds;
+/** ServerTool (src/api/schemas/tool.ts): its scalar fields and their kinds. */
+export const SERVER_TOOL_FIELDS = {
+  id: 'text',
+  name: 'text',
+  status: 'text',
+  summary: 'text',
+  tool_description: 'text',
+  docs_url: 'text',
+  default_engine: 'text',
+  fallback_engine: 'text',
+} as const satisfies FieldKinds;
+/** SuspendResult (src/api/schemas/intern.ts): its scalar fields and their kinds. */
+export const SUSPEND_RESULT_FIELDS = { suspended: 'boolean' } as const satisfies FieldKinds;
+/** ToolPrice (src/api/schemas/tool.ts): its scalar fields and their kinds. */
+export const TOOL_PRICE_FIELDS = { mode: 'text', unit: 'text', price: 'text', max_units_per_call: 'number' } as const satisfies FieldKinds;
+/** VaultSecret (src/api/schemas/vault.ts): its scalar fields and their kinds. */
+export const VAULT_SECRET_FIELDS = { name: 'text', fingerprint: 'text', created_at: 'time' } as const satisfies FieldKinds;
+/** VaultSecretList (src/api/schemas/vault.ts): its scalar fields and their kinds. */
+export const VAULT_SECRET_LIST_FIELDS = { has_more: 'boolean' } as const satisfies FieldKinds;
+/** WorkspaceBudget (src/api/schemas/budget.ts): its scalar fields and their kinds. */
+export const WORKSPACE_BUDGET_FIELDS = {
+  id: 'text',
+  workspace_id: 'text',
+  limit_usd: 'number',
+  reset_interval: 'text',
+  created_at: 'time',
+  updated_at: 'time',
+} as const satisfies FieldKinds;

@@ -23,7 +23,7 @@ export interface CommandSpec<
    */
   readonly columns?: C;
   /**
-   * The scalar top-level fields of the resource the view shows (`RESOURCE_FIELDS.Intern`, derived
+   * The scalar top-level fields of the resource the view shows (`INTERN_FIELDS`, derived
    * from its schema): each is a column name too, shown only when --columns names it. A field
    * with the name of a declared column is that column.
    */

@@ -1,4 +1,4 @@
-import { RESOURCE_FIELDS } from '../../api/fields.generated.js';
+import { BATCH_FIELDS } from '../../api/fields.generated.js';
 import { arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 import { WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
@@ -58,7 +58,7 @@ export const spec = defineSpec({
     'total',
     'progress',
   ],
-  fields: RESOURCE_FIELDS.Batch,
+  fields: BATCH_FIELDS,
   examples: [
     'gwctl batches get batch_abc123',
     'gwctl batches get batch_abc123 --results',

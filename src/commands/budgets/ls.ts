@@ -1,4 +1,4 @@
-import { RESOURCE_FIELDS } from '../../api/fields.generated.js';
+import { WORKSPACE_BUDGET_FIELDS } from '../../api/fields.generated.js';
 import { arg } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -13,7 +13,7 @@ export const spec = defineSpec({
   },
   options: {},
   columns: ['id', 'reset_interval', 'limit_usd', 'include_byok_in_budgets', 'workspace_id', 'updated_at'],
-  fields: RESOURCE_FIELDS.WorkspaceBudget,
+  fields: WORKSPACE_BUDGET_FIELDS,
   examples: [
     'gwctl budgets ls production',
     'gwctl config set workspace production && gwctl budgets ls',

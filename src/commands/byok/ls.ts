@@ -1,4 +1,4 @@
-import { RESOURCE_FIELDS } from '../../api/fields.generated.js';
+import { BYOK_CREDENTIAL_FIELDS } from '../../api/fields.generated.js';
 import { BYOK_PAGE, PROVIDER_SLUG } from '../../api/vocabulary.js';
 import { option } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
@@ -23,7 +23,7 @@ export const spec = defineSpec({
     all: option.flag('--all', 'read every page and print one result'),
   },
   columns: ['id', 'provider', 'name', 'label', 'flags', 'sort_order', 'restrictions', 'created_at'],
-  fields: RESOURCE_FIELDS.ByokCredential,
+  fields: BYOK_CREDENTIAL_FIELDS,
   examples: [
     'gwctl byok ls',
     'gwctl byok ls --provider openai --workspace 550e8400-e29b-41d4-a716-446655440000',

@@ -1,4 +1,4 @@
-import { RESOURCE_FIELDS } from '../../api/fields.generated.js';
+import { INTERN_FIELDS } from '../../api/fields.generated.js';
 import { arg } from '../../core/options.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
 import { defineSpec } from '../../core/spec.js';
@@ -25,7 +25,7 @@ export const spec = defineSpec({
     'created_at',
     'updated_at',
   ],
-  fields: RESOURCE_FIELDS.Intern,
+  fields: INTERN_FIELDS,
   examples: [
     'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7',
     'gwctl interns get',

@@ -1,4 +1,4 @@
-import { RESOURCE_FIELDS } from '../../api/fields.generated.js';
+import { INTERN_FIELDS } from '../../api/fields.generated.js';
 import { INTERN_PAGE, INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { option } from '../../core/options.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
@@ -28,7 +28,7 @@ export const spec = defineSpec({
     ...WATCH_OPTIONS,
   },
   columns: ['id', 'name', 'status', 'model', 'hostname', 'created_at'],
-  fields: RESOURCE_FIELDS.Intern,
+  fields: INTERN_FIELDS,
   examples: [
     'gwctl interns ls',
     'gwctl interns ls --status running,failed --limit 100',

@@ -1,4 +1,4 @@
-import { RESOURCE_FIELDS } from '../../api/fields.generated.js';
+import { SERVER_TOOL_FIELDS } from '../../api/fields.generated.js';
 import { arg, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -30,7 +30,7 @@ export const spec = defineSpec({
     'fallback_engine',
     'native_support',
   ],
-  fields: RESOURCE_FIELDS.ServerTool,
+  fields: SERVER_TOOL_FIELDS,
   examples: [
     'gwctl tools get openrouter:web_search',
     'gwctl tools get web_search_20250305',
