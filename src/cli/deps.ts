@@ -149,7 +149,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     io,
     env,
     flags,
-    printer: choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables }),
+    printer: await choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables }),
     config: getConfig,
     settings: getSettings,
     keychain: getKeychain,

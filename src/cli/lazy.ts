@@ -16,6 +16,14 @@ export const load = {
   completionScripts: () => import('./completion-tree.js'),
   /** `gwctl help --json`: the whole description, built only when asked for. */
   helpJson: () => import('./help-json.js'),
+  /** The printer of the run's output form (cli/output-choice.ts): only the one chosen loads. */
+  printers: {
+    jq: () => import('../output/printers/jq.js'),
+    jsonl: () => import('../output/printers/jsonl.js'),
+    json: () => import('../output/printers/json.js'),
+    terminal: () => import('../output/printers/terminal.js'),
+    rows: () => import('../output/printers/rows.js'),
+  },
   /** The --jq engine (jq as WebAssembly): tens of milliseconds, so only under --jq. */
   jq: () => import('../output/jq.js'),
   /**

@@ -9,11 +9,7 @@ import { usageError } from '../core/errors.js';
 import { allColumnNames, commandName, type AnySpec } from '../core/spec.js';
 import { pickColumnNames } from '../output/columns.js';
 import type { Printer, PrinterContext } from '../output/printer.js';
-import { JqPrinter, type JqChoice } from '../output/printers/jq.js';
-import { JsonPrinter } from '../output/printers/json.js';
-import { JsonlPrinter } from '../output/printers/jsonl.js';
-import { RowsPrinter } from '../output/printers/rows.js';
-import { TerminalPrinter } from '../output/printers/terminal.js';
+import type { JqChoice } from '../output/printers/jq.js';
 import { load } from './lazy.js';
 
 const HINT = "use one output mode; see 'gwctl help formatting'";
@@ -55,12 +51,17 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<S
   return shaping;
 }
 
-/** The one printer of a run: the first option that asks for a form, else a table on a terminal and rows in a pipe. */
-export function choosePrinter(shaping: Shaping, context: Pick<PrinterContext, 'io' | 'now' | 'tables'>): Printer {
+/**
+ * The one printer of a run: the first option that asks for a form, else a table on a terminal
+ * and rows in a pipe. Only its module loads (a read under --json never loads the table, the
+ * rows or the watch screen), and only once a command runs: help loads none.
+ */
+export async function choosePrinter(shaping: Shaping, context: Pick<PrinterContext, 'io' | 'now' | 'tables'>): Promise<Printer> {
   const { command, header, columns } = shaping;
   const ctx: PrinterContext = { ...context, command, header, ...(columns === undefined ? {} : { columns }) };
-  if (shaping.jq) return new JqPrinter(ctx, shaping.jq);
-  if (shaping.jsonl) return new JsonlPrinter(ctx);
-  if (shaping.json) return new JsonPrinter(ctx);
-  return ctx.io.stdoutIsTTY ? new TerminalPrinter(ctx) : new RowsPrinter(ctx);
+  const { printers } = load;
+  if (shaping.jq) return new (await printers.jq()).JqPrinter(ctx, shaping.jq);
+  if (shaping.jsonl) return new (await printers.jsonl()).JsonlPrinter(ctx);
+  if (shaping.json) return new (await printers.json()).JsonPrinter(ctx);
+  return ctx.io.stdoutIsTTY ? new (await printers.terminal()).TerminalPrinter(ctx) : new (await printers.rows()).RowsPrinter(ctx);
 }

@@ -96,7 +96,7 @@ describe('through the list printer', () => {
   const printerFor = (shaping: Shaping & { io: Io }) => choosePrinter(shaping, { io: shaping.io, now: () => NOW, tables });
   /** One page with its body, as a list of one page prints. */
   const printList = async <T>(shaping: Shaping & { io: Io }, body: unknown, items: readonly T[], columns: readonly Declared<T>[]) =>
-    printerFor(shaping).detail({ body, items, view: { kind: 'rows', items, columns } });
+    (await printerFor(shaping)).detail({ body, items, view: { kind: 'rows', items, columns } });
   it('piped: --header first, then raw rows', async () => {
     const io = memoryIo();
     await printList({ ...base, io, columns: 'id,limit_usd,reset_interval', header: true }, {}, budgets, budgetColumns);
@@ -119,7 +119,7 @@ describe('through the list printer', () => {
 
   it('--jsonl: one compact item per line as pages arrive, no envelope', async () => {
     const io = memoryIo();
-    const printer = printerFor({ ...base, io, jsonl: true }).list<Budget>({ columns: budgetColumns });
+    const printer = (await printerFor({ ...base, io, jsonl: true })).list<Budget>({ columns: budgetColumns });
     await printer.page([budgets[0]!]);
     expect(io.stdout).toBe(`${JSON.stringify(budgets[0])}\n`);
     await printer.page([{ id: 'x\u202ey\u0085', limit_usd: 1, reset_interval: null }]);
@@ -130,11 +130,13 @@ describe('through the list printer', () => {
   it('--jq: the merged body of every page, filtered at the end', async () => {
     const { compileJq } = await import('../../src/output/jq.js');
     const io = memoryIo();
-    const printer = printerFor({
-      ...base,
-      io,
-      jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') },
-    }).list<Budget>({ columns: [] });
+    const printer = (
+      await printerFor({
+        ...base,
+        io,
+        jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') },
+      })
+    ).list<Budget>({ columns: [] });
     await printer.page([budgets[0]!]);
     await printer.page([budgets[1]!]);
     expect(io.stdout).toBe('');

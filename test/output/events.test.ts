@@ -24,7 +24,7 @@ const events: WatchEvent<Intern>[] = [
 const base: Shaping = { json: false, jsonl: false, header: false, command: 'interns ls' };
 
 async function print(shaping: Partial<Shaping>, io: MemoryIo = memoryIo()): Promise<string> {
-  const printer = choosePrinter({ ...base, ...shaping }, { io, now: () => 0, tables: () => import('../../src/output/table.js') });
+  const printer = await choosePrinter({ ...base, ...shaping }, { io, now: () => 0, tables: () => import('../../src/output/table.js') });
   const out = printer.events({ columns });
   for (const event of events) await out.event(event);
   return io.stdout;
