@@ -1,7 +1,18 @@
 // The bash completion script: a walk over the words typed so far that finds the command path
 // (global options may stand anywhere, and options' values are skipped), then a lookup of what
 // that path offers. Works with or without the bash-completion package.
-import { argPattern, completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
+import {
+  argPattern,
+  completableArgs,
+  entries,
+  header,
+  script,
+  shQuote,
+  subcommandFunction,
+  takesValueFunction,
+  valueFunction,
+  wordWalk,
+} from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -38,7 +49,19 @@ export function bashScript(tree: CompletionTree): string {
   }
   lines.push('  esac', '}', '');
 
-  lines.push(MAIN);
+  lines.push(
+    MAIN_START,
+    ...wordWalk({
+      words: '${COMP_WORDS[i]}',
+      from: 1,
+      to: 'COMP_CWORD',
+      path: 'path',
+      result: '__gwctl_r',
+      splitsEquals: true,
+      count: 'nargs=$((nargs + 1))',
+    }),
+    MAIN_END,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -55,7 +78,7 @@ function offer(source: ValueSource): string {
   }
 }
 
-const MAIN = script`__gwctl_words() {
+const MAIN_START = script`__gwctl_words() {
   local IFS=$' \t\n'
   COMPREPLY=($(compgen -W "$1" -- "$cur"))
 }
@@ -88,30 +111,9 @@ __gwctl_files() {
 
 _gwctl() {
   local cur=@{COMP_WORDS[COMP_CWORD]} path= w want= nargs=0 ended= i __gwctl_r __gwctl_cmds __gwctl_opts
-  COMPREPLY=()
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w=@{COMP_WORDS[i]}
-    if [[ -n $want ]]; then
-      # bash splits --opt=value into --opt, =, value.
-      [[ $w == = ]] && continue
-      want=
-      continue
-    fi
-    if [[ -z $ended ]]; then
-      case $w in
-        --) ended=1; continue ;;
-        -*=*) continue ;;
-        -*) __gwctl_takes_value "$path" "$w" && want=$w; continue ;;
-      esac
-    fi
-    if [[ -z $ended ]] && __gwctl_sub "$path" "$w"; then
-      path=$__gwctl_r
-      nargs=0
-    else
-      nargs=$((nargs + 1))
-    fi
-  done
-  if [[ -n $want ]]; then
+  COMPREPLY=()`;
+
+const MAIN_END = script`  if [[ -n $want ]]; then
     [[ $cur == = ]] && cur=
     __gwctl_value "$path" "$want"
     return 0

@@ -59,6 +59,54 @@ export function script(strings: TemplateStringsArray): string {
   return String.raw({ raw: strings.raw }).replace(/@\{/g, '${');
 }
 
+/** How one shell names what the walk over the typed words reads and sets (see wordWalk). */
+export interface WalkNames {
+  /** The i-th typed word, as the shell spells it (`${words[i]}`). */
+  words: string;
+  /** The index of the first word after `gwctl`, and the variable holding the cursor's. */
+  from: number;
+  to: string;
+  /** The variable holding the command path, and the one __gwctl_sub sets. */
+  path: string;
+  result: string;
+  /** The shell passes `--opt=value` as `--opt`, `=`, `value`. */
+  splitsEquals: boolean;
+  /** The statement that counts one more positional argument. */
+  count: string;
+}
+
+/**
+ * The walk over the words before the cursor that bash and zsh share: it finds the command path
+ * (global options may stand anywhere, options' values are skipped, `--` ends the options) and
+ * counts the positional arguments, in `$want`, `$ended` and `$nargs`.
+ */
+export function wordWalk(shell: WalkNames): string[] {
+  const { path } = shell;
+  return [
+    `  for ((i = ${shell.from}; i < ${shell.to}; i++)); do`,
+    `    w=${shell.words}`,
+    '    if [[ -n $want ]]; then',
+    ...(shell.splitsEquals ? ['      # bash splits --opt=value into --opt, =, value.', '      [[ $w == = ]] && continue'] : []),
+    '      want=',
+    '      continue',
+    '    fi',
+    '    if [[ -z $ended ]]; then',
+    '      case $w in',
+    '        --) ended=1; continue ;;',
+    '        -*=*) continue ;;',
+    `        -*) __gwctl_takes_value "$${path}" "$w" && want=$w; continue ;;`,
+    '      esac',
+    '    fi',
+    `    if [[ -z $ended ]] && __gwctl_sub "$${path}" "$w"; then`,
+    `      ${path}=$${shell.result}`,
+    '      nargs=0',
+    '    else',
+    `      ${shell.count}`,
+    '    fi',
+    '  done',
+  ];
+}
+
 // The case tables bash and zsh scripts share. They differ only in where a result goes and in
 // how candidates are offered, which the callers pass in.
 

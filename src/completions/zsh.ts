@@ -1,7 +1,7 @@
 // The zsh completion script (`_gwctl`, for a folder on $fpath, or sourced after compinit): the
 // same walk as bash's over the words typed so far, then commands and options offered with
 // their descriptions, values as plain matches and comma lists one value at a time.
-import { argPattern, completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction } from './shared.js';
+import { argPattern, completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction, wordWalk } from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -41,7 +41,12 @@ export function zshScript(tree: CompletionTree): string {
   }
   lines.push('  esac', '  opts+=($globals)', '}', '');
 
-  lines.push(MAIN);
+  lines.push(
+    MAIN_START,
+    // zsh's $path is its PATH as an array: the command path is $cmdpath there.
+    ...wordWalk({ words: '${words[i]}', from: 2, to: 'CURRENT', path: 'cmdpath', result: 'REPLY', splitsEquals: false, count: 'nargs+=1' }),
+    MAIN_END,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -58,7 +63,7 @@ function offer(source: ValueSource, name: string): string {
   }
 }
 
-const MAIN = script`__gwctl_words() {
+const MAIN_START = script`__gwctl_words() {
   local tag=$1
   local -a __gwctl_vals=("@{(@)argv[2,-1]}")
   _wanted values expl "$tag" compadd -a __gwctl_vals
@@ -89,28 +94,9 @@ __gwctl_dynamic() {
 _gwctl() {
   local cur=@{words[CURRENT]} cmdpath= w want= ended= REPLY
   local -i i nargs=0
-  local -a cmds opts expl
-  for ((i = 2; i < CURRENT; i++)); do
-    w=@{words[i]}
-    if [[ -n $want ]]; then
-      want=
-      continue
-    fi
-    if [[ -z $ended ]]; then
-      case $w in
-        --) ended=1; continue ;;
-        -*=*) continue ;;
-        -*) __gwctl_takes_value "$cmdpath" "$w" && want=$w; continue ;;
-      esac
-    fi
-    if [[ -z $ended ]] && __gwctl_sub "$cmdpath" "$w"; then
-      cmdpath=$REPLY
-      nargs=0
-    else
-      nargs+=1
-    fi
-  done
-  if [[ -n $want ]]; then
+  local -a cmds opts expl`;
+
+const MAIN_END = script`  if [[ -n $want ]]; then
     __gwctl_value "$cmdpath" "$want"
     return
   fi
