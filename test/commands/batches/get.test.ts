@@ -1,0 +1,135 @@
+// batches get against a scripted server: the body under --json, the view and --results, --wait
+// until a terminal status, and each documented error status.
+import { describe, expect, it } from 'vitest';
+import type { BatchBody } from '../../kit/bodies.js';
+import { withEnvKeyHint } from '../../kit/hints.js';
+import { scriptedRuns } from '../../kit/scripted-runs.js';
+
+const KEY = 'sk-mgmt-test-0123456789abcdef';
+
+function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }): BatchBody {
+  const terminal = ['completed', 'failed', 'expired', 'cancelled'].includes(status);
+  return {
+    id: 'batch_abc123',
+    object: 'batch',
+    endpoint: '/api/v1/chat/completions',
+    model: 'openai/gpt-4o-mini',
+    provider: 'OpenAI',
+    completion_window: '24h',
+    status,
+    created_at: 1704067200,
+    expires_at: 1704153600,
+    finalized_at: terminal ? 1704067500 : null,
+    error: status === 'failed' ? { message: 'input file invalid' } : null,
+    request_counts: counts,
+    results: terminal
+      ? [
+          {
+            id: 'r1',
+            custom_id: 'req-1',
+            response: {
+              request_id: 'q1',
+              status_code: 200,
+              body: { id: 'c1', choices: [{ index: 0, finish_reason: 'stop' }], usage: { total_tokens: 30 } },
+            },
+            error: null,
+          },
+          {
+            id: 'r2',
+            custom_id: 'req-2',
+            response: { request_id: 'q2', status_code: 429, body: null },
+            error: { message: 'slow down', type: 'rate_limit', error_type: 'rate_limit_exceeded', param: '' },
+          },
+        ]
+      : null,
+    usage: { prompt_tokens: 20, completion_tokens: 40, total_tokens: 60, cost: 0.0012 },
+  };
+}
+
+const scripted = scriptedRuns({
+  env: { GWCTL_MANAGEMENT_KEY: KEY },
+  fallback: { status: 404, body: { error: { code: 404, message: 'Batch not found.' } } },
+});
+const run = scripted.run;
+
+describe('batches get', () => {
+  it('prints the batch body under --json and its fields with results when piped', async () => {
+    scripted.script = () => ({ body: batch('completed') });
+    const json = await run(['batches', 'get', 'batch_abc123', '--json']);
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(json.stdout)).toEqual(batch('completed'));
+    const rows = await run(['batches', 'get', 'batch_abc123', '--results']);
+    expect(rows.code).toBe(0);
+    expect(rows.stdout).toBe(
+      [
+        // API field names and raw values, as piped rows carry them.
+        'id\tbatch_abc123',
+        'status\tcompleted',
+        'model\topenai/gpt-4o-mini',
+        'endpoint\t/api/v1/chat/completions',
+        'provider\tOpenAI',
+        'request_counts\t{"completed":2,"failed":0,"total":2}',
+        'created_at\t2024-01-01T00:00:00.000Z',
+        'finalized_at\t2024-01-01T00:05:00.000Z',
+        'expires_at\t2024-01-02T00:00:00.000Z',
+        'cost\t0.0012',
+        'usage\t{"prompt_tokens":20,"completion_tokens":40,"total_tokens":60,"cost":0.0012}',
+        'results\t2',
+        'result\treq-1\t200\tstop\t30\t',
+        'result\treq-2\t429\t\t\trate_limit_exceeded',
+        '',
+      ].join('\n'),
+    );
+    expect(scripted.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v1/batches/batch_abc123',
+      'GET /api/v1/batches/batch_abc123',
+    ]);
+  });
+
+  it("shows a failed batch's error message", async () => {
+    scripted.script = () => ({ body: batch('failed') });
+    const r = await run(['batches', 'get', 'batch_abc123']);
+    expect(r.stdout).toContain('status\tfailed\nerror\tinput file invalid\n');
+  });
+
+  it('--wait polls until a terminal status and exits with the outcome', async () => {
+    const states = ['validating', 'in_progress', 'completed'];
+    scripted.script = () => ({ body: batch(states.shift() ?? 'completed') });
+    const r = await run(['batches', 'get', 'batch_abc123', '--wait', '--interval', '0.05', '--json']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout).status).toBe('completed');
+    expect(scripted.server.requests).toHaveLength(3);
+  });
+
+  it('--wait on a batch that fails ends with exit 1 and says why', async () => {
+    const states = ['in_progress', 'failed'];
+    scripted.script = () => ({ body: batch(states.shift() ?? 'failed') });
+    const r = await run(['batches', 'get', 'batch_abc123', '--wait', '--interval', '0.05']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('gwctl: batch batch_abc123 ended failed: input file invalid\n');
+    expect(r.stdout).toContain('status\tfailed\n');
+  });
+
+  it.each([
+    [401, 'No auth credentials found.', 4],
+    [404, 'Batch not found.', 5],
+    [410, 'Batch results have expired.', 5],
+    [429, 'Rate limit exceeded.', 7],
+    [500, 'Internal server error.', 7],
+    [502, 'Upstream batch-api is unavailable.', 7],
+  ])('maps HTTP %i to its exit code', async (status, message, exit) => {
+    scripted.script = () => ({ status, body: { error: { code: status, message } } });
+    const r = await run(['batches', 'get', 'batch_abc123', '--retries', '0']);
+    expect(r).toMatchObject({
+      code: exit,
+      stdout: '',
+      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, message, 'management')}\n`,
+    });
+  });
+
+  it('refuses a bad id or interval before sending', async () => {
+    expect(await run(['batches', 'get', ''])).toMatchObject({ code: 2, stderr: 'gwctl: missing batch id\n' });
+    expect(await run(['batches', 'get', 'x', '--wait', '--interval', '0'])).toMatchObject({ code: 2 });
+    expect(scripted.server.requests).toHaveLength(0);
+  });
+});

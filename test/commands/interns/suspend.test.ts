@@ -1,0 +1,71 @@
+// interns suspend against a scripted server: refused before sending without --yes, the result
+// line, retries of a busy intern, and each documented error status.
+import { describe, expect, it } from 'vitest';
+import { scriptedRuns } from '../../kit/scripted-runs.js';
+
+const KEY = 'sk-mgmt-test-0123456789abcdef';
+const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+const scripted = scriptedRuns({
+  env: { GWCTL_MANAGEMENT_KEY: KEY },
+  fallback: { status: 404, body: { error: { code: 404, message: 'Batch not found.' } } },
+});
+const run = scripted.run;
+
+describe('interns suspend', () => {
+  it('without a terminal and without --yes refuses with exit 2 and sends nothing', async () => {
+    const r = await run(['interns', 'suspend', INTERN]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('pass --yes');
+    expect(scripted.server.requests).toHaveLength(0);
+  });
+
+  it('without an id and without a terminal is a usage error', async () => {
+    const r = await run(['interns', 'suspend', '--yes']);
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: "gwctl: missing intern id; give ids, - to read them from stdin, or --status, as in 'gwctl interns suspend <id>'\n",
+    });
+  });
+
+  it('with --yes posts no body and prints the result', async () => {
+    scripted.script = () => ({ body: { suspended: true } });
+    const r = await run(['interns', 'suspend', INTERN, '--yes']);
+    expect(r).toMatchObject({ code: 0, stderr: '', stdout: `${INTERN}\tsuspended\n` });
+    const [req] = scripted.server.requests;
+    expect(req!.method).toBe('POST');
+    expect(req!.path).toBe(`/api/v1/interns/${INTERN}/suspend`);
+    expect(req!.body).toBe('');
+    expect(req!.headers['content-type']).toBeUndefined();
+    const json = await run(['interns', 'suspend', INTERN, '--yes', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ suspended: true });
+  });
+
+  it('retries a busy intern (409 intern_busy, retryable) and then succeeds', async () => {
+    let calls = 0;
+    scripted.script = () =>
+      ++calls < 3
+        ? {
+            status: 409,
+            headers: { 'retry-after': '0' },
+            body: { error: { code: 409, message: 'busy', metadata: { reason: 'intern_busy', retryable: true } } },
+          }
+        : { body: { suspended: true } };
+    const r = await run(['interns', 'suspend', INTERN, '--yes']);
+    expect(r).toMatchObject({ code: 0, stdout: `${INTERN}\tsuspended\n` });
+    expect(scripted.server.requests).toHaveLength(3);
+  });
+
+  it.each([
+    [400, 'invalid_body', false, 2],
+    [404, 'not_found', false, 5],
+    [409, 'intern_busy', false, 6],
+    [413, 'payload_too_large', false, 2],
+    [415, 'unsupported_media_type', false, 2],
+    [502, 'upstream_unavailable', false, 1],
+  ])('maps HTTP %i (%s) to its exit code', async (status, reason, retryable, exit) => {
+    scripted.script = () => ({ status, body: { error: { code: status, message: `m${status}`, metadata: { reason, retryable } } } });
+    const r = await run(['interns', 'suspend', INTERN, '--yes']);
+    expect(r).toMatchObject({ code: exit, stderr: `gwctl: HTTP ${status}: m${status} (reason: ${reason}, retryable: ${retryable})\n` });
+  });
+});

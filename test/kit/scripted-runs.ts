@@ -1,0 +1,35 @@
+// One test file's scripted server and its in-process runs: the server starts before the file's
+// tests and closes after them; before each test its record is cleared and its script unset.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { gwctl, type InProcessResult } from './cli.js';
+import { startServer, type Reply, type ScriptedServer, type Seen } from './server.js';
+
+export interface ScriptedRuns {
+  readonly server: ScriptedServer;
+  /** What the server answers; when unset, or when it returns undefined, the file's fallback. */
+  script: ((req: Seen) => Reply | undefined) | undefined;
+  /** gwctl in-process against the server, with the file's environment; `input` on stdin. */
+  run(args: string[], input?: string): Promise<InProcessResult>;
+}
+
+export function scriptedRuns(options: { env: Record<string, string>; fallback: Reply }): ScriptedRuns {
+  let server: ScriptedServer | undefined;
+  const scripted: ScriptedRuns = {
+    get server() {
+      if (!server) throw new Error('the scripted server starts in beforeAll');
+      return server;
+    },
+    script: undefined,
+    run: (args, input) =>
+      gwctl([...args, '--base-url', scripted.server.baseUrl], { env: options.env, ...(input === undefined ? {} : { input }) }),
+  };
+  beforeAll(async () => {
+    server = await startServer((req) => scripted.script?.(req) ?? options.fallback);
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    scripted.script = undefined;
+    server?.reset();
+  });
+  return scripted;
+}
