@@ -6,13 +6,14 @@ import { startServer, type Reply, type ScriptedServer, type Seen } from './serve
 
 export interface ScriptedRuns {
   readonly server: ScriptedServer;
-  /** What the server answers; when unset, or when it returns undefined, the file's fallback. */
+  /** What the server answers; when unset, or when it returns undefined, the file's fallback answers. */
   script: ((req: Seen) => Reply | undefined) | undefined;
   /** gwctl in-process against the server, with the file's environment; `input` on stdin. */
   run(args: string[], input?: string): Promise<InProcessResult>;
 }
 
-export function scriptedRuns(options: { env: Record<string, string>; fallback: Reply }): ScriptedRuns {
+export function scriptedRuns(options: { env: Record<string, string>; fallback: Reply | ((req: Seen) => Reply) }): ScriptedRuns {
+  const { fallback } = options;
   let server: ScriptedServer | undefined;
   const scripted: ScriptedRuns = {
     get server() {
@@ -24,7 +25,7 @@ export function scriptedRuns(options: { env: Record<string, string>; fallback: R
       gwctl([...args, '--base-url', scripted.server.baseUrl], { env: options.env, ...(input === undefined ? {} : { input }) }),
   };
   beforeAll(async () => {
-    server = await startServer((req) => scripted.script?.(req) ?? options.fallback);
+    server = await startServer((req) => scripted.script?.(req) ?? (typeof fallback === 'function' ? fallback(req) : fallback));
   });
   afterAll(() => server?.close());
   beforeEach(() => {

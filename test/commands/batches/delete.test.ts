@@ -3,13 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchDeletedBody } from '../../kit/bodies.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
+import { envelope } from '../../kit/server.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 
-const scripted = scriptedRuns({
-  env: { GWCTL_MANAGEMENT_KEY: KEY },
-  fallback: { status: 404, body: { error: { code: 404, message: 'Batch not found.' } } },
-});
+const scripted = scriptedRuns({ env: { GWCTL_MANAGEMENT_KEY: KEY }, fallback: { status: 404, body: envelope(404, 'Batch not found.') } });
 const run = scripted.run;
 
 describe('batches delete', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchBody } from '../../kit/bodies.js';
 import { withEnvKeyHint } from '../../kit/hints.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
+import { envelope } from '../../kit/server.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 
@@ -46,10 +47,7 @@ function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }): 
   };
 }
 
-const scripted = scriptedRuns({
-  env: { GWCTL_MANAGEMENT_KEY: KEY },
-  fallback: { status: 404, body: { error: { code: 404, message: 'Batch not found.' } } },
-});
+const scripted = scriptedRuns({ env: { GWCTL_MANAGEMENT_KEY: KEY }, fallback: { status: 404, body: envelope(404, 'Batch not found.') } });
 const run = scripted.run;
 
 describe('batches get', () => {

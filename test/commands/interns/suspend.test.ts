@@ -2,14 +2,12 @@
 // line, retries of a busy intern, and each documented error status.
 import { describe, expect, it } from 'vitest';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
+import { envelope } from '../../kit/server.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-const scripted = scriptedRuns({
-  env: { GWCTL_MANAGEMENT_KEY: KEY },
-  fallback: { status: 404, body: { error: { code: 404, message: 'Batch not found.' } } },
-});
+const scripted = scriptedRuns({ env: { GWCTL_MANAGEMENT_KEY: KEY }, fallback: { status: 404, body: envelope(404, 'Batch not found.') } });
 const run = scripted.run;
 
 describe('interns suspend', () => {

@@ -7,6 +7,7 @@ import type { PresetResponseBody } from '../../kit/bodies.js';
 import { gwctl } from '../../kit/cli.js';
 import { withEnvKeyHint } from '../../kit/hints.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
+import { envelope } from '../../kit/server.js';
 import { tempConfigDir } from '../../kit/spawn.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
@@ -37,10 +38,7 @@ const preset = (version: number, config: Record<string, unknown>, system: string
   },
 });
 
-const scripted = scriptedRuns({
-  env: { GWCTL_MANAGEMENT_KEY: KEY },
-  fallback: { status: 404, body: { error: { code: 404, message: 'Batch not found.' } } },
-});
+const scripted = scriptedRuns({ env: { GWCTL_MANAGEMENT_KEY: KEY }, fallback: { status: 404, body: envelope(404, 'Batch not found.') } });
 const run = scripted.run;
 
 describe('presets create', () => {
