@@ -1,10 +1,11 @@
 // batches get against a scripted server: the body under --json, the view and --results, --wait
-// until a terminal status, and each documented error status.
-import { describe, expect, it } from 'vitest';
+// until a terminal status or a --timeout, and each documented error status.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchBody } from '../../kit/bodies.js';
 import { withEnvKeyHint } from '../../kit/hints.js';
+import { gwctl } from '../../kit/cli.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
-import { envelope } from '../../kit/server.js';
+import { envelope, startServer, type ScriptedServer } from '../../kit/server.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 
@@ -129,5 +130,63 @@ describe('batches get', () => {
     expect(await run(['batches', 'get', ''])).toMatchObject({ code: 2, stderr: 'gwctl: missing batch id\n' });
     expect(await run(['batches', 'get', 'x', '--wait', '--interval', '0'])).toMatchObject({ code: 2 });
     expect(scripted.server.requests).toHaveLength(0);
+  });
+});
+
+describe('batches get --wait --timeout', () => {
+  const env = { GWCTL_API_KEY: 'sk-api-wait-list-0123456789' };
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+  const answer = (status: string) => ({
+    body: { id: 'batch_x', object: 'batch', status, request_counts: { total: 2, completed: 1, failed: 0 } },
+  });
+
+  it('gives up at the deadline: exit 7, reason wait_timeout, the batch status in the message; stdout empty', async () => {
+    server.handle(() => answer('in_progress'));
+    const args = ['batches', 'get', 'batch_x', '--wait', '--interval', '2', '--timeout', '5s', '--base-url', server.baseUrl];
+    const r = await gwctl(args, { env });
+    expect(r).toMatchObject({
+      code: 7,
+      stdout: '',
+      stderr: 'gwctl: timed out after 5s waiting for batch batch_x to end: it is in_progress (reason: wait_timeout)\n',
+    });
+    expect(r.waits).toEqual([2000, 2000, 1000]);
+    const json = await gwctl([...args, '--json'], { env });
+    expect(json).toMatchObject({ code: 7, stdout: '' });
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: {
+        status: null,
+        message: 'timed out after 5s waiting for batch batch_x to end: it is in_progress',
+        reason: 'wait_timeout',
+        batch: { id: 'batch_x', status: 'in_progress' },
+        exit_code: 7,
+      },
+    });
+  });
+
+  it('a batch that ends before the deadline: exit 0 as before', async () => {
+    const script = [answer('in_progress'), answer('finalizing'), answer('completed')];
+    server.handle((_req, i) => script[Math.min(i, 2)]!);
+    const r = await gwctl(
+      ['batches', 'get', 'batch_x', '--wait', '--interval', '1', '--timeout', '1m', '--json', '--base-url', server.baseUrl],
+      { env },
+    );
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout).status).toBe('completed');
+  });
+
+  it('a bad --timeout is exit 2, nothing sent', async () => {
+    server.handle(() => answer('in_progress'));
+    const r = await gwctl(['batches', 'get', 'batch_x', '--wait', '--timeout', 'soon', '--base-url', server.baseUrl], { env });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'gwctl: invalid --timeout "soon": expected a duration such as 90, 90s, 1.5s, 5m or 1h\n',
+    });
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,11 +1,11 @@
-// Waiting on many interns reads the list instead of one GET per intern, whichever costs fewer
-// requests; `interns wait --status` selects the interns at the start; `batches get --wait
-// --timeout` gives up like `interns wait`. Against the scripted server, whose interns change
-// between polls and between the pages of one poll; requests are counted where they arrive.
+// interns wait: waiting on many interns reads the list instead of one GET per intern, whichever
+// costs fewer requests; --status selects the interns at the start. Against the scripted server,
+// whose interns change between polls and between the pages of one poll; requests are counted
+// where they arrive. (batches get --wait --timeout is in batches/get.test.ts.)
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { internId } from '../kit/bodies.js';
-import { gwctl } from '../kit/cli.js';
-import { envelope, startServer, type ScriptedServer, type Seen } from '../kit/server.js';
+import { internId } from '../../kit/bodies.js';
+import { gwctl } from '../../kit/cli.js';
+import { envelope, startServer, type ScriptedServer, type Seen } from '../../kit/server.js';
 
 const KEY = 'sk-api-wait-list-0123456789';
 const env = { GWCTL_API_KEY: KEY };
@@ -227,63 +227,6 @@ describe('interns wait --status: the interns that had those statuses at the star
       const r = await gwctl(['interns', 'wait', ...flags, '--for', 'status=running', '--base-url', server.baseUrl], { env });
       expect(r).toMatchObject({ code: 2, stdout: '', stderr });
     }
-    expect(server.requests).toHaveLength(0);
-  });
-});
-
-describe('batches get --wait --timeout', () => {
-  let server: ScriptedServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => server.reset());
-  const batch = (status: string) => ({
-    body: { id: 'batch_x', object: 'batch', status, request_counts: { total: 2, completed: 1, failed: 0 } },
-  });
-
-  it('gives up at the deadline: exit 7, reason wait_timeout, the batch status in the message; stdout empty', async () => {
-    server.handle(() => batch('in_progress'));
-    const args = ['batches', 'get', 'batch_x', '--wait', '--interval', '2', '--timeout', '5s', '--base-url', server.baseUrl];
-    const r = await gwctl(args, { env });
-    expect(r).toMatchObject({
-      code: 7,
-      stdout: '',
-      stderr: 'gwctl: timed out after 5s waiting for batch batch_x to end: it is in_progress (reason: wait_timeout)\n',
-    });
-    expect(r.waits).toEqual([2000, 2000, 1000]);
-    const json = await gwctl([...args, '--json'], { env });
-    expect(json).toMatchObject({ code: 7, stdout: '' });
-    expect(JSON.parse(json.stderr)).toEqual({
-      error: {
-        status: null,
-        message: 'timed out after 5s waiting for batch batch_x to end: it is in_progress',
-        reason: 'wait_timeout',
-        batch: { id: 'batch_x', status: 'in_progress' },
-        exit_code: 7,
-      },
-    });
-  });
-
-  it('a batch that ends before the deadline: exit 0 as before', async () => {
-    const script = [batch('in_progress'), batch('finalizing'), batch('completed')];
-    server.handle((_req, i) => script[Math.min(i, 2)]!);
-    const r = await gwctl(
-      ['batches', 'get', 'batch_x', '--wait', '--interval', '1', '--timeout', '1m', '--json', '--base-url', server.baseUrl],
-      { env },
-    );
-    expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(r.stdout).status).toBe('completed');
-  });
-
-  it('a bad --timeout is exit 2, nothing sent', async () => {
-    server.handle(() => batch('in_progress'));
-    const r = await gwctl(['batches', 'get', 'batch_x', '--wait', '--timeout', 'soon', '--base-url', server.baseUrl], { env });
-    expect(r).toMatchObject({
-      code: 2,
-      stdout: '',
-      stderr: 'gwctl: invalid --timeout "soon": expected a duration such as 90, 90s, 1.5s, 5m or 1h\n',
-    });
     expect(server.requests).toHaveLength(0);
   });
 });
