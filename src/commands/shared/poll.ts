@@ -14,6 +14,12 @@ export interface PollOptions<T> {
   read: () => Promise<T>;
   done: (value: T) => boolean;
   intervalMs: number;
+  /**
+   * Count the interval from the start of each read instead of its end, so that a read that
+   * takes long (a watch over many pages) does not stretch the time between readings; a read
+   * longer than the interval is followed by the next at once.
+   */
+  fromStart?: boolean;
   /** Give up after this long (from the first read); no limit when left out. */
   timeoutMs?: number;
   /** A value already read, to start from. */
@@ -37,6 +43,8 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<{ value: T;
   const deadline = options.timeoutMs === undefined ? undefined : started + options.timeoutMs;
   let current: { value: T } | undefined = options.first === undefined ? undefined : { value: options.first };
   let wait = options.intervalMs;
+  // When the last read began; undefined after a failed one, whose wait is whole.
+  let readStarted: number | undefined = started;
   // A failed read: true when the loop goes on (the wait set for the next read).
   const survive = (error: unknown): boolean => {
     if (error instanceof GwctlError && error.status === 429) {
@@ -54,17 +62,21 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<{ value: T;
       current = { value: await options.read() };
     } catch (error) {
       // The first read's rate limit ends a wait as it always has; a watch may go on.
+      readStarted = undefined;
       if (!options.recover || !survive(error)) throw error;
     }
   }
   while (current === undefined || !options.done(current.value)) {
     const now = clock.now();
     if (current !== undefined && deadline !== undefined && now >= deadline) return { value: current.value, met: false };
-    await clock.sleep(deadline === undefined ? wait : Math.max(0, Math.min(wait, deadline - now)), signal);
+    const pause = options.fromStart && readStarted !== undefined ? Math.max(0, wait - (now - readStarted)) : wait;
+    await clock.sleep(deadline === undefined ? pause : Math.max(0, Math.min(pause, deadline - now)), signal);
+    readStarted = clock.now();
     let value: T;
     try {
       value = await options.read();
     } catch (error) {
+      readStarted = undefined;
       if (survive(error)) continue;
       throw error;
     }

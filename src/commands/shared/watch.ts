@@ -49,6 +49,8 @@ export async function watch<T extends { id: string }>(options: WatchOptions<T>):
       read,
       done: (gone) => gone,
       intervalMs: options.intervalMs,
+      // A change is to be seen within one interval of the last reading, however long reading takes.
+      fromStart: true,
       recover: (error) => error instanceof GwctlError && error.exitCode === ExitCode.transient,
       onFailure: (error, waitMs) => {
         // As a failure is reported: the HTTP status first, when there is one.
