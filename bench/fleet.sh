@@ -5,7 +5,9 @@
 # shell loop that runs
 # `gwctl interns suspend <id> --yes` once per intern. The loop is timed on a sample of SAMPLE
 # interns (default 50) and scaled to the full count (its cost per intern does not depend on
-# how many there are). Peak RSS of the default run is taken with /usr/bin/time -v.
+# how many there are). Peak RSS of the default run is taken with /usr/bin/time -v. Each run
+# against the rate limit also gives the CPU time of gwctl and of the sandbox, and its pace as the
+# sandbox saw it (bench/fleet-pace.mjs: pauses, the rate kept, requests per second).
 # Needs hyperfine, jq, curl and /usr/bin/time. Run from the repository root after `npm ci`:
 #   bash bench/fleet.sh            # RUNS=3 SAMPLE=50 by default
 # Results (hyperfine JSON and a summary) go to bench/results/fleet*.json.
@@ -56,6 +58,10 @@ echo "== against --rate-limit 50/1 (ideal: $count requests at 50 a second)"
 RL_RUNS=${RL_RUNS:-2}
 limited="$tmp/limited"
 serve "$limited" ./bin/gwctl.js sandbox --port 0 --json --interns "$INTERNS" --pace 0 --fault '* /interns delay=50' --rate-limit 50/1
+limited_pid=${server_pids[-1]}
+ticks=$(getconf CLK_TCK)
+# CPU time (user + system, ms) of a process so far, from /proc/PID/stat.
+cpu_ms() { awk -v t="$ticks" '{ sub(/^.*\) /, ""); print ($12 + $13) * 1000 / t }' "/proc/$1/stat"; }
 lbase=$(jq -r .base_url "$limited")
 lcontrol=${lbase%/api/v1}/_sandbox
 : >"$tmp/limited.jsonl"
@@ -63,13 +69,23 @@ for concurrency in auto 16; do
   for run in $(seq "$RL_RUNS"); do
     curl -s -X POST "$lcontrol/reset" >/dev/null
     sleep 1
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    server_cpu=$(cpu_ms "$limited_pid")
     began=$(date +%s.%N)
-    GWCTL_BASE_URL=$lbase ./bin/gwctl.js interns suspend --status running --yes --concurrency "$concurrency" --json >"$tmp/run.json" || true
+    GWCTL_BASE_URL=$lbase /usr/bin/time -f '%U %S' -o "$tmp/client-time" ./bin/gwctl.js interns suspend --status running --yes --concurrency "$concurrency" --json >"$tmp/run.json" || true
     ended=$(date +%s.%N)
-    requests=$(curl -s "$lcontrol/requests" | jq '[.data // . | .[] | select(.path | startswith("/api/v1"))] | length')
+    server_cpu=$(echo "$(cpu_ms "$limited_pid") - $server_cpu" | bc)
+    client_cpu=$(awk '{ print ($1 + $2) * 1000 }' "$tmp/client-time")
+    curl -s "$lcontrol/requests" >"$tmp/log.json"
+    requests=$(jq '[.data // . | .[] | select(.path | startswith("/api/v1"))] | length' "$tmp/log.json")
+    # The pace as the sandbox saw it: pauses, the rate kept after the first one, requests per second.
+    node bench/fleet-pace.mjs "$tmp/log.json" 50 >"$tmp/pace.json"
     jq -c --arg c "$concurrency" --argjson s "$(echo "$ended - $began" | bc)" --argjson r "$requests" \
-      '{concurrency: $c, seconds: $s, requests: $r, targets: .summary.requested, failed: (.summary.failed + (.summary.untouched // 0)), throttled: .summary.throttled}' \
+      --argjson ccpu "$client_cpu" --argjson scpu "$server_cpu" --argjson load "$load" --slurpfile pace "$tmp/pace.json" \
+      '{concurrency: $c, seconds: $s, requests: $r, targets: .summary.requested, failed: (.summary.failed + (.summary.untouched // 0)), throttled: .summary.throttled,
+        clientCpuMs: $ccpu, sandboxCpuMs: $scpu, load: $load, pace: ($pace[0] | del(.perSecond))}' \
       "$tmp/run.json" | tee -a "$tmp/limited.jsonl"
+    jq -c '.perSecond' "$tmp/pace.json"
   done
 done
 
@@ -90,15 +106,25 @@ for (const c of ['auto', '16']) {
     requests: mean((r) => r.requests),
     throttled: mean((r) => r.throttled),
     throttledShare: mean((r) => r.throttled / r.requests),
+    clientCpuMs: mean((r) => r.clientCpuMs),
+    sandboxCpuMs: mean((r) => r.sandboxCpuMs),
+    pausedMs: mean((r) => r.pace.pausedMs),
+    settledRatePerSecond: mean((r) => r.pace.settledRatePerSecond),
+    load: runs.map((r) => r.load),
+    each: runs.map((r) => ({ seconds: r.seconds, throttled: r.throttled, pausedMs: r.pace.pausedMs, settledRate: r.pace.settledRatePerSecond, firstThrottledAfterMs: r.pace.firstThrottledAfterMs })),
   };
 }
-const fleet = JSON.parse(readFileSync('bench/results/fleet.json', 'utf8')).results.map((r) => r.mean);
+const fleetRuns = JSON.parse(readFileSync('bench/results/fleet.json', 'utf8')).results;
+const fleet = fleetRuns.map((r) => r.mean);
+// CPU time of gwctl itself (user + system, hyperfine's means): the part a loaded machine cannot shrink.
+const cpu = fleetRuns.map((r) => r.user + r.system);
 const loopSample = JSON.parse(readFileSync('bench/results/fleet-loop.json', 'utf8')).results[0].mean;
 const loop = (loopSample * count) / sample;
 const summary = {
   date: new Date().toISOString().slice(0, 10),
   interns: count,
   node: process.version,
+  load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
   seconds: { default: fleet[0], concurrency16: fleet[1], concurrency1: fleet[2], auto: fleet[3], shellLoopScaled: loop, shellLoopSample: loopSample, sample },
   speedup: {
     defaultVsConcurrency1: fleet[2] / fleet[0],
@@ -106,6 +132,7 @@ const summary = {
     defaultVsShellLoop: loop / fleet[0],
     concurrency16VsShellLoop: loop / fleet[1],
   },
+  cpuSeconds: { default: cpu[0], concurrency16: cpu[1], concurrency1: cpu[2], auto: cpu[3] },
   peakRssMb: mb,
   rateLimited50PerSecond: limited,
 };

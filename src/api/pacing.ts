@@ -11,7 +11,8 @@
 //   the window before it said no (at least one second, or the Retry-After if longer), counted once
 //   the pause is over, give a rate, and new requests are spaced to 95 % of it. Concurrency alone cannot keep under a rate when
 //   answers are fast (50 per second at 50 ms each is 2.5 in flight). The rate then creeps up by
-//   0.2 % a second while it is what holds the run back, so a limit that was raised is found.
+//   0.2 % a second while it is what holds the run back, to 98 % of that measure at most: creeping
+//   into the limit itself cost a whole pause and a tenth of the pace, about 1.5 s of a 20 s run.
 //   Why these numbers: ARCHITECTURE.md, "Pacing".
 // - A fixed concurrency is exactly that many in flight at most; only the pause applies.
 import { GwctlError } from '../core/errors.js';
@@ -25,8 +26,10 @@ export const PACING = {
   rateMargin: 0.95,
   /** When the pace kept was already below that measure and still drew a 429: this share of it. */
   rateDecrease: 0.9,
-  /** The rate creeps up by this factor for each second it is what holds the run back. */
+  /** The rate creeps up by this factor for each second it is what holds the run back, */
   rateProbe: 1.002,
+  /** but never past this share of the rate the server accepted when it last said no. */
+  rateCeiling: 0.98,
   /** The shortest window a rate is measured over. */
   minWindowMs: 1_000,
   /** Fewer accepted answers than this in the window say nothing about a rate. */
@@ -73,6 +76,8 @@ export class Pacer {
   private throttledCount = 0;
   /** Under auto, once a Retry-After has been seen: requests a second. */
   private rate: number | undefined;
+  /** The most the creep may take the rate to: just under what the server accepted when it last said no. */
+  private rateCeiling = Number.POSITIVE_INFINITY;
   private nextStartAt = 0;
   /** Requests started so far, and the first one started after the last decrease. */
   private issued = 0;
@@ -208,7 +213,7 @@ export class Pacer {
       }
     }
     if (this.rate !== undefined && now - this.lastRateStepAt >= PACING.minWindowMs) {
-      if (this.rateHeldBack) this.rate *= PACING.rateProbe;
+      if (this.rateHeldBack) this.rate = Math.max(this.rate, Math.min(this.rate * PACING.rateProbe, this.rateCeiling));
       this.lastRateStepAt = now;
       this.rateHeldBack = false;
     }
@@ -220,9 +225,12 @@ export class Pacer {
     const since = at - windowMs;
     const count = this.accepted.filter((t) => t > since && t <= at).length;
     if (count < PACING.minSample) return;
-    const measured = (count / windowMs) * 1000 * PACING.rateMargin;
+    const accepted = (count / windowMs) * 1000;
+    const measured = accepted * PACING.rateMargin;
     // A measure above the pace already kept would not slow anything: a tenth less instead.
     const next = this.rate !== undefined && measured >= this.rate ? this.rate * PACING.rateDecrease : measured;
+    // The creep stops short of what drew this 429 (the server's measure, or the pace kept then).
+    this.rateCeiling = Math.min(accepted, this.rate ?? accepted) * PACING.rateCeiling;
     this.rate = Math.max(PACING.minRatePerSecond, next);
     // The schedule starts now: no catching up on time spent in the pause.
     this.nextStartAt = this.clock.now();

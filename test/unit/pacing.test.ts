@@ -104,6 +104,34 @@ describe('Pacer', () => {
     for (const gap of gaps) expect([21, 22]).toContain(gap);
   });
 
+  it('auto: the pace creeps up while it holds the run back, but not past 98 % of what the server accepted', async () => {
+    const clock = manualClock();
+    const pacer = new Pacer(clock, 60_000);
+    pacer.use('auto');
+    for (let i = 0; i < 50; i++) {
+      (await pacer.acquire(never)).settle({ status: 200 });
+      await clock.advance(10);
+    }
+    (await pacer.acquire(never)).settle({ status: 429, retryAfterMs: 1_000 });
+    await clock.advance(1_000);
+    // Half a minute of requests answered at once, each started as soon as the pace lets it (the
+    // clock moves 5 ms at a time: the pace keeps its schedule, so starts late by a step catch up).
+    const starts: number[] = [];
+    const until = clock.now() + 30_000;
+    while (clock.now() < until) {
+      const pending = pacer.acquire(never);
+      while (!(await Promise.race([pending.then(() => true), flush().then(() => false)]))) await clock.advance(5);
+      starts.push(clock.now());
+      (await pending).settle({ status: 200 });
+    }
+    // 47.5 a second at first; up by 0.2 % a second to 49 (50 x 0.98), reached after about 16 s,
+    // and no further: the last 10 s hold 490 starts, where creeping on would have made about 499.
+    const last = starts.filter((t) => t > until - 10_000).length;
+    expect(starts.filter((t) => t <= starts[0]! + 2_000).length).toBeLessThanOrEqual(96);
+    expect(last).toBeGreaterThanOrEqual(487);
+    expect(last).toBeLessThanOrEqual(492);
+  });
+
   it('a fixed concurrency is exactly that: no more in flight, no change under 429s', async () => {
     const pacer = new Pacer(manualClock(), 60_000);
     pacer.use(2);
