@@ -149,6 +149,14 @@ const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencie
 
 // Polls: reads of the list's first page, as the sandbox saw them.
 const pollStarts = requests.filter((r) => r.path === '/api/v1/interns' && !('starting_after' in r.query)).map((r) => t(r.at));
+// How long each reading took, as the sandbox saw it: from its first page to its last.
+const listReads = requests.filter((r) => r.path === '/api/v1/interns').map((r) => ({ at: t(r.at), first: !('starting_after' in r.query) }));
+const readings = [];
+for (const r of listReads) {
+  if (r.first) readings.push([r.at, r.at]);
+  else if (readings.length) readings.at(-1)[1] = r.at;
+}
+const readMs = readings.map(([a, b]) => b - a).sort((a, b) => a - b);
 const minute = 60_000;
 const steady = samples.find(([at]) => at >= began + minute) ?? samples[0];
 const steadyPolls = pollStarts.filter((at) => at >= steady[0]).length;
@@ -169,6 +177,7 @@ const summary = {
   seconds: (stopped - began) / 1000,
   polls: pollStarts.length,
   secondsPerPoll: (pollStarts.at(-1) - pollStarts[0]) / 1000 / (pollStarts.length - 1),
+  readingMs: { median: readMs[Math.floor(readMs.length / 2)], p90: readMs[Math.floor(readMs.length * 0.9)], max: readMs.at(-1) },
   changes: {
     recorded: records.length,
     due: due.length,
