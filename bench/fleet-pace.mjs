@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 
 const logged = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const limit = Number(process.argv[3] ?? 50);
-const requests = (logged.data ?? logged).filter((r) => r.path.startsWith('/api/v1')).map((r) => ({ at: Date.parse(r.at), status: r.status }));
+const requests = (logged.data ?? logged)
+  .filter((r) => r.path.startsWith('/api/v1'))
+  .map((r) => ({ at: Date.parse(r.at), status: r.status }));
 const start = requests[0].at;
 const end = requests.at(-1).at;
 const throttled = requests.filter((r) => r.status === 429);
