@@ -26,7 +26,7 @@
 // Tests run the sandbox frozen (pace 0) so that nothing moves under them; a test of motion passes
 // { pace: 1, now: () => t } and moves t itself.
 import http from 'node:http';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import {
   startSandbox,
   type Examples,
@@ -36,6 +36,7 @@ import {
   type RunningSandbox,
   type SandboxOptions,
 } from '../../src/sandbox/server.js';
+import { gwctl, type InProcessResult } from './cli.js';
 
 export type KeyKind = 'management' | 'api' | 'outsider' | 'intern';
 
@@ -176,5 +177,38 @@ export function useSandbox(options: SandboxOptions = {}, { resetEach = true }: {
   return () => {
     if (!handle) throw new Error('the sandbox is not started: call sandbox() inside a test or hook');
     return handle;
+  };
+}
+
+export interface SandboxRuns {
+  /** The file's sandbox (see useSandbox). */
+  sandbox: () => SandboxHandle;
+  /** gwctl in-process against the sandbox, with the demo key classes `keys` names (default: management and api). */
+  run(args: string[], keys?: Parameters<SandboxHandle['env']>[0]): Promise<InProcessResult>;
+  /** `args` under --json must exit 0 with nothing on stderr; gives the body printed. */
+  json(args: string[]): Promise<any>;
+  /** `args` under --json prints the body the sandbox serves at `path` (relative to /api/v1). */
+  expectServed(args: string[], path: string): Promise<void>;
+}
+
+/** A sandbox for the test file (useSandbox) and in-process runs of gwctl against it. */
+export function sandboxRuns(): SandboxRuns {
+  const sandbox = useSandbox();
+  const run: SandboxRuns['run'] = (args, keys) => gwctl(args, { env: sandbox().env(keys) });
+  const json = async (args: string[]): Promise<any> => {
+    const r = await run([...args, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  return {
+    sandbox,
+    run,
+    json,
+    async expectServed(args, path) {
+      const direct = await sandbox().get(path);
+      expect(direct.status).toBe(200);
+      expect(await json(args)).toEqual(direct.body);
+    },
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchDeletedBody } from '../../kit/bodies.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope } from '../../kit/server.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 
@@ -53,5 +54,23 @@ describe('batches delete', () => {
     const r = await run(['batches', 'delete', 'batch_abc123', '--yes']);
     expect(r).toMatchObject({ code: 6, stdout: '', stderr: `gwctl: HTTP 409: ${message}\n` });
     expect(scripted.server.requests).toHaveLength(1);
+  });
+});
+
+describe('batches delete against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+
+  it('removes a finished batch; a running one is exit 6; an expired one is exit 5', async () => {
+    const { batches } = sandboxed.sandbox().examples;
+    const done = await sandboxed.run(['batches', 'delete', batches.completed!, '--yes']);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/^id\t.*\nservice\tdeleted\n/);
+    expect((await sandboxed.run(['batches', 'get', batches.completed!])).code).toBe(5);
+    const running = await sandboxed.run(['batches', 'delete', batches.in_progress!, '--yes']);
+    expect(running.code).toBe(6);
+    expect(running.stderr).toMatch(/^gwctl: HTTP 409: /);
+    const expired = await sandboxed.run(['batches', 'get', batches.retention_expired!]);
+    expect(expired.code).toBe(5);
+    expect(expired.stderr).toMatch(/^gwctl: HTTP 410: /);
   });
 });

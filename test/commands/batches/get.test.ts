@@ -6,6 +6,7 @@ import { withEnvKeyHint } from '../../kit/hints.js';
 import { gwctl } from '../../kit/cli.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope, startServer, type ScriptedServer } from '../../kit/server.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 
@@ -188,5 +189,14 @@ describe('batches get --wait --timeout', () => {
       stderr: 'gwctl: invalid --timeout "soon": expected a duration such as 90, 90s, 1.5s, 5m or 1h\n',
     });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('batches get against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+
+  it('--json is the body the API serves', async () => {
+    const completed = sandboxed.sandbox().examples.batches.completed!;
+    await sandboxed.expectServed(['batches', 'get', completed], `/batches/${completed}`);
   });
 });

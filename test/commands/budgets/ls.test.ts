@@ -2,6 +2,7 @@
 // checked (or percent-encoded) before sending, and retries of a 500.
 import { describe, expect, it } from 'vitest';
 import { managementRead } from '../../kit/management-read.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const read = managementRead({
   name: 'budgets ls',
@@ -60,5 +61,19 @@ describe('budgets ls: responses', () => {
     const r = await run(['budgets', 'ls', 'production']);
     expect(r).toMatchObject({ code: 1, stderr: 'gwctl: HTTP 500: configuration error (reason: configuration_error, retryable: false)\n' });
     expect(read.server.requests.length - before).toBe(1);
+  });
+});
+
+describe('budgets ls against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+
+  it('--json is the body the API serves, by slug', async () => {
+    const { workspace_slug } = sandboxed.sandbox().examples;
+    await sandboxed.expectServed(['budgets', 'ls', workspace_slug], `/workspaces/${workspace_slug}/budgets`);
+  });
+
+  it('--json is the body the API serves, by uuid', async () => {
+    const { workspace } = sandboxed.sandbox().examples;
+    await sandboxed.expectServed(['budgets', 'ls', workspace], `/workspaces/${workspace}/budgets`);
   });
 });

@@ -5,6 +5,7 @@ import { type ByokCredentialBody } from '../../kit/bodies.js';
 import { envKeyHint } from '../../kit/hints.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope, type Reply } from '../../kit/server.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-api-test-0123456789abcdef';
 const WS = '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb';
@@ -114,5 +115,17 @@ describe('byok ls', () => {
     const r = await run(['byok', 'ls', ...flags]);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr });
     expect(scripted.server.requests).toHaveLength(0);
+  });
+});
+
+describe('byok ls against the sandbox', () => {
+  const { json } = sandboxRuns();
+
+  it('--all holds total_count credentials', async () => {
+    const body = await json(['byok', 'ls', '--all', '--limit', '100']);
+    expect(body.data).toHaveLength(body.total_count);
+    expect(new Set(body.data.map((c: { id: string }) => c.id)).size).toBe(body.total_count);
+    const openai = await json(['byok', 'ls', '--all', '--provider', 'openai']);
+    expect(openai.data.every((c: { provider: string }) => c.provider === 'openai')).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../kit/bodies.js';
 import { gwctl } from '../../kit/cli.js';
 import { managementRead, MANAGEMENT_KEY } from '../../kit/management-read.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const ENDPOINT_ID = '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11';
 
@@ -101,5 +102,19 @@ describe('endpoints get: responses', () => {
     const r = await run(['endpoints', 'get', ENDPOINT_ID]);
     expect(r.stdout).toContain('upstream_model_id\tgpt\\e[2J\\x07\\x9bx\n');
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+});
+
+describe('endpoints get against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+
+  it('--json is the body the API serves', async () => {
+    const { private_endpoint } = sandboxed.sandbox().examples;
+    await sandboxed.expectServed(['endpoints', 'get', private_endpoint], `/private-endpoints/${private_endpoint}`);
+  });
+
+  it('a plain API key cannot read management routes (exit 4)', async () => {
+    const r = await sandboxed.run(['endpoints', 'get', sandboxed.sandbox().examples.private_endpoint], { management: 'api' });
+    expect(r).toMatchObject({ code: 4, stdout: '', stderr: 'gwctl: HTTP 403: Only management keys can perform this operation\n' });
   });
 });

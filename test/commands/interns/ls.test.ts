@@ -5,6 +5,7 @@ import { internBody, type InternBody } from '../../kit/bodies.js';
 import { envKeyHint } from '../../kit/hints.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope, type Reply } from '../../kit/server.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-api-test-0123456789abcdef';
 const WS = '89f9f5b2-3f89-4eaf-83ca-5ceae149e8bb';
@@ -141,5 +142,37 @@ describe('interns ls', () => {
     expect(JSON.parse(r.stderr)).toEqual({
       error: { status: 404, code: 'not_found', message: 'Intern not found', reason: 'not_found', retryable: false, exit_code: 5 },
     });
+  });
+});
+
+describe('interns ls against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+  const { sandbox, json } = sandboxed;
+
+  it('--all holds every intern, newest first, across pages', async () => {
+    const body = await json(['interns', 'ls', '--all', '--limit', '120']);
+    expect(body.has_more).toBe(false);
+    expect(body.data).toHaveLength(300);
+    const times = body.data.map((i: { created_at: string }) => Date.parse(i.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(
+      sandbox()
+        .requests()
+        .filter((r) => r.path === '/api/v1/interns'),
+    ).toHaveLength(3);
+  });
+
+  it('--status filters on the server', async () => {
+    const body = await json(['interns', 'ls', '--all', '--status', 'failed,stopped']);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(new Set(body.data.map((i: { status: string }) => i.status))).toEqual(new Set(['failed', 'stopped']));
+  });
+
+  it("an intern's own key sees its intern but not the collection (exit 5)", async () => {
+    const sb = sandbox();
+    expect((await sandboxed.run(['interns', 'get', sb.examples.intern], { management: null, api: 'intern' })).code).toBe(0);
+    const list = await sandboxed.run(['interns', 'ls'], { management: null, api: 'intern' });
+    expect(list.code).toBe(5);
+    expect(list.stderr).toMatch(/^gwctl: HTTP 404: .*\(reason: not_found, retryable: false\)\n$/);
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope } from '../../kit/server.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -65,5 +66,22 @@ describe('interns suspend', () => {
     scripted.script = () => ({ status, body: { error: { code: status, message: `m${status}`, metadata: { reason, retryable } } } });
     const r = await run(['interns', 'suspend', INTERN, '--yes']);
     expect(r).toMatchObject({ code: exit, stderr: `gwctl: HTTP ${status}: m${status} (reason: ${reason}, retryable: ${retryable})\n` });
+  });
+});
+
+describe('interns suspend against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+
+  it('stops the intern, as the next interns get shows', async () => {
+    const intern = sandboxed.sandbox().examples.intern;
+    const r = await sandboxed.run(['interns', 'suspend', intern, '--yes']);
+    expect(r).toMatchObject({ code: 0, stdout: `${intern}\tsuspended\n`, stderr: '' });
+    expect((await sandboxed.json(['interns', 'get', intern])).status).toBe('stopped');
+  });
+
+  it('a busy intern is retried, then exit 6 with the reason', async () => {
+    const r = await sandboxed.run(['interns', 'suspend', sandboxed.sandbox().examples.busy_intern, '--yes', '--retries', '1']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^gwctl: HTTP 409: .* \(after 2 attempts\) \(reason: intern_busy, retryable: true\)\n$/);
   });
 });

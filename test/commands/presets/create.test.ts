@@ -9,6 +9,7 @@ import { withEnvKeyHint } from '../../kit/hints.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope } from '../../kit/server.js';
 import { tempConfigDir } from '../../kit/spawn.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
 
@@ -174,5 +175,30 @@ describe('presets create', () => {
       code: exit,
       stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, `m${status}`, 'management')}${status === 500 ? ' (after 4 attempts)' : ''}\n`,
     });
+  });
+});
+
+describe('presets create against the sandbox', () => {
+  const { json } = sandboxRuns();
+
+  it('makes version 1 of a new slug and the next version of an existing one', async () => {
+    const first = await json(['presets', 'create', 'fresh-slug', '--model', 'openai/gpt-4o', '--system', 'Be brief.']);
+    expect(first.data.designated_version.version).toBe(1);
+    expect(first.data.designated_version.system_prompt).toBe('Be brief.');
+    const next = await json(['presets', 'create', 'fresh-slug', '--model', 'openai/gpt-4o-mini', '--max-tokens', '50']);
+    expect(next.data.designated_version.version).toBe(2);
+    expect(next.data.designated_version.config).toMatchObject({ model: 'openai/gpt-4o-mini', max_tokens: 50 });
+  });
+
+  it('--sandbox --jsonl prints the answer as one line and nothing after it', async () => {
+    const r = await gwctl(['--sandbox', 'presets', 'create', 'p', '--model', 'm', '--system', 's', '--jsonl']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const body = JSON.parse(lines[0]!);
+    expect(body.data.slug).toBe('p');
+    expect(body.data.designated_version.system_prompt).toBe('s');
   });
 });

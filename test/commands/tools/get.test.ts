@@ -2,6 +2,7 @@
 // (or percent-encoded) before sending, and --columns with lists and objects.
 import { describe, expect, it } from 'vitest';
 import { managementRead } from '../../kit/management-read.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const read = managementRead({
   name: 'tools get',
@@ -50,5 +51,19 @@ describe('tools get: responses', () => {
       stderr: '',
       stdout: 'openrouter:web_search\tresponses,chat-completions\tweb_search_20250305\t{"endpoint_count":18,"model_count":12}\n',
     });
+  });
+});
+
+describe('tools get against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+
+  it('--json is the body the API serves, by name', async () => {
+    const { tool } = sandboxed.sandbox().examples;
+    await sandboxed.expectServed(['tools', 'get', tool], `/tools/${encodeURIComponent(tool)}`);
+  });
+
+  it('--json is the body the API serves, by alias', async () => {
+    const { tool_alias } = sandboxed.sandbox().examples;
+    await sandboxed.expectServed(['tools', 'get', tool_alias], `/tools/${tool_alias}`);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { VaultSecretBody } from '../../kit/bodies.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope, type Reply } from '../../kit/server.js';
+import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-api-test-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -64,5 +65,23 @@ describe('vault secrets', () => {
     const r = await run(['vault', 'secrets', ...args]);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr });
     expect(scripted.server.requests).toHaveLength(0);
+  });
+});
+
+describe('vault secrets against the sandbox', () => {
+  const sandboxed = sandboxRuns();
+
+  it("--all holds the intern's secrets in name order, legacy ones included", async () => {
+    const body = await sandboxed.json(['vault', 'secrets', sandboxed.sandbox().examples.intern, '--all', '--limit', '50']);
+    const names = body.data.map((s: { name: string }) => s.name);
+    expect(names).toEqual([...names].sort());
+    expect(names.length).toBeGreaterThan(100);
+    expect(body.data.some((s: { hosts: unknown }) => s.hosts === null)).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/"value"/);
+  });
+
+  it('a key outside the interns programme gets 404 on interns and vault (exit 5)', async () => {
+    const r = await sandboxed.run(['vault', 'secrets', sandboxed.sandbox().examples.intern], { management: null, api: 'outsider' });
+    expect(r.code).toBe(5);
   });
 });
