@@ -1,7 +1,7 @@
 // Keys: no flag takes one; they are never echoed back (usage errors, --debug, server echoes,
 // excerpts cut short); and they never leave over plain http except to loopback, which is
 // refused before any connection. (Storage with mode 0600 and the loose-mode warning are in
-// test/commands/auth-config.test.ts.)
+// test/commands/auth/login.test.ts.)
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,10 +1,12 @@
-// Where keys come from (environment, key command, stored key), key commands that misbehave,
-// `auth token`, the key checks of `auth login` and `auth status` against the sandbox, the hint
-// after a 401, and `config profiles`.
+// Where any command's keys come from (environment, key command, stored key), key commands that
+// misbehave, and the hint after a 401 naming where the rejected key came from. Behaviour shared by
+// every command that sends a key, so it keeps this file; the commands that show or store keys
+// (auth login, status, token) have their own under test/commands/auth/.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
+import { configWith } from '../kit/profiles.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { type ScriptedServer, startServer } from '../kit/server.js';
 import { expectNoCrash, tempConfigDir } from '../kit/spawn.js';
@@ -21,12 +23,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-/** A config folder whose default profile holds `profile`. */
-function configWith(profile: Record<string, unknown>): string {
-  const dir = tempConfigDir();
-  writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
-  return dir;
-}
 const byok = (env: Record<string, string | undefined>, configDir?: string, extra: string[] = []) =>
   gwctl(['byok', 'ls', '--retries', '0', '--base-url', server.baseUrl, ...extra], { env, ...(configDir ? { configDir } : {}) });
 const sent = () => server.requests.map((r) => r.headers.authorization);
@@ -137,105 +133,8 @@ describe('key commands', () => {
   });
 });
 
-describe('auth token', () => {
-  it('prints the management key in effect, whole, and a newline', async () => {
-    expect(await gwctl(['auth', 'token'], { env: { GWCTL_MANAGEMENT_KEY_COMMAND: `echo ${KEY}` } })).toMatchObject({
-      code: 0,
-      stdout: `${KEY}\n`,
-      stderr: '',
-    });
-    expect(await gwctl(['auth', 'token'], { configDir: configWith({ 'management-key': STORED }) })).toMatchObject({
-      code: 0,
-      stdout: `${STORED}\n`,
-    });
-  });
-
-  it('--api-key: the API key, falling back to the management key', async () => {
-    expect((await gwctl(['auth', 'token', '--api-key'], { env: { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: STORED } })).stdout).toBe(
-      `${KEY}\n`,
-    );
-    expect((await gwctl(['auth', 'token', '--api-key'], { env: { GWCTL_MANAGEMENT_KEY: STORED } })).stdout).toBe(`${STORED}\n`);
-  });
-
-  it('no key: exit 4 and nothing on stdout', async () => {
-    expect(await gwctl(['auth', 'token'])).toMatchObject({
-      code: 4,
-      stdout: '',
-      stderr: "gwctl: no management key configured; run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY\n",
-    });
-    const failing = await gwctl(['auth', 'token'], { env: { GWCTL_MANAGEMENT_KEY_COMMAND: 'exit 1' } });
-    expect(failing).toMatchObject({ code: 4, stdout: '' });
-  });
-});
-
-describe('keys checked with the API (the sandbox)', () => {
+describe('the hint after a 401 (the sandbox)', () => {
   const sandbox = useSandbox();
-  const login = (key: string, extra: string[] = [], configDir = tempConfigDir()) =>
-    gwctl(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sandbox().baseUrl, ...extra], {
-      configDir,
-      input: `${key}\n`,
-    });
-
-  it('auth login says a management key is one, and stores it', async () => {
-    const dir = tempConfigDir();
-    const r = await login(sandbox().keys.management, [], dir);
-    expect(r).toMatchObject({
-      code: 0,
-      stderr: `Stored the management key gw-san…ment for profile "default" in ${path.join(dir, 'config.json')}\nThe API accepts it as a management key.\n`,
-    });
-    expect(sandbox().requests()).toHaveLength(1);
-  });
-
-  it('auth login tells an API key apart, and warns when it was given as the management key', async () => {
-    const r = await login(sandbox().keys.api, ['--profile', 'ci']);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toContain('The API accepts it as an API key.\n');
-    expect(r.stderr).toContain("to keep it as the API key, run 'gwctl auth login --api-key --profile ci'\n");
-    const asApi = await login(sandbox().keys.api, ['--api-key']);
-    expect(asApi.stderr).toMatch(/The API accepts it as an API key\.\n$/);
-  });
-
-  it('a key the API rejects is not stored: exit 4', async () => {
-    const dir = tempConfigDir();
-    const r = await login('sk-wrong-0123456789abcdef', [], dir);
-    expectNoCrash(r.stderr);
-    expect(r).toMatchObject({
-      code: 4,
-      stdout: '',
-      stderr: `gwctl: the API rejected this key (HTTP 401 from ${sandbox().baseUrl}); it was not stored; check the key, and the base URL (--base-url or GWCTL_BASE_URL)\n`,
-    });
-    expect(existsSync(path.join(dir, 'config.json'))).toBe(false);
-  });
-
-  it('--no-verify stores without a request', async () => {
-    const r = await login('sk-wrong-0123456789abcdef', ['--no-verify']);
-    expect(r.code).toBe(0);
-    expect(sandbox().requests()).toEqual([]);
-  });
-
-  it('auth status checks each key in effect; --offline does not', async () => {
-    const env = { GWCTL_BASE_URL: sandbox().baseUrl, GWCTL_MANAGEMENT_KEY: sandbox().keys.management, GWCTL_API_KEY: sandbox().keys.api };
-    const r = await gwctl(['auth', 'status', '--json'], { env });
-    expect(r.code).toBe(0);
-    const status = JSON.parse(r.stdout);
-    expect(status.management_key).toEqual({ masked: 'gw-san…ment', source: 'env', check: 'management' });
-    expect(status.api_key).toEqual({ masked: 'gw-san…-api', source: 'env', check: 'api' });
-    sandbox().clearRequests();
-    expect((await gwctl(['auth', 'status', '--offline'], { env })).code).toBe(0);
-    expect(sandbox().requests()).toEqual([]);
-  });
-
-  it('auth status with a rejected key: exit 4, and the hint names where the key came from', async () => {
-    const r = await gwctl(['auth', 'status'], {
-      env: { GWCTL_BASE_URL: sandbox().baseUrl, GWCTL_MANAGEMENT_KEY: 'sk-wrong-0123456789abcdef' },
-    });
-    expect(r.code).toBe(4);
-    expect(r.stdout).toContain('management key\tsk-wro…cdef (rejected by the API (HTTP 401))\tenv\n');
-    expect(r.stderr).toBe(
-      "gwctl: the API rejected the management key (HTTP 401); the management key comes from GWCTL_MANAGEMENT_KEY: set it to a valid key, or unset it to use the profile's\n",
-    );
-  });
-
   it('a 401 on any command hints at auth login for a stored key, at the variable or command that gave one otherwise', async () => {
     const base = ['byok', 'ls', '--base-url', sandbox().baseUrl];
     const dir = tempConfigDir();
@@ -251,46 +150,5 @@ describe('keys checked with the API (the sandbox)', () => {
     expect(fromCommand.stderr).toBe(
       'gwctl: HTTP 401: Invalid credentials; the management key comes from GWCTL_MANAGEMENT_KEY_COMMAND: check the key it prints\n',
     );
-  });
-});
-
-describe('config profiles', () => {
-  it('lists every profile, the one in effect, and where each keeps its keys (never the keys)', async () => {
-    const dir = tempConfigDir();
-    writeFileSync(
-      path.join(dir, 'config.json'),
-      JSON.stringify({
-        profiles: {
-          staging: {
-            'base-url': 'https://staging.example.com/api/v1',
-            'management-key-keychain': true,
-            'api-key-command': 'pass show api',
-          },
-          default: { workspace: 'production', 'management-key': STORED },
-        },
-      }),
-      { mode: 0o600 },
-    );
-    const json = await gwctl(['config', 'profiles', '--json', '--profile', 'staging'], { configDir: dir });
-    expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({
-      data: [
-        { name: 'default', current: false, base_url: null, workspace: 'production', management_key: 'file', api_key: null },
-        {
-          name: 'staging',
-          current: true,
-          base_url: 'https://staging.example.com/api/v1',
-          workspace: null,
-          management_key: 'keychain',
-          api_key: 'command',
-        },
-      ],
-    });
-    const rows = await gwctl(['config', 'profiles'], { configDir: dir });
-    expect(rows).toMatchObject({
-      code: 0,
-      stdout: 'default\ttrue\t\tproduction\tfile\t\nstaging\tfalse\thttps://staging.example.com/api/v1\t\tkeychain\tcommand\n',
-    });
-    expect(json.stdout + rows.stdout).not.toContain(STORED);
   });
 });
