@@ -1,10 +1,10 @@
 // auth login: the key stored 0600 and never printed, --api-key and --profile, refusals without
 // a key or a terminal, a loose config file tightened, and the key checked with the API (the
-// sandbox) before it is stored.
+// sandbox) before it is stored; at a terminal, the masked prompt.
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gwctl } from '../../kit/cli.js';
+import { gwctl, scriptedPrompter } from '../../kit/cli.js';
 import { loginWithToken } from '../../kit/profiles.js';
 import { useSandbox } from '../../kit/sandbox.js';
 import { expectNoCrash, tempConfigDir } from '../../kit/spawn.js';
@@ -99,5 +99,18 @@ describe('auth login: the key checked with the API (the sandbox)', () => {
     const r = await checked('sk-wrong-0123456789abcdef', ['--no-verify']);
     expect(r.code).toBe(0);
     expect(sandbox().requests()).toEqual([]);
+  });
+});
+
+describe('auth login at a terminal', () => {
+  it('asks for the key at a masked prompt and stores it, never printing it', async () => {
+    const dir = tempConfigDir();
+    const key = 'sk-or-v1-prompted-0123456789abcdef';
+    const prompter = scriptedPrompter({ password: [key] });
+    const r = await gwctl(['auth', 'login', '--insecure-storage', '--no-verify'], { configDir: dir, prompter });
+    expect(prompter.asked).toHaveLength(1);
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(key);
+    expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { 'management-key': key } } });
   });
 });

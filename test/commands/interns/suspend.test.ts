@@ -1,8 +1,10 @@
 // interns suspend against a scripted server: refused before sending without --yes, the result
-// line, retries of a busy intern, and each documented error status.
+// line, retries of a busy intern, each documented error status, and against the sandbox what a
+// person is asked (the confirmation, the picker) and that nobody is asked under --no-input or CI.
 import { describe, expect, it } from 'vitest';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope } from '../../kit/server.js';
+import { gwctl, scriptedPrompter } from '../../kit/cli.js';
 import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-mgmt-test-0123456789abcdef';
@@ -71,6 +73,7 @@ describe('interns suspend', () => {
 
 describe('interns suspend against the sandbox', () => {
   const sandboxed = sandboxRuns();
+  const sandbox = sandboxed.sandbox;
 
   it('stops the intern, as the next interns get shows', async () => {
     const intern = sandboxed.sandbox().examples.intern;
@@ -83,5 +86,66 @@ describe('interns suspend against the sandbox', () => {
     const r = await sandboxed.run(['interns', 'suspend', sandboxed.sandbox().examples.busy_intern, '--yes', '--retries', '1']);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/^gwctl: HTTP 409: .* \(after 2 attempts\) \(reason: intern_busy, retryable: true\)\n$/);
+  });
+
+  // What a person is asked (the same prompts in a real terminal: test/e2e/tty-prompts.test.ts).
+  async function runningIntern(): Promise<{ id: string; name: string }> {
+    const r = await gwctl(['interns', 'ls', '--status', 'running', '--limit', '1', '--json'], { env: sandbox().env() });
+    return (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data[0]!;
+  }
+
+  it('asks with the intern name; yes suspends', async () => {
+    const intern = await runningIntern();
+    const prompter = scriptedPrompter({ confirm: [true] });
+    // A person at a terminal: the result is said in words.
+    const r = await gwctl(['interns', 'suspend', intern.id], {
+      env: sandbox().env(),
+      prompter,
+      stdinIsTTY: true,
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+    });
+    expect(prompter.asked).toEqual([`Suspend intern "${intern.name}" (running)? Its runtime stops; disk and configuration are kept.`]);
+    expect(r).toMatchObject({ code: 0, stdout: `Suspended intern ${intern.name} (${intern.id}).\n`, stderr: '' });
+    expect(
+      sandbox()
+        .requests()
+        .filter((q) => q.method === 'POST')
+        .map((q) => q.path),
+    ).toEqual([`/api/v1/interns/${intern.id}/suspend`]);
+  });
+
+  it('declined is exit 3 and sends nothing', async () => {
+    const intern = await runningIntern();
+    const r = await gwctl(['interns', 'suspend', intern.id], { env: sandbox().env(), prompter: scriptedPrompter({ confirm: [false] }) });
+    expect(r).toMatchObject({ code: 3, stdout: '', stderr: 'gwctl: cancelled; nothing was changed\n' });
+    expect(
+      sandbox()
+        .requests()
+        .filter((q) => q.method === 'POST'),
+    ).toHaveLength(0);
+  });
+
+  it.each([
+    ['--no-input', ['--no-input'], {}],
+    ['CI=true', [], { CI: 'true' }],
+  ] as const)('with %s nobody is asked: exit 2, pass --yes', async (_name, flags, env) => {
+    const prompter = scriptedPrompter({ confirm: [true] });
+    const r = await gwctl(['interns', 'suspend', sandbox().examples.intern, ...flags], { env: { ...sandbox().env(), ...env }, prompter });
+    expect(prompter.asked).toEqual([]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('pass --yes');
+  });
+
+  it('the suspend picker offers no stopped, destroying or destroy_failed intern', async () => {
+    const sb = sandbox();
+    const prompter = scriptedPrompter({ search: [{ pick: 0 }], confirm: [false] });
+    const r = await gwctl(['interns', 'suspend'], { env: sb.env(), prompter, stdinIsTTY: true, stderrIsTTY: true });
+    expect(r.code).toBe(3);
+    const shown = prompter.offered[0]!;
+    expect(shown.length).toBeGreaterThan(10);
+    for (const name of shown.filter((n) => !n.startsWith('Load')))
+      expect(name).toMatch(/\((?:awaiting_chat_install|queued|provisioning|running|failed)\)$/);
+    expect(sb.requests()[0]!.query.status).toBe('awaiting_chat_install,queued,provisioning,running,failed');
   });
 });

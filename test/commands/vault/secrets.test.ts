@@ -1,9 +1,10 @@
 // vault secrets against a scripted server: offset pages, --all, the legacy secrets, and refusals
-// before sending.
+// before sending; against the sandbox, --all, key scopes and the intern picker.
 import { describe, expect, it } from 'vitest';
 import type { VaultSecretBody } from '../../kit/bodies.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope, type Reply } from '../../kit/server.js';
+import { gwctl, scriptedPrompter } from '../../kit/cli.js';
 import { sandboxRuns } from '../../kit/sandbox.js';
 
 const KEY = 'sk-api-test-0123456789abcdef';
@@ -70,6 +71,7 @@ describe('vault secrets', () => {
 
 describe('vault secrets against the sandbox', () => {
   const sandboxed = sandboxRuns();
+  const sandbox = sandboxed.sandbox;
 
   it("--all holds the intern's secrets in name order, legacy ones included", async () => {
     const body = await sandboxed.json(['vault', 'secrets', sandboxed.sandbox().examples.intern, '--all', '--limit', '50']);
@@ -83,5 +85,21 @@ describe('vault secrets against the sandbox', () => {
   it('a key outside the interns programme gets 404 on interns and vault (exit 5)', async () => {
     const r = await sandboxed.run(['vault', 'secrets', sandboxed.sandbox().examples.intern], { management: null, api: 'outsider' });
     expect(r.code).toBe(5);
+  });
+
+  it('vault secrets without an intern id picks one, and without a terminal says how to give it', async () => {
+    const sb = sandbox();
+    // The example intern is among the oldest: "load more" until it is shown, then take it.
+    const prompter = scriptedPrompter({ search: [0, 1, 2].map(() => ({ type: sb.examples.intern, pick: 0 })) });
+    const r = await gwctl(['vault', 'secrets', '--limit', '2', '--jq', '.data[].name'], { env: sb.env(), prompter });
+    expect(new Set(prompter.asked)).toEqual(new Set(['Which intern to list the secrets of?']));
+    expect(prompter.offered.at(-1)![0]).toMatch(/\(running\)$/);
+    expect(r).toMatchObject({ code: 0, stdout: 'aws_access_key\ndatabase_url\n' });
+    const refused = await gwctl(['vault', 'secrets'], { env: sb.env() });
+    expect(refused).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "gwctl: missing intern id; give one, as in 'gwctl vault secrets <intern-id>' (the picker needs a terminal)\n",
+    });
   });
 });
