@@ -38,9 +38,10 @@ if (startupSnapshot?.isBuildingSnapshot()) {
   // have run before the event loop drains and the heap is written.
   const loaders = [
     ...[...implementations].filter(([key]) => !LEFT_OUT.has(key)).map(([, loader]) => loader),
+    // An entry is a loader, or a table of them (the printers, one per output form).
     ...Object.entries(load)
       .filter(([key]) => !LEFT_OUT.has(key))
-      .map(([, loader]) => loader),
+      .flatMap(([, loader]) => (typeof loader === 'function' ? [loader] : Object.values(loader))),
     () => import('../src/cli/run.ts'),
   ];
   Promise.all(loaders.map((loader) => loader()))
