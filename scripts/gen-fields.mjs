@@ -5,10 +5,10 @@
 // home of the fields; specs read this zod-free copy, so help and completion load no zod.
 //   node scripts/gen-fields.mjs           write the file
 //   node scripts/gen-fields.mjs --check   exit 1 if the file differs from what it would write
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import * as prettier from 'prettier';
+import { writeGenerated } from './write-generated.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const schemasDir = path.join(root, 'src', 'api', 'schemas');
@@ -119,13 +119,4 @@ const text = [
   '',
 ].join('\n');
 
-const options = (await prettier.resolveConfig(target)) ?? {};
-const formatted = await prettier.format(text, { ...options, filepath: target });
-const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
-if (current === formatted) process.exit(0);
-if (process.argv.includes('--check')) {
-  console.error('gen-fields: src/api/fields.generated.ts is stale; run npm run registry');
-  process.exit(1);
-}
-writeFileSync(target, formatted);
-console.log('wrote src/api/fields.generated.ts');
+await writeGenerated(target, text, 'gen-fields');

@@ -4,9 +4,9 @@
 // when the command runs). Nothing else registers a command.
 //   node scripts/gen-registry.mjs           write the file
 //   node scripts/gen-registry.mjs --check   exit 1 if the file differs from what it would write
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as prettier from 'prettier';
+import { writeGenerated } from './write-generated.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const commandsDir = path.join(root, 'src', 'commands');
@@ -75,13 +75,4 @@ const text = [
   '',
 ].join('\n');
 
-const options = (await prettier.resolveConfig(target)) ?? {};
-const formatted = await prettier.format(text, { ...options, filepath: target });
-const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
-if (current === formatted) process.exit(0);
-if (process.argv.includes('--check')) {
-  console.error('gen-registry: src/cli/commands.generated.ts is stale; run npm run registry');
-  process.exit(1);
-}
-writeFileSync(target, formatted);
-console.log('wrote src/cli/commands.generated.ts');
+await writeGenerated(target, text, 'gen-registry');

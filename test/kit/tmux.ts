@@ -65,6 +65,19 @@ export interface LiveScreen {
   close(): void;
 }
 
+/** tmux arguments for a detached `width` x `height` session that runs `script` in sh. */
+function newSession(name: string, width: number, height: number, script: string): string[] {
+  return ['new-session', '-d', '-s', name, '-x', String(width), '-y', String(height), 'sh', '-c', script];
+}
+
+/**
+ * A shell line that runs `command` with stderr to `errFile`, then writes its exit code to
+ * `exitFile` whole (a rename, so a reader never sees it half-written), and keeps the pane open.
+ */
+function runRecorded(command: string, errFile: string, exitFile: string): string {
+  return `${command} 2>${errFile}; echo $? >${exitFile}.new; mv ${exitFile}.new ${exitFile}; sleep 60`;
+}
+
 /** Starts gwctl in a fresh `width` x `height` terminal with exactly `env`, and leaves it running. */
 export function liveScreen(args: readonly string[], env: Record<string, string>, width: number, height: number): LiveScreen {
   const name = `s${++sessions}`;
@@ -73,18 +86,13 @@ export function liveScreen(args: readonly string[], env: Record<string, string>,
   const exitFile = path.join(dir, 'exit');
   const command = commandLine(args, env);
   tmux(
-    'new-session',
-    '-d',
-    '-s',
-    name,
-    '-x',
-    String(width),
-    '-y',
-    String(height),
-    'sh',
-    '-c',
-    // The shell outlives a Ctrl-C sent to gwctl (a trap, not an ignored signal, so gwctl gets it).
-    `trap : INT; ${command} 2>${errFile}; echo $? >${exitFile}.new; mv ${exitFile}.new ${exitFile}; sleep 60`,
+    ...newSession(
+      name,
+      width,
+      height,
+      // The shell outlives a Ctrl-C sent to gwctl (a trap, not an ignored signal, so gwctl gets it).
+      `trap : INT; ${runRecorded(command, errFile, exitFile)}`,
+    ),
     // The server stays when a test's session ends, so that the next test's does not race its exit.
     ';',
     'set-option',
@@ -158,19 +166,7 @@ export async function onScreen(args: readonly string[], env: Record<string, stri
   const errFile = path.join(dir, 'stderr');
   const exitFile = path.join(dir, 'exit');
   const command = commandLine(args, env);
-  tmux(
-    'new-session',
-    '-d',
-    '-s',
-    name,
-    '-x',
-    String(width),
-    '-y',
-    String(height),
-    'sh',
-    '-c',
-    `${command} 2>${errFile}; echo $? >${exitFile}.new; mv ${exitFile}.new ${exitFile}; sleep 60`,
-  );
+  tmux(...newSession(name, width, height, runRecorded(command, errFile, exitFile)));
   try {
     // The end is watched in a file, not on the screen: reading the screen starts a tmux client
     // each time, which slows everything down on a busy machine. Generous: node starts slowly there.
