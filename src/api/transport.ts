@@ -2,7 +2,7 @@
 import type { Pool } from 'undici';
 import request from 'undici/lib/api/api-request.js';
 import PoolClass from 'undici/lib/dispatcher/pool.js';
-import { setFlagsFromString } from 'node:v8';
+import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 
 export interface WireRequest {
   method: string;
@@ -75,11 +75,18 @@ export class Transport {
       res.body.destroy();
       throw tooLarge(status);
     }
+    let text: string;
     try {
-      return { status, headers, text: await res.body.text() };
+      text = await res.body.text();
     } catch (error) {
       throw describeFailure(error, req, timeout.aborted, req.signal.aborted, status);
     }
+    // undici gives a connection back to the pool a full turn of the event loop after its
+    // response ends (in case the server closes it after all). A request sent before that opens
+    // a second connection: pages read one after another, or a fleet at --concurrency 1, would
+    // keep two. Answering after that turn, the next request finds the first connection free.
+    await new Promise((resolve) => setImmediate(resolve));
+    return { status, headers, text };
   }
 
   async close(): Promise<void> {
@@ -174,18 +181,4 @@ function protocolProblem(err: { name?: string; code?: string; message?: string }
     return `the answer is not valid HTTP/1.1${detail ? ` (${detail.toLowerCase()})` : ''}`;
   }
   return undefined;
-}
-
-let tierSet = false;
-
-/**
- * undici parses HTTP with a WebAssembly module. By default V8 recompiles hot WebAssembly with
- * its optimising tier on background threads, and process exit waits for those jobs: about
- * 90 ms at the end of every command on a 2-core machine. A command makes a handful of
- * requests, which the baseline tier handles at full speed, so the optimising tier is off.
- */
-function keepWasmOnBaselineTier(): void {
-  if (tierSet) return;
-  tierSet = true;
-  setFlagsFromString('--liftoff-only');
 }

@@ -2,19 +2,19 @@
 // jq-web package), so the filters users already write behave exactly as they do in a shell
 // pipe. Loaded (through ./jq.ts) only when --jq is given; it costs tens of milliseconds to start.
 import type { JqEngine } from 'jq-web';
-import { setFlagsFromString } from 'node:v8';
 import type { Io } from '../core/io.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
+import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 
 // The package's CommonJS export is a promise. An ESM import of it is a thenable namespace, which
 // some loaders (vitest's) try to resolve as if it were the engine; require() hands over the
 // promise itself, and esbuild bundles it like any other import.
 // Set before the engine's WebAssembly is compiled (the filter is checked before the HTTP client,
-// which sets the same flag, is loaded): the baseline tier compiles jq's 2.7 MB module in a
+// which asks the same, is loaded): the baseline tier compiles jq's 2.7 MB module in a
 // fraction of the time, and process exit does not wait for optimising jobs. A filter runs once.
-setFlagsFromString('--liftoff-only');
+keepWasmOnBaselineTier();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const engineReady = require('jq-web') as Promise<JqEngine>;
 

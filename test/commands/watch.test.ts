@@ -133,6 +133,8 @@ describe('interns ls --watch', () => {
     expect(all.at(-1)).toMatchObject({ type: 'added', object: { id: idOf(999) } });
     expect(all.slice(700).map((e) => e.type)).toEqual(['added']);
     expect(server.requests.filter((q) => q.query.get('starting_after') === null)).toHaveLength(3);
+    // Every page of every poll over one connection, kept alive.
+    expect(server.connections()).toBe(1);
   });
 
   it('a retryable failure is one line on stderr and the watch goes on; a 401 ends it with exit 4 after the events so far', async () => {

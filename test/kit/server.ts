@@ -59,6 +59,8 @@ export interface ScriptedServer {
   /** Requests being answered now, and the most there ever were at once since the last reset. */
   inFlight(): number;
   maxInFlight(): number;
+  /** Connections opened since the last reset. */
+  connections(): number;
   /** Replace the script (for one test); reset() puts the first one back and forgets what was received. */
   handle(handler: Handler): void;
   reset(): void;
@@ -102,6 +104,7 @@ export async function startServer(handler: Handler = notScripted, options: Serve
   // them (a page sent just before that run ended) is answered but not recorded.
   let generation = 0;
   const born = new WeakMap<Socket, number>();
+  let opened = 0;
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -147,6 +150,7 @@ export async function startServer(handler: Handler = notScripted, options: Serve
   const track = (socket: Socket): void => {
     sockets.add(socket);
     born.set(socket, generation);
+    opened++;
     socket.on('close', () => sockets.delete(socket));
   };
   server.on('connection', track);
@@ -161,6 +165,7 @@ export async function startServer(handler: Handler = notScripted, options: Serve
     requests,
     inFlight: () => inFlight,
     maxInFlight: () => maxInFlight,
+    connections: () => opened,
     handle(next) {
       current = next;
     },
@@ -168,6 +173,7 @@ export async function startServer(handler: Handler = notScripted, options: Serve
       generation++;
       requests.length = 0;
       maxInFlight = inFlight;
+      opened = 0;
       current = handler;
     },
     close: () =>

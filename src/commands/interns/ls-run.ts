@@ -7,7 +7,7 @@ import { WATCH_INTERVAL } from '../../core/watch-options.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { readInterns } from '../shared/intern-list.js';
+import { internPages } from '../shared/intern-list.js';
 import { listByCursor } from '../shared/paging.js';
 import { watch } from '../shared/watch.js';
 import { watchOutput } from '../shared/watch-output.js';
@@ -41,7 +41,10 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     await watch<Intern>({
       deps,
       intervalMs,
-      read: async () => (await readInterns(deps, filter)).items,
+      read: async (page) => {
+        for await (const items of internPages(deps, filter)) page(items);
+        return undefined;
+      },
       output: watchOutput(deps, { spec: declared, columns: columnsOf(declared, views), kind: 'table', noun: 'interns', intervalMs }),
     });
     return;

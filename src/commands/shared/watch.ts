@@ -8,12 +8,16 @@ import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { spanText } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
+import { keepYoungGenerationSmall } from '../../core/v8-flags.js';
 import type { Deps } from '../context.js';
 import { ChangeTracker, type Change } from './changes.js';
 import { pollUntil } from './poll.js';
 
-/** One reading of the source: every item it holds now, or `gone` (a watched object that answered 404 or 410). */
-export type Reading<T> = readonly T[] | 'gone';
+/**
+ * One reading of the source: it hands each page of items to `page` as the page arrives, and
+ * returns `gone` when the watched object answered 404 or 410.
+ */
+export type Reader<T> = (page: (items: readonly T[]) => void) => Promise<'gone' | undefined>;
 
 /** Where the events go: the printer's event output. */
 export interface WatchOutput<T> {
@@ -27,21 +31,34 @@ export interface WatchOutput<T> {
 export interface WatchOptions<T extends { id: string }> {
   deps: Pick<Deps, 'clock' | 'signal' | 'io'>;
   intervalMs: number;
-  read: () => Promise<Reading<T>>;
+  read: Reader<T>;
   output: WatchOutput<T>;
 }
 
 export async function watch<T extends { id: string }>(options: WatchOptions<T>): Promise<void> {
   const { deps, output } = options;
+  keepYoungGenerationSmall();
   const tracker = new ChangeTracker<T>();
+  // Only a view that redraws the whole list (a terminal) needs each reading's items kept.
+  const keep = output.poll !== undefined;
   const read = async (): Promise<boolean> => {
-    const reading = await options.read();
+    let items: T[] = [];
+    tracker.begin();
+    const gone =
+      (await options.read((page) => {
+        for (const item of page) tracker.see(item);
+        if (keep) items.push(...page);
+      })) === 'gone';
+    if (gone) {
+      // Whatever a gone object's reading saw, it is gone now.
+      items = [];
+      tracker.begin();
+    }
     const at = new Date(deps.clock.now()).toISOString();
-    const items = reading === 'gone' ? [] : reading;
-    const changes = tracker.next(items, at);
+    const changes = tracker.end(at);
     for (const change of changes) await output.event(change);
     await output.poll?.({ at, items, changes });
-    return reading === 'gone';
+    return gone;
   };
   try {
     await pollUntil({
@@ -64,13 +81,14 @@ export async function watch<T extends { id: string }>(options: WatchOptions<T>):
 }
 
 /** A single object's reader: once it has been seen, 404 or 410 means it is gone; before, it is the error it is. */
-export function objectReader<T>(read: () => Promise<T>): () => Promise<Reading<T>> {
+export function objectReader<T>(read: () => Promise<T>): Reader<T> {
   let seen = false;
-  return async () => {
+  return async (page) => {
     try {
       const object = await read();
       seen = true;
-      return [object];
+      page([object]);
+      return undefined;
     } catch (error) {
       if (seen && error instanceof GwctlError && error.exitCode === ExitCode.notFound) return 'gone';
       throw error;

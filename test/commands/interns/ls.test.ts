@@ -58,6 +58,8 @@ describe('interns ls', () => {
       { limit: '3', status: 'running,failed', workspace_id: WS, starting_after: '3' },
       { limit: '3', status: 'running,failed', workspace_id: WS, starting_after: '6' },
     ]);
+    // Each page asked for once the last one is in: over the connection that brought it.
+    expect(scripted.server.connections()).toBe(1);
   });
 
   it('prints rows when piped: id, name, status, model (empty for the workspace default), hostname, ISO time', async () => {
