@@ -8,6 +8,7 @@ import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { jqWasmPlugin } from './jq-wasm-plugin.mjs';
 import { eagerCommonJsFactories } from './eager-compile.mjs';
+import { findLayers, sharedChunksPlugin } from './shared-chunks.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -26,7 +27,7 @@ const REQUIRE_BANNER =
 // The --jq engine finds jq.wasm beside the chunk that holds it (scripts/jq-wasm-plugin.mjs).
 const CHUNK_URL_BANNER = 'const __gwctlChunkUrl=import.meta.url;';
 
-const result = await build({
+const options = {
   absWorkingDir: root,
   entryPoints: ['src/main.ts'],
   outdir,
@@ -44,7 +45,21 @@ const result = await build({
   banner: { js: REQUIRE_BANNER + CHUNK_URL_BANNER },
   plugins: [lazyRequirePlugin(root), builtinModulePlugin(), jqWasmPlugin()],
   logLevel: 'warning',
+};
+// Fewer, larger chunks: see scripts/shared-chunks.mjs.
+const layers = await findLayers(build, options, {
+  cli: 'src/cli/run.ts',
+  layers: [
+    // The helpers of lists, watches, pickers and actions on many targets, which a read never uses.
+    { name: 'lists', test: (file) => /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\//.test(file) },
+    // What commands, printers and the API client share: routes, the printers' common part, ...
+    { name: 'commands', test: () => true },
+  ],
+  // The resources' zod schemas build their validators when loaded: only where they are used
+  // (their common part is a few lines, and with it the zod code every schema uses joins a layer).
+  keepApart: (file) => file.startsWith('src/api/schemas/') && file !== 'src/api/schemas/common.ts',
 });
+const result = await build({ ...options, plugins: [sharedChunksPlugin(root, layers), ...options.plugins] });
 
 // esbuild puts the banner on every chunk, but only the chunk holding its require helper calls
 // require(). Each createRequire(import.meta.url) costs a module object and path resolution at
