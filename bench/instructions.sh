@@ -6,15 +6,21 @@
 # Needs valgrind (Debian: apt-get install valgrind). Run from the repository root after `npm ci`:
 #   bash bench/instructions.sh                                  # on .cache/node/24/bin/node
 #   bash bench/instructions.sh --node .cache/node/20/bin/node
+#   bash bench/instructions.sh --fixed-seeds     # V8 on one thread with fixed seeds: counts repeat
+#                                                # to about 0.01 %, so a 1 % change shows in one run
 # Each command runs once to fill Node's compile cache, then once under callgrind. Results go to
 # bench/results/node<major>/instructions.json; bench/README.md's start-up paragraph cites them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 node_bin=.cache/node/24/bin/node
+node_flags=()
 while [ $# -gt 0 ]; do
   case $1 in
     --node) node_bin=${2:?--node needs a path}; shift 2 ;;
+    # The compiler's background work then runs on the main thread, so counts are higher than
+    # without: compare fixed-seed counts only with each other.
+    --fixed-seeds) node_flags=(--hash-seed=1 --random-seed=1 --single-threaded); shift ;;
     *) echo "bench: unknown argument $1 (see the head of bench/instructions.sh)" >&2; exit 2 ;;
   esac
 done
@@ -23,6 +29,7 @@ command -v valgrind >/dev/null || { echo "bench: valgrind is not installed (apt-
 node_bin=$(realpath "$node_bin")
 major=$("$node_bin" -p 'process.versions.node.split(".")[0]')
 out="bench/results/node$major"
+[ ${#node_flags[@]} -eq 0 ] || out="$out/fixed-seeds"
 mkdir -p "$out"
 [ -d dist ] || node scripts/build.mjs
 
@@ -35,15 +42,18 @@ entries=()
 count() {
   local name=$1
   shift
+  local node=$1
+  shift
+  set -- "$node" ${node_flags[@]+"${node_flags[@]}"} "$@"
   "$@" >/dev/null </dev/null
   local n
   n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null </dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
   [ -n "$n" ] || { echo "bench: callgrind gave no count for $name" >&2; exit 1; }
-  printf '%6dM  %s\n' $(( n / 1000000 )) "$name"
+  awk -v n="$n" -v name="$name" 'BEGIN { printf "%8.1fM  %s\n", n / 1e6, name }'
   entries+=("{\"command\":\"$name\",\"instructions\":$n}")
 }
 
-echo "== instructions on Node $("$node_bin" --version) (callgrind)"
+echo "== instructions on Node $("$node_bin" --version) (callgrind${node_flags[*]:+, ${node_flags[*]}})"
 count 'node -e 0' "$node_bin" -e 0
 count 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin" "$tmp/undici-floor.mjs" "$port"
 count 'gwctl --version' "$node_bin" bin/gwctl.js --version
