@@ -196,6 +196,8 @@ const summary = {
     firstMinuteMean: firstMinute,
     lastMinuteMean: lastMinute,
     lastVsFirst: lastMinute / firstMinute,
+    // Each whole minute's mean, to tell a trend from the first minute's ramp.
+    perMinute: Array.from({ length: Math.floor((stopped - began) / minute) }, (_, m) => Math.round(mean(rssIn(began + m * minute, began + (m + 1) * minute)) * 10) / 10),
   },
   cpuMs: {
     perPollAfterFirstMinute: perPoll,
