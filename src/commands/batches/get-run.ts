@@ -10,8 +10,7 @@ import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { pollUntil } from '../shared/poll.js';
 import { startProgress } from '../shared/progress.js';
-import { objectReader, watch } from '../shared/watch.js';
-import { watchOutput } from '../shared/watch-output.js';
+import { watchObject } from '../shared/watch-output.js';
 import type { spec } from './get.js';
 import { bar, batchView, watchedBatchColumns } from './view.js';
 
@@ -75,16 +74,9 @@ async function watchBatch(declared: typeof spec, id: string, opts: Parameters<Ru
   }
   if (opts.timeout !== undefined) deps.flags.timeout = opts.timeout / 1000;
   const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
-  await watch<Batch>({
+  await watchObject<Batch>(
     deps,
-    intervalMs,
-    read: objectReader(async () => (await fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema)).data),
-    output: watchOutput(deps, {
-      spec: declared,
-      columns: watchedBatchColumns(declared),
-      kind: 'detail',
-      noun: 'batches',
-      intervalMs,
-    }),
-  });
+    { spec: declared, columns: watchedBatchColumns(declared), noun: 'batches', intervalMs },
+    async () => (await fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema)).data,
+  );
 }

@@ -8,8 +8,7 @@ import { fetchChecked } from '../shared/fetch.js';
 import { detailView } from '../shared/detail.js';
 import { status } from '../shared/format.js';
 import { internIdOrPick } from '../shared/targets.js';
-import { objectReader, watch } from '../shared/watch.js';
-import { watchOutput } from '../shared/watch-output.js';
+import { watchObject } from '../shared/watch-output.js';
 import type { spec } from './get.js';
 import { commandName } from '../../core/spec.js';
 
@@ -40,18 +39,11 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   if (opts.interval !== undefined && !opts.watch) throw usageError('--interval goes with --watch');
   if (opts.watch) {
     const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
-    await watch<Intern>({
+    await watchObject<Intern>(
       deps,
-      intervalMs,
-      read: objectReader(async () => (await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern)).data),
-      output: watchOutput(deps, {
-        spec: declared,
-        columns: columnsOf(declared, views),
-        kind: 'detail',
-        noun: 'interns',
-        intervalMs,
-      }),
-    });
+      { spec: declared, columns: columnsOf(declared, views), noun: 'interns', intervalMs },
+      async () => (await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern)).data,
+    );
     return;
   }
   const { body, data: i } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);

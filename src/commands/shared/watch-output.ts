@@ -1,11 +1,12 @@
 // Where a watch's events go: the run's printer (JSON Lines under --json and --jsonl, the
 // filter's outputs per event under --jq, rows with a leading type column in a pipe, the view
-// redrawn in place on a terminal). Only events reach stdout.
+// redrawn in place on a terminal). Only events reach stdout. And the watch of one object by id
+// (`interns get --watch`, `batches get --watch`), which is the engine with that output.
 import { spanText } from '../../core/options.js';
 import { commandName, type AnySpec } from '../../core/spec.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Deps } from '../context.js';
-import type { WatchOutput } from './watch.js';
+import { objectReader, watch, type WatchOutput } from './watch.js';
 
 export interface WatchView<T> {
   /** The command's spec: its path names it in the title. */
@@ -24,4 +25,9 @@ export function watchOutput<T extends { id: string }>(deps: Deps, view: WatchVie
     noun: view.noun,
     id: (item) => item.id,
   });
+}
+
+/** `get <id> --watch`: one object, read by `read`, shown as its detail view until it is gone. */
+export function watchObject<T extends { id: string }>(deps: Deps, view: Omit<WatchView<T>, 'kind'>, read: () => Promise<T>): Promise<void> {
+  return watch<T>({ deps, intervalMs: view.intervalMs, read: objectReader(read), output: watchOutput(deps, { ...view, kind: 'detail' }) });
 }
