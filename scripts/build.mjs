@@ -50,9 +50,11 @@ const options = {
 const layers = await findLayers(build, options, {
   cli: 'src/cli/run.ts',
   layers: [
-    // The helpers of lists, watches, pickers and actions on many targets, which a read never uses.
-    { name: 'lists', test: (file) => /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\//.test(file) },
-    // What commands, printers and the API client share: routes, the printers' common part, ...
+    // The other helpers of commands/shared/ (paging, lists of interns, pickers, watches, actions
+    // on many targets, the key check) and completions/: a read uses none of them.
+    { name: 'helpers', test: (file) => /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\//.test(file) },
+    // The rest of what lazily loaded modules share: routes, commands/context.ts, fetch, format
+    // and detail, the printers' common part, pacing, the schemas' common part.
     { name: 'commands', test: () => true },
   ],
   // The resources' zod schemas build their validators when loaded: only where they are used
