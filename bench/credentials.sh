@@ -21,10 +21,10 @@ while [ $# -gt 0 ]; do
     *) echo "bench: unknown argument $1 (see the head of bench/credentials.sh)" >&2; exit 2 ;;
   esac
 done
-node_bin=$(realpath "$node_bin")
+source bench/node.sh
+use_node "$node_bin"
 [ -d dist ] || node scripts/build.mjs
 gw="$node_bin bin/gwctl.js"
-major=$("$node_bin" -p 'process.versions.node.split(".")[0]')
 
 # Instructions of the gwctl process alone (callgrind; a key command's own process is not counted),
 # which repeat within about 2 % where wall times on a busy machine do not: one line "name count".

@@ -24,10 +24,9 @@ while [ $# -gt 0 ]; do
     *) echo "bench: unknown argument $1 (see the head of bench/instructions.sh)" >&2; exit 2 ;;
   esac
 done
-[ -x "$node_bin" ] || { echo "bench: no Node binary at $node_bin (node scripts/fetch-node.mjs 24)" >&2; exit 1; }
+source bench/node.sh
+use_node "$node_bin"
 command -v valgrind >/dev/null || { echo "bench: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
-node_bin=$(realpath "$node_bin")
-major=$("$node_bin" -p 'process.versions.node.split(".")[0]')
 out="bench/results/node$major"
 [ ${#node_flags[@]} -eq 0 ] || out="$out/fixed-seeds"
 mkdir -p "$out"
