@@ -11,7 +11,8 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import { lock } from 'proper-lockfile';
+import { lock, type LockOptions } from 'proper-lockfile';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Env } from '../core/env.js';
@@ -22,7 +23,7 @@ import { readConfig } from './read.js';
 /** A lock not refreshed for this long belongs to a process that is gone. */
 export const STALE_MS = 4000;
 /** How long a writer waits for the lock before giving up (beyond STALE_MS, so a stale lock is always taken over first). */
-const WAIT = { retries: 120, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true };
+const WAIT = { retries: 120, factor: 1.2, minTimeout: 5, maxTimeout: 100 } as const;
 
 /**
  * Run `change` on one profile under the config lock and save the result; an emptied profile is
@@ -70,10 +71,9 @@ async function withConfigLock<T>(
   let compromised: Error | undefined;
   let release: () => Promise<void>;
   try {
-    release = await lock(file, {
+    release = await lockWhenFree(file, {
       realpath: false,
       stale: STALE_MS,
-      retries: WAIT,
       // Raised when the lock was taken over while held (this process stalled for longer than
       // STALE_MS): the write is refused below rather than risk losing another's change.
       onCompromised: (error) => {
@@ -100,6 +100,26 @@ async function withConfigLock<T>(
     return { file, result };
   } finally {
     await release().catch(() => {});
+  }
+}
+
+/**
+ * proper-lockfile retries whatever stops it from taking the lock, a folder this user may not
+ * write to included: 11 s of retries before "permission denied" (measured). Only a lock that
+ * another gwctl holds is worth waiting for, so only that is retried here, with the same backoff
+ * (randomised, growing by WAIT.factor up to WAIT.maxTimeout); anything else fails at once. A
+ * stale lock is taken over inside `lock` itself.
+ */
+async function lockWhenFree(file: string, options: LockOptions): Promise<() => Promise<void>> {
+  let pause: number = WAIT.minTimeout;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await lock(file, { ...options, retries: 0 });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ELOCKED' || attempt >= WAIT.retries) throw error;
+    }
+    await sleep(pause * (1 + Math.random()));
+    pause = Math.min(WAIT.maxTimeout, pause * WAIT.factor);
   }
 }
 
