@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixture, type BatchBody, type ByokListBody, type InternListBody, type VaultSecretListBody } from '../kit/bodies.js';
+import { batchBody, fixture, type BatchBody, type ByokListBody, type InternListBody, type VaultSecretListBody } from '../kit/bodies.js';
 import { envelope, startServer, type ScriptedServer } from '../kit/server.js';
 import { ROOT, runGwctl, tempConfigDir } from '../kit/spawn.js';
 
@@ -64,22 +64,7 @@ const byok: ByokListBody = {
   ],
   total_count: 1,
 };
-const batch: BatchBody = {
-  id: 'batch_abc123',
-  object: 'batch',
-  endpoint: '/api/v1/chat/completions',
-  model: 'openai/gpt-4o-mini',
-  provider: 'OpenAI',
-  completion_window: '24h',
-  status: 'in_progress',
-  created_at: 1704067200,
-  expires_at: 1704153600,
-  finalized_at: null,
-  error: null,
-  request_counts: { completed: 1, failed: 0, total: 2 },
-  results: null,
-  usage: null,
-};
+const batch: BatchBody = batchBody();
 
 let server: ScriptedServer;
 beforeAll(async () => {

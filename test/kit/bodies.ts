@@ -66,3 +66,24 @@ export function internBody(n: number, fields: Partial<InternBody> = {}): InternB
     ...fields,
   };
 }
+
+/** Test batch `batch_abc123` as the API sends it, in progress with no results; `fields` sets what a test cares about. */
+export function batchBody(fields: Partial<BatchBody> = {}): BatchBody {
+  return {
+    id: 'batch_abc123',
+    object: 'batch',
+    endpoint: '/api/v1/chat/completions',
+    model: 'openai/gpt-4o-mini',
+    provider: 'OpenAI',
+    completion_window: '24h',
+    status: 'in_progress',
+    created_at: 1704067200,
+    expires_at: 1704153600,
+    finalized_at: null,
+    error: null,
+    request_counts: { completed: 1, failed: 0, total: 2 },
+    results: null,
+    usage: null,
+    ...fields,
+  };
+}

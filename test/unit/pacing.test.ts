@@ -28,6 +28,23 @@ const flush = async () => {
 };
 const never = new AbortController().signal;
 
+/**
+ * An auto pacer that saw 50 requests accepted within one second, then a 429 asking for one
+ * second, with that second gone by.
+ */
+async function pacedAfterLimit(): Promise<{ clock: ReturnType<typeof manualClock>; pacer: Pacer }> {
+  const clock = manualClock();
+  const pacer = new Pacer(clock, 60_000);
+  pacer.use('auto');
+  for (let i = 0; i < 50; i++) {
+    (await pacer.acquire(never)).settle({ status: 200 });
+    await clock.advance(10);
+  }
+  (await pacer.acquire(never)).settle({ status: 429, retryAfterMs: 1_000 });
+  await clock.advance(1_000);
+  return { clock, pacer };
+}
+
 describe('Pacer', () => {
   it('a 429 with Retry-After holds every new request until the time given', async () => {
     const clock = manualClock();
@@ -78,16 +95,7 @@ describe('Pacer', () => {
   });
 
   it('auto: a Retry-After sets the pace to 95 % of what the server accepted in the window', async () => {
-    const clock = manualClock();
-    const pacer = new Pacer(clock, 60_000);
-    pacer.use('auto');
-    // 50 accepted within the last second, then a 429 asking for one second.
-    for (let i = 0; i < 50; i++) {
-      (await pacer.acquire(never)).settle({ status: 200 });
-      await clock.advance(10);
-    }
-    (await pacer.acquire(never)).settle({ status: 429, retryAfterMs: 1_000 });
-    await clock.advance(1_000);
+    const { clock, pacer } = await pacedAfterLimit();
     // 47.5 a second: one start about every 21 ms.
     const starts: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -105,15 +113,7 @@ describe('Pacer', () => {
   });
 
   it('auto: the pace creeps up while it holds the run back, but not past 98 % of what the server accepted', async () => {
-    const clock = manualClock();
-    const pacer = new Pacer(clock, 60_000);
-    pacer.use('auto');
-    for (let i = 0; i < 50; i++) {
-      (await pacer.acquire(never)).settle({ status: 200 });
-      await clock.advance(10);
-    }
-    (await pacer.acquire(never)).settle({ status: 429, retryAfterMs: 1_000 });
-    await clock.advance(1_000);
+    const { clock, pacer } = await pacedAfterLimit();
     // Half a minute of requests answered at once, each started as soon as the pace lets it (the
     // clock moves 5 ms at a time: the pace keeps its schedule, so starts late by a step catch up).
     const starts: number[] = [];

@@ -1,7 +1,7 @@
 // batches get against a scripted server: the body under --json, the view and --results, --wait
 // until a terminal status or a --timeout, and each documented error status.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BatchBody } from '../../kit/bodies.js';
+import { batchBody, type BatchBody } from '../../kit/bodies.js';
 import { withEnvKeyHint } from '../../kit/hints.js';
 import { gwctl } from '../../kit/cli.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
@@ -12,16 +12,8 @@ const KEY = 'sk-mgmt-test-0123456789abcdef';
 
 function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }): BatchBody {
   const terminal = ['completed', 'failed', 'expired', 'cancelled'].includes(status);
-  return {
-    id: 'batch_abc123',
-    object: 'batch',
-    endpoint: '/api/v1/chat/completions',
-    model: 'openai/gpt-4o-mini',
-    provider: 'OpenAI',
-    completion_window: '24h',
+  return batchBody({
     status,
-    created_at: 1704067200,
-    expires_at: 1704153600,
     finalized_at: terminal ? 1704067500 : null,
     error: status === 'failed' ? { message: 'input file invalid' } : null,
     request_counts: counts,
@@ -46,7 +38,7 @@ function batch(status: string, counts = { completed: 2, failed: 0, total: 2 }): 
         ]
       : null,
     usage: { prompt_tokens: 20, completion_tokens: 40, total_tokens: 60, cost: 0.0012 },
-  };
+  });
 }
 
 const scripted = scriptedRuns({ env: { GWCTL_MANAGEMENT_KEY: KEY }, fallback: { status: 404, body: envelope(404, 'Batch not found.') } });
