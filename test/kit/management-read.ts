@@ -24,6 +24,8 @@ export interface ReadCase {
 export interface ManagementRead extends ScriptedRuns {
   /** The answers to the read's path, in order, before the fixture again (for this test only). */
   queue(...replies: Reply[]): void;
+  /** Runs `args` and checks that it is refused before sending: exit 2, nothing on stdout, `stderr`, no request. */
+  refused(args: string[], stderr: string): Promise<void>;
 }
 
 export function managementRead(c: ReadCase): ManagementRead {
@@ -35,6 +37,12 @@ export function managementRead(c: ReadCase): ManagementRead {
   const read: ManagementRead = Object.assign(scripted, {
     queue(...replies: Reply[]) {
       scripted.script = (req) => (req.path === c.path ? replies.shift() : undefined);
+    },
+    async refused(args: string[], stderr: string) {
+      const before = scripted.server.requests.length;
+      const r = await scripted.run(args);
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr });
+      expect(scripted.server.requests.length).toBe(before);
     },
   });
   const { run } = scripted;

@@ -28,10 +28,7 @@ describe('budgets ls: input checked before sending', () => {
       "gwctl: no workspace given and the profile has none; pass one, as in 'gwctl budgets ls <workspace>', or run 'gwctl config set workspace <uuid-or-slug>'\n",
     ],
   ])('%j exits 2 and sends nothing', async (args, stderr) => {
-    const before = read.server.requests.length;
-    const r = await run(args);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr });
-    expect(read.server.requests.length).toBe(before);
+    await read.refused(args, stderr);
   });
 
   it.each([
