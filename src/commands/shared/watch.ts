@@ -15,7 +15,7 @@ import { pollUntil } from './poll.js';
 
 /**
  * One reading of the source: it hands each page of items to `page` as the page arrives, and
- * returns `gone` when the watched object answered 404 or 410.
+ * returns `gone`, having handed no page, when the watched object answered 404 or 410.
  */
 export type Reader<T> = (page: (items: readonly T[]) => void) => Promise<'gone' | undefined>;
 
@@ -42,18 +42,14 @@ export async function watch<T extends { id: string }>(options: WatchOptions<T>):
   // Only a view that redraws the whole list (a terminal) needs each reading's items kept.
   const keep = output.poll !== undefined;
   const read = async (): Promise<boolean> => {
-    let items: T[] = [];
+    const items: T[] = [];
     tracker.begin();
+    // A gone object hands no page: the reading is empty, and what was known is deleted.
     const gone =
       (await options.read((page) => {
         for (const item of page) tracker.see(item);
         if (keep) items.push(...page);
       })) === 'gone';
-    if (gone) {
-      // Whatever a gone object's reading saw, it is gone now.
-      items = [];
-      tracker.begin();
-    }
     const at = new Date(deps.clock.now()).toISOString();
     const changes = tracker.end(at);
     for (const change of changes) await output.event(change);
