@@ -365,7 +365,7 @@ complete -c gwctl -l header -d 'begin piped rows with a line of the column names
 complete -c gwctl -s p -l profile -x -a '(__gwctl_dynamic profile)' -d 'config profile'
 complete -c gwctl -l base-url -x -d 'API base URL, carrying /v1'
 complete -c gwctl -l sandbox -d 'run this command against an in-process sandbox API with demo keys'
-complete -c gwctl -l timeout -x -d 'per request, in seconds'
+complete -c gwctl -l timeout -x -d 'per request (30, 30s, 1m)'
 complete -c gwctl -l retries -x -d 'extra attempts on a retryable failure'
 complete -c gwctl -l no-color -d 'no colour, even on a terminal'
 complete -c gwctl -l no-input -d 'never prompt'

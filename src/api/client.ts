@@ -31,6 +31,8 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   /** What to do about a 401 to the key of this kind (which login, variable or key command supplied it). */
   unauthorizedHint?: (kind: KeyKind) => string | undefined;
+  /** Words a command suggested in a message repeats, to go where this client goes (`--profile ops`: core/suggest.ts). */
+  target?: readonly string[];
   random?: () => number;
 }
 
@@ -214,7 +216,7 @@ export class ApiClient {
 
   private keyFor(route: Route): string {
     const key = route.key === 'management' ? this.options.managementKey : (this.options.apiKey ?? this.options.managementKey);
-    if (!key) throw noCredentialsError(route.key === 'management' ? 'management' : 'api');
+    if (!key) throw noCredentialsError(route.key === 'management' ? 'management' : 'api', this.options.target);
     this.sentKeys.add(key);
     return key;
   }

@@ -4,7 +4,7 @@ import { openKeychain, type Keychain } from '../config/keychain.js';
 import { configDir } from '../config/paths.js';
 import { readConfig, type LoadedConfig } from '../config/read.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
-import type { GlobalFlags } from '../commands/global-options.js';
+import type { Invocation } from './command-line.js';
 import type { Env } from '../core/env.js';
 import type { ApiClient, ClientOptions } from '../api/client.js';
 import { unauthorizedHint } from '../config/credentials.js';
@@ -45,7 +45,8 @@ export interface DepsOptions {
   /** The output options, already checked (see output-choice.ts). */
   output: Shaping;
   env: Env;
-  flags: GlobalFlags;
+  /** The command line as read once (cli/command-line.ts): the global options and where the run goes. */
+  invocation: Invocation;
   version: string;
   signal: AbortSignal;
   /** Ctrl-C, whether or not it aborts `signal`. */
@@ -59,7 +60,8 @@ export interface DepsOptions {
 }
 
 export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
-  const { io, env, flags, version, signal } = options;
+  const { io, env, version, signal } = options;
+  const { flags, target } = options.invocation;
   // Stored keys are masked before the command writes anything, as keys from the environment
   // are (run.ts): output may echo what was typed (a --dry-run's targets), even by a command
   // that never reads its settings, and what was typed may be a key.
@@ -126,6 +128,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     retries: s.retries.value,
     userAgent: `gwctl/${version} node/${process.versions.node}`,
     signal,
+    target,
     sleep: clock.sleep,
     now: clock.now,
     ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
@@ -149,6 +152,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     io,
     env,
     flags,
+    target,
     printer: await choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables }),
     config: getConfig,
     settings: getSettings,
@@ -167,7 +171,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
         // The key that went out: the API key falls back to the management key.
         const key = kind === 'api' ? (s.apiKey ?? s.managementKey) : s.managementKey;
         if (!key) return undefined;
-        return unauthorizedHint(key, kind === 'api' && s.apiKey ? 'api' : 'management', s.profile.value);
+        return unauthorizedHint(key, kind === 'api' && s.apiKey ? 'api' : 'management', s.profile.value, target);
       };
       client = await newClient(options);
       return client;

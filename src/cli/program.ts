@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
 import { fieldColumns, type AnySpec } from '../core/spec.js';
-import { environmentNames, globalOptions, type GlobalName } from '../commands/global-options.js';
+import { environmentNames, globalOptions } from '../commands/global-options.js';
 import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
@@ -12,12 +12,17 @@ import { load } from './lazy.js';
 import { FORMATTING_HELP } from '../output/formatting-help.js';
 
 export interface Handlers {
-  /** Runs a command's spec once commander has parsed its arguments. */
-  run(spec: AnySpec, args: Record<string, unknown>, opts: Record<string, unknown>, program: Command): Promise<void>;
+  /**
+   * Runs a command's spec once commander has parsed its arguments; `raw` gives the text of an
+   * option the command line gave (for an option that stands for a global one, command-line.ts).
+   */
+  run(spec: AnySpec, args: Record<string, unknown>, opts: Record<string, unknown>, raw: (key: string) => unknown): Promise<void>;
   writeOut(text: string): void;
   writeErr(text: string): void;
   /** Build only the top level (root help): groups get no commands of their own. */
   topOnly?: boolean;
+  /** The global --json (or --jq) was given: `help --json`, `help exit-codes --json`. */
+  json?: boolean;
 }
 
 export function buildProgram(version: string, specs: readonly AnySpec[], handlers: Handlers): Command {
@@ -35,13 +40,12 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
     });
   program.helpCommand('help [command...]', 'show help for a command');
   program.helpOption('-h, --help', 'show help');
-  // A command may give a global option's name its own meaning (`gwctl api -H, --header` is an
-  // HTTP header, not the row header): then the program leaves that name to the command.
-  const own = new Set(specs.length === 1 ? Object.values(specs[0]!.options as OptionDefs).map((o) => longName(o.flags)) : []);
-  for (const def of Object.values(globalOptions)) {
-    if (own.has(longName(def.flags))) continue;
-    program.addOption(new Option(def.flags, helpText(def)));
-  }
+  // The global options are read before commander parses (cli/command-line.ts), which gets argv
+  // without them; they are declared here for help only. Positional: commander never reads an
+  // option after the command word as the program's, so a command's own `--timeout` or
+  // `-H, --header` stays the command's.
+  program.enablePositionalOptions();
+  for (const def of Object.values(globalOptions)) program.addOption(new Option(def.flags, helpText(def)));
   program.addHelpText(
     'after',
     [
@@ -74,7 +78,7 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       if (handlers.topOnly) continue;
       parent = groupCommand;
     }
-    defineOn(parent, spec, handlers, program);
+    defineOn(parent, spec, handlers);
   }
   for (const [group, groupCommand] of groupCommands) {
     groupCommand.addHelpText('after', groupExamples(group, groupSpecs.get(group)!));
@@ -110,7 +114,7 @@ const JQ_EXAMPLES: ReadonlyMap<string, string> = new Map([
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
 async function showHelp(program: Command, words: readonly string[], handlers: Handlers, version: string): Promise<void> {
   // `gwctl help --json`: the whole description, for programs.
-  if (words.length === 0 && program.opts().json === true) {
+  if (words.length === 0 && handlers.json === true) {
     const { helpModel } = await load.helpJson();
     handlers.writeOut(`${JSON.stringify(helpModel(version), null, 2)}\n`);
     return;
@@ -120,7 +124,7 @@ async function showHelp(program: Command, words: readonly string[], handlers: Ha
     return;
   }
   if (words.length === 1 && words[0] === 'exit-codes') {
-    const json = program.opts().json === true;
+    const json = handlers.json === true;
     const body = { exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })) };
     handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText());
     return;
@@ -138,7 +142,7 @@ async function showHelp(program: Command, words: readonly string[], handlers: Ha
 }
 
 /** Adds the spec's command under `parent`; `.command()` passes on output, help and error settings. */
-function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: Command): Command {
+function defineOn(parent: Command, spec: AnySpec, handlers: Handlers): Command {
   const name = spec.path[spec.path.length - 1]!;
   // `__complete` serves the completion scripts; it stays out of help and suggestions.
   const command = parent.command(name, { hidden: name.startsWith('__') }).description(spec.summary);
@@ -178,18 +182,15 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     const parsedOpts: Record<string, unknown> = {};
     for (const { key, def, option } of options)
       parsedOpts[key] = def.parse(self.getOptionValue(option.attributeName()), option.long ?? key);
-    await handlers.run(spec, parsedArgs, parsedOpts, program);
+    const raw = (key: string): unknown => {
+      const option = options.find((o) => o.key === key)?.option;
+      return option && self.getOptionValueSource(option.attributeName()) === 'cli'
+        ? self.getOptionValue(option.attributeName())
+        : undefined;
+    };
+    await handlers.run(spec, parsedArgs, parsedOpts, raw);
   });
   return command;
-}
-
-/** The global options typed on the command line, by name, for `readGlobalFlags`; the others are not given. */
-export function givenGlobals(program: Command): (key: GlobalName) => { raw: unknown; name: string } | undefined {
-  return (key) => {
-    const option = program.options.find((o) => o.attributeName() === key);
-    if (!option || program.getOptionValueSource(key) !== 'cli') return undefined;
-    return { raw: program.getOptionValue(key), name: option.long ?? key };
-  };
 }
 
 /** An option's line in help: its description, and its default where it has one. */
@@ -206,7 +207,3 @@ const GLOBAL_OPTIONS_LINE = wrap(
     .join(', ')} (see 'gwctl --help').`,
   80,
 );
-
-function longName(flags: string): string | undefined {
-  return /--[\w-]+/.exec(flags)?.[0];
-}

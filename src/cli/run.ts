@@ -5,34 +5,23 @@ import { readConfig } from '../config/read.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
 import { createDeps, maskStoredKeys } from './deps.js';
-import { readGlobalFlags, VALUE_OPTION_NAMES } from '../commands/global-options.js';
 import { commands, groupSummaries, implementations, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type Io, type IoStreams } from '../core/io.js';
-import { buildProgram, givenGlobals } from './program.js';
+import { buildProgram } from './program.js';
+import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
 import { chooseOutput } from './output-choice.js';
 import { reportError } from './report.js';
 import { commandName } from '../core/spec.js';
 
-/** The first two command words of argv (options and their values skipped). */
-function commandWords(argv: readonly string[]): string[] {
-  const words: string[] = [];
-  for (let i = 0; i < argv.length && words.length < 2; i++) {
-    const token = argv[i]!;
-    if (token === '--') break;
-    if (token.startsWith('-')) {
-      if (VALUE_OPTION_NAMES.has(token)) i++;
-      continue;
-    }
-    words.push(token);
-  }
-  return words;
-}
-
 /** The registry keys the words of argv name; every command when they name none (help, typos). */
 export function commandsFor(argv: readonly string[]): string[] {
-  const [group, verb] = commandWords(argv);
+  return commandsNamed(commandWords(argv));
+}
+
+function commandsNamed(words: readonly string[]): string[] {
+  const [group, verb] = words;
   const all = [...commands.keys()];
   if (group === undefined || group === 'help') return all;
   if (commands.has(group)) return [group];
@@ -44,6 +33,14 @@ export function commandsFor(argv: readonly string[]): string[] {
   }
   if (groupSummaries.has(group)) return all.filter((key) => key.startsWith(`${group} `));
   return all;
+}
+
+/** The one reading of argv (cli/command-line.ts), with the options of the command its words name. */
+export function commandLine(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CommandLine {
+  return readCommandLine(argv, env, (words) => {
+    const keys = commandsNamed(words);
+    return keys.length === 1 ? commands.get(keys[0]!) : undefined;
+  });
 }
 
 /** The standard streams of one run, with what is known about the terminal behind them. */
@@ -72,12 +69,13 @@ export interface CliHost {
 export async function runCli(host: CliHost): Promise<number> {
   const { argv, env, version } = host;
   const controller = new AbortController();
-  // Errors are JSON under every JSON output mode (--jq implies --json; --jsonl is for programs too).
-  const json = argv.some((a) => a === '--json' || a === '--jsonl' || a === '--jq' || a.startsWith('--jq='));
+  // The one reading of the command line: the error mode and colour from here on, and every
+  // global option a command gets.
+  const line = commandLine(argv, env);
   const io = createIo({
     streams: host.streams,
     env,
-    colorFlag: !argv.includes('--no-color'),
+    colorFlag: line.color,
     onStdoutClosed: () => controller.abort(new StdoutClosed()),
   });
   // Keys from the environment are masked from the first byte, even in a usage error that echoes
@@ -102,28 +100,31 @@ export async function runCli(host: CliHost): Promise<number> {
   let cleanup: (() => Promise<void>) | undefined;
   let helpHint = "see 'gwctl --help'";
   try {
-    const keys = commandsFor(argv);
+    if (line.refused) throw line.refused;
+    const keys = commandsNamed(line.words);
     helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : "see 'gwctl --help'";
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
     // With no command word (`gwctl`, `gwctl --help`) only the top level can be shown: the
     // groups' own commands and their options need not be built.
-    const topOnly = commandWords(argv).length === 0 && !argv.includes('--');
+    const topOnly = line.words.length === 0 && !argv.includes('--');
     const program = buildProgram(version, specs, {
       topOnly,
+      json: line.json,
       writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
       // (`gwctl`, `gwctl interns`); its errors go through outputError, to be reported as ours.
       // That help is the answer asked for: stdout, as gh prints it.
       writeErr: writeHelp(io),
-      run: async (spec, args, opts, root) => {
-        const flags = readGlobalFlags(givenGlobals(root), env);
+      run: async (spec, args, opts, raw) => {
+        const invoked = invocation(line, env, spec, opts, raw);
+        watching = invoked.watching;
         // Output options are checked, and a --jq filter compiled, before anything is sent.
-        const output = await chooseOutput(flags, spec);
+        const output = await chooseOutput(invoked.flags, spec);
         const deps = await createDeps({
           output,
           io,
           env,
-          flags,
+          invocation: invoked,
           version,
           signal: controller.signal,
           interrupted: interruption.signal,
@@ -134,14 +135,13 @@ export async function runCli(host: CliHost): Promise<number> {
           ...(host.prompter ? { prompter: host.prompter } : {}),
         });
         cleanup = deps.cleanup;
-        watching = (opts as { watch?: unknown }).watch === true;
         const implementation = implementations.get(commandName(spec));
         if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
         const { run } = await implementation();
         await untilAborted(run({ spec, args, opts, deps: deps.deps }), controller.signal);
       },
     });
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync([...line.rest], { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
     const reason = controller.signal.aborted ? controller.signal.reason : undefined;
@@ -150,7 +150,7 @@ export async function runCli(host: CliHost): Promise<number> {
     // Help and version end here too, as successes: nothing to report, no config to read.
     if (failure === null) return ExitCode.ok;
     maskStoredKeys(io, () => readConfig(env));
-    return reportError(io, failure, json);
+    return reportError(io, failure, line.errorsAsJson);
   } finally {
     host.signal?.removeEventListener('abort', interrupt);
     await cleanup?.().catch(() => {});

@@ -36,7 +36,13 @@ export interface Heavy {
 export interface Deps {
   io: Io;
   env: Env;
-  flags: GlobalFlags;
+  /** The global options, read once with the command line; never changed by a command. */
+  flags: Readonly<GlobalFlags>;
+  /**
+   * The options a command suggested to the reader must repeat to go where this run went
+   * (`--profile ops`, `--sandbox`, `--base-url URL` when given as a flag): `suggest` puts them in.
+   */
+  target: readonly string[];
   /** The config file as read once (warning on stderr if other users can read it). */
   config(): LoadedConfig;
   /** Resolved settings (flag, environment, profile, default). Throws a usage error for bad values. */

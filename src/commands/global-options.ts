@@ -6,11 +6,23 @@ import {
   DEFAULT_PROFILE,
   DEFAULT_RETRIES,
   DEFAULT_TIMEOUT_SECONDS,
+  KEY_COMMAND_VARIABLES,
+  KEY_VARIABLES,
   PROFILE_NAME,
   settingChecks,
+  TIMEOUT_RANGE,
 } from '../config/profile.js';
-import { SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
-import { fromEnv, option, withDefault, optionValue, takesValue, type OptionDef, type OptionValues } from '../core/options.js';
+import { OTHER_VARIABLES } from '../core/environment.js';
+import {
+  describedAs,
+  durationInfo,
+  fromEnv,
+  option,
+  withDefault,
+  optionValue,
+  type OptionDef,
+  type OptionValues,
+} from '../core/options.js';
 
 export const globalOptions = {
   json: option.flag('--json', "print the API's response body as JSON"),
@@ -29,7 +41,11 @@ export const globalOptions = {
   sandbox: option.flag('--sandbox', 'run this command against an in-process sandbox API with demo keys'),
   timeout: fromEnv(
     'GWCTL_TIMEOUT',
-    withDefault(option.custom('--timeout <seconds>', 'per request, in seconds', settingChecks.timeout), DEFAULT_TIMEOUT_SECONDS),
+    withDefault(
+      // A duration as every time option reads it (`30` is seconds, `30s`, `1m`), received in seconds.
+      describedAs(option.custom('--timeout <duration>', 'per request (30, 30s, 1m)', settingChecks.timeout), durationInfo(TIMEOUT_RANGE)),
+      DEFAULT_TIMEOUT_SECONDS,
+    ),
   ),
   retries: fromEnv(
     'GWCTL_RETRIES',
@@ -47,39 +63,19 @@ export type GlobalFlags = OptionValues<typeof globalOptions> & {
   from: Partial<Record<GlobalName, 'flag' | 'environment'>>;
 };
 
-/**
- * Environment variables that stand for no option, read where they are used: the keys (settings),
- * the config folder (config/paths.ts), the sandbox's pace and rate limit, and colour forced on
- * (core/io.ts).
- */
-export const OTHER_ENVIRONMENT: readonly { name: string; description: string }[] = [
-  { name: 'GWCTL_MANAGEMENT_KEY', description: "management key; wins over the profile's" },
-  { name: 'GWCTL_API_KEY', description: "API key for interns and vault routes; wins over the profile's; falls back to the management key" },
-  { name: 'GWCTL_CONFIG_DIR', description: 'folder of the config file (default: the platform config folder)' },
-  { name: SANDBOX_PACE_ENV, description: 'pace of the --sandbox API: N times real time (0 freezes every state)' },
-  { name: SANDBOX_RATE_LIMIT_ENV, description: 'rate limit of the --sandbox API per key, N/SECONDS' },
-  { name: 'FORCE_COLOR', description: 'colour on a terminal even where gwctl would not choose it; 0 turns it off' },
-];
-
 /** Every environment variable gwctl reads, with what it stands for: the options' first, then the others. */
 export function environment(): { name: string; description: string; option?: string }[] {
   const own = Object.values(globalOptions).flatMap((o: OptionDef<unknown>) =>
     o.env ? [{ name: o.env, description: o.description, option: /--[\w-]+/.exec(o.flags)?.[0] ?? o.flags }] : [],
   );
-  return [...own, ...OTHER_ENVIRONMENT];
+  const keys = [KEY_VARIABLES.management, KEY_VARIABLES.api, KEY_COMMAND_VARIABLES.management, KEY_COMMAND_VARIABLES.api];
+  return [...own, ...keys.map(({ name, description }) => ({ name, description })), ...OTHER_VARIABLES];
 }
 
 /** Every environment variable gwctl reads, for help: the options' first, then the others. */
 export function environmentNames(): string[] {
   return environment().map((e) => e.name);
 }
-
-/** Every name (`-p`, `--profile`, ...) of a global option that takes a value: its value is never a command word. */
-export const VALUE_OPTION_NAMES: ReadonlySet<string> = new Set(
-  Object.values(globalOptions)
-    .filter((o: OptionDef<unknown>) => takesValue(o))
-    .flatMap((o) => o.flags.split(/[ ,]+/).filter((word) => word.startsWith('-'))),
-);
 
 /**
  * The global options of one run: each from the command line when given (`given` says so), else

@@ -2,12 +2,13 @@
 // (GWCTL_MANAGEMENT_KEY / GWCTL_API_KEY); a key command (GWCTL_*_KEY_COMMAND, then the profile's
 // management-key-command / api-key-command); the profile's stored key, in the OS credential store
 // or in the file. The API key falls back to the management key (the client does that).
+import { suggested } from '../core/suggest.js';
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Env } from '../core/env.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
 import { runKeyCommand } from './key-command.js';
-import { KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
+import { KEY_COMMAND_VARIABLES, KEY_VARIABLES, KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
 
 export type KeyKind = 'management' | 'api';
 /** Where a key in effect came from, as `auth status` names it. */
@@ -20,8 +21,11 @@ export interface KeyInEffect {
   from: string;
 }
 
-export const KEY_ENV: Record<KeyKind, string> = { management: 'GWCTL_MANAGEMENT_KEY', api: 'GWCTL_API_KEY' };
-export const KEY_COMMAND_ENV: Record<KeyKind, string> = { management: 'GWCTL_MANAGEMENT_KEY_COMMAND', api: 'GWCTL_API_KEY_COMMAND' };
+export const KEY_ENV: Record<KeyKind, string> = { management: KEY_VARIABLES.management.name, api: KEY_VARIABLES.api.name };
+export const KEY_COMMAND_ENV: Record<KeyKind, string> = {
+  management: KEY_COMMAND_VARIABLES.management.name,
+  api: KEY_COMMAND_VARIABLES.api.name,
+};
 export const KEY_FIELD: Record<KeyKind, KeyField> = { management: 'management-key', api: 'api-key' };
 export const KEY_COMMAND_SETTING = { management: 'management-key-command', api: 'api-key-command' } as const;
 /** How messages name each key. */
@@ -89,7 +93,7 @@ function fromKeychain(kind: KeyKind, ctx: KeyContext): string {
 }
 
 /** What to do after a 401 to this key: fix the variable or key command that gave it, or log in again. */
-export function unauthorizedHint(key: KeyInEffect, kind: KeyKind, profile: string): string | undefined {
+export function unauthorizedHint(key: KeyInEffect, kind: KeyKind, profile: string, target?: readonly string[]): string | undefined {
   const which = KEY_NAME[kind];
   switch (key.source) {
     case 'env':
@@ -98,13 +102,17 @@ export function unauthorizedHint(key: KeyInEffect, kind: KeyKind, profile: strin
       return `the ${which} comes from ${key.from}: check the key it prints`;
     case 'keychain':
     case 'file':
-      return `run '${loginCommand(kind, profile)}' to store a valid key`;
+      return `run '${loginCommand(kind, profile, target)}' to store a valid key`;
     case 'sandbox':
       return undefined;
   }
 }
 
-/** `gwctl auth login` for this kind of key and profile. */
-export function loginCommand(kind: KeyKind, profile: string): string {
-  return `gwctl auth login${kind === 'api' ? ' --api-key' : ''}${profile === 'default' ? '' : ` --profile ${profile}`}`;
+/**
+ * `gwctl auth login` for this kind of key and profile; given the run's target options (where the
+ * run went: profile, sandbox, base URL; see core/suggest.ts), with those instead.
+ */
+export function loginCommand(kind: KeyKind, profile: string, target?: readonly string[]): string {
+  const command = `gwctl auth login${kind === 'api' ? ' --api-key' : ''}`;
+  return suggested(command, target ?? (profile === 'default' ? [] : ['--profile', profile]));
 }

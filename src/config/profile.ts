@@ -1,4 +1,5 @@
-import { intCheck, numberCheck, ValueRefused, type Check } from '../core/options.js';
+import type { EnvironmentVariable } from '../core/environment.js';
+import { durationCheck, intCheck, ValueRefused, type Check } from '../core/options.js';
 
 // What a profile holds, as stored in config.json:
 // {"profiles": {"default": {"base-url": "...", "workspace": "...", "timeout": 30, "retries": 3,
@@ -10,6 +11,26 @@ import { intCheck, numberCheck, ValueRefused, type Check } from '../core/options
 /** Settings a person may change with `gwctl config set`. Keys are stored only by `gwctl auth login`. */
 export const SETTING_KEYS = ['base-url', 'workspace', 'timeout', 'retries', 'management-key-command', 'api-key-command'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/** The variables that stand for the stored keys, first in the order keys are looked for (config/credentials.ts); help lists them. */
+export const KEY_VARIABLES = {
+  management: { name: 'GWCTL_MANAGEMENT_KEY', description: "management key; wins over the profile's" },
+  api: {
+    name: 'GWCTL_API_KEY',
+    description: "API key for interns and vault routes; wins over the profile's; falls back to the management key",
+  },
+} as const satisfies Record<'management' | 'api', EnvironmentVariable>;
+/** The variables that stand for the key-command settings, second in that order; they win over the profile's. */
+export const KEY_COMMAND_VARIABLES = {
+  management: {
+    name: 'GWCTL_MANAGEMENT_KEY_COMMAND',
+    description: "a shell command (sh -c, 10 s) that prints the management key; wins over the profile's management-key-command",
+  },
+  api: {
+    name: 'GWCTL_API_KEY_COMMAND',
+    description: "a shell command (sh -c, 10 s) that prints the API key; wins over the profile's api-key-command",
+  },
+} as const satisfies Record<'management' | 'api', EnvironmentVariable>;
 
 export const KEY_FIELDS = ['management-key', 'api-key'] as const;
 export type KeyField = (typeof KEY_FIELDS)[number];
@@ -42,12 +63,16 @@ export function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as readonly string[]).includes(key);
 }
 
+/** The per-request timeout's range, in milliseconds: above 0, at most an hour. */
+export const TIMEOUT_RANGE = { minMs: 1, maxMs: 3_600_000 } as const;
+
 /**
  * The checks of the numeric settings, wherever the value comes from: `--timeout` and
- * `--retries`, their environment variables, the profile, and `gwctl config set`.
+ * `--retries`, their environment variables, the profile, and `gwctl config set`. The timeout is
+ * a duration like every other span of time gwctl reads (`30`, `30s`, `1m`), kept in seconds.
  */
 export const settingChecks = {
-  timeout: numberCheck({ above: 0, max: 3600, why: 'expected a number of seconds above 0, at most 3600' }),
+  timeout: (text, name) => durationCheck(TIMEOUT_RANGE)(text, name) / 1000,
   retries: intCheck({ min: 0, max: 10, why: 'expected an integer from 0 to 10' }),
 } satisfies Partial<Record<SettingKey, Check<number>>>;
 

@@ -1,3 +1,4 @@
+import { suggested } from './suggest.js';
 import { ExitCode, exitCodeForStatus, type ExitCodeValue } from './exit-codes.js';
 
 /** Every failure the tool reports is one of these; anything else is a bug shown as exit 1. */
@@ -47,9 +48,10 @@ export function cancelledError(message = 'cancelled'): GwctlError {
   return new GwctlError(message, ExitCode.cancelled);
 }
 
-export function noCredentialsError(which: 'management' | 'api'): GwctlError {
+/** No key for the route; `target` is the run's target options, which the login it suggests repeats (core/suggest.ts). */
+export function noCredentialsError(which: 'management' | 'api', target: readonly string[] = []): GwctlError {
   const env = which === 'management' ? 'GWCTL_MANAGEMENT_KEY' : 'GWCTL_API_KEY or GWCTL_MANAGEMENT_KEY';
-  const login = which === 'management' ? 'gwctl auth login' : 'gwctl auth login --api-key';
+  const login = suggested(which === 'management' ? 'gwctl auth login' : 'gwctl auth login --api-key', target);
   return new GwctlError(`no ${which} key configured`, ExitCode.auth, {
     hint: `run '${login}' or set ${env}`,
   });

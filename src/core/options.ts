@@ -37,6 +37,12 @@ export interface OptionDef<T> {
   readonly env?: string;
   /** What the value is, for `gwctl help --json` and the generated reference: its type, range or choices, and default. */
   readonly value?: ValueInfo;
+  /**
+   * A command's option with a global option's name that, when given, is also that global option,
+   * unless the command's option `unless` is given too (`batches get --timeout` without --wait is
+   * the per-request timeout). Its text is read again by the global option's own check.
+   */
+  readonly global?: { readonly unless?: string };
 }
 
 /** The kind of value an option takes, as `gwctl help --json` describes it. */
@@ -46,6 +52,16 @@ export interface ValueInfo {
   readonly max?: number | string;
   readonly choices?: readonly string[];
   readonly default?: string | number | boolean;
+}
+
+/** How help describes a duration's value: its type and range. */
+export function durationInfo(range: { minMs: number; maxMs: number }): ValueInfo {
+  return { type: 'duration', min: spanText(range.minMs), max: spanText(range.maxMs) };
+}
+
+/** The same option with its value described (a custom check of a known kind of value). */
+export function describedAs<T>(def: OptionDef<T>, value: ValueInfo): OptionDef<T> {
+  return { ...def, value };
 }
 
 /** The same option with its default named (for help; the value `run` receives is unchanged). */
@@ -253,17 +269,18 @@ export const option = {
   },
   /** A span of time (`90` = 90 seconds, `1.5s`, `5m`, `1h`), received in milliseconds. */
   duration(flags: string, description: string, range: { minMs: number; maxMs: number }): OptionDef<number | undefined> {
-    return valued(flags, description, durationCheck(range), undefined, {
-      type: 'duration',
-      min: spanText(range.minMs),
-      max: spanText(range.maxMs),
-    });
+    return valued(flags, description, durationCheck(range), undefined, durationInfo(range));
   },
   /** Any other rule: a check of the text. */
   custom<T>(flags: string, description: string, check: Check<T>, complete?: CompletionSource): OptionDef<T | undefined> {
     return valued(flags, description, check, complete);
   },
 };
+
+/** The same option, standing also for the global option of its name unless `unless` is given (see OptionDef.global). */
+export function alsoGlobal<T>(def: OptionDef<T>, unless?: string): OptionDef<T> {
+  return { ...def, global: unless === undefined ? {} : { unless } };
+}
 
 /** The same option, also read from the environment variable `name` when not given (the flag wins). */
 export function fromEnv<T>(name: string, def: OptionDef<T>): OptionDef<T> {

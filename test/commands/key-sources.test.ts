@@ -144,7 +144,8 @@ describe('the hint after a 401 (the sandbox)', () => {
     const fromFile = await gwctl([...base, '--profile', 'ci'], { configDir: dir });
     expect(fromFile).toMatchObject({
       code: 4,
-      stderr: "gwctl: HTTP 401: Invalid credentials; run 'gwctl auth login --profile ci' to store a valid key\n",
+      // The command it suggests goes where this run went: the profile, and the base URL given as a flag.
+      stderr: `gwctl: HTTP 401: Invalid credentials; run 'gwctl auth login --profile ci --base-url ${sandbox().baseUrl}' to store a valid key\n`,
     });
     const fromCommand = await gwctl(base, { env: { GWCTL_MANAGEMENT_KEY_COMMAND: 'echo sk-wrong-0123456789abcdef' } });
     expect(fromCommand.stderr).toBe(

@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { commands } from '../../src/cli/registry.js';
+import { commandLine } from '../../src/cli/run.js';
 import { gwctl } from '../kit/cli.js';
 import { ROOT } from '../kit/spawn.js';
 
@@ -138,7 +139,10 @@ async function parse(argv: readonly string[]): Promise<string> {
     },
   });
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    // As a run reads it: the global options first (cli/command-line.ts), then commander.
+    const line = commandLine(argv, {});
+    if (line.refused) throw line.refused;
+    await program.parseAsync([...line.rest], { from: 'user' });
   } catch (error) {
     const code = (error as { code?: string }).code;
     // Help asked for (`--help`, `help …`) is an answer; help shown for want of a command is not.

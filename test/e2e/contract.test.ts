@@ -128,7 +128,8 @@ describe('lists', () => {
     expect(r).toMatchObject({
       code: 0,
       stdout: `${INTERN}\tscribe\trunning\t\tscribe.example.com\t2026-09-10T08:30:00.000Z\n`,
-      stderr: 'More interns exist: gwctl interns ls --limit 1 --starting-after c1 (or --all for every page)\n',
+      // The suggested command goes where this one went: the base URL was given as a flag.
+      stderr: `More interns exist: gwctl interns ls --limit 1 --starting-after c1 --base-url ${server.baseUrl} (or --all for every page)\n`,
     });
   });
 

@@ -94,7 +94,10 @@ export function managementRead(c: ReadCase): ManagementRead {
       });
       expect(r.code).toBe(4);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe("gwctl: no management key configured; run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY\n");
+      // The login it suggests goes where this run went: the base URL was given as a flag.
+      expect(r.stderr).toBe(
+        `gwctl: no management key configured; run 'gwctl auth login --base-url ${scripted.server.baseUrl}' or set GWCTL_MANAGEMENT_KEY\n`,
+      );
       expect(scripted.server.requests.length).toBe(before);
     });
 

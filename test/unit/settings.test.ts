@@ -34,10 +34,27 @@ describe('resolveSettings', () => {
   });
   it('names the source of a bad value', () => {
     expect(() => globals({}, { GWCTL_RETRIES: 'many' })).toThrow('invalid GWCTL_RETRIES "many": expected an integer from 0 to 10');
-    expect(() => globals({ timeout: '0' })).toThrow('invalid --timeout "0": expected a number of seconds above 0, at most 3600');
+    expect(() => globals({ timeout: '0' })).toThrow('invalid --timeout "0": must be from 0.001s to 1h');
+    expect(() => globals({}, { GWCTL_TIMEOUT: '2h' })).toThrow('invalid GWCTL_TIMEOUT "2h": must be from 0.001s to 1h');
+    expect(() => settings({}, {}, { default: { timeout: 'soon' } })).toThrow(
+      'invalid timeout "soon" (from the profile): expected a duration such as 90, 90s, 1.5s, 5m or 1h',
+    );
     expect(() => settings({}, {}, { default: { retries: 11 } })).toThrow(
       'invalid retries "11" (from the profile): expected an integer from 0 to 10',
     );
+  });
+  it('reads the timeout as every time option reads a duration (a bare number is seconds), wherever it comes from', () => {
+    for (const [text, seconds] of [
+      ['30', 30],
+      ['30s', 30],
+      ['1m', 60],
+      ['1.5s', 1.5],
+      ['1h', 3600],
+    ] as const) {
+      expect(globals({ timeout: text }).timeout).toBe(seconds);
+      expect(globals({}, { GWCTL_TIMEOUT: text }).timeout).toBe(seconds);
+      expect(settings({}, {}, { default: { timeout: text } }).timeoutSeconds).toEqual({ value: seconds, source: 'profile' });
+    }
   });
   it('reads a switch from its environment variable, and the flag wins', () => {
     expect(globals({}, { CI: 'true', GWCTL_DEBUG: '1' })).toMatchObject({ input: false, debug: true, from: { input: 'environment' } });

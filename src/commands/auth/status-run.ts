@@ -1,3 +1,4 @@
+import { suggested } from '../../core/suggest.js';
 import { unauthorizedHint, type KeyInEffect } from '../../config/credentials.js';
 import { configFile } from '../../config/paths.js';
 import { GwctlError } from '../../core/errors.js';
@@ -109,7 +110,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     if (k.key && k.report && 'check' in k.report && k.report.check === 'rejected') {
       const kind = name === 'API' ? 'api' : 'management';
       throw new GwctlError(`the API rejected the ${name} key (HTTP 401)`, ExitCode.auth, {
-        hint: unauthorizedHint(k.key, kind, s.profile.value) ?? "run 'gwctl auth login'",
+        hint: unauthorizedHint(k.key, kind, s.profile.value, deps.target) ?? "run 'gwctl auth login'",
       });
     }
   }
@@ -120,6 +121,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     });
   }
   if (report.management_key === null && report.api_key === null) {
-    throw new GwctlError('no credentials configured', ExitCode.auth, { hint: "run 'gwctl auth login' or set GWCTL_MANAGEMENT_KEY" });
+    const login = suggested('gwctl auth login', deps.target);
+    throw new GwctlError('no credentials configured', ExitCode.auth, { hint: `run '${login}' or set GWCTL_MANAGEMENT_KEY` });
   }
 };

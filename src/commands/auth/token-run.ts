@@ -5,7 +5,7 @@ import type { spec } from './token.js';
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const s = deps.settings();
   const key = opts.apiKey ? (s.apiKey ?? s.managementKey) : s.managementKey;
-  if (!key) throw noCredentialsError(opts.apiKey ? 'api' : 'management');
+  if (!key) throw noCredentialsError(opts.apiKey ? 'api' : 'management', deps.target);
   // The one place a key is printed whole: it is what was asked for (stdout only, never a log).
   await deps.io.outUnmasked(`${key.value}\n`);
 };

@@ -20,11 +20,6 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   const { id } = args;
   if (opts.watch) return watchBatch(declared, id, opts, deps);
   const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
-  // Without --wait the option keeps the global meaning it shadows: seconds per request.
-  if (!opts.wait && opts.timeout !== undefined) {
-    deps.flags.timeout = opts.timeout / 1000;
-    deps.flags.from.timeout = 'flag';
-  }
   const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
   let current = await read();
   if (opts.wait && !isTerminalBatchStatus(current.data.status)) {
@@ -72,7 +67,6 @@ async function watchBatch(declared: typeof spec, id: string, opts: Parameters<Ru
   if (opts.interval !== undefined && opts.interval < WATCH_INTERVAL.minMs) {
     throw invalidValue('--interval', String(opts.interval / 1000), `must be at least ${spanText(WATCH_INTERVAL.minMs)} with --watch`);
   }
-  if (opts.timeout !== undefined) deps.flags.timeout = opts.timeout / 1000;
   const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
   await watchObject<Batch>(
     deps,

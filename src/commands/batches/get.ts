@@ -1,5 +1,5 @@
 import { BATCH_FIELDS } from '../../api/fields.generated.js';
-import { arg, option, pathIdCheck } from '../../core/options.js';
+import { alsoGlobal, arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 import { WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
 
@@ -30,11 +30,15 @@ export const spec = defineSpec({
       `time between polls: with --wait (default 5s), with --watch (default ${WATCH_INTERVAL.defaultMs / 1000}s, at least ${WATCH_INTERVAL.minMs / 1000}s)`,
       { minMs: 1, maxMs: 3_600_000 },
     ),
-    // The global --timeout's name: with --wait the wait's deadline (as for interns wait), without it per request.
-    timeout: option.duration('--timeout <duration>', 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request', {
-      minMs: 100,
-      maxMs: 86_400_000,
-    }),
+    // The global --timeout's name: with --wait the wait's deadline (as for interns wait), without it
+    // the global option itself, per request (the command line reading applies it, cli/command-line.ts).
+    timeout: alsoGlobal(
+      option.duration('--timeout <duration>', 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request', {
+        minMs: 100,
+        maxMs: 86_400_000,
+      }),
+      'wait',
+    ),
   },
   // The fields of the detail view (API names; `cost` is usage.cost), then the request counts one
   // by one and the progress bar, which the detail shows only when --columns names them (--watch

@@ -6,6 +6,7 @@
 // keep a list from ending (a cursor that comes back, more promised with nothing to follow or
 // nothing brought, an offset ignored) fails it the same way, with exit 1.
 import { GwctlError } from '../../core/errors.js';
+import { suggested } from '../../core/suggest.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Deps } from '../context.js';
@@ -207,7 +208,7 @@ function hasMore(
 
 function hint(deps: Deps, noun: string, command: string): void {
   // The command carries the server's cursor: made safe like any text from the server.
-  deps.io.err(`More ${noun} exist: ${sanitizeField(command)} (or --all for every page)\n`);
+  deps.io.err(`More ${noun} exist: ${sanitizeField(suggested(command, deps.target))} (or --all for every page)\n`);
 }
 
 interface Run<T> {

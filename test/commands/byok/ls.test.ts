@@ -71,7 +71,9 @@ describe('byok ls', () => {
       `${credentials[1]!.id}\topenai\tkey 2\tsk-...2AbC\tfallback\t2\tnone\t2025-08-24T10:30:00.000Z`,
       `${credentials[2]!.id}\topenai\tkey 3\tsk-...3AbC\t\t3\tmodels: 2\t2025-08-24T10:30:00.000Z`,
     ]);
-    expect(r.stderr).toBe('More credentials exist: gwctl byok ls --limit 3 --offset 3 (or --all for every page)\n');
+    expect(r.stderr).toBe(
+      `More credentials exist: gwctl byok ls --limit 3 --offset 3 --base-url ${scripted.server.baseUrl} (or --all for every page)\n`,
+    );
   });
 
   it('fails when one of the concurrent pages fails', async () => {

@@ -20,7 +20,7 @@ describe('config set', () => {
   it.each([
     [
       ['config', 'set', 'timeout', 'soon'],
-      'gwctl: invalid value for timeout: "soon" (expected a number of seconds above 0, at most 3600)\n',
+      'gwctl: invalid value for timeout: "soon" (expected a duration such as 90, 90s, 1.5s, 5m or 1h)\n',
     ],
     [['config', 'set', 'retries', '99'], 'gwctl: invalid value for retries: "99" (expected an integer from 0 to 10)\n'],
     [

@@ -44,7 +44,10 @@ describe('interns ls', () => {
     const r = await run(['interns', 'ls', '--limit', '3', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ data: interns.slice(0, 3), has_more: true, next_cursor: '3' });
-    expect(r.stderr).toBe('More interns exist: gwctl interns ls --limit 3 --starting-after 3 (or --all for every page)\n');
+    // Pasted, it goes where this run went: the base URL was given as a flag.
+    expect(r.stderr).toBe(
+      `More interns exist: gwctl interns ls --limit 3 --starting-after 3 --base-url ${scripted.server.baseUrl} (or --all for every page)\n`,
+    );
     expect(queries()).toEqual([{ limit: '3' }]);
   });
 

@@ -54,7 +54,9 @@ describe('vault secrets', () => {
 
   it('hints at the next offset without --all', async () => {
     const r = await run(['vault', 'secrets', INTERN, '--limit', '2', '--offset', '2']);
-    expect(r.stderr).toBe(`More secrets exist: gwctl vault secrets ${INTERN} --limit 2 --offset 4 (or --all for every page)\n`);
+    expect(r.stderr).toBe(
+      `More secrets exist: gwctl vault secrets ${INTERN} --limit 2 --offset 4 --base-url ${scripted.server.baseUrl} (or --all for every page)\n`,
+    );
     expect(queries()).toEqual([{ limit: '2', offset: '2' }]);
   });
 

@@ -1,0 +1,197 @@
+// The one reading of the command line. Everything a run decides from how gwctl was invoked is
+// decided here, once, from argv and the environment: the global options (before or after the
+// command word), whether errors are JSON, colour, the printer's options, whether the run is a
+// watch, and the options a suggested command must repeat to go where this one went. Commander
+// parses only what is left: the command words, the command's own options and its arguments.
+//
+// A global option before the command word is always the global one. After it, a name the
+// command declares is the command's (`interns wait --timeout` is the wait's deadline); any other
+// global name is the global option. So `gwctl --timeout 30 batches get ID --wait --timeout 10m`
+// is a 30 s request timeout and a 10-minute wait.
+import { globalOptions, readGlobalFlags, type GlobalFlags, type GlobalName } from '../commands/global-options.js';
+import { usageError, type GwctlError } from '../core/errors.js';
+import { optionValue, takesValue, type OptionDef, type OptionDefs } from '../core/options.js';
+import type { AnySpec } from '../core/spec.js';
+import { shellWord } from '../core/suggest.js';
+import { WATCH_OPTIONS } from '../core/watch-options.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** A value typed on the command line, as commander would have collected it, and the name it was given by. */
+interface Given {
+  raw: unknown;
+  name: string;
+}
+
+/** The names (`-p`, `--profile`) of a set of options, each with its declaration and key. */
+function byName(defs: OptionDefs): Map<string, { key: string; def: OptionDef<unknown> }> {
+  const names = new Map<string, { key: string; def: OptionDef<unknown> }>();
+  for (const [key, def] of Object.entries(defs)) {
+    for (const word of def.flags.split(/[ ,]+/)) if (word.startsWith('-')) names.set(word, { key, def });
+  }
+  return names;
+}
+
+const GLOBAL_NAMES = byName(globalOptions);
+/** Help and version stay commander's, wherever they stand. */
+const COMMANDER_OWN = new Set(['-h', '--help', '-V', '--version']);
+
+/** How gwctl was invoked: what commander is left to parse, and every global option given. */
+export interface CommandLine {
+  /** argv without the global options: the command words, the command's own options, its arguments. */
+  readonly rest: readonly string[];
+  /** The words before the first option that is not global (`interns ls`), at most two. */
+  readonly words: readonly string[];
+  /** Errors are JSON under every JSON output mode (--jq implies --json; --jsonl is for programs too). */
+  readonly errorsAsJson: boolean;
+  /** Colour unless --no-color or NO_COLOR (the terminal decides the rest, core/io.ts). */
+  readonly color: boolean;
+  /** `help --json`: the global --json given, for the help command. */
+  readonly json: boolean;
+  /** The global options typed on the command line, by key. */
+  readonly given: ReadonlyMap<GlobalName, Given>;
+  /** A global option missing its value (at the end of argv): the run reports it, in the error mode read. */
+  readonly refused?: GwctlError;
+}
+
+/**
+ * Splits argv into the global options and the rest. `specFor` gives the spec of the command the
+ * words name, when they name one: its options' names are its own after the command word. Never
+ * throws for a value: values are checked when a command runs (`invocation`), so that `--help`
+ * works whatever the environment holds.
+ */
+export function readCommandLine(
+  argv: readonly string[],
+  env: Env,
+  specFor: (words: readonly string[]) => AnySpec | undefined,
+): CommandLine {
+  const words = commandWords(argv);
+  const spec = specFor(words);
+  const own = byName((spec?.options ?? {}) as OptionDefs);
+  const rest: string[] = [];
+  const given = new Map<GlobalName, Given>();
+  let afterWord = false;
+  let refused: GwctlError | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (!token.startsWith('-') || token === '-') {
+      afterWord = true;
+      rest.push(token);
+      continue;
+    }
+    const { name, inline } = split(token);
+    const ownOption = afterWord ? own.get(name) : undefined;
+    const global = GLOBAL_NAMES.get(name);
+    if (COMMANDER_OWN.has(name) || ownOption || !global) {
+      rest.push(token);
+      // A value of the command's option is never read as an option (`api -H --json`).
+      if (ownOption && inline === undefined && takesValue(ownOption.def) && i + 1 < argv.length) rest.push(argv[++i]!);
+      continue;
+    }
+    if (!takesValue(global.def)) {
+      given.set(global.key as GlobalName, { raw: !name.startsWith('--no-'), name });
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) {
+      refused = usageError(`option '${global.def.flags}' argument missing`, "see 'gwctl --help'");
+      break;
+    }
+    given.set(global.key as GlobalName, { raw: value, name: /--[\w-]+/.exec(global.def.flags)?.[0] ?? name });
+  }
+  const has = (key: GlobalName): boolean => given.has(key);
+  return {
+    rest,
+    words,
+    errorsAsJson: has('json') || has('jsonl') || has('jq'),
+    json: has('json') || has('jq'),
+    // A switch's reading never refuses.
+    color: optionValue(globalOptions.color, given.get('color'), env).value,
+    given,
+    ...(refused ? { refused } : {}),
+  };
+}
+
+/** `--name=value` and `-pVALUE` as a name and a value; other tokens as they are. */
+function split(token: string): { name: string; inline?: string } {
+  if (token.startsWith('--')) {
+    const eq = token.indexOf('=');
+    return eq < 0 ? { name: token } : { name: token.slice(0, eq), inline: token.slice(eq + 1) };
+  }
+  // `-p ops` or `-pops`: the value of a short option that takes one may follow at once.
+  const name = token.slice(0, 2);
+  const def = GLOBAL_NAMES.get(name)?.def;
+  return token.length > 2 && def && takesValue(def) ? { name, inline: token.slice(2) } : { name: token };
+}
+
+/** The first two command words of argv (global options and their values skipped). */
+export function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const token = argv[i]!;
+    if (token === '--') break;
+    if (token.startsWith('-') && token !== '-') {
+      const { name, inline } = split(token);
+      const def = GLOBAL_NAMES.get(name)?.def;
+      if (def && inline === undefined && takesValue(def)) i++;
+      continue;
+    }
+    words.push(token);
+  }
+  return words;
+}
+
+/** One run of one command: the command line read with the command's own options. */
+export interface Invocation {
+  /** The global options, each checked, with where it came from. */
+  flags: GlobalFlags;
+  /** The run is a watch (--watch): SIGTERM ends it with 143, as the contract says. */
+  watching: boolean;
+  /**
+   * The options that decide where a command goes, to repeat in a command a message suggests
+   * (`gwctl --profile ops --sandbox interns ls ...`): the profile when it is not the default,
+   * --sandbox, and --base-url when given as a flag.
+   */
+  target: readonly string[];
+}
+
+/**
+ * The global options of a command's run, checked (a refusal names the flag or the variable), with
+ * the command's options that stand in for a global one when given (`batches get --timeout`
+ * without --wait is the request timeout).
+ */
+export function invocation(
+  line: CommandLine,
+  env: Env,
+  spec: AnySpec,
+  opts: Readonly<Record<string, unknown>>,
+  raw: RawOptions,
+): Invocation {
+  const given = new Map(line.given);
+  for (const [key, def] of Object.entries(spec.options as OptionDefs)) {
+    const stands = def.global;
+    const text = raw(key);
+    if (!stands || text === undefined || (stands.unless !== undefined && opts[stands.unless] === true)) continue;
+    const global = GLOBAL_NAMES.get(/--[\w-]+/.exec(def.flags)![0]);
+    if (global) given.set(global.key as GlobalName, { raw: text, name: /--[\w-]+/.exec(def.flags)![0] });
+  }
+  const flags: GlobalFlags = readGlobalFlags((key) => given.get(key), env);
+  const watching = Object.entries(spec.options as OptionDefs).some(([key, def]) => def === WATCH_OPTIONS.watch && opts[key] === true);
+  return { flags, watching, target: targetOptions(flags) };
+}
+
+/** What commander collected for one of the command's options, by key; undefined when not given. */
+export type RawOptions = (key: string) => unknown;
+
+function targetOptions(flags: GlobalFlags): string[] {
+  const target: string[] = [];
+  // The profile from GWCTL_PROFILE too: a pasted command may run where the variable is not set.
+  if (flags.profile !== undefined) target.push('--profile', flags.profile);
+  if (flags.sandbox) target.push('--sandbox');
+  else if (flags.from.baseUrl === 'flag') target.push('--base-url', shellWord(flags.baseUrl!));
+  return target;
+}
