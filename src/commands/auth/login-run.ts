@@ -1,4 +1,4 @@
-import { KEY_FIELD, loginCommand, type KeyKind } from '../../config/credentials.js';
+import { KEY_FIELD, loginCommand, refuseUnsendableKey, type KeyKind } from '../../config/credentials.js';
 import { KeychainUnavailable } from '../../config/keychain.js';
 import { KEYCHAIN_MARK } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
@@ -24,6 +24,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   } else {
     throw usageError('no terminal to prompt on', 'pipe the key in with --with-token');
   }
+  refuseUnsendableKey(which, key, opts.withToken ? 'standard input' : 'the prompt');
   if (/\s/.test(key)) throw usageError('the key contains whitespace; paste only the key');
   io.addSecret(key);
   let verdict: KeyVerdict | undefined;
