@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { internBody, internId } from '../kit/bodies.js';
 import { configWith } from '../kit/profiles.js';
 import { startServer, type ScriptedServer } from '../kit/server.js';
 import { runGwctl, tempConfigDir } from '../kit/spawn.js';
@@ -69,5 +70,47 @@ describe('a key or header that cannot be sent is refused before anything is sent
         'gwctl: invalid --header "X-Note: café": the value has a character outside printable ASCII (U+00E9) at position 4; a header carries printable ASCII only\n',
     });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('an action by selector acts only on the items that match it', () => {
+  it('interns suspend --status failed against a server that ignores the status query: the running intern is skipped, not suspended', async () => {
+    const listed = [internBody(0, { status: 'failed' }), internBody(1, { status: 'running' }), internBody(2, { status: 'failed' })];
+    const serve = (): void =>
+      server.handle((req) =>
+        req.path === '/api/v1/interns' ? { body: { data: listed, has_more: false } } : { body: { suspended: true } },
+      );
+    serve();
+    const env = { GWCTL_API_KEY: 'sk-api-selector-0123456789' };
+    const r = await runGwctl(['interns', 'suspend', '--status', 'failed', '--yes', '--base-url', server.baseUrl], { env });
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `${internId(0)}\tsuspended\t0\n${internId(1)}\tskipped: status running, not failed\t0\n${internId(2)}\tsuspended\t0\n`,
+    });
+    const posts = server.requests
+      .filter((q) => q.method === 'POST')
+      .map((q) => q.path)
+      .sort();
+    expect(posts).toEqual([`/api/v1/interns/${internId(0)}/suspend`, `/api/v1/interns/${internId(2)}/suspend`]);
+
+    server.reset();
+    serve();
+    const json = await runGwctl(['interns', 'suspend', '--status', 'failed', '--yes', '--json', '--base-url', server.baseUrl], { env });
+    expect(json.code).toBe(0);
+    const body = JSON.parse(json.stdout) as { data: unknown[]; summary: unknown };
+    expect(body.data[1]).toEqual({
+      id: internId(1),
+      ok: false,
+      exit_code: 0,
+      skipped: true,
+      message: 'skipped: status running, not failed',
+    });
+    expect(body.summary).toEqual({ requested: 3, succeeded: 2, failed: 0, skipped: 1, throttled: 0 });
+
+    server.reset();
+    serve();
+    const dry = await runGwctl(['interns', 'suspend', '--status', 'failed', '--dry-run', '--base-url', server.baseUrl], { env });
+    expect(dry).toMatchObject({ code: 0, stderr: '', stdout: `${internId(0)}\n${internId(2)}\n` });
   });
 });
