@@ -44,6 +44,13 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
         hint: 'check the key, and the base URL (--base-url or GWCTL_BASE_URL)',
       });
     }
+    // Stored as the management key, it would replace one that works with one every management
+    // route refuses.
+    if (verdict === 'api' && which === 'management') {
+      throw new GwctlError('the API accepts this key only as an API key; it was not stored as the management key', ExitCode.auth, {
+        hint: `to store it as the API key, run '${loginCommand('api', profile)}'`,
+      });
+    }
   }
   const { updateProfile } = await deps.heavy.configStore();
   const { file, result: where } = await updateProfile(env, profile, (p) => {
@@ -75,12 +82,5 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const place = where === 'keychain' ? "the operating system's credential store" : file;
   io.err(`Stored the ${which} key ${maskKey(key)} for profile "${profile}" in ${place}\n`);
   if (verdict === 'management') io.err('The API accepts it as a management key.\n');
-  if (verdict === 'api') {
-    io.err('The API accepts it as an API key.\n');
-    if (which === 'management') {
-      io.err(
-        `gwctl: warning: management routes (endpoints, presets, byok, budgets, tools) will refuse it; to keep it as the API key, run '${loginCommand('api', profile)}'\n`,
-      );
-    }
-  }
+  if (verdict === 'api') io.err('The API accepts it as an API key.\n');
 };
