@@ -1,4 +1,5 @@
 import { option, arg, ValueRefused } from '../core/options.js';
+import { unsendableCharacter } from '../core/patterns.js';
 import { defineSpec } from '../core/spec.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -27,7 +28,8 @@ function header(text: string): { name: string; value: string } {
   const name = at < 0 ? '' : text.slice(0, at).trim();
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ValueRefused("expected 'Name: value'");
   const value = text.slice(at + 1).trim();
-  if (/[\r\n\0]/.test(value)) throw new ValueRefused('a header value must not contain CR, LF or NUL');
+  const bad = unsendableCharacter(value);
+  if (bad) throw new ValueRefused(`the value has ${bad}; a header carries printable ASCII only`);
   if (name.toLowerCase() === 'authorization') throw new ValueRefused('the key is set from the profile; choose which with --key');
   return { name, value };
 }

@@ -6,6 +6,7 @@ import { suggested } from '../core/suggest.js';
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Env } from '../core/env.js';
+import { unsendableCharacter } from '../core/patterns.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
 import { runKeyCommand } from './key-command.js';
 import { KEY_COMMAND_VARIABLES, KEY_VARIABLES, KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
@@ -42,6 +43,25 @@ export interface KeyContext {
 }
 
 export function resolveKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
+  const key = findKey(kind, ctx);
+  if (key) refuseUnsendableKey(kind, key.value, key.from);
+  return key;
+}
+
+/**
+ * A key that cannot go into a header as written is refused before anything is sent, naming where
+ * it came from and where in it the character is (an HTTP library would otherwise fail the request
+ * as if the connection had, and retry loops would take it for a passing fault).
+ */
+export function refuseUnsendableKey(kind: KeyKind, value: string, from: string): void {
+  const bad = unsendableCharacter(value);
+  if (!bad) return;
+  throw new GwctlError(`the ${KEY_NAME[kind]} from ${from} has ${bad}`, ExitCode.auth, {
+    hint: 'retype the key: a pasted typographic character (a dash, a quote) cannot be sent in a header',
+  });
+}
+
+function findKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
   const fromEnv = ctx.env[KEY_ENV[kind]];
   if (fromEnv) return { value: fromEnv, source: 'env', from: KEY_ENV[kind] };
   const command = keyCommand(kind, ctx);

@@ -40,12 +40,17 @@ export function keychainReachable(env: Env): boolean {
   return true;
 }
 
+/** The name of a key's entry in the store, for a person who must remove it by hand. */
+export function keychainEntry(configDir: string, profile: string, field: KeyField): { service: string; account: string } {
+  return { service: `gwctl:${configDir}`, account: `${profile}/${field}` };
+}
+
 /**
  * Entries are named by the config folder (service `gwctl:<folder>`) and by profile and key
  * (account `<profile>/<management-key|api-key>`), so two config folders never share a key.
  */
 export function openKeychain(load: () => KeyringBinding, env: Env, configDir: string): Keychain {
-  const service = `gwctl:${configDir}`;
+  const { service } = keychainEntry(configDir, 'default', 'management-key');
   let binding: KeyringBinding | undefined;
   const entry = (profile: string, field: KeyField) => {
     if (!keychainReachable(env)) throw new KeychainUnavailable('no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set');
@@ -54,7 +59,9 @@ export function openKeychain(load: () => KeyringBinding, env: Env, configDir: st
     binding ??= attempt(load);
     // On Linux only the Secret Service counts: the kernel keyring, the library's fallback, is
     // lost at reboot.
-    return attempt(() => new binding!.Entry(service, `${profile}/${field}`, { linux: { store: 'secret-service' } }));
+    return attempt(
+      () => new binding!.Entry(service, keychainEntry(configDir, profile, field).account, { linux: { store: 'secret-service' } }),
+    );
   };
   return {
     get: (profile, field) => {

@@ -14,3 +14,21 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
+
+/**
+ * The first character an HTTP header cannot carry as written (a key, an `api -H` value): anything
+ * outside printable ASCII (an en dash or a curly quote pasted from a document) or a control
+ * character, described with its code point and its position counted in characters from 1:
+ * `a character outside printable ASCII (U+2013) at position 13`. Undefined when there is none.
+ */
+export function unsendableCharacter(text: string): string | undefined {
+  let position = 0;
+  for (const c of text) {
+    position += 1;
+    const code = c.codePointAt(0)!;
+    if (code >= 0x20 && code <= 0x7e) continue;
+    const what = code < 0x20 || (code >= 0x7f && code <= 0x9f) ? 'a control character' : 'a character outside printable ASCII';
+    return `${what} (U+${code.toString(16).toUpperCase().padStart(4, '0')}) at position ${position}`;
+  }
+  return undefined;
+}

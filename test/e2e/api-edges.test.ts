@@ -227,7 +227,8 @@ describe('headers', () => {
     expect(await api(['credits', '-H', 'X-A: one\r\nX-B: two'])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'gwctl: invalid --header "X-A: one\\r\\nX-B: two": a header value must not contain CR, LF or NUL\n',
+      stderr:
+        'gwctl: invalid --header "X-A: one\\r\\nX-B: two": the value has a control character (U+000D) at position 4; a header carries printable ASCII only\n',
     });
     expect(await api(['credits', '-H', 'authorization: Bearer other'])).toMatchObject({
       code: 2,

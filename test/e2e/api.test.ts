@@ -145,7 +145,7 @@ describe('refused before anything is sent (exit 2)', () => {
     ],
     [
       ['credits', '-H', 'X-A: 1\r\nX-B: 2'],
-      'gwctl: invalid --header "X-A: 1\\r\\nX-B: 2": a header value must not contain CR, LF or NUL\n',
+      'gwctl: invalid --header "X-A: 1\\r\\nX-B: 2": the value has a control character (U+000D) at position 2; a header carries printable ASCII only\n',
     ],
     [['credits', '-H', 'no colon'], 'gwctl: invalid --header "no colon": expected \'Name: value\'\n'],
     [['credits', '-f', 'novalue'], 'gwctl: invalid --raw-field "novalue": expected key=value\n'],

@@ -68,6 +68,28 @@ describe.skipIf(keyringMissing)(`a real Secret Service${keyringMissing ? ` (skip
     expect(stored(dir)).toEqual({ profiles: {} });
   });
 
+  it('auth logout where the store does not answer: exit 1, the key and the record of it kept; a later logout removes it', async () => {
+    const dir = tempConfigDir();
+    await gw(dir, ['auth', 'login', '--with-token', '--no-verify'], { input: `${KEY}\n` });
+    await gw(dir, ['auth', 'login', '--with-token', '--no-verify', '--api-key', '--insecure-storage'], { input: `${API_KEY}\n` });
+    const r = await gw(dir, ['auth', 'logout'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
+    expectNoCrash(r.stderr);
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Removed the api key of profile "default".\n' +
+        'gwctl: could not remove the management key of profile "default" from the credential store (no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set); it is still there; ' +
+        `run 'gwctl auth logout' again where the store answers, or remove it with 'secret-tool clear service ${service(dir)} username default/management-key'\n`,
+    });
+    expect(keyring.lookup(service(dir), 'default/management-key')).toBe(KEY);
+    expect(stored(dir).profiles.default).toEqual({ 'management-key-keychain': true });
+    const again = await gw(dir, ['auth', 'logout']);
+    expect(again).toMatchObject({ code: 0, stdout: '', stderr: 'Removed the management key of profile "default".\n' });
+    expect(keyring.lookup(service(dir), 'default/management-key')).toBeUndefined();
+    expect(stored(dir)).toEqual({ profiles: {} });
+  });
+
   it('--insecure-storage keeps the key in the file, and moves one out of the keyring', async () => {
     const dir = tempConfigDir();
     await gw(dir, ['auth', 'login', '--with-token', '--no-verify'], { input: `${KEY}\n` });

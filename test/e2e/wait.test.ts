@@ -62,6 +62,17 @@ describe('interns wait against the sandbox', () => {
     expect(gone).toMatchObject({ code: 0, stderr: '', stdout: `${missing}\tdeleted\n` });
   });
 
+  it("--for delete is met only by the intern's own 404: a wrong base URL path is exit 5 with what the server said", async () => {
+    const sb = sandbox();
+    const base = sb.baseUrl.replace(/\/api\/v1$/, '/api/v2');
+    const r = await runGwctl(['interns', 'wait', sb.examples.intern, '--for', 'delete', '--base-url', base], { env: sb.env() });
+    expect(r).toMatchObject({
+      code: 5,
+      stdout: '',
+      stderr: 'gwctl: HTTP 404: Not found: the API lives under /api/v1, the control API under /_sandbox\n',
+    });
+  });
+
   it('bad conditions and durations are exit 2, nothing sent', async () => {
     const sb = sandbox();
     const own = sb.examples.intern;
@@ -165,6 +176,28 @@ describe('gentle polling (one loop for interns wait and batches get --wait)', ()
     expect(r.waits.at(-1)).toBe(1000);
     expect(r.waits).toHaveLength(5);
     expect(server.requests).toHaveLength(6);
+  });
+
+  it('interns wait --for delete against a server whose every route answers 404: exit 5 with what it said, never deleted', async () => {
+    const answers = [
+      { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found' },
+      { status: 404, body: envelope(404, 'No route for GET /api/v2/interns') },
+      { status: 404, body: { error: { code: 404, message: 'Not found', metadata: { reason: 'no_route' } } } },
+    ];
+    const stderrs = [
+      'gwctl: HTTP 404: Not Found (text/plain): "Not Found"\n',
+      'gwctl: HTTP 404: No route for GET /api/v2/interns\n',
+      'gwctl: HTTP 404: Not found (reason: no_route)\n',
+    ];
+    for (const [n, answer] of answers.entries()) {
+      server.reset();
+      server.handle(() => answer);
+      const r = await runGwctl(['interns', 'wait', ID, '--for', 'delete', '--base-url', server.baseUrl], {
+        env: { GWCTL_API_KEY: 'sk-api-poll-0123456789' },
+      });
+      expect(r).toMatchObject({ code: 5, stdout: '', stderr: stderrs[n] });
+      expect(server.requests).toHaveLength(1);
+    }
   });
 
   it('batches get --wait polls through the same loop at its interval', async () => {

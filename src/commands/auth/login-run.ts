@@ -1,4 +1,4 @@
-import { KEY_FIELD, loginCommand, type KeyKind } from '../../config/credentials.js';
+import { KEY_FIELD, loginCommand, refuseUnsendableKey, type KeyKind } from '../../config/credentials.js';
 import { KeychainUnavailable } from '../../config/keychain.js';
 import { KEYCHAIN_MARK } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
@@ -24,6 +24,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   } else {
     throw usageError('no terminal to prompt on', 'pipe the key in with --with-token');
   }
+  refuseUnsendableKey(which, key, opts.withToken ? 'standard input' : 'the prompt');
   if (/\s/.test(key)) throw usageError('the key contains whitespace; paste only the key');
   io.addSecret(key);
   let verdict: KeyVerdict | undefined;
@@ -41,6 +42,13 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     if (verdict === 'rejected') {
       throw new GwctlError(`the API rejected this key (HTTP 401 from ${deps.settings().baseUrl.value}); it was not stored`, ExitCode.auth, {
         hint: 'check the key, and the base URL (--base-url or GWCTL_BASE_URL)',
+      });
+    }
+    // Stored as the management key, it would replace one that works with one every management
+    // route refuses.
+    if (verdict === 'api' && which === 'management') {
+      throw new GwctlError('the API accepts this key only as an API key; it was not stored as the management key', ExitCode.auth, {
+        hint: `to store it as the API key, run '${loginCommand('api', profile)}'`,
       });
     }
   }
@@ -74,12 +82,5 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const place = where === 'keychain' ? "the operating system's credential store" : file;
   io.err(`Stored the ${which} key ${maskKey(key)} for profile "${profile}" in ${place}\n`);
   if (verdict === 'management') io.err('The API accepts it as a management key.\n');
-  if (verdict === 'api') {
-    io.err('The API accepts it as an API key.\n');
-    if (which === 'management') {
-      io.err(
-        `gwctl: warning: management routes (endpoints, presets, byok, budgets, tools) will refuse it; to keep it as the API key, run '${loginCommand('api', profile)}'\n`,
-      );
-    }
-  }
+  if (verdict === 'api') io.err('The API accepts it as an API key.\n');
 };

@@ -1,6 +1,10 @@
-import { KeychainUnavailable } from '../../config/keychain.js';
+import { keychainEntry, KeychainUnavailable } from '../../config/keychain.js';
+import { configDir } from '../../config/paths.js';
 import { KEYCHAIN_MARK, type KeyField } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
+import type { Env } from '../../core/env.js';
+import { GwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
 import type { RunFor } from '../context.js';
 import type { spec } from './logout.js';
 
@@ -10,6 +14,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const fields: readonly KeyField[] = opts.apiKey ? ['api-key'] : ['management-key', 'api-key'];
   const { updateProfile } = await deps.heavy.configStore();
   // What is stored is decided under the lock: another gwctl may be changing the same profile.
+  const stuck: { field: KeyField; why: string }[] = [];
   const { result: removed } = await updateProfile(env, profile, (p) => {
     const found: KeyField[] = [];
     for (const field of fields) {
@@ -19,9 +24,10 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
           deps.keychain().delete(profile, field);
         } catch (error) {
           if (!(error instanceof KeychainUnavailable)) throw error;
-          io.err(
-            `gwctl: warning: could not remove the ${field.replace('-key', ' key')} from the credential store (${error.message}); gwctl no longer uses it\n`,
-          );
+          // The key is still in the store: the record of it stays, so that a later logout
+          // (where the store answers) can remove it.
+          stuck.push({ field, why: error.message });
+          continue;
         }
         found.push(field);
       } else if (p[field] !== undefined) found.push(field);
@@ -30,12 +36,35 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     }
     return found;
   });
+  if (removed.length > 0) io.err(`Removed the ${removed.map(keyWords).join(' and ')} of profile "${profile}".\n`);
+  if (stuck.length > 0) throw stillStored(env, profile, stuck);
   if (removed.length === 0) {
     io.err(`No keys stored for profile "${profile}".\n`);
     return;
   }
-  io.err(`Removed the ${removed.map((f) => f.replace('-key', ' key')).join(' and ')} of profile "${profile}".\n`);
   if (env.GWCTL_MANAGEMENT_KEY || env.GWCTL_API_KEY) {
     io.err('Note: GWCTL_MANAGEMENT_KEY or GWCTL_API_KEY is still set in the environment.\n');
   }
 };
+
+function keyWords(field: KeyField): string {
+  return field.replace('-key', ' key');
+}
+
+/** The store did not answer: the keys are still in it, and how to remove them. */
+function stillStored(env: Env, profile: string, stuck: readonly { field: KeyField; why: string }[]): GwctlError {
+  const dir = configDir(env);
+  const entries = stuck.map(({ field }) => keychainEntry(dir, profile, field));
+  // secret-tool is the Secret Service's own tool; elsewhere the entry is named for the system's.
+  const how =
+    process.platform === 'linux'
+      ? entries.map((e) => `'secret-tool clear service ${e.service} username ${e.account}'`).join(' and ')
+      : `the system's keyring tool (${entries.map((e) => `service ${e.service}, account ${e.account}`).join('; ')})`;
+  return new GwctlError(
+    `could not remove the ${stuck.map((s) => keyWords(s.field)).join(' and ')} of profile "${profile}" from the credential store (${stuck[0]!.why}); it is still there`,
+    ExitCode.failure,
+    {
+      hint: `run 'gwctl auth logout${profile === 'default' ? '' : ` --profile ${profile}`}' again where the store answers, or remove it with ${how}`,
+    },
+  );
+}

@@ -16,7 +16,6 @@ import { routes } from '../../api/routes.js';
 import { Intern } from '../../api/schemas/intern.js';
 import { INTERN_PAGE, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { GwctlError } from '../../core/errors.js';
-import { ExitCode } from '../../core/exit-codes.js';
 import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
 import { readInterns } from './intern-list.js';
@@ -32,7 +31,7 @@ export interface Watched {
 
 export interface ReaderOptions {
   deps: Deps;
-  /** Waiting for deletion: a 404 means done rather than failure. */
+  /** Waiting for deletion: the intern's own 404 means done rather than failure. */
   forDelete: boolean;
   /**
    * The statuses of the conditions when every one is status=S; undefined when any is status!=S
@@ -105,11 +104,20 @@ export class WaitReader {
         try {
           w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
         } catch (error) {
-          if (!(forDelete && error instanceof GwctlError && error.exitCode === ExitCode.notFound)) throw error;
+          if (!(forDelete && isInternNotFound(error))) throw error;
           w.gone = true;
         }
       },
       () => false,
     );
   }
+}
+
+/**
+ * The intern's own 404: the interns error envelope with reason not_found. Any other 404 (a wrong
+ * base URL, a proxy's page, a route the server lacks) says nothing about the intern, so a wait for
+ * its deletion must not take it as met.
+ */
+function isInternNotFound(error: unknown): boolean {
+  return error instanceof GwctlError && error.status === 404 && error.reason === 'not_found';
 }

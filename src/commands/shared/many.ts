@@ -27,10 +27,18 @@ export interface Target {
   id: string;
   /** Known when the targets came from a list (a selector); shown on a terminal. */
   name?: string;
+  /**
+   * Why a selected target is not acted on: the server listed it although it does not match the
+   * selector (an old server or a proxy that dropped the filter). Reported, never sent.
+   */
+  skip?: string;
 }
 
 type Outcome =
-  { kind: 'ok'; response: unknown } | { kind: 'failed'; error: GwctlError } | { kind: 'untouched'; code: ExitCodeValue; why: string };
+  | { kind: 'ok'; response: unknown }
+  | { kind: 'failed'; error: GwctlError }
+  | { kind: 'untouched'; code: ExitCodeValue; why: string }
+  | { kind: 'skipped'; why: string };
 
 /** What a command does to each target, as data. */
 export interface ManyAction {
@@ -66,9 +74,10 @@ export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Pro
   if (!run.dryRun && !run.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
   const label = `${action.noun} id`;
   for (const word of run.words) if (word !== '-') checkValue(pathIdCheck(), word, label);
-  const targets = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
-  if (run.dryRun) return printTargets(deps, targets, action.named);
-  if (targets.length > 0) await confirmOrRefuse(deps, run.yes, () => run.question(targets));
+  const targets: Target[] = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
+  const acting = targets.filter((t) => t.skip === undefined);
+  if (run.dryRun) return printTargets(deps, acting, action.named);
+  if (acting.length > 0) await confirmOrRefuse(deps, run.yes, () => run.question(acting));
   await actOnMany(deps, action, targets, run.concurrency ?? DEFAULT_CONCURRENCY);
 }
 
@@ -88,18 +97,19 @@ export async function runBounded(
 
 /** Acts on every target, prints one result per target, and throws for any exit code other than 0. */
 export async function actOnMany(deps: Deps, action: ManyAction, targets: readonly Target[], concurrency: ConcurrencyChoice): Promise<void> {
-  const outcomes: (Outcome | undefined)[] = new Array(targets.length).fill(undefined);
+  const outcomes: (Outcome | undefined)[] = targets.map((t) => (t.skip === undefined ? undefined : { kind: 'skipped', why: t.skip }));
+  const pending = targets.flatMap((t, index) => (t.skip === undefined ? [index] : []));
   let stop: GwctlError | undefined;
   let done = 0;
   let failed = 0;
   // No target, no client: an empty selection needs neither a key nor a base URL.
-  const api = targets.length > 0 ? await deps.api() : undefined;
+  const api = pending.length > 0 ? await deps.api() : undefined;
   api?.pacing.use(concurrency);
-  const progress = deps.io.stderrIsTTY && targets.length > 0 ? await startProgress(deps, progressBar(0, targets.length)) : undefined;
+  const progress = deps.io.stderrIsTTY && pending.length > 0 ? await startProgress(deps, progressBar(0, pending.length)) : undefined;
   const render = (): void => {
     if (!progress || !api) return;
     const pace = api.pacing.view();
-    const parts = [progressBar(done, targets.length)];
+    const parts = [progressBar(done, pending.length)];
     if (failed) parts.push(`${failed} failed`);
     parts.push(`concurrency ${pace.concurrency ?? '-'}${pace.adaptive ? ' (auto)' : ''}`);
     if (pace.pausedForMs > 0) parts.push(`paused ${Math.ceil(pace.pausedForMs / 1000)}s: the server asked to wait`);
@@ -121,9 +131,10 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
   const stopped = (): boolean => stopStarting.signal.aborted;
   try {
     await runBounded(
-      targets.length,
+      pending.length,
       api?.pacing.ceiling ?? 1,
-      async (index) => {
+      async (n) => {
+        const index = pending[n]!;
         const { id } = targets[index]!;
         try {
           const call = { params: { id }, ifAnswerLost: action.ifAnswerLost(id), stopStarting: stopStarting.signal };
@@ -156,7 +167,7 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
   const code = stop ? ExitCode.auth : ExitCode.interrupted;
   const all: Outcome[] = outcomes.map((o) => o ?? { kind: 'untouched', code, why });
   await printResults(deps, action, targets, all, api?.pacing.throttled ?? 0);
-  if (stop && all.length === 1) throw stop;
+  if (stop && pending.length === 1) throw stop;
   if (stop && untouched === 0) {
     throw new GwctlError(
       `${stop.message}; ${failed} of ${targets.length} ${action.nouns} not ${action.doneWord}`,
@@ -175,7 +186,7 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
     throw new GwctlError(`interrupted: ${done} of ${targets.length} ${action.nouns} done, ${untouched} untouched`, ExitCode.interrupted);
   }
   if (failed === 0) return;
-  const only = all.length === 1 ? all[0] : undefined;
+  const only = pending.length === 1 ? all[pending[0]!] : undefined;
   if (only?.kind === 'failed') throw only.error;
   throw new GwctlError(`${failed} of ${targets.length} ${action.nouns} not ${action.doneWord}`, ExitCode.partial);
 }
@@ -195,12 +206,13 @@ interface Row {
 }
 
 function exitCodeOf(outcome: Outcome): number {
-  return outcome.kind === 'ok' ? 0 : outcome.kind === 'failed' ? outcome.error.exitCode : outcome.code;
+  if (outcome.kind === 'ok' || outcome.kind === 'skipped') return 0;
+  return outcome.kind === 'failed' ? outcome.error.exitCode : outcome.code;
 }
 
 function resultText(outcome: Outcome, doneWord: string): string {
   if (outcome.kind === 'ok') return doneWord;
-  if (outcome.kind === 'untouched') return outcome.why;
+  if (outcome.kind === 'untouched' || outcome.kind === 'skipped') return outcome.why;
   const e = outcome.error;
   return e.status !== undefined ? `HTTP ${e.status}: ${e.message}` : e.message;
 }
@@ -217,12 +229,19 @@ async function printResults(
     if (outcome.kind === 'ok') return { id: target.id, ok: true, exit_code: 0, response: outcome.response };
     if (outcome.kind === 'failed')
       return { id: target.id, ok: false, exit_code: outcome.error.exitCode, error: errorFields(outcome.error) };
+    if (outcome.kind === 'skipped') return { id: target.id, ok: false, exit_code: 0, skipped: true, message: outcome.why };
     return { id: target.id, ok: false, exit_code: outcome.code, untouched: true, error: { status: null, message: outcome.why } };
   });
   const succeeded = outcomes.filter((o) => o.kind === 'ok').length;
   const untouched = outcomes.filter((o) => o.kind === 'untouched').length;
-  const summary: Record<string, number> = { requested: targets.length, succeeded, failed: targets.length - succeeded - untouched };
+  const skipped = outcomes.filter((o) => o.kind === 'skipped').length;
+  const summary: Record<string, number> = {
+    requested: targets.length,
+    succeeded,
+    failed: targets.length - succeeded - untouched - skipped,
+  };
   if (untouched > 0) summary.untouched = untouched;
+  if (skipped > 0) summary.skipped = skipped;
   // Answers that were 429 or 503, retried or not: how hard the server pushed back.
   summary.throttled = throttled;
   // On a terminal: id, name, result; piped: id, result, exit code (--columns picks others).

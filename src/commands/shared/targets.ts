@@ -2,6 +2,7 @@
 // from a list when a person at a terminal leaves the id out.
 import { cancelledError, GwctlError, usageError } from '../../core/errors.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
+import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps } from '../context.js';
 import { readInterns } from './intern-list.js';
 import { pickIntern } from './pick.js';
@@ -63,16 +64,28 @@ export async function readIds(deps: Deps, words: readonly string[], label: strin
   return [...new Set(ids)];
 }
 
-/** Every intern with one of the statuses (in the workspace, if given), across every page. */
+/**
+ * Every intern with one of the statuses (in the workspace, if given), across every page. The
+ * list is asked for those alone, but a server that ignores the filter (an old one, a proxy that
+ * drops the query) may list others: each is kept with why it is skipped, so that it is reported
+ * and never acted on.
+ */
 export async function selectInterns(
   deps: Deps,
   statuses: readonly string[],
   workspace: string | undefined,
-): Promise<{ id: string; name: string }[]> {
+): Promise<{ id: string; name: string; skip?: string }[]> {
   const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
   try {
     const { items } = await readInterns(deps, { statuses, workspace }, (count) => progress?.update(`Finding interns: ${count}`));
-    return items.map(({ id, name }) => ({ id, name }));
+    return items.map(({ id, name, status, workspace_id }) => {
+      const skip = !statuses.includes(status)
+        ? `skipped: status ${sanitizeField(status)}, not ${statuses.join(',')}`
+        : workspace !== undefined && workspace_id !== undefined && workspace_id !== workspace
+          ? `skipped: workspace ${sanitizeField(workspace_id)}, not ${workspace}`
+          : undefined;
+      return skip === undefined ? { id, name } : { id, name, skip };
+    });
   } finally {
     progress?.stop();
   }

@@ -74,13 +74,26 @@ describe('auth login: the key checked with the API (the sandbox)', () => {
     expect(sandbox().requests()).toHaveLength(1);
   });
 
-  it('tells an API key apart, and warns when it was given as the management key', async () => {
-    const r = await checked(sandbox().keys.api, ['--profile', 'ci']);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toContain('The API accepts it as an API key.\n');
-    expect(r.stderr).toContain("to keep it as the API key, run 'gwctl auth login --api-key --profile ci'\n");
-    const asApi = await checked(sandbox().keys.api, ['--api-key']);
-    expect(asApi.stderr).toMatch(/The API accepts it as an API key\.\n$/);
+  it('an API key given as the management key is refused (exit 4) and the stored management key kept; --api-key stores it', async () => {
+    const dir = tempConfigDir();
+    const file = path.join(dir, 'config.json');
+    await checked(sandbox().keys.management, ['--profile', 'ci'], dir);
+    const r = await checked(sandbox().keys.api, ['--profile', 'ci'], dir);
+    expect(r).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr:
+        "gwctl: the API accepts this key only as an API key; it was not stored as the management key; to store it as the API key, run 'gwctl auth login --api-key --profile ci'\n",
+    });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { ci: { 'management-key': sandbox().keys.management } } });
+    const asApi = await checked(sandbox().keys.api, ['--api-key', '--profile', 'ci'], dir);
+    expect(asApi).toMatchObject({
+      code: 0,
+      stderr: `Stored the api key gw-san…-api for profile "ci" in ${file}\nThe API accepts it as an API key.\n`,
+    });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { ci: { 'management-key': sandbox().keys.management, 'api-key': sandbox().keys.api } },
+    });
   });
 
   it('a key the API rejects is not stored: exit 4', async () => {

@@ -1,0 +1,116 @@
+// The contract's "Answers a script can believe", as a script meets it: the built gwctl against a
+// scripted server on 127.0.0.1 (one that answers anything, records everything), exit codes,
+// stdout and stderr exactly. (The wait for a deletion is in wait.test.ts, the keychain's logout in
+// keychain.test.ts.)
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { internBody, internId } from '../kit/bodies.js';
+import { configWith } from '../kit/profiles.js';
+import { startServer, type ScriptedServer } from '../kit/server.js';
+import { runGwctl, tempConfigDir } from '../kit/spawn.js';
+
+const ENDPOINT_ID = '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11';
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+describe('a key or header that cannot be sent is refused before anything is sent', () => {
+  const dashed = 'sk-mgmt-pasted\u2013key-0123456789';
+  const hint = '; retype the key: a pasted typographic character (a dash, a quote) cannot be sent in a header\n';
+
+  it('a key from the environment, a key command or the config file: exit 4, where it came from and the position', async () => {
+    const get = ['endpoints', 'get', ENDPOINT_ID, '--base-url', server.baseUrl];
+    expect(await runGwctl(get, { env: { GWCTL_MANAGEMENT_KEY: dashed } })).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr: `gwctl: the management key from GWCTL_MANAGEMENT_KEY has a character outside printable ASCII (U+2013) at position 15${hint}`,
+    });
+    expect(await runGwctl(get, { env: { GWCTL_MANAGEMENT_KEY_COMMAND: "printf 'sk-mgmt-\\001abc'" } })).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr: `gwctl: the management key from GWCTL_MANAGEMENT_KEY_COMMAND has a control character (U+0001) at position 9${hint}`,
+    });
+    expect(await runGwctl(get, { configDir: configWith({ 'management-key': dashed }) })).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr: `gwctl: the management key from the config file has a character outside printable ASCII (U+2013) at position 15${hint}`,
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('auth login does not store such a key, checked or not', async () => {
+    const dir = tempConfigDir();
+    for (const check of [['--no-verify'], ['--base-url', server.baseUrl]]) {
+      expect(
+        await runGwctl(['auth', 'login', '--with-token', '--insecure-storage', ...check], { configDir: dir, input: `${dashed}\n` }),
+      ).toMatchObject({
+        code: 4,
+        stdout: '',
+        stderr: `gwctl: the management key from standard input has a character outside printable ASCII (U+2013) at position 15${hint}`,
+      });
+    }
+    expect(existsSync(path.join(dir, 'config.json'))).toBe(false);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('an api -H value: exit 2', async () => {
+    expect(
+      await runGwctl(['api', 'credits', '-H', 'X-Note: caf\u00e9', '--base-url', server.baseUrl], {
+        env: { GWCTL_MANAGEMENT_KEY: 'sk-mgmt-0123456789' },
+      }),
+    ).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'gwctl: invalid --header "X-Note: café": the value has a character outside printable ASCII (U+00E9) at position 4; a header carries printable ASCII only\n',
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('an action by selector acts only on the items that match it', () => {
+  it('interns suspend --status failed against a server that ignores the status query: the running intern is skipped, not suspended', async () => {
+    const listed = [internBody(0, { status: 'failed' }), internBody(1, { status: 'running' }), internBody(2, { status: 'failed' })];
+    const serve = (): void =>
+      server.handle((req) =>
+        req.path === '/api/v1/interns' ? { body: { data: listed, has_more: false } } : { body: { suspended: true } },
+      );
+    serve();
+    const env = { GWCTL_API_KEY: 'sk-api-selector-0123456789' };
+    const r = await runGwctl(['interns', 'suspend', '--status', 'failed', '--yes', '--base-url', server.baseUrl], { env });
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `${internId(0)}\tsuspended\t0\n${internId(1)}\tskipped: status running, not failed\t0\n${internId(2)}\tsuspended\t0\n`,
+    });
+    const posts = server.requests
+      .filter((q) => q.method === 'POST')
+      .map((q) => q.path)
+      .sort();
+    expect(posts).toEqual([`/api/v1/interns/${internId(0)}/suspend`, `/api/v1/interns/${internId(2)}/suspend`]);
+
+    server.reset();
+    serve();
+    const json = await runGwctl(['interns', 'suspend', '--status', 'failed', '--yes', '--json', '--base-url', server.baseUrl], { env });
+    expect(json.code).toBe(0);
+    const body = JSON.parse(json.stdout) as { data: unknown[]; summary: unknown };
+    expect(body.data[1]).toEqual({
+      id: internId(1),
+      ok: false,
+      exit_code: 0,
+      skipped: true,
+      message: 'skipped: status running, not failed',
+    });
+    expect(body.summary).toEqual({ requested: 3, succeeded: 2, failed: 0, skipped: 1, throttled: 0 });
+
+    server.reset();
+    serve();
+    const dry = await runGwctl(['interns', 'suspend', '--status', 'failed', '--dry-run', '--base-url', server.baseUrl], { env });
+    expect(dry).toMatchObject({ code: 0, stderr: '', stdout: `${internId(0)}\n${internId(2)}\n` });
+  });
+});
