@@ -41,13 +41,11 @@ const AHEAD_CHARS = 4 * 1024 * 1024;
 const PIECE_CHARS = 64 * 1024;
 const PIECE_MS = 20;
 
-/** The runner of this process: the first --jq use starts it. */
+/** The runner of one run (its filter is compiled by it and printed through it). */
 export function jqRunner(): JqRunner {
   const file = threadFile();
-  runner ??= file ? new ThreadRunner(file) : new InlineRunner();
-  return runner;
+  return file ? new ThreadRunner(file) : new InlineRunner();
 }
-let runner: JqRunner | undefined;
 
 function threadFile(): URL | undefined {
   const url: string | undefined = import.meta.url;
@@ -68,18 +66,31 @@ function failureOf(error: unknown): Failure {
 }
 
 class InlineRunner implements JqRunner {
+  /** Jobs one after another, each printed before the next starts. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The first failure: every job after it fails with it, unprinted. */
+  private failure: unknown;
+
   async compile(expr: string): Promise<JqFilter> {
     return (await loadEngine()).compileJq(expr);
   }
 
-  async run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
-    const { streamJq } = await loadEngine();
-    let text = '';
-    try {
-      await streamJq(filter.program, JSON.stringify(input) ?? 'null', (outputs) => (text += `${outputs.join('\n')}\n`));
-    } finally {
-      await io.out(text);
-    }
+  run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
+    const job = this.queue.then(async () => {
+      if (this.failure) throw this.failure;
+      const { streamJq } = await loadEngine();
+      let text = '';
+      try {
+        await streamJq(filter.program, JSON.stringify(input) ?? 'null', (outputs) => (text += `${outputs.join('\n')}\n`));
+      } catch (error) {
+        this.failure = error;
+        throw error;
+      } finally {
+        await io.out(text);
+      }
+    });
+    this.queue = job.catch(() => {});
+    return job;
   }
 }
 
@@ -91,6 +102,8 @@ class ThreadRunner implements JqRunner {
   private nextJob = 0;
   /** Writes to stdout, in order: a job ends after its last write. */
   private writing: Promise<void> = Promise.resolve();
+  /** A job failed: the outputs of the jobs after it are not printed (they fail too). */
+  private failed: Failure | undefined;
 
   constructor(file: URL) {
     // jq's own heap has its limit (JQ_MEMORY_LIMIT_BYTES in ./jq-engine.ts); this one bounds the
@@ -135,6 +148,11 @@ class ThreadRunner implements JqRunner {
   private receive(reply: Reply): void {
     if ('lines' in reply) {
       const { lines } = reply;
+      if (this.failed) {
+        Atomics.sub(this.ahead, 0, lines.length);
+        Atomics.notify(this.ahead, 0);
+        return;
+      }
       const io = this.jobs.get(reply.job)?.io;
       this.writing = this.writing.then(async () => {
         await io?.out(lines);
@@ -151,10 +169,12 @@ class ThreadRunner implements JqRunner {
     if (!job) return;
     this.jobs.delete(reply.job);
     if (this.jobs.size === 0) this.worker.unref();
+    if ('failure' in reply) this.failed ??= reply.failure;
+    const failure = this.failed;
     // After the outputs before it are written (writing never fails: a closed stdout ends the run).
     // eslint-disable-next-line @typescript-eslint/no-floating-promises
     this.writing.then(() => {
-      if ('failure' in reply) job.reject(new GwctlError(reply.failure.message, reply.failure.exitCode));
+      if (failure) job.reject(new GwctlError(failure.message, failure.exitCode));
       else job.resolve('compiled' in reply ? reply.compiled : undefined);
     });
   }
