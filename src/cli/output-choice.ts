@@ -45,8 +45,9 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<S
   const shaping: Shaping = { jsonl: flags.jsonl, json: flags.json, header: flags.header, command };
   if (flags.columns !== undefined) shaping.columns = flags.columns;
   if (flags.jq !== undefined) {
-    const { compileJq } = await load.jq();
-    shaping.jq = { filter: await compileJq(flags.jq), load: load.jq };
+    const { jqRunner } = await load.jq();
+    const runner = jqRunner();
+    shaping.jq = { filter: await runner.compile(flags.jq), runner, load: load.jq };
   }
   return shaping;
 }

@@ -61,7 +61,7 @@ export interface CliHost {
   prompter?: Prompter;
   /**
    * Interruption from outside; aborting it behaves exactly like Ctrl-C (exit 130). Aborted with
-   * the reason 'SIGTERM', it ends a watch (--watch) with 143, as the contract says.
+   * the reason 'SIGTERM', it is exit 143, as the contract says.
    */
   signal?: AbortSignal;
 }
@@ -85,10 +85,10 @@ export async function runCli(host: CliHost): Promise<number> {
   // raises `interrupted`, and the command finishes what is in flight and reports.
   const interruption = new AbortController();
   let commandFinishes = false;
-  let watching = false;
   const interrupt = (): void => {
+    // SIGTERM (a CI runner's cancel) is 143, Ctrl-C 130: the contract's "Bounds".
     const reason =
-      watching && host.signal?.reason === 'SIGTERM'
+      host.signal?.reason === 'SIGTERM'
         ? new GwctlError('terminated', ExitCode.terminated)
         : new GwctlError('interrupted', ExitCode.interrupted);
     interruption.abort(reason);

@@ -1,7 +1,6 @@
 // `gwctl api <path>`: a request to any route through the one client (keys, retries,
 // redirects, --debug, the plain-http rule), its answer printed safely, pages followed by the
 // same machinery as `--all`.
-import { readFileSync } from 'node:fs';
 import type { RawResponse } from '../api/client.js';
 import { defaultKeyFor, type KeyKind } from '../api/routes.js';
 import { reasonPhrase } from '../api/status-text.js';
@@ -9,6 +8,7 @@ import { responseError, usageError } from '../core/errors.js';
 import { sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import type { Deps, RunFor } from './context.js';
 import { cursorPages, type CursorPage, listNeverEnds, shortened } from './shared/paging.js';
+import { readBody } from './shared/read-body.js';
 import { confirmOrRefuse } from './shared/targets.js';
 import type { spec } from './api.js';
 
@@ -30,7 +30,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   let body: string | undefined;
   if (inQuery) for (const { key, value } of values) url.searchParams.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   else if (values.length) body = JSON.stringify(nest(values));
-  if (opts.input !== undefined) body = opts.input === '-' ? await deps.io.readStdin() : readFile(opts.input, '--input');
+  if (opts.input !== undefined) body = await readFile(deps, opts.input, '--input');
 
   const headers: Record<string, string> = {};
   for (const { name, value } of opts.header) headers[name.toLowerCase()] = value;
@@ -52,8 +52,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
 /** Each field's value: -f as a string; -F typed, or read from a file or stdin. */
 async function fieldValues(deps: Deps, opts: Opts): Promise<{ key: string; value: unknown }[]> {
   const typed = async ({ key, value }: Field): Promise<{ key: string; value: unknown }> => {
-    if (value === '@-') return { key, value: await deps.io.readStdin() };
-    if (value.startsWith('@')) return { key, value: readFile(value.slice(1), `-F ${key}`) };
+    if (value.startsWith('@')) return { key, value: await readFile(deps, value.slice(1), `-F ${key}`) };
     if (value === 'true' || value === 'false' || value === 'null') return { key, value: JSON.parse(value) as unknown };
     if (/^-?\d+$/.test(value) && Number.isSafeInteger(Number(value))) return { key, value: Number(value) };
     return { key, value };
@@ -61,13 +60,10 @@ async function fieldValues(deps: Deps, opts: Opts): Promise<{ key: string; value
   return [...opts.rawField.map(({ key, value }) => ({ key, value: value as unknown })), ...(await Promise.all(opts.field.map(typed)))];
 }
 
-function readFile(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw usageError(`cannot read ${what} file ${JSON.stringify(sanitizeField(path))}${code ? ` (${code})` : ''}`);
-  }
+/** A file's text, or stdin's for `-`: bounded, and abandoned at once on Ctrl-C. */
+function readFile(deps: Deps, path: string, what: string): Promise<string> {
+  const named = path === '-' ? `${what} (stdin)` : `${what} file ${JSON.stringify(sanitizeField(path))}`;
+  return readBody(deps.io, path, named, (error) => usageError(`cannot read ${named}${error.code ? ` (${error.code})` : ''}`));
 }
 
 /** `a[b]=1`, `a[]=x`, `a=y` as one JSON object; a key used both ways is a usage error. */

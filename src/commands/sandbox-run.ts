@@ -71,7 +71,7 @@ function startFailure(error: unknown, options: SandboxOptions): GwctlError {
   return new GwctlError(`cannot start the sandbox: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure);
 }
 
-/** Resolves never: rejects with the run's abort reason (Ctrl-C, SIGTERM), which exits 130. */
+/** Resolves never: rejects with the run's abort reason (Ctrl-C, SIGTERM), which exits 130 (143). */
 function interrupted(deps: Deps): Promise<never> {
   return new Promise((_, reject) => {
     const { signal } = deps;

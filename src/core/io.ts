@@ -2,6 +2,7 @@
 // else to stderr, the terminal flags a command needs to choose its output, and a last line of
 // defence that masks any configured key before a byte leaves the process. The streams are
 // given (the process's own, or in-memory ones in a test), never taken from `process`.
+import { readAtMost } from './bounded-read.js';
 import { maskKeys } from './mask.js';
 
 export interface Io {
@@ -19,8 +20,8 @@ export interface Io {
   outUnmasked(text: string): Promise<void>;
   /** Write a diagnostic line or fragment to stderr. */
   err(text: string): void;
-  /** All of stdin as text. */
-  readStdin(): Promise<string>;
+  /** All of stdin as text; with `maxBytes`, `InputTooLarge` (core/bounded-read.ts) once it holds more. */
+  readStdin(maxBytes?: number): Promise<string>;
   readonly stdin: NodeJS.ReadableStream;
   /**
    * Where a question's answer is read: stdin, or once stdin was read to its end at a terminal
@@ -141,11 +142,9 @@ export function createIo(options: IoOptions): Io {
     err(text) {
       stderr.write(redact(text));
     },
-    async readStdin() {
-      const chunks: Buffer[] = [];
+    async readStdin(maxBytes = Infinity) {
       stdinRead = true;
-      for await (const chunk of streams.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      return Buffer.concat(chunks).toString('utf8');
+      return (await readAtMost(streams.stdin, maxBytes)).toString('utf8');
     },
     get stdin() {
       return streams.stdin;

@@ -1,12 +1,21 @@
 // The --jq engine: jq's own language, run by jq itself (jq 1.7 compiled to WebAssembly, the
 // jq-web package), so the filters users already write behave exactly as they do in a shell
-// pipe. Loaded (through ./jq.ts) only when --jq is given; it costs tens of milliseconds to start.
+// pipe. Loaded only under --jq, by the thread that runs jq (./jq-thread.ts); it costs tens of
+// milliseconds to start.
 import type { JqEngine } from 'jq-web';
-import type { Io } from '../core/io.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
+
+/**
+ * The most memory jq may take (its WebAssembly heap). Past it, jq's allocation fails and the
+ * run ends with exit 1 and a message, instead of growing until the runtime gives up.
+ */
+export const JQ_MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024;
+
+/** Where jq's stdout goes while a filter runs (each write, as jq makes it), and whether the heap hit the limit. */
+const tap: { memory?: { readonly buffer: ArrayBuffer }; sink?: (bytes: Uint8Array) => void; overLimit: boolean } = { overLimit: false };
 
 // The package's CommonJS export is a promise. An ESM import of it is a thenable namespace, which
 // some loaders (vitest's) try to resolve as if it were the engine; require() hands over the
@@ -15,10 +24,64 @@ import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 // which asks the same, is loaded): the baseline tier compiles jq's 2.7 MB module in a
 // fraction of the time, and process exit does not wait for optimising jobs. A filter runs once.
 keepWasmOnBaselineTier();
+tapEngineOnce();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const engineReady = require('jq-web') as Promise<JqEngine>;
 
-/** A filter that compiles: the only way to get one is `compileJq`. */
+/**
+ * jq-web gathers jq's whole stdout in an array, a byte at a time, and hands it over when jq
+ * ends: nothing could print before the end, and an endless filter filled memory. Its module
+ * talks to jq through the WebAssembly imports it passes to WebAssembly.instantiate, so, once,
+ * gwctl takes the two that matter on their way in: `fd_write` (jq's writes to its stdout, fd 1,
+ * go to `tap.sink` as they come) and `emscripten_resize_heap` (refused past the limit).
+ * Other modules (undici's parser) have neither import and pass untouched.
+ */
+function tapEngineOnce(): void {
+  // Typed here: the project's types leave out the DOM's, where WebAssembly's are declared.
+  type Imports = Record<string, Record<string, unknown> | undefined>;
+  type Instantiate = (source: unknown, imports?: Imports) => Promise<unknown>;
+  const wasm = (globalThis as unknown as { WebAssembly: { instantiate: Instantiate } }).WebAssembly;
+  const instantiate = wasm.instantiate;
+  wasm.instantiate = async (source, imports) => {
+    const wasi = imports?.wasi_snapshot_preview1;
+    const env = imports?.env;
+    if (!wasi || !env || typeof wasi.fd_write !== 'function' || typeof env.emscripten_resize_heap !== 'function') {
+      return instantiate(source, imports);
+    }
+    wasm.instantiate = instantiate;
+    const fdWrite = wasi.fd_write as (fd: number, iov: number, count: number, written: number) => number;
+    const resizeHeap = env.emscripten_resize_heap as (size: number) => number;
+    wasi.fd_write = (fd: number, iov: number, count: number, written: number): number => {
+      const { sink, memory } = tap;
+      if (fd !== 1 || !sink || !memory) return fdWrite(fd, iov, count, written);
+      const words = new Uint32Array(memory.buffer);
+      let total = 0;
+      for (let i = 0; i < count; i++) {
+        const at = words[(iov >> 2) + 2 * i]!;
+        const length = words[(iov >> 2) + 2 * i + 1]!;
+        sink(new Uint8Array(memory.buffer, at, length));
+        total += length;
+      }
+      words[written >> 2] = total;
+      return 0;
+    };
+    env.emscripten_resize_heap = (size: number): number => {
+      if (size >>> 0 > JQ_MEMORY_LIMIT_BYTES) {
+        tap.overLimit = true;
+        return 0;
+      }
+      return resizeHeap(size);
+    };
+    const result = (await instantiate(source, imports)) as {
+      instance?: { exports: Record<string, unknown> };
+      exports?: Record<string, unknown>;
+    };
+    tap.memory = (result.instance?.exports ?? result.exports)?.memory as { buffer: ArrayBuffer } | undefined;
+    return result;
+  };
+}
+
+/** A filter that compiles: the only way to get one is `compileJq` (on jq's thread: `JqRunner.compile`). */
 export interface JqFilter {
   readonly expr: string;
   /** The program jq runs: the filter in parentheses, so what was checked is what runs. */
@@ -71,24 +134,68 @@ export async function compileJq(expr: string): Promise<JqFilter> {
  * piece of text to print on its own line: strings raw, as `jq -r` prints them, with tabs and
  * newlines kept and every other control character made visible; anything else as compact
  * JSON with the characters JSON leaves raw escaped, as --json does.
- * A run-time error (`error(...)`, indexing a number...) is exit 1 and nothing is printed.
+ * A run-time error (`error(...)`, indexing a number...) is exit 1.
  */
 export async function runJq(filter: JqFilter, input: unknown): Promise<string[]> {
-  return runJqText(filter.program, JSON.stringify(input) ?? 'null');
+  const outputs: string[] = [];
+  await streamJq(filter.program, JSON.stringify(input) ?? 'null', (some) => {
+    for (const output of some) outputs.push(output);
+  });
+  return outputs;
 }
 
-/** `runJq` over input that is already JSON text, by the program of a compiled filter. */
-export async function runJqText(program: string, text: string): Promise<string[]> {
+/**
+ * Runs a compiled filter's program over JSON text and hands its outputs to `emit` as jq makes
+ * them, each formatted as gwctl prints it, to be printed on a line of its own (jq runs
+ * unbuffered, so an output is handed over as soon as jq has written it). On a failure, what
+ * jq printed before it has been handed over; the failure is thrown: jq's message (exit 1), or
+ * the memory limit (exit 1).
+ */
+export async function streamJq(program: string, text: string, emit: (outputs: string[]) => void): Promise<void> {
   const engine = await loadEngine();
-  let out: string | undefined;
+  const lines = new JqLines(emit);
+  tap.sink = (bytes) => lines.push(bytes);
+  tap.overLimit = false;
   try {
-    out = quietly(() => engine.raw(text, program, ['-c']));
+    quietly(() => engine.raw(text, program, ['-c', '--unbuffered']));
   } catch (error) {
+    if (tap.overLimit) {
+      throw new GwctlError(
+        `--jq: the filter needed more than ${JQ_MEMORY_LIMIT_BYTES / 2 ** 30} GiB of memory and was stopped`,
+        ExitCode.failure,
+      );
+    }
     if (!isJqFailure(error)) throw engineFailure(error);
     throw new GwctlError(`--jq: ${jqMessage(error)}`, ExitCode.failure);
+  } finally {
+    tap.sink = undefined;
   }
-  if (out === undefined || out === '') return [];
-  return out.split('\n').map(formatJqOutput);
+  lines.end();
+}
+
+/** jq's stdout, a write at a time, into its outputs (one a line) formatted for printing. */
+class JqLines {
+  private readonly decoder = new TextDecoder();
+  private rest = '';
+
+  constructor(private readonly emit: (outputs: string[]) => void) {}
+
+  push(bytes: Uint8Array): void {
+    const text = this.rest + this.decoder.decode(bytes, { stream: true });
+    const end = text.lastIndexOf('\n');
+    if (end < 0) {
+      this.rest = text;
+      return;
+    }
+    this.rest = text.slice(end + 1);
+    this.emit(text.slice(0, end).split('\n').map(formatJqOutput));
+  }
+
+  end(): void {
+    const text = this.rest + this.decoder.decode();
+    this.rest = '';
+    if (text !== '') this.emit([formatJqOutput(text)]);
+  }
 }
 
 async function loadEngine(): Promise<JqEngine> {
@@ -114,19 +221,6 @@ export function engineFailure(error: unknown): GwctlError {
 export function formatJqOutput(line: string): string {
   if (line.startsWith('"')) return sanitizeBlock(JSON.parse(line) as string);
   return escapeJsonText(line);
-}
-
-/** Runs the filter and writes each output on its own line, a batch at a time with back-pressure. */
-export async function printJq(io: Io, filter: JqFilter, input: unknown): Promise<void> {
-  await printLines(io, await runJq(filter, input));
-}
-
-/** Lines of the filter's output, a thousand per write, each write waiting for the stream. */
-export async function printLines(io: Io, lines: readonly string[]): Promise<void> {
-  const BATCH = 1000;
-  for (let i = 0; i < lines.length; i += BATCH) {
-    await io.out(`${lines.slice(i, i + BATCH).join('\n')}\n`);
-  }
 }
 
 /**

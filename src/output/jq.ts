@@ -1,5 +1,6 @@
 // --jq: the module the lazy seam loads under --jq (`load.jq`), and so the one place that
-// decides what printing a filter's output needs. The engine is in ./jq-engine.ts; the batches
-// of an item-by-item filter over --all in ./jq-batches.ts.
-export { compileJq, formatJqOutput, isItemwise, jqMessage, printJq, runJq, type JqFilter } from './jq-engine.js';
+// decides what printing a filter's output needs. Filters run on a thread of their own
+// (./jq-thread.ts, which loads the engine, ./jq-engine.ts, there); the batches of an
+// item-by-item filter over --all are in ./jq-batches.ts.
+export { jqRunner, type JqFilter, type JqRunner } from './jq-thread.js';
 export { startJqBatches, type JqBatches } from './jq-batches.js';

@@ -1,5 +1,5 @@
 // Interruption and closed pipes: Ctrl-C (SIGINT) or SIGTERM during a slow request or a retry wait
-// ends at once with exit 130 and one line, and a reader that goes away (`| head -1`) stops the
+// ends at once with exit 130 (SIGTERM 143) and one line, and a reader that goes away (`| head -1`) stops the
 // command quietly with exit 0.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,10 @@ const slowGet = (...flags: string[]) =>
   spawnGwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { env: { GWCTL_API_KEY: KEY } });
 
 describe('interruption', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s during a slow request: exit 130, one line, no stack, at once', async (signal) => {
+  it.each([
+    ['SIGINT', 130, 'interrupted'],
+    ['SIGTERM', 143, 'terminated'],
+  ] as const)('%s during a slow request: exit %i, one line, no stack, at once', async (signal, exit, word) => {
     server.handle(() => ({ delayMs: 15_000, body: {} }));
     const run = slowGet();
     await until(() => server.requests.length === 1);
@@ -28,9 +31,9 @@ describe('interruption', () => {
     run.child.kill(signal);
     const { code } = await run.done;
     expect(Date.now() - sent).toBeLessThan(2_000);
-    expect(code).toBe(130);
+    expect(code).toBe(exit);
     expect(run.stdout()).toBe('');
-    expect(run.stderr()).toBe('gwctl: interrupted\n');
+    expect(run.stderr()).toBe(`gwctl: ${word}\n`);
   });
 
   it('SIGINT during the wait before a retry: exit 130, no further attempt', async () => {

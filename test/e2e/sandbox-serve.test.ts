@@ -34,7 +34,7 @@ function start(args: string[], env: Record<string, string | undefined> = {}): Pr
 }
 
 describe('gwctl sandbox', () => {
-  it('--port 0 --json prints exactly one JSON line, serves the demo keys, and exits 130 on SIGTERM', async () => {
+  it('--port 0 --json prints exactly one JSON line, serves the demo keys, and exits 143 on SIGTERM', async () => {
     const s = await start(['sandbox', '--port', '0', '--json']);
     const ready = JSON.parse(s.firstLine);
     expect(Object.keys(ready)).toEqual(['base_url', 'keys', 'examples']);
@@ -73,7 +73,7 @@ describe('gwctl sandbox', () => {
 
     s.child.kill('SIGTERM');
     const { code } = await s.exit;
-    expect(code).toBe(130);
+    expect(code).toBe(143);
     expect(s.stdout()).toBe(`${s.firstLine}\n`);
     await expect(fetch(`${ready.base_url}/interns`)).rejects.toThrow();
   });

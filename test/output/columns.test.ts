@@ -128,13 +128,18 @@ describe('through the list printer', () => {
   });
 
   it('--jq: the merged body of every page, filtered at the end', async () => {
-    const { compileJq } = await import('../../src/output/jq.js');
+    const { jqRunner } = await import('../../src/output/jq.js');
+    const runner = jqRunner();
     const io = memoryIo();
     const printer = (
       await printerFor({
         ...base,
         io,
-        jq: { filter: await compileJq('(.data[] | select(.limit_usd > 1) | .id), .total'), load: () => import('../../src/output/jq.js') },
+        jq: {
+          filter: await runner.compile('(.data[] | select(.limit_usd > 1) | .id), .total'),
+          runner,
+          load: () => import('../../src/output/jq.js'),
+        },
       })
     ).list<Budget>({ columns: [] });
     await printer.page([budgets[0]!]);

@@ -38,8 +38,9 @@ describe('watch events through the printer', () => {
   });
 
   it('--jq: the filter runs on each event', async () => {
-    const { compileJq } = await import('../../src/output/jq.js');
-    const jq = { filter: await compileJq('"\\(.type) \\(.object.status)"'), load: () => import('../../src/output/jq.js') };
+    const { jqRunner } = await import('../../src/output/jq.js');
+    const runner = jqRunner();
+    const jq = { filter: await runner.compile('"\\(.type) \\(.object.status)"'), runner, load: () => import('../../src/output/jq.js') };
     expect(await print({ jq })).toBe('added provisioning\nmodified running\n');
   });
 

@@ -20,8 +20,7 @@ const EXIT_CODES = `Exit codes:
   8    an action on several targets failed for some or all of them (see the
        per-target results)
   130  interrupted (Ctrl-C)
-  143  a watch (--watch) ended by SIGTERM, after the events so far (other
-       commands exit 130)
+  143  ended by SIGTERM (a watch after the events so far)
 
 The HTTP status decides the exit code; the API's 'retryable' decides whether
 gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,

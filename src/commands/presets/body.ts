@@ -1,11 +1,11 @@
 // The body of `presets create`: read from a file or stdin, flags (already checked) laid over it.
-import { readFile } from 'node:fs/promises';
 import { IGNORED_FIELDS, PERSISTED_FIELDS } from '../../api/schemas/preset.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { inline } from '../../output/cells.js';
 import { truncateToWidth, wrapToWidth } from '../../output/width.js';
 import type { Deps } from '../context.js';
+import { readBody } from '../shared/read-body.js';
 
 export interface BodyOptions {
   file?: string;
@@ -18,12 +18,15 @@ export interface BodyOptions {
 export async function buildPresetBody(deps: Deps, options: BodyOptions): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {};
   if (options.file !== undefined) {
-    const text = options.file === '-' ? await deps.io.readStdin() : await readText(options.file);
+    const named = `--file ${options.file === '-' ? '(stdin)' : options.file}`;
+    const text = await readBody(deps.io, options.file, named, (error) =>
+      usageError(`cannot read --file ${options.file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`),
+    );
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw usageError(`--file ${options.file === '-' ? '(stdin)' : options.file} is not valid JSON: ${(error as Error).message}`);
+      throw usageError(`${named} is not valid JSON: ${(error as Error).message}`);
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw usageError('the preset body must be a JSON object');
@@ -41,15 +44,6 @@ export async function buildPresetBody(deps: Deps, options: BodyOptions): Promise
     );
   }
   return body;
-}
-
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw usageError(`cannot read --file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
 }
 
 /** The fields of `body` the service keeps: what the new version will hold, and all it will hold. */

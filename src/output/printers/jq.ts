@@ -1,15 +1,18 @@
-// --jq: the filter runs on the body (strings print raw). A list read page by page (--all) is
-// kept and filtered whole at the end, as jq needs all of it, unless the filter takes the items
-// one by one (`.data[] | …`): that one runs on batches of items as they arrive, on a worker
-// thread while pages are still coming (../jq-batches.ts). Each watch event is filtered alone.
+// --jq: the filter runs on the body (strings print raw), on jq's own thread (../jq-thread.ts),
+// its outputs printed as they come. A list read page by page (--all) is kept and filtered whole
+// at the end, as jq needs all of it, unless the filter takes the items one by one
+// (`.data[] | …`): that one runs on batches of items as they arrive (../jq-batches.ts). Each
+// watch event is filtered alone.
 import { responseError } from '../../core/errors.js';
-import type { JqBatches, JqFilter } from '../jq.js';
+import type { JqBatches, JqFilter, JqRunner } from '../jq.js';
 import type { Detail, EventOutput, Jq, ListOutput, Printer, PrinterContext } from '../printer.js';
 
 export interface JqChoice {
   /** Compiled before anything was sent. */
   filter: JqFilter;
-  /** The engine's module, through the lazy seam. */
+  /** The runner of this process, which compiled it. */
+  runner: JqRunner;
+  /** The --jq module, through the lazy seam. */
   load: () => Promise<Jq>;
 }
 
@@ -21,8 +24,7 @@ export class JqPrinter implements Printer {
 
   async detail<T>(detail: Detail<T>): Promise<void> {
     if (!('body' in detail)) throw responseError('--jq needs a JSON answer; this one is not JSON');
-    const { printJq } = await this.jq.load();
-    await printJq(this.ctx.io, this.jq.filter, detail.body);
+    await this.jq.runner.run(this.jq.filter, detail.body, this.ctx.io);
   }
 
   list<T>(): ListOutput<T> {
@@ -31,10 +33,7 @@ export class JqPrinter implements Printer {
 
   events<T>(): EventOutput<T> {
     return {
-      event: async (event) => {
-        const { printJq } = await this.jq.load();
-        await printJq(this.ctx.io, this.jq.filter, event);
-      },
+      event: (event) => this.jq.runner.run(this.jq.filter, event, this.ctx.io),
     };
   }
 }
@@ -54,30 +53,26 @@ class JqList<T> implements ListOutput<T> {
     this.printed += items.length;
     // An item-by-item filter runs on a batch as soon as it is big enough: memory stays flat
     // and the engine works (on a thread of its own) while the next pages are on their way.
-    if (this.jq.filter.itemwise && this.kept.length >= JQ_BATCH_ITEMS) await this.filterKept({ more: true });
+    if (this.jq.filter.itemwise && this.kept.length >= JQ_BATCH_ITEMS) await this.filterKept();
   }
 
   async end(rest: Record<string, unknown>): Promise<void> {
     if (this.jq.filter.itemwise) {
-      await this.filterKept({ more: false });
+      await this.filterKept();
       await this.batches?.finish();
       return;
     }
     const { data: _ignored, ...others } = rest;
-    const { printJq } = await this.jq.load();
-    await printJq(this.ctx.io, this.jq.filter, { data: this.kept, ...others });
+    await this.jq.runner.run(this.jq.filter, { data: this.kept, ...others }, this.ctx.io);
   }
 
-  /**
-   * Hands the items kept so far to an item-by-item filter and lets them go. `more`: pages are
-   * still coming, which is when a thread of jq's own pays for its start.
-   */
-  private async filterKept({ more }: { more: boolean }): Promise<void> {
+  /** Hands the items kept so far to an item-by-item filter and lets them go. */
+  private async filterKept(): Promise<void> {
     if (this.kept.length === 0) return;
     const batch = this.kept.splice(0);
     if (!this.batches) {
       const { startJqBatches } = await this.jq.load();
-      this.batches = startJqBatches(this.ctx.io, this.jq.filter, { threaded: more });
+      this.batches = startJqBatches(this.jq.runner, this.jq.filter, this.ctx.io);
     }
     await this.batches.add(batch);
   }

@@ -1,0 +1,44 @@
+// A request body (or a field's value) read from a file or stdin (`-`): `presets create --file`,
+// `api --input`, `api -F key=@file`. Read without holding up this thread, so that Ctrl-C can
+// abandon it at any moment, a FIFO that nobody writes to included; and bounded (MAX_BODY_BYTES).
+import { createReadStream, constants, openSync, statSync } from 'node:fs';
+import { InputTooLarge, MAX_BODY_BYTES, readAtMost } from '../../core/bounded-read.js';
+import { usageError, type GwctlError } from '../../core/errors.js';
+import type { Io } from '../../core/io.js';
+
+/**
+ * The text of `source` (`-` for stdin). `named` names it in the refusal of one too large (exit 2);
+ * `cannotRead` turns a file that cannot be read into the caller's error.
+ */
+export async function readBody(
+  io: Io,
+  source: string,
+  named: string,
+  cannotRead: (error: NodeJS.ErrnoException) => GwctlError,
+): Promise<string> {
+  try {
+    if (source === '-') return await io.readStdin(MAX_BODY_BYTES);
+    return (await readAtMost(openBody(source), MAX_BODY_BYTES)).toString('utf8');
+  } catch (error) {
+    if (error instanceof InputTooLarge)
+      throw usageError(`${named} is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB, the most a request body may be`);
+    if ((error as NodeJS.ErrnoException).code !== undefined) throw cannotRead(error as NodeJS.ErrnoException);
+    throw error;
+  }
+}
+
+/**
+ * A file as a stream. A FIFO is opened without waiting for a writer and read through the event
+ * loop (a socket over its descriptor): opened or read the usual way, it would block a thread of
+ * libuv's pool, which the process's exit waits for, until someone writes. Anything else reads
+ * at most one byte past the bound.
+ */
+function openBody(path: string): NodeJS.ReadableStream {
+  if (statSync(path).isFIFO()) {
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // Loaded here: only a FIFO needs a socket.
+    const { Socket } = process.getBuiltinModule('node:net');
+    return new Socket({ fd, readable: true, writable: false });
+  }
+  return createReadStream(path, { end: MAX_BODY_BYTES });
+}

@@ -1,0 +1,234 @@
+// Where --jq runs: jq (WebAssembly) on a worker thread of its own, so that this thread stays
+// free while a filter runs. A filter that never ends cannot hold off Ctrl-C, SIGTERM or a closed
+// stdout (they act here, and the process exit ends the thread), and outputs are printed as jq
+// makes them, with back-pressure: when stdout is slow, jq waits. This module loads on the main
+// thread without the engine; the thread starts from this module's own file and loads the
+// engine there. Where no such file exists (the test runner runs TypeScript source, the
+// standalone executable is one bundle), the engine runs on this thread instead.
+import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { GwctlError } from '../core/errors.js';
+import type { ExitCodeValue } from '../core/exit-codes.js';
+import type { Io } from '../core/io.js';
+// Types only: on the main thread the engine itself never loads.
+import type { JqFilter } from './jq-engine.js';
+
+export type { JqFilter };
+
+/** Runs filters, one job after another, printing each job's outputs in the order they were sent. */
+export interface JqRunner {
+  /** Checks a filter without running it (a usage error, exit 2, when it does not compile). */
+  compile(expr: string): Promise<JqFilter>;
+  /**
+   * Filters `input` and prints its outputs as they come. Jobs may be sent before the ones
+   * ahead of them end; each resolves when its outputs are printed, or rejects with its failure
+   * after the outputs jq printed before it.
+   */
+  run(filter: JqFilter, input: unknown, io: Io): Promise<void>;
+}
+
+type Failure = { message: string; exitCode: ExitCodeValue };
+type Request = { job: number; compile: string } | { job: number; program: string; text: string };
+type Reply =
+  { job: number; lines: string } | { job: number; compiled: JqFilter } | { job: number; done: true } | { job: number; failure: Failure };
+
+const WORKER_ROLE = 'gwctl --jq';
+/**
+ * Characters of output the thread may get ahead of stdout before jq waits: enough to keep
+ * stdout busy, and what a slow reader of an endless filter costs in memory at most.
+ */
+const AHEAD_CHARS = 4 * 1024 * 1024;
+/** Output is handed over in pieces of about this size, or sooner when it comes slowly. */
+const PIECE_CHARS = 64 * 1024;
+const PIECE_MS = 20;
+
+/** The runner of one run (its filter is compiled by it and printed through it). */
+export function jqRunner(): JqRunner {
+  const file = threadFile();
+  return file ? new ThreadRunner(file) : new InlineRunner();
+}
+
+function threadFile(): URL | undefined {
+  const url: string | undefined = import.meta.url;
+  return url?.startsWith('file:') && url.endsWith('.js') ? new URL(url) : undefined;
+}
+
+/** The engine's module: loaded by the thread, or here when there is no thread. */
+function loadEngine(): Promise<typeof import('./jq-engine.js')> {
+  // The thread's own entry into the engine, like src/main.ts's one import of the CLI: the
+  // lazy seam (src/cli/lazy.ts) is a main-thread module this layer may not import.
+  // eslint-disable-next-line no-restricted-syntax
+  return import('./jq-engine.js');
+}
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof GwctlError) return { message: error.message, exitCode: error.exitCode };
+  return { message: `the jq engine failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 };
+}
+
+class InlineRunner implements JqRunner {
+  /** Jobs one after another, each printed before the next starts. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The first failure: every job after it fails with it, unprinted. */
+  private failure: unknown;
+
+  async compile(expr: string): Promise<JqFilter> {
+    return (await loadEngine()).compileJq(expr);
+  }
+
+  run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
+    const job = this.queue.then(async () => {
+      if (this.failure) throw this.failure;
+      const { streamJq } = await loadEngine();
+      let text = '';
+      try {
+        await streamJq(filter.program, JSON.stringify(input) ?? 'null', (outputs) => (text += `${outputs.join('\n')}\n`));
+      } catch (error) {
+        this.failure = error;
+        throw error;
+      } finally {
+        await io.out(text);
+      }
+    });
+    this.queue = job.catch(() => {});
+    return job;
+  }
+}
+
+class ThreadRunner implements JqRunner {
+  private readonly worker: Worker;
+  /** Characters handed over and not yet written to stdout (shared with the thread). */
+  private readonly ahead = new Int32Array(new SharedArrayBuffer(4));
+  private readonly jobs = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void; io?: Io }>();
+  private nextJob = 0;
+  /** Writes to stdout, in order: a job ends after its last write. */
+  private writing: Promise<void> = Promise.resolve();
+  /** A job failed: the outputs of the jobs after it are not printed (they fail too). */
+  private failed: Failure | undefined;
+
+  constructor(file: URL) {
+    // jq's own heap has its limit (JQ_MEMORY_LIMIT_BYTES in ./jq-engine.ts); this one bounds the
+    // thread's JavaScript (the input's text, the outputs on their way).
+    this.worker = new Worker(file, {
+      workerData: { role: WORKER_ROLE, ahead: this.ahead },
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    // It holds the process open only while a job is awaited; the process's exit ends it,
+    // whatever it is running.
+    this.worker.unref();
+    this.worker.on('message', (reply: Reply) => this.receive(reply));
+    // A job still unanswered when the thread fails or ends gets the failure as its answer, so
+    // the run stops with an error instead of printing less in silence.
+    const lost = (error: unknown): void =>
+      this.lose(error instanceof Error && /out of memory/i.test(error.message) ? memoryFailure() : failureOf(error));
+    this.worker.on('error', lost);
+    this.worker.on('exit', () => lost(new Error('its thread ended')));
+  }
+
+  compile(expr: string): Promise<JqFilter> {
+    return this.send((job) => ({ job, compile: expr })) as Promise<JqFilter>;
+  }
+
+  async run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
+    await this.send((job) => ({ job, program: filter.program, text: JSON.stringify(input) ?? 'null' }), io);
+  }
+
+  private send(request: (job: number) => Request, io?: Io): Promise<unknown> {
+    const job = this.nextJob++;
+    const answer = new Promise((resolve, reject) => this.jobs.set(job, { resolve, reject, io }));
+    this.worker.ref();
+    this.worker.postMessage(request(job));
+    return answer;
+  }
+
+  private lose(failure: Failure): void {
+    for (const job of this.jobs.values()) job.reject(new GwctlError(failure.message, failure.exitCode));
+    this.jobs.clear();
+  }
+
+  private receive(reply: Reply): void {
+    if ('lines' in reply) {
+      const { lines } = reply;
+      if (this.failed) {
+        Atomics.sub(this.ahead, 0, lines.length);
+        Atomics.notify(this.ahead, 0);
+        return;
+      }
+      const io = this.jobs.get(reply.job)?.io;
+      this.writing = this.writing.then(async () => {
+        await io?.out(lines);
+        Atomics.sub(this.ahead, 0, lines.length);
+        Atomics.notify(this.ahead, 0);
+      });
+      return;
+    }
+    if (reply.job === -1 && 'failure' in reply) {
+      this.lose(reply.failure);
+      return;
+    }
+    const job = this.jobs.get(reply.job);
+    if (!job) return;
+    this.jobs.delete(reply.job);
+    if (this.jobs.size === 0) this.worker.unref();
+    if ('failure' in reply) this.failed ??= reply.failure;
+    const failure = this.failed;
+    // After the outputs before it are written (writing never fails: a closed stdout ends the run).
+    // eslint-disable-next-line @typescript-eslint/no-floating-promises
+    this.writing.then(() => {
+      if (failure) job.reject(new GwctlError(failure.message, failure.exitCode));
+      else job.resolve('compiled' in reply ? reply.compiled : undefined);
+    });
+  }
+}
+
+function memoryFailure(): Failure {
+  return { message: '--jq: the filter needed more memory than it may use and was stopped', exitCode: 1 };
+}
+
+/** The thread: jobs in the order they came, outputs handed over in pieces as jq makes them. */
+async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
+  // jq-web reports an abort (the memory limit) on console.error; the failure is reported instead.
+  console.error = () => {};
+  const engine = await loadEngine();
+  let queue = Promise.resolve();
+  port.on('message', (request: Request) => {
+    queue = queue.then(async () => {
+      port.postMessage(await answer(request));
+    });
+  });
+
+  async function answer(request: Request): Promise<Reply> {
+    try {
+      if ('compile' in request) return { job: request.job, compiled: await engine.compileJq(request.compile) };
+      let piece = '';
+      let handedAt = -Infinity;
+      const handOver = (): void => {
+        if (piece === '') return;
+        handedAt = performance.now();
+        port.postMessage({ job: request.job, lines: piece });
+        // Wait while stdout is far behind: jq stops with it.
+        const waiting = Atomics.add(ahead, 0, piece.length) + piece.length;
+        piece = '';
+        for (let now = waiting; now > AHEAD_CHARS; now = Atomics.load(ahead, 0)) Atomics.wait(ahead, 0, now, 1000);
+      };
+      try {
+        // The first output after a quiet spell goes at once; a burst goes in pieces.
+        await engine.streamJq(request.program, request.text, (outputs) => {
+          piece += `${outputs.join('\n')}\n`;
+          if (piece.length >= PIECE_CHARS || performance.now() - handedAt >= PIECE_MS) handOver();
+        });
+      } finally {
+        handOver();
+      }
+      return { job: request.job, done: true };
+    } catch (error) {
+      return { job: request.job, failure: failureOf(error) };
+    }
+  }
+}
+
+// Last, so that everything above is defined when the thread loads this module.
+const data = workerData as { role?: unknown; ahead?: Int32Array } | null;
+if (!isMainThread && parentPort && data?.role === WORKER_ROLE && data.ahead) {
+  const port = parentPort;
+  serve(port, data.ahead).catch((error: unknown) => port.postMessage({ job: -1, failure: failureOf(error) }));
+}
