@@ -214,6 +214,25 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
     expect(list.stderr).toMatch(/^More interns exist: gwctl interns ls --limit 2 --starting-after \S+ \(or --all for every page\)\n$/);
   });
 
+  it('without the credential store add-on, says in one line that it is not installed and keeps the key in the file', () => {
+    // A session bus address, so that gwctl tries the store (the add-on fails to load before any D-Bus call).
+    const bin = path.join(unpacked, 'package', pkg.bin.gwctl!);
+    const config = mkdtempSync(path.join(work, 'config-'));
+    const result = spawnSync(process.execPath, [bin, 'auth', 'login', '--with-token', '--no-verify'], {
+      cwd: unpacked,
+      env: { PATH: '/usr/bin:/bin', HOME: unpacked, GWCTL_CONFIG_DIR: config, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+      input: 'sk-addon-0123456789abcdef\n',
+      encoding: 'utf8',
+    });
+    expect({ code: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr:
+        'gwctl: warning: no credential store answered (the credential store add-on (@napi-rs/keyring) is not installed); storing the key in the config file instead\n' +
+        `Stored the management key sk-add…cdef for profile "default" in ${path.join(config, 'config.json')}\n`,
+    });
+  });
+
   it('installs with npm, runtime dependencies only, and runs from node_modules/.bin', async () => {
     const project = mkdtempSync(path.join(work, 'install-'));
     writeFileSync(
