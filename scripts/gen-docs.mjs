@@ -117,12 +117,25 @@ function roff(text) {
     .join('\n');
 }
 
+/**
+ * A description as help --json gives it (one line per line of help, a blank line between
+ * paragraphs): a paragraph per block, its lines kept apart with .br as help keeps them, and an
+ * indented line as it is. The lines of help --json never split a sentence, so neither does man.
+ */
 function roffParagraphs(text) {
-  return String(text)
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => `.PP\n${roff(line)}`)
-    .join('\n');
+  const out = [];
+  let fresh = true;
+  for (const line of String(text).split('\n')) {
+    if (line.trim() === '') fresh = true;
+    else if (/^\s/.test(line)) {
+      out.push(...(fresh ? ['.PP'] : []), '.nf', roff(line), '.fi');
+      fresh = false;
+    } else {
+      out.push(fresh ? '.PP' : '.br', roff(line));
+      fresh = false;
+    }
+  }
+  return out.join('\n');
 }
 
 function roffOption(o) {

@@ -11,6 +11,7 @@ import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram, givenGlobals } from './program.js';
+import { helpWidth } from './help-topics.js';
 import { chooseOutput } from './output-choice.js';
 import { reportError } from './report.js';
 import { commandName } from '../core/spec.js';
@@ -110,6 +111,7 @@ export async function runCli(host: CliHost): Promise<number> {
     const topOnly = commandWords(argv).length === 0 && !argv.includes('--');
     const program = buildProgram(version, specs, {
       topOnly,
+      width: helpWidth(io),
       writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
       // (`gwctl`, `gwctl interns`); its errors go through outputError, to be reported as ours.
