@@ -1,6 +1,7 @@
 // `gwctl help --json`: every command, option, exit code and environment variable as one JSON
 // object, for programs (and for scripts/gen-docs.mjs, which renders the reference and the
 // manual pages from it). Built from the same specs as `--help`, so it cannot drift from them.
+import { SETTING_KEYS } from '../config/profile.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
 import { allColumnNames, commandName, fieldColumns, type AnySpec } from '../core/spec.js';
@@ -98,5 +99,7 @@ export function helpModel(version: string): Record<string, unknown> {
     help_topics: HELP_TOPICS,
     exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })),
     environment: environment(),
+    // The keys of `config get|set|unset`.
+    settings: SETTING_KEYS,
   };
 }
