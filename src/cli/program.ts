@@ -48,8 +48,9 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
     if (own.has(longName(def.flags))) continue;
     program.addOption(new Option(def.flags, helpText(def)));
   }
-  program.addHelpText(
-    'after',
+  // Help texts are functions: commander calls the one of the help shown, so a run that shows
+  // another help, or none, never lays them out.
+  program.addHelpText('after', () =>
     [
       '',
       ...layout(
@@ -88,7 +89,7 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
     defineOn(parent, spec, handlers, program, width);
   }
   for (const [group, groupCommand] of groupCommands) {
-    groupCommand.addHelpText('after', groupExamples(group, groupSpecs.get(group)!, width));
+    groupCommand.addHelpText('after', () => groupExamples(group, groupSpecs.get(group)!, width));
   }
   // The groups keep commander's `help [command]`; the root's own `help` also knows topics.
   program.helpCommand(false);
@@ -174,19 +175,7 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     command.addOption(option);
     return { key, def, option };
   });
-  const columns = (spec.columns ?? []) as readonly string[];
-  const fields = fieldColumns(spec);
-  const after = [
-    ...(spec.description ? ['', ...layout(spec.description, width)] : ['']),
-    ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, width)] : []),
-    ...(fields.length ? wrap(`Fields also usable as columns: ${fields.join(', ')}.`, width) : []),
-    '',
-    'Examples:',
-    ...examplesFor(spec.examples, width),
-    '',
-    ...wrap(GLOBAL_OPTIONS_LINE, width),
-  ];
-  command.addHelpText('after', after.join('\n'));
+  command.addHelpText('after', () => commandHelpAfter(spec, width));
   command.action(async (...received: unknown[]) => {
     const self = received[received.length - 1] as Command;
     // Every value is checked here, in declaration order, before the implementation is loaded.
@@ -200,6 +189,22 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, program: C
     await handlers.run(spec, parsedArgs, parsedOpts, program);
   });
   return command;
+}
+
+/** What a command's help shows after its options: description, columns, examples, the global options. */
+function commandHelpAfter(spec: AnySpec, width: number): string {
+  const columns = (spec.columns ?? []) as readonly string[];
+  const fields = fieldColumns(spec);
+  return [
+    ...(spec.description ? ['', ...layout(spec.description, width)] : ['']),
+    ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, width)] : []),
+    ...(fields.length ? wrap(`Fields also usable as columns: ${fields.join(', ')}.`, width) : []),
+    '',
+    'Examples:',
+    ...examplesFor(spec.examples, width),
+    '',
+    ...wrap(GLOBAL_OPTIONS_LINE, width),
+  ].join('\n');
 }
 
 /** The global options typed on the command line, by name, for `readGlobalFlags`; the others are not given. */
