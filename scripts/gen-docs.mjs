@@ -1,6 +1,9 @@
 // Writes the command reference (docs/reference/, Markdown) and the manual pages (man/, roff)
-// from `gwctl help --json`, which the built binary makes from the same specs as `--help`; and
-// lists the pages under package.json's "man", so that `npm install -g` installs them.
+// from `gwctl help --json`, which the built binary makes from the same specs as `--help`; the
+// sections of hand-written pages that list commands, options or settings (README.md's command
+// table, docs/sandbox.md's options, docs/completion.md's settings: between `<!-- generated: NAME
+// -->` and `<!-- end of NAME -->`); and lists the pages under package.json's "man", so that
+// `npm install -g` installs them.
 //   node scripts/gen-docs.mjs           write the files
 //   node scripts/gen-docs.mjs --check   exit 1 if a file differs from what the specs give
 // Run `node scripts/build.mjs` first (npm run docs does both).
@@ -105,6 +108,64 @@ function mdIndex() {
   return lines.join('\n');
 }
 
+// --- sections of the hand-written pages that list options and settings
+
+/** An option as a usage line shows it: `[--limit N]`, `[--all]`, `[--for CONDITION]...`. */
+function optionUsage(o) {
+  const value = o.value_name ? ` ${o.value_name.replace(/\.\.\.$/, '').toUpperCase()}` : '';
+  return `[${o.name}${value}]${o.repeatable || o.value_name?.endsWith('...') ? '...' : ''}`;
+}
+
+/** An argument: `<id>`, `[workspace]`, and `<id>...\|-` for ids that may come on stdin. */
+function argumentUsage(a) {
+  const name = a.variadic ? `${a.name}...\\|-` : a.name;
+  return a.required ? `<${name}>` : `[${name}]`;
+}
+
+/** README.md: every command with every argument and option, and its summary. */
+function readmeCommands() {
+  const rows = visible.map((c) => {
+    const usage = ['gwctl', c.path, ...c.arguments.map(argumentUsage), ...c.options.map(optionUsage)].join(' ');
+    const also = c.aliases.length ? ` (also \`${c.path.replace(/\S+$/, c.aliases[0])}\`)` : '';
+    return `| \`${usage.replace(/\|(?!-)/g, '\\|')}\` | ${mdEscape(c.summary)}${also} |`;
+  });
+  return ['| command | what it does |', '|---|---|', ...rows].join('\n');
+}
+
+/** docs/sandbox.md: the options of `gwctl sandbox`. */
+function sandboxOptions() {
+  const sandbox = visible.find((c) => c.path === 'sandbox');
+  const rows = sandbox.options.map((o) => {
+    const facts = mdValue(o);
+    return `| \`${mdEscape(optionUsage(o).replace(/^\[|\](\.\.\.)?$/g, ''))}\` | ${mdEscape(o.description)}${facts ? ` (${facts})` : ''} |`;
+  });
+  return ['| option | meaning |', '|---|---|', ...rows].join('\n');
+}
+
+/** docs/completion.md: the settings `config get|set|unset` complete. */
+function settingsList() {
+  return model.settings.map((key) => `\`${key}\``).join(', ');
+}
+
+/**
+ * A page with its generated section replaced: the text between `<!-- generated: NAME ... -->`
+ * and `<!-- end of NAME -->`. A block (a table) stands on lines of its own; inline, it is text.
+ */
+function withSection(file, text, name, body, inline = false) {
+  const open = new RegExp(`<!-- generated: ${name} [^>]*-->`).exec(text);
+  const close = `<!-- end of ${name} -->`;
+  const end = text.indexOf(close);
+  if (!open || end < open.index) throw new Error(`gen-docs: ${file} has no section ${name} (<!-- generated: ${name} ... --> ... ${close})`);
+  const start = open.index + open[0].length;
+  return `${text.slice(0, start)}${inline ? body : `\n\n${body}\n\n`}${text.slice(end)}`;
+}
+
+function pageWithSections(file, sections) {
+  let text = readFileSync(path.join(root, file), 'utf8');
+  for (const [name, body, inline] of sections) text = withSection(file, text, name, body, inline);
+  return text;
+}
+
 // --- roff (man(7))
 
 /** Text safe in roff: backslashes doubled, hyphens as minus signs where they are options, no line starting with a control character. */
@@ -117,12 +178,25 @@ function roff(text) {
     .join('\n');
 }
 
+/**
+ * A description as help --json gives it (one line per line of help, a blank line between
+ * paragraphs): a paragraph per block, its lines kept apart with .br as help keeps them, and an
+ * indented line as it is. The lines of help --json never split a sentence, so neither does man.
+ */
 function roffParagraphs(text) {
-  return String(text)
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => `.PP\n${roff(line)}`)
-    .join('\n');
+  const out = [];
+  let fresh = true;
+  for (const line of String(text).split('\n')) {
+    if (line.trim() === '') fresh = true;
+    else if (/^\s/.test(line)) {
+      out.push(...(fresh ? ['.PP'] : []), '.nf', roff(line), '.fi');
+      fresh = false;
+    } else {
+      out.push(fresh ? '.PP' : '.br', roff(line));
+      fresh = false;
+    }
+  }
+  return out.join('\n');
 }
 
 function roffOption(o) {
@@ -201,6 +275,9 @@ const files = new Map([
   ...visible.map((c) => [`docs/reference/${pageName(c)}.md`, mdCommand(c)]),
   ['man/gwctl.1', manRoot()],
   ...visible.map((c) => [`man/${pageName(c)}.1`, manCommand(c)]),
+  ['README.md', pageWithSections('README.md', [['commands', readmeCommands()]])],
+  ['docs/sandbox.md', pageWithSections('docs/sandbox.md', [['sandbox-options', sandboxOptions()]])],
+  ['docs/completion.md', pageWithSections('docs/completion.md', [['settings', settingsList(), true]])],
 ]);
 
 const check = process.argv.includes('--check');

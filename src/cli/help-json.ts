@@ -1,11 +1,12 @@
 // `gwctl help --json`: every command, option, exit code and environment variable as one JSON
 // object, for programs (and for scripts/gen-docs.mjs, which renders the reference and the
 // manual pages from it). Built from the same specs as `--help`, so it cannot drift from them.
+import { SETTING_KEYS } from '../config/profile.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
 import { allColumnNames, commandName, fieldColumns, type AnySpec } from '../core/spec.js';
 import { environment, globalOptions } from '../commands/global-options.js';
-import { HELP_TOPICS } from './help-topics.js';
+import { HELP_TOPICS, logicalLines } from './help-topics.js';
 import { commands, groupSummaries } from './registry.js';
 
 export const TOOL_SUMMARY = 'manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools';
@@ -69,7 +70,8 @@ function commandInfo(spec: AnySpec): Record<string, unknown> {
     ...(spec.path[spec.path.length - 1]!.startsWith('__') ? { hidden: true } : {}),
     aliases: spec.aliases ?? [],
     summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
+    // One line per line of help as its author meant it (a sentence is never split), for any width.
+    ...(spec.description ? { description: logicalLines(spec.description).join('\n') } : {}),
     usage: usage(spec),
     arguments: Object.values(spec.args as ArgDefs).map((a) => ({
       name: a.name,
@@ -90,12 +92,14 @@ export function helpModel(version: string): Record<string, unknown> {
   return {
     version,
     summary: TOOL_SUMMARY,
-    description: TOOL_DESCRIPTION,
+    description: logicalLines(TOOL_DESCRIPTION).join('\n'),
     groups: [...groupSummaries].map(([name, summary]) => ({ name, summary })),
     commands: [...commands.values()].map(commandInfo),
     global_options: Object.values(globalOptions).map((o: OptionDef<unknown>) => optionInfo(o, o.env)),
     help_topics: HELP_TOPICS,
     exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })),
     environment: environment(),
+    // The keys of `config get|set|unset`.
+    settings: SETTING_KEYS,
   };
 }

@@ -1,26 +1,114 @@
 // What `gwctl help` knows besides the commands.
 import { EXIT_CODES } from '../core/exit-codes.js';
 
-export function exitCodesText(): string {
+export function exitCodesText(width: number = HELP_WIDTH.piped): string {
   const lines = ['Exit codes:', ''];
   for (const { code, meaning } of EXIT_CODES) {
-    const wrapped = wrap(meaning, 72);
+    const wrapped = wrap(meaning, width - 8);
     lines.push(`  ${String(code).padEnd(5)}${wrapped[0]}`, ...wrapped.slice(1).map((line) => `       ${line}`));
   }
   lines.push(
     '',
-    "The HTTP status decides the exit code; the API's 'retryable' decides whether",
-    'gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,',
-    '503, 504 and connection failures are retried.',
-    '',
-    'Examples:',
-    '  $ gwctl interns get "$id" >/dev/null; [ $? -eq 5 ] && echo "no such intern"',
-    '  $ gwctl batches delete "$id" --yes || case $? in 5) ;; *) exit 1 ;; esac',
+    ...layout(
+      [
+        "The HTTP status decides the exit code; the API's 'retryable' decides whether",
+        'gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,',
+        '503, 504 and connection failures are retried.',
+        '',
+        'Examples:',
+        '  $ gwctl interns get "$id" >/dev/null; [ $? -eq 5 ] && echo "no such intern"',
+        '  $ gwctl batches delete "$id" --yes || case $? in 5) ;; *) exit 1 ;; esac',
+      ].join('\n'),
+      width,
+    ),
     '',
   );
   return lines.join('\n');
 }
 
+/**
+ * The width help is laid out for: the terminal's, within 60 to 200 columns, and 80 when stdout
+ * is not a terminal (a pipe, a file, a pager), so that what a script or a man page sees does not
+ * depend on who ran it.
+ */
+export const HELP_WIDTH = { min: 60, max: 200, piped: 80 } as const;
+
+export function helpWidth(stdout: { stdoutIsTTY: boolean; columns: number }): number {
+  if (!stdout.stdoutIsTTY) return HELP_WIDTH.piped;
+  return Math.min(HELP_WIDTH.max, Math.max(HELP_WIDTH.min, stdout.columns));
+}
+
+/**
+ * The lines of a help text as its author meant them. The source may break a line anywhere: a
+ * line that does not end a sentence (with . : ! or ?) goes on in the next one. A blank line,
+ * and an indented line (an example to paste), stand alone. `help --json` and the manual pages
+ * get these lines too.
+ */
+export function logicalLines(text: string): string[] {
+  const lines: string[] = [];
+  let open = false;
+  for (const line of text.split('\n')) {
+    const prose = line.trim() !== '' && !/^\s/.test(line);
+    if (open && prose) lines[lines.length - 1] += ` ${line}`;
+    else lines.push(line);
+    open = prose && !/[.:!?]$/.test(lines[lines.length - 1]!);
+  }
+  return lines;
+}
+
+/** A help text laid out for `width` columns: prose wrapped at spaces, an indented line as a command line (`wrapCommand`). */
+export function layout(text: string, width: number): string[] {
+  return logicalLines(text).flatMap((line) => (/^\s/.test(line) ? wrapCommand(line, width) : wrap(line, width)));
+}
+
+/**
+ * An example command line within `width`: broken at spaces outside quotes, every line but the
+ * last ending with ` \`, so that it still pastes into a shell; the lines after the first are
+ * indented four more. A word (or an option with its value) longer than the width stays whole.
+ * A trailing comment goes on as comment lines (`# ...`).
+ */
+export function wrapCommand(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const words: string[] = [];
+  let word = '';
+  let quote: string | undefined;
+  let comment: string | undefined;
+  const rest = line.slice(indent.length);
+  for (let i = 0; i < rest.length; i++) {
+    const char = rest[i]!;
+    if (char === ' ' && !quote) {
+      if (word) words.push(word);
+      word = '';
+      continue;
+    }
+    if (char === '#' && !quote && !word) {
+      comment = rest.slice(i + 1).trim();
+      break;
+    }
+    if (char === quote) quote = undefined;
+    else if (!quote && (char === "'" || char === '"')) quote = char;
+    word += char;
+  }
+  if (word) words.push(word);
+  // An option stays on one line with its value (`--for status=running`).
+  for (let i = words.length - 2; i >= 0; i--)
+    if (/^--?\w/.test(words[i]!) && !/^(-|[|&;<>])/.test(words[i + 1]!)) words.splice(i, 2, `${words[i]} ${words[i + 1]}`);
+  const more = `${indent}    `;
+  const lines: string[] = [];
+  let current = indent;
+  for (const next of words) {
+    if (current.trim() && current.length + 1 + next.length + 2 > width) {
+      lines.push(`${current} \\`);
+      current = `${more}${next}`;
+    } else current = current.trim() ? `${current} ${next}` : `${current}${next}`;
+  }
+  if (comment === undefined) return [...lines, current];
+  const lead = /^\s*/.exec(current)![0];
+  const [first, ...others] = wrap(`${current.trimStart()} # ${comment}`, width - lead.length);
+  const after = others.length ? wrap(others.join(' '), width - more.length - 2).map((text) => `${more}# ${text}`) : [];
+  return [...lines, `${lead}${first!}`, ...after];
+}
 /** `text` in lines of at most `width` characters, broken at spaces. */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];

@@ -5,5 +5,14 @@ import { createRequire } from 'node:module';
 import type { KeyringBinding } from '../config/keychain.js';
 
 export function loadKeyringAddon(): KeyringBinding {
-  return createRequire(import.meta.url)('@napi-rs/keyring') as KeyringBinding;
+  try {
+    return createRequire(import.meta.url)('@napi-rs/keyring') as KeyringBinding;
+  } catch (error) {
+    // gwctl run from an unpacked tarball, or installed without its dependencies: one line that
+    // says so, not Node's "Cannot find module" with its require stack.
+    const e = error as { code?: string; message?: string };
+    if (e.code === 'MODULE_NOT_FOUND' && e.message?.includes("'@napi-rs/keyring'"))
+      throw new Error('the credential store add-on (@napi-rs/keyring) is not installed');
+    throw error;
+  }
 }

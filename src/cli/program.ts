@@ -7,7 +7,7 @@ import { environmentNames, globalOptions } from '../commands/global-options.js';
 import { groupSummaries } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
-import { exitCodesText, wrap } from './help-topics.js';
+import { exitCodesText, HELP_WIDTH, layout, wrap, wrapCommand } from './help-topics.js';
 import { load } from './lazy.js';
 import { FORMATTING_HELP } from '../output/formatting-help.js';
 
@@ -23,9 +23,12 @@ export interface Handlers {
   topOnly?: boolean;
   /** The global --json (or --jq) was given: `help --json`, `help exit-codes --json`. */
   json?: boolean;
+  /** The columns help is laid out for (`helpWidth`; default 80). */
+  width?: number;
 }
 
 export function buildProgram(version: string, specs: readonly AnySpec[], handlers: Handlers): Command {
+  const width = handlers.width ?? HELP_WIDTH.piped;
   const program = new Command('gwctl')
     .description('Manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools.')
     .version(`gwctl ${version}`, '-V, --version', 'print the version')
@@ -37,7 +40,10 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       writeErr: handlers.writeErr,
       // Errors are reported by the caller, in the contract's one-line (or JSON) form.
       outputError: () => {},
-    });
+    })
+    // Inherited by every command made below: commander wraps its own parts (options, arguments) to
+    // it, even the narrow column beside a long option at 60 columns.
+    .configureHelp({ helpWidth: width, minWidthToWrap: 16 });
   program.helpCommand('help [command...]', 'show help for a command');
   program.helpOption('-h, --help', 'show help');
   // The global options are read before commander parses (cli/command-line.ts), which gets argv
@@ -46,19 +52,25 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
   // `-H, --header` stays the command's.
   program.enablePositionalOptions();
   for (const def of Object.values(globalOptions)) program.addOption(new Option(def.flags, helpText(def)));
-  program.addHelpText(
-    'after',
+  // Help texts are functions: commander calls the one of the help shown, so a run that shows
+  // another help, or none, never lays them out.
+  program.addHelpText('after', () =>
     [
       '',
-      'Examples:',
-      '  $ gwctl auth login',
-      '  $ gwctl interns ls --status running',
-      '  $ gwctl --sandbox interns ls',
-      "  $ gwctl byok ls --all --json | jq -r '.data[].label'",
-      '',
-      "Exit codes: 'gwctl help exit-codes'. Output formats: 'gwctl help formatting'.",
-      "Completion: 'gwctl completion --help'.",
-      ...wrap(`Environment: ${environmentNames().join(', ')}.`, 80),
+      ...layout(
+        [
+          'Examples:',
+          '  $ gwctl auth login',
+          '  $ gwctl interns ls --status running',
+          '  $ gwctl --sandbox interns ls',
+          "  $ gwctl byok ls --all --json | jq -r '.data[].label'",
+          '',
+          "Exit codes: 'gwctl help exit-codes'. Output formats: 'gwctl help formatting'.",
+          "Completion: 'gwctl completion --help'.",
+          `Environment: ${environmentNames().join(', ')}.`,
+        ].join('\n'),
+        width,
+      ),
     ].join('\n'),
   );
 
@@ -78,10 +90,10 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       if (handlers.topOnly) continue;
       parent = groupCommand;
     }
-    defineOn(parent, spec, handlers);
+    defineOn(parent, spec, handlers, width);
   }
   for (const [group, groupCommand] of groupCommands) {
-    groupCommand.addHelpText('after', groupExamples(group, groupSpecs.get(group)!));
+    groupCommand.addHelpText('after', () => groupExamples(group, groupSpecs.get(group)!, width));
   }
   // The groups keep commander's `help [command]`; the root's own `help` also knows topics.
   program.helpCommand(false);
@@ -89,19 +101,28 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
     .command('help')
     .argument('[command...]', 'a command, or a topic: exit-codes, formatting')
     .description("show help for a command; 'gwctl help exit-codes' and 'gwctl help formatting' for those topics")
-    .action((words: string[]) => showHelp(program, words, handlers, version));
+    .action((words: string[]) => showHelp(program, words, handlers, version, width));
   return program;
 }
 
 /** A group's examples: each command's first, and one with `--json | jq`. */
-function groupExamples(group: string, specs: readonly AnySpec[]): string {
+function groupExamples(group: string, specs: readonly AnySpec[], width: number): string {
   const examples = specs.map((spec) => spec.examples[0]!).filter(Boolean);
   const jq = specs.flatMap((spec) => spec.examples).find((e) => e.includes('--json | jq')) ?? JQ_EXAMPLES.get(group);
   if (jq && !examples.includes(jq)) examples.push(jq);
   const first = specs[0]!.path[1];
-  return ['', 'Examples:', ...examples.map((e) => `  $ ${e}`), '', `More examples and every flag: 'gwctl ${group} ${first} --help'.`].join(
-    '\n',
-  );
+  return [
+    '',
+    'Examples:',
+    ...examplesFor(examples, width),
+    '',
+    ...wrap(`More examples and every flag: 'gwctl ${group} ${first} --help'.`, width),
+  ].join('\n');
+}
+
+/** Examples as help shows them, each within the width. */
+function examplesFor(examples: readonly string[], width: number): string[] {
+  return examples.flatMap((e) => wrapCommand(`  $ ${e}`, width));
 }
 
 /** For groups whose commands show none of their own. */
@@ -112,7 +133,7 @@ const JQ_EXAMPLES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
-async function showHelp(program: Command, words: readonly string[], handlers: Handlers, version: string): Promise<void> {
+async function showHelp(program: Command, words: readonly string[], handlers: Handlers, version: string, width: number): Promise<void> {
   // `gwctl help --json`: the whole description, for programs.
   if (words.length === 0 && handlers.json === true) {
     const { helpModel } = await load.helpJson();
@@ -120,13 +141,13 @@ async function showHelp(program: Command, words: readonly string[], handlers: Ha
     return;
   }
   if (words.length === 1 && words[0] === 'formatting') {
-    handlers.writeOut(FORMATTING_HELP);
+    handlers.writeOut(`${layout(FORMATTING_HELP.trimEnd(), width).join('\n')}\n`);
     return;
   }
   if (words.length === 1 && words[0] === 'exit-codes') {
     const json = handlers.json === true;
     const body = { exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })) };
-    handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText());
+    handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText(width));
     return;
   }
   let target = program;
@@ -142,7 +163,7 @@ async function showHelp(program: Command, words: readonly string[], handlers: Ha
 }
 
 /** Adds the spec's command under `parent`; `.command()` passes on output, help and error settings. */
-function defineOn(parent: Command, spec: AnySpec, handlers: Handlers): Command {
+function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, width: number): Command {
   const name = spec.path[spec.path.length - 1]!;
   // `__complete` serves the completion scripts; it stays out of help and suggestions.
   const command = parent.command(name, { hidden: name.startsWith('__') }).description(spec.summary);
@@ -158,20 +179,7 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers): Command {
     command.addOption(option);
     return { key, def, option };
   });
-  const columns = (spec.columns ?? []) as readonly string[];
-  const fields = fieldColumns(spec);
-  const after = [
-    spec.description ? `\n${spec.description}` : '',
-    // Wrapped like the rest of help, within 80 columns.
-    ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, 80)] : []),
-    ...(fields.length ? wrap(`Fields also usable as columns: ${fields.join(', ')}.`, 80) : []),
-    '',
-    'Examples:',
-    ...spec.examples.map((e) => `  $ ${e}`),
-    '',
-    ...GLOBAL_OPTIONS_LINE,
-  ];
-  command.addHelpText('after', after.join('\n'));
+  command.addHelpText('after', () => commandHelpAfter(spec, width));
   command.action(async (...received: unknown[]) => {
     const self = received[received.length - 1] as Command;
     // Every value is checked here, in declaration order, before the implementation is loaded.
@@ -193,6 +201,22 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers): Command {
   return command;
 }
 
+/** What a command's help shows after its options: description, columns, examples, the global options. */
+function commandHelpAfter(spec: AnySpec, width: number): string {
+  const columns = (spec.columns ?? []) as readonly string[];
+  const fields = fieldColumns(spec);
+  return [
+    ...(spec.description ? ['', ...layout(spec.description, width)] : ['']),
+    ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, width)] : []),
+    ...(fields.length ? wrap(`Fields also usable as columns: ${fields.join(', ')}.`, width) : []),
+    '',
+    'Examples:',
+    ...examplesFor(spec.examples, width),
+    '',
+    ...wrap(GLOBAL_OPTIONS_LINE, width),
+  ].join('\n');
+}
+
 /** An option's line in help: its description, and its default where it has one. */
 function helpText(def: OptionDef<unknown>): string {
   const value = def.value?.default;
@@ -201,9 +225,6 @@ function helpText(def: OptionDef<unknown>): string {
 }
 
 /** The closing line of every command's help: the global options it also takes, and where they are described. */
-const GLOBAL_OPTIONS_LINE = wrap(
-  `Global options: ${Object.values(globalOptions)
-    .map((o: OptionDef<unknown>) => /--[\w-]+/.exec(o.flags)?.[0] ?? o.flags)
-    .join(', ')} (see 'gwctl --help').`,
-  80,
-);
+const GLOBAL_OPTIONS_LINE = `Global options: ${Object.values(globalOptions)
+  .map((o: OptionDef<unknown>) => /--[\w-]+/.exec(o.flags)?.[0] ?? o.flags)
+  .join(', ')} (see 'gwctl --help').`;

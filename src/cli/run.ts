@@ -11,6 +11,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram } from './program.js';
 import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
+import { helpWidth } from './help-topics.js';
 import { chooseOutput } from './output-choice.js';
 import { reportError } from './report.js';
 import { commandName } from '../core/spec.js';
@@ -110,6 +111,7 @@ export async function runCli(host: CliHost): Promise<number> {
     const program = buildProgram(version, specs, {
       topOnly,
       json: line.json,
+      width: helpWidth(io),
       writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
       // (`gwctl`, `gwctl interns`); its errors go through outputError, to be reported as ours.

@@ -1,9 +1,14 @@
 // The published package: `npm pack` holds the bundle, the bin, the completions, README,
 // LICENSE and the bundled code's licences, and nothing of the sources or tests; unpacked
 // alone (no node_modules anywhere) it runs; installed by npm with its runtime dependencies
-// only, offline from npm's cache as `npm ci` left it, it runs from node_modules/.bin.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+// only, it runs from node_modules/.bin. npm installs from a registry on 127.0.0.1 that this
+// test serves from the packages in this repository's node_modules, into an empty cache of its
+// own: so the test holds on a new machine, whatever npm's own cache holds, and needs no network.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,17 +43,90 @@ let tarball: string;
 /** The tarball's contents, extracted as they are (`package/...`). */
 let unpacked: string;
 
+/** npm with its own empty cache and no user settings, so nothing outside this test answers it. */
+function npmEnv(): Record<string, string | undefined> {
+  const userconfig = path.join(work, 'npmrc');
+  writeFileSync(userconfig, '');
+  return {
+    ...process.env,
+    npm_config_update_notifier: 'false',
+    npm_config_cache: path.join(work, 'npm-cache'),
+    npm_config_userconfig: userconfig,
+    ...(registry ? { npm_config_registry: registry.url } : {}),
+  };
+}
+
 function npm(args: readonly string[], cwd: string): string {
   // Scripts are not run: packing must not rebuild dist/ under the other tests' feet (the test
   // setup built it), and the install below must need no build step.
-  const result = spawnSync('npm', [...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-    timeout: 120_000,
-  });
+  const result = spawnSync('npm', [...args], { cwd, encoding: 'utf8', env: npmEnv(), timeout: 120_000 });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
+}
+
+/** npm without blocking this process, which serves the registry npm installs from. */
+function npmAsync(args: readonly string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('npm', [...args], { cwd, encoding: 'utf8', env: npmEnv(), timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`npm ${args.join(' ')} failed (${String(error.code)}):\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+interface Registry {
+  url: string;
+  /** The names npm asked for, each once. */
+  asked: Set<string>;
+  close(): Promise<void>;
+}
+let registry: Registry | undefined;
+
+/**
+ * A registry holding gwctl's runtime dependencies as this repository installed them: each
+ * package under node_modules/ that is a runtime dependency (or one of its own, such as the
+ * add-on's build for this platform), packed by npm. Any other name is a 404, as the add-on's
+ * builds for other platforms are: npm leaves out an optional dependency it cannot get.
+ */
+async function serveRuntimeDependencies(): Promise<Registry> {
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+  };
+  const tarballs = path.join(work, 'registry');
+  mkdirSync(tarballs);
+  const manifests = new Map<string, Record<string, unknown>>();
+  const files = new Map<string, Buffer>();
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    const folder = path.join(ROOT, key);
+    if (!key || entry.dev || entry.devOptional || !existsSync(folder)) continue;
+    const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const out = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tarballs, folder], work)) as Packed[];
+    const file = `${manifest.name as string}-${manifest.version as string}.tgz`.replace('/', '-');
+    files.set(file, readFileSync(path.join(tarballs, out[0]!.filename)));
+    manifests.set(manifest.name as string, manifest);
+  }
+  const asked = new Set<string>();
+  const server = http.createServer((req, res) => {
+    const name = decodeURIComponent((req.url ?? '/').slice(1));
+    asked.add(name);
+    const tarball = files.get(name.replace(/^-\//, ''));
+    if (tarball) return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+    const manifest = manifests.get(name);
+    if (!manifest) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+    const version = manifest.version as string;
+    const file = `${name}-${version}.tgz`.replace('/', '-');
+    const bytes = files.get(file)!;
+    const dist = {
+      tarball: `${url}-/${file}`,
+      integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
+      shasum: createHash('sha1').update(bytes).digest('hex'),
+    };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ name, 'dist-tags': { latest: version }, versions: { [version]: { ...manifest, dist } } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { url, asked, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 function run(file: string, args: readonly string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
@@ -61,8 +139,9 @@ function run(file: string, args: readonly string[], cwd: string): { code: number
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   if (npmMissing) return;
+  registry = await serveRuntimeDependencies();
   const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
   packed = (JSON.parse(out) as Packed[])[0]!;
   tarball = path.join(work, packed.filename);
@@ -70,7 +149,10 @@ beforeAll(() => {
   execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
 });
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(async () => {
+  await registry?.close();
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` : ''}`, () => {
   it('holds the bundle, bin, completions, manual pages, README, LICENSE and licences, and nothing else', () => {
@@ -132,46 +214,41 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
     expect(list.stderr).toMatch(/^More interns exist: gwctl interns ls --limit 2 --starting-after \S+ \(or --all for every page\)\n$/);
   });
 
-  it('installs with npm, runtime dependencies only and offline, and runs from node_modules/.bin', () => {
-    // A project that depends on the tarball, locked to the same runtime dependencies as this
-    // repository (so `npm ci` needs only the tarballs npm's cache holds after `npm ci` here).
+  it('without the credential store add-on, says in one line that it is not installed and keeps the key in the file', () => {
+    // A session bus address, so that gwctl tries the store (the add-on fails to load before any D-Bus call).
+    const bin = path.join(unpacked, 'package', pkg.bin.gwctl!);
+    const config = mkdtempSync(path.join(work, 'config-'));
+    const result = spawnSync(process.execPath, [bin, 'auth', 'login', '--with-token', '--no-verify'], {
+      cwd: unpacked,
+      env: { PATH: '/usr/bin:/bin', HOME: unpacked, GWCTL_CONFIG_DIR: config, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+      input: 'sk-addon-0123456789abcdef\n',
+      encoding: 'utf8',
+    });
+    expect({ code: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr:
+        'gwctl: warning: no credential store answered (the credential store add-on (@napi-rs/keyring) is not installed); storing the key in the config file instead\n' +
+        `Stored the management key sk-add…cdef for profile "default" in ${path.join(config, 'config.json')}\n`,
+    });
+  });
+
+  it('installs with npm, runtime dependencies only, and runs from node_modules/.bin', async () => {
     const project = mkdtempSync(path.join(work, 'install-'));
-    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
-      packages: Record<string, { version?: string; dev?: boolean; devOptional?: boolean }>;
-    };
-    const packages: Record<string, unknown> = {
-      '': { name: 'gwctl-install-check', dependencies: { gwctl: `file:${packed.filename}` } },
-      'node_modules/gwctl': {
-        version: pkg.version,
-        resolved: `file:${packed.filename}`,
-        integrity: packed.integrity,
-        license: pkg.license,
-        dependencies: pkg.dependencies,
-        bin: pkg.bin,
-        engines: pkg.engines,
-      },
-    };
-    for (const [key, entry] of Object.entries(lock.packages)) {
-      if (!key || entry.dev || entry.devOptional) continue;
-      // This repository's lock leaves out tarball URLs; npm finds a tarball in its cache by the
-      // integrity, whatever the URL, and needs no registry metadata once it has one.
-      const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
-      packages[key] = { resolved: `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${entry.version}.tgz`, ...entry };
-    }
     writeFileSync(
       path.join(project, 'package.json'),
       JSON.stringify({ name: 'gwctl-install-check', private: true, dependencies: { gwctl: `file:${packed.filename}` } }),
     );
-    writeFileSync(
-      path.join(project, 'package-lock.json'),
-      JSON.stringify({ name: 'gwctl-install-check', lockfileVersion: 3, requires: true, packages }),
-    );
     execFileSync('cp', [tarball, project]);
-    npm(['ci', '--offline', '--omit=dev', '--no-audit', '--no-fund'], project);
+    await npmAsync(['install', '--omit=dev', '--no-audit', '--no-fund'], project);
 
+    // What npm asked the registry for: the runtime dependency and its builds, nothing of the devDependencies.
+    expect([...registry!.asked].filter((name) => !name.startsWith('-/') && !name.startsWith('@napi-rs/'))).toEqual([]);
+    expect(registry!.asked).toContain('@napi-rs/keyring');
     const modules = readdirSync(path.join(project, 'node_modules'));
     for (const dev of Object.keys(pkg.devDependencies)) expect(modules).not.toContain(dev.split('/')[0]);
     expect(modules).toContain('gwctl');
+    expect(existsSync(path.join(project, 'node_modules', '@napi-rs', 'keyring', 'package.json'))).toBe(true);
     const bin = path.join(project, 'node_modules', '.bin', 'gwctl');
     expect(run(bin, ['--version'], project)).toEqual({ code: 0, stdout: `gwctl ${pkg.version}\n`, stderr: '' });
     const list = run(bin, ['--sandbox', 'interns', 'ls', '--limit', '2', '--json'], project);
@@ -181,10 +258,10 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
     expect(completion.stdout).toBe(readFileSync(path.join(ROOT, 'completions', '_gwctl'), 'utf8'));
   });
 
-  it('installs globally with its manual pages: man finds gwctl and each command', () => {
-    // No runtime dependencies, so a global install from the tarball needs nothing from a registry.
+  it('installs globally with its manual pages: man finds gwctl and each command', async () => {
     const prefix = mkdtempSync(path.join(work, 'global-'));
-    npm(['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tarball], work);
+    await npmAsync(['install', '-g', '--no-audit', '--no-fund', '--prefix', prefix, tarball], work);
+    expect(existsSync(path.join(prefix, 'lib', 'node_modules', 'gwctl', 'node_modules', '@napi-rs', 'keyring'))).toBe(true);
     const manDir = path.join(prefix, 'share', 'man');
     expect(pkg.man?.length).toBeGreaterThan(1);
     for (const page of pkg.man ?? []) expect(existsSync(path.join(manDir, 'man1', path.basename(page))), page).toBe(true);

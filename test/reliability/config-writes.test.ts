@@ -3,11 +3,22 @@
 // a writer killed with SIGKILL while it holds the lock; a folder that cannot be written; a file
 // that is not JSON. Every change that exited 0 is in the file afterwards.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectNoCrash, gwctlCommand, runGwctl, spawnGwctl, tempConfigDir, testEnv, until, type RunResult } from '../kit/spawn.js';
+import {
+  BIN,
+  ROOT,
+  expectNoCrash,
+  gwctlCommand,
+  runGwctl,
+  spawnGwctl,
+  tempConfigDir,
+  testEnv,
+  until,
+  type RunResult,
+} from '../kit/spawn.js';
 
 const fileOf = (dir: string) => path.join(dir, 'config.json');
 const readFile = (dir: string) => JSON.parse(readFileSync(fileOf(dir), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
@@ -114,37 +125,60 @@ describe('a writer killed while it holds the lock', () => {
   });
 });
 
+// As root, folder modes do not apply: the unwritable-folder run is made as the unprivileged
+// user "nobody". That user must reach gwctl: a clone inside a folder other users cannot enter
+// (as `mktemp -d` makes) gets a copy of the built gwctl (bin/, dist/: it needs no node_modules)
+// in a folder nobody may enter; a runtime nobody cannot run skips the test, saying so.
+const asRoot = process.getuid?.() === 0;
+const NOBODY = { uid: 65534, gid: 65534 };
+const nobodyMay = (test: '-r' | '-x', file: string) => spawnSync('test', [test, file], NOBODY).status === 0;
+const [program, ...lead] = gwctlCommand();
+const nobodyCannotRun =
+  asRoot && !nobodyMay('-x', program) ? `the user nobody cannot run ${program} (a folder on its path is closed to other users)` : undefined;
+
+/** gwctl's command line for this test's run: as it is, or (as root) a copy nobody can read when it cannot read this one. */
+function gwctlNobodyReaches(): { command: string[]; done: () => void } {
+  if (!asRoot || lead[0] !== BIN || nobodyMay('-r', BIN)) return { command: [program, ...lead], done: () => {} };
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'gwctl-copy-'));
+  chmodSync(copy, 0o755);
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
+  return { command: [program, path.join(copy, path.relative(ROOT, BIN))], done: () => rmSync(copy, { recursive: true, force: true }) };
+}
+
 describe('a config folder or file gwctl cannot use', () => {
-  it('a folder this user cannot write to: one clear line, exit 1, the file unchanged', () => {
-    // As root, folder modes do not apply: the run is made as the unprivileged user "nobody",
-    // with a folder (and file) it may read but not write.
-    const asRoot = process.getuid?.() === 0;
-    const base = mkdtempSync(path.join(os.tmpdir(), 'gwctl-ro-'));
-    chmodSync(base, 0o755);
-    const dir = path.join(base, 'config');
-    mkdirSync(dir, { mode: 0o755 });
-    writeFileSync(fileOf(dir), JSON.stringify({ profiles: { default: { workspace: 'kept' } } }), { mode: 0o644 });
-    if (!asRoot) chmodSync(dir, 0o555);
-    try {
-      const [program, ...lead] = gwctlCommand();
-      const r = spawnSync(program, [...lead, 'config', 'set', 'workspace', 'new'], {
-        env: testEnv({ HOME: base }, dir),
-        encoding: 'utf8',
-        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-      });
-      expectNoCrash(r.stderr);
-      expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
-        code: 1,
-        stdout: '',
-        stderr: `gwctl: cannot write the config file ${fileOf(dir)}: permission denied; check that ${dir} is writable, or point GWCTL_CONFIG_DIR elsewhere\n`,
-      });
-      expect(readFile(dir).profiles).toEqual({ default: { workspace: 'kept' } });
-      expect(readdirSync(dir)).toEqual(['config.json']);
-    } finally {
-      chmodSync(dir, 0o755);
-      rmSync(base, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(nobodyCannotRun)(
+    `a folder this user cannot write to: one clear line, exit 1, the file unchanged${nobodyCannotRun ? ` (skipped: ${nobodyCannotRun})` : ''}`,
+    () => {
+      // With a folder (and file) the user may read but not write.
+      const gwctl = gwctlNobodyReaches();
+      const base = mkdtempSync(path.join(os.tmpdir(), 'gwctl-ro-'));
+      chmodSync(base, 0o755);
+      const dir = path.join(base, 'config');
+      mkdirSync(dir, { mode: 0o755 });
+      writeFileSync(fileOf(dir), JSON.stringify({ profiles: { default: { workspace: 'kept' } } }), { mode: 0o644 });
+      if (!asRoot) chmodSync(dir, 0o555);
+      try {
+        const [file, ...args] = gwctl.command;
+        const r = spawnSync(file!, [...args, 'config', 'set', 'workspace', 'new'], {
+          env: testEnv({ HOME: base }, dir),
+          encoding: 'utf8',
+          ...(asRoot ? NOBODY : {}),
+        });
+        expectNoCrash(r.stderr);
+        expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: `gwctl: cannot write the config file ${fileOf(dir)}: permission denied; check that ${dir} is writable, or point GWCTL_CONFIG_DIR elsewhere\n`,
+        });
+        expect(readFile(dir).profiles).toEqual({ default: { workspace: 'kept' } });
+        expect(readdirSync(dir)).toEqual(['config.json']);
+      } finally {
+        chmodSync(dir, 0o755);
+        rmSync(base, { recursive: true, force: true });
+        gwctl.done();
+      }
+    },
+  );
 
   it('a file that is not JSON: refused, exit 2, left as it was', async () => {
     const dir = tempConfigDir();

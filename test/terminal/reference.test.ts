@@ -2,7 +2,7 @@
 // every option, from the same specs; docs/reference/ and man/ are exactly what the specs give
 // (a stale page fails here: run `npm run docs`); and every manual page renders without a warning.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
@@ -106,6 +106,25 @@ describe('docs/reference/ and man/', () => {
     const check = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'gen-docs.mjs'), '--check'], { encoding: 'utf8' });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
+  });
+
+  it('no manual page splits a sentence into paragraphs where the source of its help wrapped a line', async () => {
+    const model = await described();
+    const escaped = (text: string) => text.replace(/\\/g, '\\e').replace(/-/g, '\\-');
+    for (const page of readdirSync(path.join(ROOT, 'man'))) {
+      const text = readFileSync(path.join(ROOT, 'man', page), 'utf8');
+      // A line of text (not a request) that ends in a comma is half a sentence.
+      expect(
+        text.split('\n').filter((line) => !line.startsWith('.') && /,$/.test(line)),
+        page,
+      ).toEqual([]);
+    }
+    // Each line of a description is whole in its page.
+    for (const command of model.commands as (Described & { description?: string })[]) {
+      if (command.hidden || !command.description) continue;
+      const text = readFileSync(path.join(ROOT, 'man', `gwctl-${command.path.replace(/ /g, '-')}.1`), 'utf8');
+      for (const line of command.description.split('\n')) if (line.trim()) expect(text, command.path).toContain(escaped(line));
+    }
   });
 
   const groff = spawnSync('groff', ['--version'], { encoding: 'utf8' });
