@@ -106,9 +106,8 @@ export async function runCli(host: CliHost): Promise<number> {
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
     // With no command word (`gwctl`, `gwctl --help`) only the top level can be shown: the
     // groups' own commands and their options need not be built.
-    const topOnly = line.words.length === 0 && !argv.includes('--');
     const program = buildProgram(version, specs, {
-      topOnly,
+      topOnly: line.topOnly,
       json: line.json,
       writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
