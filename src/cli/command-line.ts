@@ -40,8 +40,10 @@ const COMMANDER_OWN = new Set(['-h', '--help', '-V', '--version']);
 export interface CommandLine {
   /** argv without the global options: the command words, the command's own options, its arguments. */
   readonly rest: readonly string[];
-  /** The words before the first option that is not global (`interns ls`), at most two. */
+  /** The command words (`interns ls`), at most two. */
   readonly words: readonly string[];
+  /** No command word and no `--` (`gwctl`, `gwctl --help`): only the top level of help can be shown. */
+  readonly topOnly: boolean;
   /** Errors are JSON under every JSON output mode (--jq implies --json; --jsonl is for programs too). */
   readonly errorsAsJson: boolean;
   /** Colour unless --no-color or NO_COLOR (the terminal decides the rest, core/io.ts). */
@@ -107,6 +109,7 @@ export function readCommandLine(
   return {
     rest,
     words,
+    topOnly: words.length === 0 && !argv.includes('--'),
     errorsAsJson: has('json') || has('jsonl') || has('jq'),
     json: has('json') || has('jq'),
     // A switch's reading never refuses.

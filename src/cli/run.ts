@@ -107,9 +107,8 @@ export async function runCli(host: CliHost): Promise<number> {
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
     // With no command word (`gwctl`, `gwctl --help`) only the top level can be shown: the
     // groups' own commands and their options need not be built.
-    const topOnly = line.words.length === 0 && !argv.includes('--');
     const program = buildProgram(version, specs, {
-      topOnly,
+      topOnly: line.topOnly,
       json: line.json,
       width: helpWidth(io),
       writeOut: writeHelp(io),

@@ -211,7 +211,10 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
     const list = run(process.execPath, [bin, '--sandbox', 'interns', 'ls', '--limit', '2'], unpacked);
     expect(list.code).toBe(0);
     expect(list.stdout.trimEnd().split('\n')).toHaveLength(2);
-    expect(list.stderr).toMatch(/^More interns exist: gwctl interns ls --limit 2 --starting-after \S+ \(or --all for every page\)\n$/);
+    // The hint repeats --sandbox: pasted, it goes where this run went.
+    expect(list.stderr).toMatch(
+      /^More interns exist: gwctl interns ls --limit 2 --starting-after \S+ --sandbox \(or --all for every page\)\n$/,
+    );
   });
 
   it('without the credential store add-on, says in one line that it is not installed and keeps the key in the file', () => {

@@ -9,7 +9,7 @@ export const spec = defineSpec({
   description:
     'With --wait, polls until the batch reaches a terminal status (completed, failed, expired, cancelled),\n' +
     'then exits 0 for completed and 1 otherwise; --timeout gives up after that long (exit 7, reason wait_timeout).\n' +
-    'Without --wait, --timeout is the per-request timeout in seconds, as for every command.\n' +
+    'Without --wait, --timeout is the per-request timeout, as for every command; before the command word it always is.\n' +
     'With --watch, polls until interrupted and shows each change (JSON Lines events with --jsonl or --json).',
   args: {
     id: arg.required({

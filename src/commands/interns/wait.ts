@@ -28,7 +28,7 @@ export const spec = defineSpec({
     'Piped, prints id<TAB>status per intern; --json prints {"data":[intern, ...]}.',
     'With --status (and --workspace), waits for every intern that had one of those statuses at the start.',
     'Many interns are read through the list (a few requests a poll) rather than one by one.',
-    "Here --timeout is the wait's deadline; the per-request timeout comes from GWCTL_TIMEOUT or the profile.",
+    "Here --timeout is the wait's deadline; the per-request timeout is --timeout before the command word, GWCTL_TIMEOUT or the profile.",
   ].join('\n'),
   args: {
     ids: arg.many({
