@@ -5,6 +5,7 @@ import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/serve
 import type { Deps, RunFor } from './context.js';
 import { DEFAULT_PORT, requestsPerWindow, type spec } from './sandbox.js';
 import { SANDBOX_CHURN_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { quoteInput } from '../core/sanitize.js';
 
 type ServerModule = Awaited<ReturnType<Deps['heavy']['sandbox']>>;
 
@@ -43,7 +44,7 @@ function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server
     try {
       return server.parseFaultText(text);
     } catch (error) {
-      if (error instanceof server.FaultSpecError) throw usageError(`invalid --fault ${JSON.stringify(text)}: ${error.message}`);
+      if (error instanceof server.FaultSpecError) throw usageError(`invalid --fault ${quoteInput(text)}: ${error.message}`);
       throw error;
     }
   });
