@@ -20,6 +20,9 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   }
   try {
     const info = running.info();
+    // The demo keys are public and this command exists to hand them out: a demo key that is also
+    // the key in use (GWCTL_MANAGEMENT_KEY) must not turn them into gw-san…ment here.
+    for (const key of Object.values(info.keys)) deps.io.addPublic(key);
     // Under --json, one line a script reads before the server's work begins.
     const text = banner(info, running.pace, options.churn ?? 0);
     await deps.printer.detail({ body: info, oneLine: true, view: { kind: 'text', terminal: text, piped: text } });
