@@ -2,7 +2,7 @@
 // retries, and the API's error envelope turned into a GwctlError with the contract's exit code.
 import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { maskKeys } from '../core/mask.js';
+import { maskKeys, maskKeysInJson } from '../core/mask.js';
 import { baseUrlProblem, isLoopbackHost } from '../core/patterns.js';
 import { quoteInput, sanitizeField } from '../core/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
@@ -325,7 +325,8 @@ export class ApiClient {
 
   private maskKeys(text: string): string {
     // Only keys this client sent: reading the other could run its key command for nothing.
-    return maskKeys(text, [...this.sentKeys]);
+    const keys = [...this.sentKeys];
+    return maskKeysInJson(maskKeys(text, keys), keys);
   }
 }
 

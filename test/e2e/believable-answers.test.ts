@@ -3,10 +3,11 @@
 // stdout and stderr exactly. (The wait for a deletion is in wait.test.ts, the keychain's logout in
 // keychain.test.ts.)
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { internBody, internId } from '../kit/bodies.js';
+import { gwctl } from '../kit/cli.js';
 import { configWith } from '../kit/profiles.js';
 import { startServer, type ScriptedServer } from '../kit/server.js';
 import { gwctlShellCommand, runGwctl, tempConfigDir, testEnv } from '../kit/spawn.js';
@@ -188,5 +189,33 @@ describe('errors quote at most 200 characters of a value, and reach a slow reade
       code: 2,
       stderr: expect.stringMatching(new RegExp(`^gwctl: unknown command '${'b'.repeat(200)}'… \\(5000 characters\\)`)),
     });
+  });
+});
+
+describe('a key is masked however the server wrote it, and never cached', () => {
+  const key = 'sk-api-echoed-0123456789abcdefghijkl';
+  // The key as a JSON string with every letter a \u escape: the text of the body never holds it.
+  const escaped = [...key].map((c) => (/[a-z]/.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
+  const body = `{"data":[{"id":"${escaped}","name":"${escaped}","status":"running"}],"has_more":false}`;
+  const serve = (): void => server.handle(() => ({ headers: { 'content-type': 'application/json' }, body }));
+  const env = { GWCTL_API_KEY: key };
+
+  it('a table at a terminal, piped rows and --json show it masked', async () => {
+    serve();
+    const table = await gwctl(['interns', 'ls', '--base-url', server.baseUrl], { env, stdoutIsTTY: true, columns: 60 });
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toContain(key.slice(0, 10));
+    const rows = await runGwctl(['interns', 'ls', '--base-url', server.baseUrl], { env });
+    expect(rows).toMatchObject({ code: 0, stderr: '', stdout: 'sk-api…ijkl\tsk-api…ijkl\trunning\t\t\t\n' });
+    const json = await runGwctl(['interns', 'ls', '--json', '--base-url', server.baseUrl], { env });
+    expect(JSON.parse(json.stdout)).toEqual({ data: [{ id: 'sk-api…ijkl', name: 'sk-api…ijkl', status: 'running' }], has_more: false });
+  });
+
+  it('the completion id cache never holds it', async () => {
+    serve();
+    const dir = tempConfigDir();
+    expect((await runGwctl(['interns', 'ls', '--base-url', server.baseUrl], { env, configDir: dir })).code).toBe(0);
+    const cache = path.join(dir, 'cache', 'intern-ids.json');
+    expect(existsSync(cache) ? readFileSync(cache, 'utf8') : '').not.toContain(key.slice(0, 10));
   });
 });
