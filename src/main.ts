@@ -38,9 +38,15 @@ async function main(): Promise<void> {
     signal: interruption.signal,
   });
   // Exit as soon as the output is flushed: idle keep-alive sockets and timers must not
-  // hold a finished command open.
+  // hold a finished command open. Both streams: on a pipe each is written asynchronously, and
+  // exiting with stderr's bytes still queued cut a long error at 64 KiB for a slow reader.
   process.exitCode = code;
-  process.stdout.write('', () => process.exit(code));
+  let flushing = 2;
+  const flushed = (): void => {
+    if (--flushing === 0) process.exit(code);
+  };
+  process.stdout.write('', flushed);
+  process.stderr.write('', flushed);
 }
 
 main().catch((error: unknown) => {

@@ -2,9 +2,9 @@
 // retries, and the API's error envelope turned into a GwctlError with the contract's exit code.
 import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { maskKeys } from '../core/mask.js';
-import { isLoopbackHost } from '../core/patterns.js';
-import { sanitizeField } from '../core/sanitize.js';
+import { maskKeys, maskKeysInJson } from '../core/mask.js';
+import { baseUrlProblem, isLoopbackHost } from '../core/patterns.js';
+import { quoteInput, sanitizeField } from '../core/sanitize.js';
 import { readErrorEnvelope } from './envelope.js';
 import { reasonPhrase } from './status-text.js';
 import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
@@ -327,7 +327,8 @@ export class ApiClient {
 
   private maskKeys(text: string): string {
     // Only keys this client sent: reading the other could run its key command for nothing.
-    return maskKeys(text, [...this.sentKeys]);
+    const keys = [...this.sentKeys];
+    return maskKeysInJson(maskKeys(text, keys), keys);
   }
 }
 
@@ -417,20 +418,10 @@ function statusText(status: number): string {
 }
 
 function parseBaseUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw usageError(
-      `invalid base URL: ${JSON.stringify(sanitizeField(text))}`,
-      'give an absolute URL such as https://openrouter.ai/api/v1',
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw usageError(`invalid base URL: ${JSON.stringify(sanitizeField(text))} (only http and https are supported)`);
-  }
-  if (url.username || url.password) throw usageError('the base URL must not carry a user name or password');
-  return url;
+  // Wherever it came from (--base-url, GWCTL_BASE_URL, the profile): one rule, before anything is sent.
+  const problem = baseUrlProblem(text);
+  if (problem) throw usageError(`invalid base URL ${quoteInput(text)}: ${problem}`);
+  return new URL(text);
 }
 
 /**
@@ -440,7 +431,7 @@ function parseBaseUrl(text: string): URL {
 export function pathSegment(value: string, name: string): string {
   const encoded = encodeURIComponent(value);
   if (encoded === '.' || encoded === '..') {
-    throw usageError(`${JSON.stringify(value)} cannot be sent as the ${name} in a URL path: "." and ".." would address another route`);
+    throw usageError(`${quoteInput(value)} cannot be sent as the ${name} in a URL path: "." and ".." would address another route`);
   }
   return encoded;
 }
@@ -456,7 +447,7 @@ export function resolveOnBase(base: URL, path: string): URL {
     try {
       url = new URL(path);
     } catch {
-      throw usageError(`invalid URL ${JSON.stringify(sanitizeField(path))}`);
+      throw usageError(`invalid URL ${quoteInput(path)}`);
     }
     if (url.origin !== base.origin) {
       throw usageError(
@@ -467,7 +458,7 @@ export function resolveOnBase(base: URL, path: string): URL {
     return url;
   }
   const url = new URL(base.href.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''));
-  if (url.origin !== base.origin) throw usageError(`invalid path ${JSON.stringify(sanitizeField(path))}`);
+  if (url.origin !== base.origin) throw usageError(`invalid path ${quoteInput(path)}`);
   return url;
 }
 

@@ -1,8 +1,8 @@
 // Errors as the contract prints them: one line `gwctl: <message>` on stderr, or under --json
 // one object `{"error": {...}}`. Never a stack trace.
-import { errorFields, toGwctlError, type GwctlError } from '../core/errors.js';
+import { errorFields, GwctlError, toGwctlError } from '../core/errors.js';
 import type { Io } from '../core/io.js';
-import { safeJson, sanitizeField } from '../core/sanitize.js';
+import { safeJson, sanitizeField, shortenQuotedWords } from '../core/sanitize.js';
 
 export function errorLine(error: GwctlError): string {
   let line = error.status !== undefined ? `HTTP ${error.status}: ${error.message}` : error.message;
@@ -20,7 +20,15 @@ export function errorJson(error: GwctlError): string {
 }
 
 export function reportError(io: Io, error: unknown, json: boolean): number {
-  const failure = toGwctlError(error);
+  const failure = withShortQuotes(toGwctlError(error));
   io.err(`${json ? errorJson(failure) : errorLine(failure)}\n`);
   return failure.exitCode;
+}
+
+/** The parser's messages quote what was typed ('--aaa…'); ours quote with quoteInput. Neither more than 200 characters. */
+function withShortQuotes(error: GwctlError): GwctlError {
+  const message = shortenQuotedWords(error.message);
+  if (message === error.message) return error;
+  const { status, code, reason, retryable, hint, details } = error;
+  return new GwctlError(message, error.exitCode, { status, code, reason, retryable, hint, details });
 }

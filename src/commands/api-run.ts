@@ -5,7 +5,7 @@ import type { RawResponse } from '../api/client.js';
 import { defaultKeyFor, type KeyKind } from '../api/routes.js';
 import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
-import { sanitizeBlock, sanitizeField } from '../core/sanitize.js';
+import { quoteInput, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import type { Deps, RunFor } from './context.js';
 import { cursorPages, type CursorPage, listNeverEnds, shortened } from './shared/paging.js';
 import { readBody } from './shared/read-body.js';
@@ -62,7 +62,7 @@ async function fieldValues(deps: Deps, opts: Opts): Promise<{ key: string; value
 
 /** A file's text, or stdin's for `-`: bounded, and abandoned at once on Ctrl-C. */
 function readFile(deps: Deps, path: string, what: string): Promise<string> {
-  const named = path === '-' ? `${what} (stdin)` : `${what} file ${JSON.stringify(sanitizeField(path))}`;
+  const named = path === '-' ? `${what} (stdin)` : `${what} file ${quoteInput(path)}`;
   return readBody(deps.io, path, named, (error) => usageError(`cannot read ${named}${error.code ? ` (${error.code})` : ''}`));
 }
 
@@ -71,14 +71,14 @@ function nest(values: readonly { key: string; value: unknown }[]): Record<string
   const root: Record<string, unknown> = {};
   for (const { key, value } of values) {
     const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-    if (!m) throw usageError(`invalid field name ${JSON.stringify(sanitizeField(key))}`, 'use key, key[sub] or key[]');
+    if (!m) throw usageError(`invalid field name ${quoteInput(key)}`, 'use key, key[sub] or key[]');
     const path = [m[1]!, ...[...m[2]!.matchAll(/\[([^[\]]*)\]/g)].map((p) => p[1]!)];
     let node: Record<string, unknown> | unknown[] = root;
     for (const [i, part] of path.entries()) {
       const last = i === path.length - 1;
       const nextIsList = !last && path[i + 1] === '';
       if (Array.isArray(node)) {
-        if (part !== '') throw usageError(`field ${JSON.stringify(sanitizeField(key))} mixes a list and named keys`);
+        if (part !== '') throw usageError(`field ${quoteInput(key)} mixes a list and named keys`);
         if (last) node.push(value);
         else {
           // As in gh: `a[][x]=1 a[][y]=2` fill one object of the list; a key it already has
@@ -97,14 +97,14 @@ function nest(values: readonly { key: string; value: unknown }[]): Record<string
         }
         continue;
       }
-      if (part === '') throw usageError(`invalid field name ${JSON.stringify(sanitizeField(key))}`);
+      if (part === '') throw usageError(`invalid field name ${quoteInput(key)}`);
       if (last) {
         node[part] = value;
         continue;
       }
       const existing: unknown = Object.hasOwn(node, part) ? node[part] : undefined;
       if (existing !== undefined && (typeof existing !== 'object' || existing === null || Array.isArray(existing) !== nextIsList)) {
-        throw usageError(`field ${JSON.stringify(sanitizeField(key))} conflicts with another field of the same name`);
+        throw usageError(`field ${quoteInput(key)} conflicts with another field of the same name`);
       }
       const child = (existing as Record<string, unknown> | unknown[] | undefined) ?? (nextIsList ? [] : {});
       node[part] = child;

@@ -7,6 +7,7 @@ import { PROFILE_NAME } from '../config/profile.js';
 import { usageError } from '../core/errors.js';
 import type { spec } from './complete.js';
 import type { RunFor } from './context.js';
+import { quoteInput } from '../core/sanitize.js';
 
 const KINDS: ReadonlyMap<string, 'profile' | 'intern' | 'batch'> = new Map([
   ['profile', 'profile'],
@@ -19,7 +20,7 @@ const KINDS: ReadonlyMap<string, 'profile' | 'intern' | 'batch'> = new Map([
 
 export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const kind = KINDS.get(args.kind);
-  if (!kind) throw usageError(`unknown kind ${JSON.stringify(args.kind)}`, 'expected profile, intern or batch');
+  if (!kind) throw usageError(`unknown kind ${quoteInput(args.kind)}`, 'expected profile, intern or batch');
   let lines: string[];
   if (kind === 'profile') {
     try {

@@ -2,9 +2,10 @@ import { usageError } from '../core/errors.js';
 import { arg } from '../core/options.js';
 import { isShell, SHELLS, type Shell } from '../core/shells.js';
 import { defineSpec } from '../core/spec.js';
+import { quoteInput } from '../core/sanitize.js';
 
 function shell(word: string): Shell {
-  if (!isShell(word)) throw usageError(`unknown shell ${JSON.stringify(word)}`, `expected one of ${SHELLS.join(', ')}`);
+  if (!isShell(word)) throw usageError(`unknown shell ${quoteInput(word)}`, `expected one of ${SHELLS.join(', ')}`);
   return word;
 }
 

@@ -5,6 +5,7 @@ import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/serve
 import type { Deps, RunFor } from './context.js';
 import { DEFAULT_PORT, requestsPerWindow, type spec } from './sandbox.js';
 import { SANDBOX_CHURN_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { quoteInput } from '../core/sanitize.js';
 
 type ServerModule = Awaited<ReturnType<Deps['heavy']['sandbox']>>;
 
@@ -19,6 +20,9 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   }
   try {
     const info = running.info();
+    // The demo keys are public and this command exists to hand them out: a demo key that is also
+    // the key in use (GWCTL_MANAGEMENT_KEY) must not turn them into gw-san…ment here.
+    for (const key of Object.values(info.keys)) deps.io.addPublic(key);
     // Under --json, one line a script reads before the server's work begins.
     const text = banner(info, running.pace, options.churn ?? 0);
     await deps.printer.detail({ body: info, oneLine: true, view: { kind: 'text', terminal: text, piped: text } });
@@ -43,7 +47,7 @@ function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server
     try {
       return server.parseFaultText(text);
     } catch (error) {
-      if (error instanceof server.FaultSpecError) throw usageError(`invalid --fault ${JSON.stringify(text)}: ${error.message}`);
+      if (error instanceof server.FaultSpecError) throw usageError(`invalid --fault ${quoteInput(text)}: ${error.message}`);
       throw error;
     }
   });

@@ -1,5 +1,6 @@
 import type { EnvironmentVariable } from '../core/environment.js';
 import { durationCheck, intCheck, ValueRefused, type Check } from '../core/options.js';
+import { baseUrlProblem } from '../core/patterns.js';
 
 // What a profile holds, as stored in config.json:
 // {"profiles": {"default": {"base-url": "...", "workspace": "...", "timeout": 30, "retries": 3,
@@ -80,13 +81,8 @@ export const settingChecks = {
 export function checkSetting(key: SettingKey, value: string): string | number {
   switch (key) {
     case 'base-url': {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        throw new ValueRefused('expected an absolute http(s) URL such as https://openrouter.ai/api/v1');
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ValueRefused('expected an http or https URL');
+      const problem = baseUrlProblem(value);
+      if (problem) throw new ValueRefused(problem);
       return value;
     }
     case 'workspace':

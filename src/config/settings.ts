@@ -17,6 +17,7 @@ import {
 import { resolveKey, type KeyContext, type KeyInEffect } from './credentials.js';
 import { KeychainUnavailable } from './keychain.js';
 import type { LoadedConfig } from './read.js';
+import { quoteInput } from '../core/sanitize.js';
 
 export type Source = 'flag' | 'environment' | 'profile' | 'default' | 'sandbox';
 
@@ -116,7 +117,7 @@ function fromProfile(
     return { value: settingChecks[key](text, key), source: 'profile' };
   } catch (error) {
     if (!(error instanceof ValueRefused)) throw error;
-    throw usageError(`invalid ${key} ${JSON.stringify(text)} (from the profile): ${error.message}`);
+    throw usageError(`invalid ${key} ${quoteInput(text)} (from the profile): ${error.message}`);
   }
 }
 

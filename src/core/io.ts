@@ -32,6 +32,8 @@ export interface Io {
   readonly stderr: NodeJS.WritableStream;
   /** Keys to mask wherever they would appear. */
   addSecret(secret: string): void;
+  /** Values that are public (the sandbox's demo keys): shown whole, even when one is also a key in use. */
+  addPublic(value: string): void;
   /** The terminal on stdout as it is now (a view redrawn in place follows resizes): columns, and rows (24 when unknown). */
   size(): { columns: number; rows: number };
   /** Calls `listener` each time the terminal on stdout is resized; returns how to stop. */
@@ -77,7 +79,8 @@ export function createIo(options: IoOptions): Io {
   const { streams } = options;
   const { stdout, stderr } = streams;
   const secrets = new Set<string>();
-  const redact = (text: string): string => maskKeys(text, secrets);
+  const published = new Set<string>();
+  const redact = (text: string): string => maskKeys(text, published.size === 0 ? secrets : [...secrets].filter((s) => !published.has(s)));
   let stdoutClosed = false;
   const closed = (): void => {
     if (stdoutClosed) return;
@@ -158,6 +161,9 @@ export function createIo(options: IoOptions): Io {
     stderr,
     addSecret(secret) {
       if (secret.length >= 4) secrets.add(secret);
+    },
+    addPublic(value) {
+      published.add(value);
     },
   };
 }

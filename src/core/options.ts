@@ -4,14 +4,14 @@
 // anything is loaded or sent.
 import { usageError, type GwctlError } from './errors.js';
 import { UUID } from './patterns.js';
-import { sanitizeField } from './sanitize.js';
+import { quoteInput } from './sanitize.js';
 
 /** Which local list can complete an argument or option value (see completions). */
 export type CompletionSource = 'intern' | 'batch' | 'status' | 'provider' | 'profile' | 'setting' | 'shell' | 'file' | 'route';
 
 /** The one shape of a refused value: `invalid <name> "<text>": <why>`. */
 export function invalidValue(name: string, text: string, why: string): GwctlError {
-  return usageError(`invalid ${name} ${sanitizeField(JSON.stringify(text))}: ${why}`);
+  return usageError(`invalid ${name} ${quoteInput(text)}: ${why}`);
 }
 
 /** Thrown by a value check: the reason only; the caller names the flag and the value. */

@@ -32,3 +32,23 @@ export function unsendableCharacter(text: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What makes a base URL unusable, or undefined when it is fine: not an absolute http(s) URL, or
+ * one carrying user information, a query or a fragment. Every path is appended to the base URL,
+ * so a query or fragment would swallow it (`https://host/api/v1#x` + `/batches/ID` sends to
+ * `/api/v1`), and user information would go out as credentials beside the key.
+ */
+export function baseUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'expected an absolute http(s) URL such as https://openrouter.ai/api/v1';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'expected an http or https URL';
+  if (url.username || url.password) return 'a base URL must not carry a user name or password';
+  if (text.includes('?')) return 'a base URL must not carry a query (?)';
+  if (text.includes('#')) return 'a base URL must not carry a fragment (#)';
+  return undefined;
+}

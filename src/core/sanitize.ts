@@ -55,3 +55,24 @@ export function escapeJsonText(json: string): string {
 export function safeJson(value: unknown, indent = 2): string {
   return escapeJsonText(JSON.stringify(value, null, indent));
 }
+
+/** How much of an input value an error message quotes (contract: at most 200 characters). */
+export const QUOTED_MAX = 200;
+
+/**
+ * An input value as an error message quotes it: in double quotes, control characters made
+ * visible, at most QUOTED_MAX characters of it (then `…` and how long it was), and a URL's user
+ * name and password never shown.
+ */
+export function quoteInput(text: string): string {
+  const shown = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1…@');
+  if (shown.length <= QUOTED_MAX) return sanitizeField(JSON.stringify(shown));
+  // Never end inside a surrogate pair.
+  const end = /[\ud800-\udbff]/.test(shown[QUOTED_MAX - 1]!) ? QUOTED_MAX - 1 : QUOTED_MAX;
+  return `${sanitizeField(JSON.stringify(shown.slice(0, end)))}… (${shown.length} characters)`;
+}
+
+/** A message of the argument parser's with each word it quotes ('…') cut to QUOTED_MAX characters. */
+export function shortenQuotedWords(message: string): string {
+  return message.replace(/'([^']{201,})'/g, (_m, word: string) => `'${word.slice(0, QUOTED_MAX)}'… (${word.length} characters)`);
+}

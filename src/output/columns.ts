@@ -4,7 +4,7 @@
 // declaration drives the table, the piped rows, --columns, --header, --help and completion.
 import { usageError } from '../core/errors.js';
 import { cellText, inline, type Cell, type Column } from './cells.js';
-import { sanitizeField } from '../core/sanitize.js';
+import { quoteInput, sanitizeField } from '../core/sanitize.js';
 import type { FieldKind } from '../core/spec.js';
 
 /**
@@ -57,11 +57,11 @@ export function pickColumnNames(names: readonly string[], given: string, command
   const valid = `valid columns: ${names.join(', ')}`;
   const asked = given.split(',').map((n) => n.trim());
   if (asked.some((n) => n === '')) {
-    throw usageError(`invalid --columns ${sanitizeField(JSON.stringify(given))} for ${command}: a column name is empty; ${valid}`);
+    throw usageError(`invalid --columns ${quoteInput(given)} for ${command}: a column name is empty; ${valid}`);
   }
   return asked.map((name) => {
     const found = names.find((n) => n.toLowerCase() === name.toLowerCase());
-    if (found === undefined) throw usageError(`unknown column ${sanitizeField(JSON.stringify(name))} for ${command}; ${valid}`);
+    if (found === undefined) throw usageError(`unknown column ${quoteInput(name)} for ${command}; ${valid}`);
     return found;
   });
 }

@@ -2,13 +2,15 @@
 // scripted server on 127.0.0.1 (one that answers anything, records everything), exit codes,
 // stdout and stderr exactly. (The wait for a deletion is in wait.test.ts, the keychain's logout in
 // keychain.test.ts.)
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { internBody, internId } from '../kit/bodies.js';
+import { gwctl } from '../kit/cli.js';
 import { configWith } from '../kit/profiles.js';
 import { startServer, type ScriptedServer } from '../kit/server.js';
-import { runGwctl, tempConfigDir } from '../kit/spawn.js';
+import { gwctlShellCommand, runGwctl, tempConfigDir, testEnv } from '../kit/spawn.js';
 
 const ENDPOINT_ID = '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11';
 
@@ -112,5 +114,108 @@ describe('an action by selector acts only on the items that match it', () => {
     serve();
     const dry = await runGwctl(['interns', 'suspend', '--status', 'failed', '--dry-run', '--base-url', server.baseUrl], { env });
     expect(dry).toMatchObject({ code: 0, stderr: '', stdout: `${internId(0)}\n${internId(2)}\n` });
+  });
+});
+
+describe('a base URL with a query, a fragment or user information is refused (exit 2), wherever it comes from', () => {
+  const env = { GWCTL_MANAGEMENT_KEY: 'sk-mgmt-base-url-0123456789' };
+
+  it('--base-url, GWCTL_BASE_URL and the profile: nothing sent', async () => {
+    const fragment = `${server.baseUrl}#x`;
+    expect(await runGwctl(['--base-url', fragment, 'batches', 'delete', 'batch_1', '--yes'], { env })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `gwctl: invalid base URL "${fragment}": a base URL must not carry a fragment (#)\n`,
+    });
+    const query = `${server.baseUrl}?a=1`;
+    expect(await runGwctl(['batches', 'delete', 'batch_1', '--yes'], { env: { ...env, GWCTL_BASE_URL: query } })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `gwctl: invalid base URL "${query}": a base URL must not carry a query (?)\n`,
+    });
+    const user = server.baseUrl.replace('http://', 'http://me:secret@');
+    const shown = server.baseUrl.replace('http://', 'http://…@');
+    expect(await runGwctl(['batches', 'delete', 'batch_1', '--yes'], { env, configDir: configWith({ 'base-url': user }) })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `gwctl: invalid base URL "${shown}": a base URL must not carry a user name or password\n`,
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('config set base-url stores none of them', async () => {
+    const dir = tempConfigDir();
+    for (const [url, why] of [
+      ['https://gw.example.com/api/v1#x', 'a base URL must not carry a fragment (#)'],
+      ['https://gw.example.com/api/v1?', 'a base URL must not carry a query (?)'],
+      ['https://me:secret@gw.example.com/api/v1', 'a base URL must not carry a user name or password'],
+    ] as const) {
+      const shown = url.replace('me:secret@', '…@');
+      expect(await runGwctl(['config', 'set', 'base-url', url], { configDir: dir })).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `gwctl: invalid value for base-url: "${shown}" (${why})\n`,
+      });
+    }
+    expect(existsSync(path.join(dir, 'config.json'))).toBe(false);
+  });
+});
+
+describe('errors quote at most 200 characters of a value, and reach a slow reader whole', () => {
+  it('a --json error about a 100,000-character value, read slowly from a pipe: one whole JSON object', async () => {
+    const value = 'a'.repeat(100_000);
+    const slow = `${gwctlShellCommand()} interns ls --limit "$V" --json 2>&1 >/dev/null | (sleep 1; cat)`;
+    const r = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      execFile('sh', ['-c', slow], { env: testEnv({ V: value }), maxBuffer: 1 << 20 }, (error, stdout) =>
+        error && typeof error.code !== 'number' ? reject(error) : resolve({ code: error ? Number(error.code) : 0, out: stdout }),
+      );
+    });
+    expect(JSON.parse(r.out)).toEqual({
+      error: {
+        status: null,
+        message: `invalid --limit "${'a'.repeat(200)}"… (100000 characters): --limit must be an integer from 1 to 500`,
+        exit_code: 2,
+      },
+    });
+  });
+
+  it('an unknown option or command is quoted at most 200 characters', async () => {
+    const long = 'b'.repeat(5000);
+    expect(await runGwctl(['interns', 'ls', `--${long}`])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(new RegExp(`^gwctl: unknown option '--${'b'.repeat(198)}'… \\(5002 characters\\)`)),
+    });
+    expect(await runGwctl(['interns', long])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(new RegExp(`^gwctl: unknown command '${'b'.repeat(200)}'… \\(5000 characters\\)`)),
+    });
+  });
+});
+
+describe('a key is masked however the server wrote it, and never cached', () => {
+  const key = 'sk-api-echoed-0123456789abcdefghijkl';
+  // The key as a JSON string with every letter a \u escape: the text of the body never holds it.
+  const escaped = [...key].map((c) => (/[a-z]/.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
+  const body = `{"data":[{"id":"${escaped}","name":"${escaped}","status":"running"}],"has_more":false}`;
+  const serve = (): void => server.handle(() => ({ headers: { 'content-type': 'application/json' }, body }));
+  const env = { GWCTL_API_KEY: key };
+
+  it('a table at a terminal, piped rows and --json show it masked', async () => {
+    serve();
+    const table = await gwctl(['interns', 'ls', '--base-url', server.baseUrl], { env, stdoutIsTTY: true, columns: 60 });
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toContain(key.slice(0, 10));
+    const rows = await runGwctl(['interns', 'ls', '--base-url', server.baseUrl], { env });
+    expect(rows).toMatchObject({ code: 0, stderr: '', stdout: 'sk-api…ijkl\tsk-api…ijkl\trunning\t\t\t\n' });
+    const json = await runGwctl(['interns', 'ls', '--json', '--base-url', server.baseUrl], { env });
+    expect(JSON.parse(json.stdout)).toEqual({ data: [{ id: 'sk-api…ijkl', name: 'sk-api…ijkl', status: 'running' }], has_more: false });
+  });
+
+  it('the completion id cache never holds it', async () => {
+    serve();
+    const dir = tempConfigDir();
+    expect((await runGwctl(['interns', 'ls', '--base-url', server.baseUrl], { env, configDir: dir })).code).toBe(0);
+    const cache = path.join(dir, 'cache', 'intern-ids.json');
+    expect(existsSync(cache) ? readFileSync(cache, 'utf8') : '').not.toContain(key.slice(0, 10));
   });
 });

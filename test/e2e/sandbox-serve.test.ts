@@ -1,7 +1,8 @@
 // `gwctl sandbox` as a user runs it: the built binary in a child process, serving until a signal.
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runGwctl, spawnGwctl } from '../kit/spawn.js';
+import { DEMO_KEYS } from '../../src/sandbox/keys.js';
+import { runGwctl, spawnGwctl, until } from '../kit/spawn.js';
 
 interface Started {
   child: ChildProcess;
@@ -34,6 +35,20 @@ function start(args: string[], env: Record<string, string | undefined> = {}): Pr
 }
 
 describe('gwctl sandbox', () => {
+  it('prints its demo keys whole, even with the demo keys in the environment', async () => {
+    const demo = DEMO_KEYS;
+    const env = { GWCTL_MANAGEMENT_KEY: demo.management, GWCTL_API_KEY: demo.api };
+    const s = await start(['sandbox', '--port', '0', '--json'], env);
+    expect(JSON.parse(s.firstLine).keys).toEqual(demo);
+    s.child.kill('SIGTERM');
+    await s.exit;
+    const text = await start(['sandbox', '--port', '0'], env);
+    await until(() => text.stdout().includes(demo.intern));
+    for (const key of Object.values(demo)) expect(text.stdout()).toContain(key);
+    text.child.kill('SIGTERM');
+    await text.exit;
+  });
+
   it('--port 0 --json prints exactly one JSON line, serves the demo keys, and exits 143 on SIGTERM', async () => {
     const s = await start(['sandbox', '--port', '0', '--json']);
     const ready = JSON.parse(s.firstLine);

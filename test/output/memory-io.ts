@@ -35,6 +35,7 @@ export function memoryIo(options: { tty?: boolean; columns?: number } = {}): Mem
     answers: () => process.stdin,
     stderr: process.stderr,
     addSecret() {},
+    addPublic() {},
     size: () => ({ columns: io.columns, rows: 24 }),
     onResize: () => () => {},
   };

@@ -2,13 +2,14 @@
 import { isSettingKey, SETTING_KEYS, type SettingKey } from '../../config/profile.js';
 import { usageError } from '../../core/errors.js';
 import { arg } from '../../core/options.js';
+import { quoteInput } from '../../core/sanitize.js';
 
 function settingKey(key: string): SettingKey {
   if (isSettingKey(key)) return key;
   if (key === 'management-key' || key === 'api-key') {
     throw usageError(`${key} is not a setting`, "keys are stored with 'gwctl auth login' and shown masked by 'gwctl auth status'");
   }
-  throw usageError(`unknown setting ${JSON.stringify(key)}`, `settings are: ${SETTING_KEYS.join(', ')}`);
+  throw usageError(`unknown setting ${quoteInput(key)}`, `settings are: ${SETTING_KEYS.join(', ')}`);
 }
 
 export const keyArg = arg.required({

@@ -4,6 +4,7 @@ import { usageError } from '../../core/errors.js';
 import { ValueRefused } from '../../core/options.js';
 import type { RunFor } from '../context.js';
 import type { spec } from './set.js';
+import { quoteInput } from '../../core/sanitize.js';
 
 export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   const { key } = args;
@@ -12,7 +13,7 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
     value = checkSetting(key, args.value);
   } catch (error) {
     if (!(error instanceof ValueRefused)) throw error;
-    throw usageError(`invalid value for ${key}: ${JSON.stringify(args.value)} (${error.message})`);
+    throw usageError(`invalid value for ${key}: ${quoteInput(args.value)} (${error.message})`);
   }
   const profile = resolveProfileName(deps.flags).value;
   const { updateProfile } = await deps.heavy.configStore();
