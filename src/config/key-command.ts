@@ -21,6 +21,7 @@ export function runKeyCommand(command: string, describe: string, env: Env): stri
   // Loaded here, not at the top: only runs that use a key command start a process.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
   const [shell, args] = process.platform === 'win32' ? ['cmd.exe', ['/d', '/s', '/c', command]] : ['/bin/sh', ['-c', command]];
+  const ownGroup = inOwnGroup();
   const result = spawnSync(shell, args, {
     env: { ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,7 +30,12 @@ export function runKeyCommand(command: string, describe: string, env: Env): stri
     killSignal: 'SIGKILL',
     maxBuffer: KEY_COMMAND_MAX_OUTPUT,
     windowsHide: true,
+    // spawnSync takes `detached` as spawn does (setsid: a session and group of its own); its
+    // types leave it out.
+    ...({ detached: ownGroup } as object),
   });
+  // Stopped (the limit, too much output) or killed: whatever it started goes with it.
+  if (ownGroup && result.pid && (result.error || result.signal)) endGroup(result.pid);
   const stderrLine = firstLine(result.stderr ?? '');
   const fail = (why: string): never => {
     throw new GwctlError(`${describe} ${why}${stderrLine ? `: ${stderrLine}` : ''}`, ExitCode.auth, {
@@ -46,6 +52,26 @@ export function runKeyCommand(command: string, describe: string, env: Env): stri
   if (key === '') fail('printed nothing');
   if (/\s/.test(key)) fail('printed more than one word; it should print the key alone');
   return key;
+}
+
+/**
+ * Whether the command runs in a process group of its own (its shell leads it), so that at the
+ * limit every process it started can be ended with it: everywhere but at a terminal. At a
+ * terminal it stays in gwctl's group, the terminal's foreground group, so that Ctrl-C reaches
+ * it and all it started at once (this thread, waiting for it, cannot pass the signal on).
+ */
+function inOwnGroup(): boolean {
+  if (process.platform === 'win32') return false;
+  const { isatty } = process.getBuiltinModule('node:tty');
+  return !isatty(0) && !isatty(2);
+}
+
+function endGroup(leader: number): void {
+  try {
+    process.kill(-leader, 'SIGKILL');
+  } catch {
+    // Already gone: every process of the group has ended.
+  }
 }
 
 /** The first non-empty line of a command's stderr, cleaned of control characters and cut short. */

@@ -1,14 +1,29 @@
-// --watch and --interval as every command that can watch declares them (the contract's
-// "Watching"): the interval defaults to 2s and is at least 0.5s. Here, in core, because specs
-// may import only core and the API's vocabulary.
+// Every --interval of gwctl, in one home: how often each kind of polling reads by default and
+// its floor (the contract's "Watching" and "Bounds": `interns wait` 0.1 s; --watch and
+// `batches get --wait` 0.5 s; a smaller value is exit 2, refused by the option's own check).
+// Here, in core, because specs may import only core and the API's vocabulary.
 import { option } from './options.js';
 
-export const WATCH_INTERVAL = { defaultMs: 2_000, minMs: 500, maxMs: 3_600_000 } as const;
+/** The longest interval any polling takes. */
+const MAX_INTERVAL_MS = 3_600_000;
+
+export const POLL_INTERVALS = {
+  /** --watch, on every command that can watch. */
+  watch: { defaultMs: 2_000, minMs: 500 },
+  /** `batches get --wait`. */
+  batchWait: { defaultMs: 5_000, minMs: 500 },
+  /** `interns wait`. */
+  internsWait: { defaultMs: 2_000, minMs: 100 },
+} as const;
+
+export const WATCH_INTERVAL = POLL_INTERVALS.watch;
+
+/** An --interval option whose floor is `minMs`: the one way a command declares one. */
+export function intervalOption(description: string, minMs: number) {
+  return option.duration('--interval <duration>', description, { minMs, maxMs: MAX_INTERVAL_MS });
+}
 
 export const WATCH_OPTIONS = {
   watch: option.flag('--watch', 'keep polling and show what changes (added, modified, deleted) until Ctrl-C'),
-  interval: option.duration('--interval <duration>', 'with --watch: time between polls (default 2s, at least 0.5s)', {
-    minMs: WATCH_INTERVAL.minMs,
-    maxMs: WATCH_INTERVAL.maxMs,
-  }),
+  interval: intervalOption('with --watch: time between polls (default 2s, at least 0.5s)', WATCH_INTERVAL.minMs),
 };

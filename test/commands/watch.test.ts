@@ -216,7 +216,7 @@ describe('interns get --watch and batches get --watch', () => {
     server.reset();
     for (const [flags, stderr] of [
       [['--wait'], 'gwctl: --watch and --wait do not go together; --wait ends when the batch does; --watch when interrupted\n'],
-      [['--interval', '0.2'], 'gwctl: invalid --interval "0.2": must be at least 0.5s with --watch\n'],
+      [['--interval', '0.2'], 'gwctl: invalid --interval "0.2": must be from 0.5s to 1h\n'],
     ] as const) {
       const bad = await gwctl(['batches', 'get', 'batch_w', '--watch', ...flags, '--base-url', server.baseUrl], { env });
       expect(bad).toMatchObject({ code: 2, stdout: '', stderr });

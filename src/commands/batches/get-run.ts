@@ -3,8 +3,8 @@ import { Batch as BatchSchema, isTerminalBatchStatus, type Batch } from '../../a
 import { rememberIds } from '../../completions/id-cache.js';
 import { GwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
-import { invalidValue, spanText } from '../../core/options.js';
-import { WATCH_INTERVAL } from '../../core/watch-options.js';
+import { spanText } from '../../core/options.js';
+import { POLL_INTERVALS, WATCH_INTERVAL } from '../../core/watch-options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
@@ -14,12 +14,10 @@ import { watchObject } from '../shared/watch-output.js';
 import type { spec } from './get.js';
 import { bar, batchView, watchedBatchColumns } from './view.js';
 
-const DEFAULT_INTERVAL_MS = 5000;
-
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const { id } = args;
   if (opts.watch) return watchBatch(declared, id, opts, deps);
-  const interval = opts.interval ?? DEFAULT_INTERVAL_MS;
+  const interval = opts.interval ?? POLL_INTERVALS.batchWait.defaultMs;
   const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
   let current = await read();
   if (opts.wait && !isTerminalBatchStatus(current.data.status)) {
@@ -64,9 +62,6 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
 async function watchBatch(declared: typeof spec, id: string, opts: Parameters<RunFor<typeof spec>>[0]['opts'], deps: Deps): Promise<void> {
   if (opts.wait) throw usageError('--watch and --wait do not go together', '--wait ends when the batch does; --watch when interrupted');
   if (opts.results) throw usageError('--results does not go with --watch');
-  if (opts.interval !== undefined && opts.interval < WATCH_INTERVAL.minMs) {
-    throw invalidValue('--interval', String(opts.interval / 1000), `must be at least ${spanText(WATCH_INTERVAL.minMs)} with --watch`);
-  }
   const intervalMs = opts.interval ?? WATCH_INTERVAL.defaultMs;
   await watchObject<Batch>(
     deps,

@@ -1,7 +1,7 @@
 import { BATCH_FIELDS } from '../../api/fields.generated.js';
 import { alsoGlobal, arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
-import { WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
+import { intervalOption, POLL_INTERVALS, WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
 
 export const spec = defineSpec({
   path: ['batches', 'get'],
@@ -25,10 +25,10 @@ export const spec = defineSpec({
     wait: option.flag('--wait', 'poll until the batch ends, with a progress bar on a terminal'),
     watch: WATCH_OPTIONS.watch,
     // A bare number is seconds, as it always was here (`--interval 5`).
-    interval: option.duration(
-      '--interval <duration>',
-      `time between polls: with --wait (default 5s), with --watch (default ${WATCH_INTERVAL.defaultMs / 1000}s, at least ${WATCH_INTERVAL.minMs / 1000}s)`,
-      { minMs: 1, maxMs: 3_600_000 },
+    interval: intervalOption(
+      `time between polls, at least ${POLL_INTERVALS.batchWait.minMs / 1000}s: with --wait (default ${POLL_INTERVALS.batchWait.defaultMs / 1000}s), with --watch (default ${WATCH_INTERVAL.defaultMs / 1000}s)`,
+      // One floor for both: --wait's and --watch's are the same.
+      POLL_INTERVALS.batchWait.minMs,
     ),
     // The global --timeout's name: with --wait the wait's deadline (as for interns wait), without it
     // the global option itself, per request (the command line reading applies it, cli/command-line.ts).

@@ -1,6 +1,7 @@
 import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { arg, option, pathIdCheck, ValueRefused } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
+import { intervalOption, POLL_INTERVALS } from '../../core/watch-options.js';
 
 /** What one --for asks: a status that must (or must not) be reached, or the intern's deletion. */
 export type WaitCondition = { kind: 'status'; equal: boolean; status: string } | { kind: 'delete' };
@@ -15,7 +16,7 @@ function waitCondition(text: string): WaitCondition {
   return { kind: 'status', equal: m[1] === '=', status };
 }
 
-export const WAIT_DEFAULTS = { timeoutMs: 600_000, intervalMs: 2_000, minIntervalMs: 100 } as const;
+export const WAIT_DEFAULTS = { timeoutMs: 600_000, intervalMs: POLL_INTERVALS.internsWait.defaultMs } as const;
 
 export const spec = defineSpec({
   path: ['interns', 'wait'],
@@ -49,10 +50,7 @@ export const spec = defineSpec({
     workspace: option.uuid('--workspace <uuid>', 'with --status: only interns of this workspace'),
     for: option.repeated('--for <condition>', 'status=S, status!=S or delete (repeatable; every one must hold)', waitCondition),
     timeout: option.duration('--timeout <duration>', 'give up after this long (default 10m)', { minMs: 100, maxMs: 86_400_000 }),
-    interval: option.duration('--interval <duration>', 'time between polls (default 2s, at least 0.1s)', {
-      minMs: WAIT_DEFAULTS.minIntervalMs,
-      maxMs: 3_600_000,
-    }),
+    interval: intervalOption('time between polls (default 2s, at least 0.1s)', POLL_INTERVALS.internsWait.minMs),
   },
   columns: ['id', 'name', 'status'],
   examples: [

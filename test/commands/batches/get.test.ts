@@ -87,7 +87,7 @@ describe('batches get', () => {
   it('--wait polls until a terminal status and exits with the outcome', async () => {
     const states = ['validating', 'in_progress', 'completed'];
     scripted.script = () => ({ body: batch(states.shift() ?? 'completed') });
-    const r = await run(['batches', 'get', 'batch_abc123', '--wait', '--interval', '0.05', '--json']);
+    const r = await run(['batches', 'get', 'batch_abc123', '--wait', '--interval', '0.5', '--json']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout).status).toBe('completed');
     expect(scripted.server.requests).toHaveLength(3);
@@ -96,7 +96,7 @@ describe('batches get', () => {
   it('--wait on a batch that fails ends with exit 1 and says why', async () => {
     const states = ['in_progress', 'failed'];
     scripted.script = () => ({ body: batch(states.shift() ?? 'failed') });
-    const r = await run(['batches', 'get', 'batch_abc123', '--wait', '--interval', '0.05']);
+    const r = await run(['batches', 'get', 'batch_abc123', '--wait', '--interval', '0.5']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('gwctl: batch batch_abc123 ended failed: input file invalid\n');
     expect(r.stdout).toContain('status\tfailed\n');
@@ -122,6 +122,11 @@ describe('batches get', () => {
   it('refuses a bad id or interval before sending', async () => {
     expect(await run(['batches', 'get', ''])).toMatchObject({ code: 2, stderr: 'gwctl: missing batch id\n' });
     expect(await run(['batches', 'get', 'x', '--wait', '--interval', '0'])).toMatchObject({ code: 2 });
+    // The floor of every --interval of a wait or a watch of batches: 0.5 s (the contract's "Bounds").
+    expect(await run(['batches', 'get', 'batch_x', '--wait', '--interval', '0.001'])).toMatchObject({
+      code: 2,
+      stderr: 'gwctl: invalid --interval "0.001": must be from 0.5s to 1h\n',
+    });
     expect(scripted.server.requests).toHaveLength(0);
   });
 });
