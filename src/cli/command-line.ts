@@ -13,7 +13,6 @@ import { usageError, type GwctlError } from '../core/errors.js';
 import { optionValue, takesValue, type OptionDef, type OptionDefs } from '../core/options.js';
 import type { AnySpec } from '../core/spec.js';
 import { shellWord } from '../core/suggest.js';
-import { WATCH_OPTIONS } from '../core/watch-options.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -152,8 +151,6 @@ export function commandWords(argv: readonly string[]): string[] {
 export interface Invocation {
   /** The global options, each checked, with where it came from. */
   flags: GlobalFlags;
-  /** The run is a watch (--watch): SIGTERM ends it with 143, as the contract says. */
-  watching: boolean;
   /**
    * The options that decide where a command goes, to repeat in a command a message suggests
    * (`gwctl --profile ops --sandbox interns ls ...`): the profile when it is not the default,
@@ -183,8 +180,7 @@ export function invocation(
     if (global) given.set(global.key as GlobalName, { raw: text, name: /--[\w-]+/.exec(def.flags)![0] });
   }
   const flags: GlobalFlags = readGlobalFlags((key) => given.get(key), env);
-  const watching = Object.entries(spec.options as OptionDefs).some(([key, def]) => def === WATCH_OPTIONS.watch && opts[key] === true);
-  return { flags, watching, target: targetOptions(flags) };
+  return { flags, target: targetOptions(flags) };
 }
 
 /** What commander collected for one of the command's options, by key; undefined when not given. */

@@ -118,7 +118,6 @@ export async function runCli(host: CliHost): Promise<number> {
       writeErr: writeHelp(io),
       run: async (spec, args, opts, raw) => {
         const invoked = invocation(line, env, spec, opts, raw);
-        watching = invoked.watching;
         // Output options are checked, and a --jq filter compiled, before anything is sent.
         const output = await chooseOutput(invoked.flags, spec);
         const deps = await createDeps({
