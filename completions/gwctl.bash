@@ -186,9 +186,9 @@ __gwctl_arg() {
     'interns suspend|'*) __gwctl_dynamic intern ;;
     'interns wait|'*) __gwctl_dynamic intern ;;
     'vault secrets|0') __gwctl_dynamic intern ;;
-    'config get|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
-    'config set|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
-    'config unset|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
+    'config get|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command ca-file' ;;
+    'config set|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command ca-file' ;;
+    'config unset|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command ca-file' ;;
     'api|0') __gwctl_words 'batches/ byok interns interns/ presets/ private-endpoints/ tools/ vault/interns/ workspaces/' ;;
     'completion|0') __gwctl_words 'bash zsh fish' ;;
   esac

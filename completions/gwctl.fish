@@ -556,7 +556,7 @@ complete -c gwctl -n '__gwctl_is \'config\'' -s h -l help -d 'show help'
 
 # gwctl config get
 complete -c gwctl -n '__gwctl_is \'config get\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config get\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
+complete -c gwctl -n '__gwctl_arg \'config get\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command ca-file' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file'
 
 # gwctl config list
 complete -c gwctl -n '__gwctl_is \'config list\'' -s h -l help -d 'show help'
@@ -570,11 +570,11 @@ complete -c gwctl -n '__gwctl_is \'config profiles\'' -s h -l help -d 'show help
 
 # gwctl config set
 complete -c gwctl -n '__gwctl_is \'config set\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config set\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
+complete -c gwctl -n '__gwctl_arg \'config set\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command ca-file' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file'
 
 # gwctl config unset
 complete -c gwctl -n '__gwctl_is \'config unset\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config unset\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
+complete -c gwctl -n '__gwctl_arg \'config unset\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command ca-file' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file'
 
 # gwctl api
 complete -c gwctl -n '__gwctl_is \'api\'' -s X -l method -x -d 'HTTP method (default GET; POST when fields or --input are given)'

@@ -56,6 +56,18 @@ export const OTHER_ENVIRONMENT: readonly { name: string; description: string }[]
   { name: 'GWCTL_MANAGEMENT_KEY', description: "management key; wins over the profile's" },
   { name: 'GWCTL_API_KEY', description: "API key for interns and vault routes; wins over the profile's; falls back to the management key" },
   { name: 'GWCTL_CONFIG_DIR', description: 'folder of the config file (default: the platform config folder)' },
+  {
+    name: 'GWCTL_CA_FILE',
+    description: "PEM file of certificate authorities trusted besides the usual ones; wins over the profile's ca-file",
+  },
+  { name: 'HTTPS_PROXY', description: 'proxy for https URLs, http://[user:password@]host:port (also https_proxy, as curl reads it)' },
+  { name: 'HTTP_PROXY', description: 'proxy for plain-http URLs (also http_proxy)' },
+  { name: 'ALL_PROXY', description: 'proxy for either when the one above is not set (also all_proxy)' },
+  { name: 'NO_PROXY', description: 'hosts reached without the proxy: names, domains (.example), addresses, or * (also no_proxy)' },
+  {
+    name: 'NODE_EXTRA_CA_CERTS',
+    description: 'PEM file of certificate authorities Node trusts besides the usual ones (read by Node at start-up)',
+  },
   { name: SANDBOX_PACE_ENV, description: 'pace of the --sandbox API: N times real time (0 freezes every state)' },
   { name: SANDBOX_RATE_LIMIT_ENV, description: 'rate limit of the --sandbox API per key, N/SECONDS' },
   { name: 'FORCE_COLOR', description: 'colour on a terminal even where gwctl would not choose it; 0 turns it off' },

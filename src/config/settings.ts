@@ -51,6 +51,8 @@ export interface Settings {
   workspace?: Sourced<string>;
   timeoutSeconds: Sourced<number>;
   retries: Sourced<number>;
+  /** A PEM file of certificate authorities trusted besides the usual ones: GWCTL_CA_FILE, else the profile's ca-file. */
+  caFile?: Sourced<string>;
 }
 
 export function resolveProfileName(given: Pick<GivenSettings, 'profile' | 'from'>): Sourced<string> {
@@ -90,6 +92,8 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
   keyOnFirstRead(settings, 'apiKey', () => resolveKey('api', context), keys.onKey);
   const workspace = pick(undefined, undefined, stored.workspace, undefined);
   if (workspace) settings.workspace = asString(workspace);
+  const caFile = pick(undefined, env.GWCTL_CA_FILE, stored['ca-file'], undefined);
+  if (caFile) settings.caFile = asString(caFile);
   return settings;
 }
 
