@@ -68,7 +68,8 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   let loaded: LoadedConfig | undefined;
   const loadConfig = (): LoadedConfig => (loaded ??= readConfig(env));
   maskStoredKeys(io, loadConfig);
-  const proxied = hasProxyVariable(env);
+  // The in-process sandbox is on this machine, never behind the company's proxy.
+  const proxied = !flags.sandbox && hasProxyVariable(env);
   if (proxied) for (const secret of proxySecrets(env)) io.addSecret(secret);
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;

@@ -103,6 +103,14 @@ describe('proxies from the environment', () => {
     expect(plain.requests[0]!.key).toBe('management');
   });
 
+  it('--sandbox never goes through the proxy: its server is in the process', async () => {
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const r = await runGwctl(['api', 'byok', '--sandbox', '--retries', '0'], {
+      env: { HTTP_PROXY: closed, HTTPS_PROXY: closed, ALL_PROXY: closed },
+    });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('credentials in the proxy URL are sent to the proxy, and --debug shows the proxy without them', async () => {
     const r = await get({ HTTPS_PROXY: `http://proxyuser:${PASSWORD}@127.0.0.1:${guarded.port}` }, ['--debug']);
     expect(r.code).toBe(0);
