@@ -214,6 +214,30 @@ describe('a private certificate authority', () => {
     expect(proxy.requests).toEqual([]);
   });
 
+  it('an expired certificate: exit 1, named as such, the key not sent', async () => {
+    const old = makeCertificates(HOST, { expired: true })!;
+    const stale = await startServer(() => ({ body: { data: [] } }), { tls: { key: old.key, cert: old.cert } });
+    try {
+      const r = await runGwctl(['api', 'byok', '--retries', '2'], {
+        env: {
+          GWCTL_BASE_URL: `https://${HOST}:${stale.port}/api/v1`,
+          GWCTL_MANAGEMENT_KEY: KEY,
+          GWCTL_CA_FILE: old.caFile,
+          HTTPS_PROXY: proxy.url,
+        },
+      });
+      expect(r).toMatchObject({
+        code: 1,
+        stderr:
+          `gwctl: the TLS certificate of ${HOST}:${stale.port} has expired (CERT_HAS_EXPIRED); ` +
+          "the server's certificate must be renewed, or this machine's clock is wrong (gwctl doctor checks it)\n",
+      });
+      expect(stale.requests).toEqual([]);
+    } finally {
+      await stale.close();
+    }
+  });
+
   it('a certificate for another host name: exit 1, named as such', async () => {
     const r = await runGwctl(['api', 'byok', '--retries', '0'], {
       env: { GWCTL_BASE_URL: `https://127.0.0.1:${front.port}/api/v1`, GWCTL_MANAGEMENT_KEY: KEY, GWCTL_CA_FILE: certs!.caFile },

@@ -18,8 +18,11 @@ function openssl(args: string[]): void {
   execFileSync('openssl', args, { stdio: 'ignore' });
 }
 
-/** A CA and a certificate for `host` signed by it; undefined when openssl is not installed. */
-export function makeCertificates(host: string): TestCertificates | undefined {
+/**
+ * A CA and a certificate for `host` signed by it (with `expired`, one whose validity ended a day
+ * before it began); undefined when openssl is not installed.
+ */
+export function makeCertificates(host: string, { expired = false }: { expired?: boolean } = {}): TestCertificates | undefined {
   const dir = tempConfigDir();
   const file = (name: string) => path.join(dir, name);
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
@@ -38,7 +41,7 @@ export function makeCertificates(host: string): TestCertificates | undefined {
       file('ca.key'),
       '-CAcreateserial',
       '-days',
-      '2',
+      expired ? '-1' : '2',
       '-extfile',
       file('ext.cnf'),
       '-out',
