@@ -21,6 +21,7 @@ __gwctl_sub() {
     '|config') __gwctl_r='config' ;;
     '|api') __gwctl_r='api' ;;
     '|completion') __gwctl_r='completion' ;;
+    '|doctor') __gwctl_r='doctor' ;;
     '|sandbox') __gwctl_r='sandbox' ;;
     '|help') __gwctl_r='help' ;;
     'endpoints|get') __gwctl_r='endpoints get' ;;
@@ -57,6 +58,7 @@ __gwctl_sub() {
     'help|config') __gwctl_r='help config' ;;
     'help|api') __gwctl_r='help api' ;;
     'help|completion') __gwctl_r='help completion' ;;
+    'help|doctor') __gwctl_r='help doctor' ;;
     'help|sandbox') __gwctl_r='help sandbox' ;;
     'help|exit-codes') __gwctl_r='help exit-codes' ;;
     'help|formatting') __gwctl_r='help formatting' ;;
@@ -186,9 +188,9 @@ __gwctl_arg() {
     'interns suspend|'*) __gwctl_dynamic intern ;;
     'interns wait|'*) __gwctl_dynamic intern ;;
     'vault secrets|0') __gwctl_dynamic intern ;;
-    'config get|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
-    'config set|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
-    'config unset|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command' ;;
+    'config get|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command ca-file' ;;
+    'config set|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command ca-file' ;;
+    'config unset|0') __gwctl_words 'base-url workspace timeout retries management-key-command api-key-command ca-file' ;;
     'api|0') __gwctl_words 'batches/ byok interns interns/ presets/ private-endpoints/ tools/ vault/interns/ workspaces/' ;;
     'completion|0') __gwctl_words 'bash zsh fish' ;;
   esac
@@ -198,7 +200,7 @@ __gwctl_arg() {
 __gwctl_names() {
   __gwctl_opts='--json --jq --jsonl --header --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
   case $1 in
-    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion sandbox help' __gwctl_opts='--version --help '$__gwctl_opts ;;
+    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor sandbox help' __gwctl_opts='--version --help '$__gwctl_opts ;;
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'endpoints get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -233,8 +235,9 @@ __gwctl_names() {
     'config unset') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'doctor') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --churn --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
-    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion sandbox exit-codes formatting' ;;
+    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor sandbox exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;
     'help endpoints get') __gwctl_cmds='' ;;
     'help presets') __gwctl_cmds='create' ;;
@@ -269,6 +272,7 @@ __gwctl_names() {
     'help config unset') __gwctl_cmds='' ;;
     'help api') __gwctl_cmds='' ;;
     'help completion') __gwctl_cmds='' ;;
+    'help doctor') __gwctl_cmds='' ;;
     'help sandbox') __gwctl_cmds='' ;;
     'help exit-codes') __gwctl_cmds='' ;;
     'help formatting') __gwctl_cmds='' ;;

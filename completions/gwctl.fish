@@ -33,6 +33,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'api'
         case '|completion'
             echo 'completion'
+        case '|doctor'
+            echo 'doctor'
         case '|sandbox'
             echo 'sandbox'
         case '|help'
@@ -105,6 +107,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help api'
         case 'help|completion'
             echo 'help completion'
+        case 'help|doctor'
+            echo 'help doctor'
         case 'help|sandbox'
             echo 'help sandbox'
         case 'help|exit-codes'
@@ -384,6 +388,7 @@ complete -c gwctl -n '__gwctl_is \'\'' -a 'auth' -d 'Store, remove and show cred
 complete -c gwctl -n '__gwctl_is \'\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c gwctl -n '__gwctl_is \'\'' -a 'doctor' -d 'Check each step of the way to the gateway and say which one fails'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'help' -d 'show help for a command, or a topic such as exit-codes'
 complete -c gwctl -n '__gwctl_is \'\'' -s V -l version -d 'print the version'
@@ -556,7 +561,7 @@ complete -c gwctl -n '__gwctl_is \'config\'' -s h -l help -d 'show help'
 
 # gwctl config get
 complete -c gwctl -n '__gwctl_is \'config get\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config get\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
+complete -c gwctl -n '__gwctl_arg \'config get\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command ca-file' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file'
 
 # gwctl config list
 complete -c gwctl -n '__gwctl_is \'config list\'' -s h -l help -d 'show help'
@@ -570,11 +575,11 @@ complete -c gwctl -n '__gwctl_is \'config profiles\'' -s h -l help -d 'show help
 
 # gwctl config set
 complete -c gwctl -n '__gwctl_is \'config set\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config set\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
+complete -c gwctl -n '__gwctl_arg \'config set\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command ca-file' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file'
 
 # gwctl config unset
 complete -c gwctl -n '__gwctl_is \'config unset\'' -s h -l help -d 'show help'
-complete -c gwctl -n '__gwctl_arg \'config unset\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command'
+complete -c gwctl -n '__gwctl_arg \'config unset\' 0' -x -a 'base-url workspace timeout retries management-key-command api-key-command ca-file' -d 'setting: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file'
 
 # gwctl api
 complete -c gwctl -n '__gwctl_is \'api\'' -s X -l method -x -d 'HTTP method (default GET; POST when fields or --input are given)'
@@ -595,6 +600,9 @@ complete -c gwctl -n '__gwctl_arg \'api\' 0' -x -a 'batches/ byok interns intern
 # gwctl completion
 complete -c gwctl -n '__gwctl_is \'completion\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'completion\' 0' -x -a 'bash zsh fish' -d 'bash, zsh or fish'
+
+# gwctl doctor
+complete -c gwctl -n '__gwctl_is \'doctor\'' -s h -l help -d 'show help'
 
 # gwctl sandbox
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l port -x -d 'port to listen on (default 4010; 0 picks a free one)'
@@ -620,6 +628,7 @@ complete -c gwctl -n '__gwctl_is \'help\'' -a 'auth' -d 'Store, remove and show 
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c gwctl -n '__gwctl_is \'help\'' -a 'doctor' -d 'Check each step of the way to the gateway and say which one fails'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'exit-codes' -d 'what each exit code means'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'formatting' -d 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header'

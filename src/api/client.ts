@@ -10,7 +10,8 @@ import { reasonPhrase } from './status-text.js';
 import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
 import { NotStarted, Pacer } from './pacing.js';
 import type { KeyKind, Route } from './routes.js';
-import { Transport, TransportFailure, type WireResponse } from './transport.js';
+import { Transport, TransportFailure, type Network, type WireResponse } from './transport.js';
+import { proxyLabel } from './transport-network.js';
 
 /** A response, marked when it came from an origin the key was not sent to (after a redirect). */
 type Answer = WireResponse & { keyless?: true };
@@ -34,6 +35,8 @@ export interface ClientOptions {
   /** Words a command suggested in a message repeats, to go where this client goes (`--profile ops`: core/suggest.ts). */
   target?: readonly string[];
   random?: () => number;
+  /** Proxies and certificate authorities (api/transport-network.ts); none: direct, the usual authorities. */
+  network?: Network;
 }
 
 export interface CallOptions {
@@ -80,10 +83,15 @@ export interface ApiResponse {
   body: unknown;
 }
 
+/** What `probe` found: an answer (its status and Date), or why none came. */
+export type Probe =
+  | { ok: true; status: number; date?: string; began: number; at: number }
+  | { ok: false; kind: TransportFailure['kind']; message: string; hint?: string };
+
 const MAX_REDIRECTS = 5;
 
 export class ApiClient {
-  private readonly transport = new Transport();
+  private readonly transport: Transport;
   private readonly base: URL;
   /** The pace of every request this client sends in the run: pauses, concurrency, throttled answers. */
   readonly pacing: Pacer;
@@ -92,6 +100,7 @@ export class ApiClient {
   private readonly sentKeys = new Set<string>();
 
   constructor(private readonly options: ClientOptions) {
+    this.transport = new Transport(options.network);
     this.base = parseBaseUrl(options.baseUrl);
     this.pacing = new Pacer({ now: options.now, sleep: options.sleep }, RETRY.maxRetryAfterMs);
   }
@@ -138,6 +147,28 @@ export class ApiClient {
     }
     const res = outcome as WireResponse;
     return { status: res.status, headers: res.headers, text: res.text };
+  }
+
+  /**
+   * One GET of the base URL without a key and without retries, through the same proxy and TLS
+   * settings as every request: whether the way to the server works, and its clock (`gwctl doctor`).
+   * Any HTTP answer counts as reaching it.
+   */
+  async probe(): Promise<Probe> {
+    const began = this.options.now();
+    try {
+      const res = await this.transport.send({
+        method: 'GET',
+        url: this.base,
+        headers: { accept: 'application/json', 'user-agent': this.options.userAgent },
+        timeoutMs: this.options.timeoutMs,
+        signal: this.options.signal,
+      });
+      return { ok: true, status: res.status, ...(res.headers.date ? { date: res.headers.date } : {}), at: this.options.now(), began };
+    } catch (error) {
+      if (!(error instanceof TransportFailure)) throw error;
+      return { ok: false, kind: error.kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
+    }
   }
 
   /** Whether a key of this kind is configured (the API key falls back to the management key). */
@@ -246,7 +277,11 @@ export class ApiClient {
       if (sameOrigin) Object.assign(headers, extra);
       if (sameOrigin) headers.authorization = `Bearer ${key}`;
       const ticket = await this.pacing.acquire(signal, stopStarting);
-      this.debug(`> ${method} ${url.href} (attempt ${attempt}/${attempts})${sameOrigin ? ' authorization: Bearer [redacted]' : ''}`);
+      const proxy = this.transport.proxyFor(url);
+      this.debug(
+        `> ${method} ${url.href} (attempt ${attempt}/${attempts})${sameOrigin ? ' authorization: Bearer [redacted]' : ''}` +
+          (proxy ? ` via proxy ${proxyLabel(proxy.url)} (${proxy.variable})` : ''),
+      );
       const began = this.options.now();
       let res: WireResponse;
       try {
@@ -301,8 +336,8 @@ export class ApiClient {
     let retryAfterMs: number | undefined;
     if (outcome instanceof TransportFailure) {
       // An answer that is too large or not HTTP comes back the same way when asked again.
-      if (outcome.kind === 'aborted' || outcome.kind === 'too-large' || outcome.kind === 'tls' || outcome.kind === 'protocol')
-        return undefined;
+      // So does a proxy's refusal.
+      if (['aborted', 'too-large', 'tls', 'protocol', 'proxy', 'proxy-auth'].includes(outcome.kind)) return undefined;
       // A request that may have reached the server is repeated only when repeating is harmless.
       if (route.unsafe && !outcome.notSent) return undefined;
     } else {
@@ -342,10 +377,10 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
       const unknown = route.unsafe ? `: the ${route.name} request was sent, so its outcome is unknown` : '';
       throw responseError(`${outcome.message}${unknown}`, outcome.status);
     }
-    if (outcome.kind === 'tls') {
-      throw new GwctlError(outcome.message, ExitCode.failure, {
-        hint: 'check the base URL; for a private certificate authority, set NODE_EXTRA_CA_CERTS to its certificate file',
-      });
+    // Neither a TLS failure nor a proxy's refusal is transient: asking again gets the same answer.
+    if (outcome.kind === 'tls' || outcome.kind === 'proxy' || outcome.kind === 'proxy-auth') {
+      const code = outcome.kind === 'proxy-auth' ? ExitCode.auth : ExitCode.failure;
+      throw new GwctlError(outcome.message, code, outcome.hint === undefined ? {} : { hint: outcome.hint });
     }
     if (route.unsafe && !outcome.notSent) {
       throw transportError(

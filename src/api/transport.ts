@@ -1,8 +1,9 @@
 // One HTTP exchange over undici: no retries, no redirects, no interpretation of the body.
-import type { Pool } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import request from 'undici/lib/api/api-request.js';
 import PoolClass from 'undici/lib/dispatcher/pool.js';
 import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
+import { proxyLabel, type ProxyChoice } from './transport-network.js';
 
 export interface WireRequest {
   method: string;
@@ -26,9 +27,12 @@ export class TransportFailure extends Error {
     /** True when the request certainly never reached the server (refused, unresolvable, connect timeout). */
     readonly notSent: boolean,
     /** `protocol`: an answer came that is not valid HTTP/1.1 (a malformed or unexpected status line, bad headers, a wrong length). */
-    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted' | 'tls' | 'protocol',
+    /** `proxy`: the proxy refused the request (a failed CONNECT); `proxy-auth`: it asked for credentials (407). */
+    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted' | 'tls' | 'protocol' | 'proxy' | 'proxy-auth',
     /** The HTTP status, when the failure came while reading the body of an answer. */
     readonly status?: number,
+    /** What to do about it, when the transport knows better than its caller (a TLS failure's cause). */
+    readonly hint?: string,
   ) {
     super(message);
     this.name = 'TransportFailure';
@@ -45,16 +49,38 @@ export const MAX_CONNECTIONS = 16;
 /** Responses above this are refused: no page of this API comes near it. */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * The way out of this machine (api/transport-network.ts): the proxy for each request, if any, and
+ * the certificate authorities to trust. Without it, every request goes directly and TLS trusts
+ * Node's usual authorities (and NODE_EXTRA_CA_CERTS).
+ */
+export interface Network {
+  proxyFor?: (url: URL) => ProxyChoice | undefined;
+  /** The proxy's dispatcher (transport-proxy.ts, loaded only when a proxy variable is set). */
+  viaProxy?: (proxy: URL, pool: Pool.Options, ca: string[] | undefined) => Dispatcher;
+  /** Every authority TLS trusts, when a ca-file adds one (see trustedCertificates). */
+  ca?: string[];
+}
+
 export class Transport {
-  private readonly clients = new Map<string, Pool>();
+  private readonly clients = new Map<string, Dispatcher>();
+
+  constructor(private readonly network: Network = {}) {}
+
+  /** The proxy a request to `url` goes through, or undefined when it goes directly. */
+  proxyFor(url: URL): ProxyChoice | undefined {
+    return this.network.viaProxy ? this.network.proxyFor?.(url) : undefined;
+  }
 
   async send(req: WireRequest): Promise<WireResponse> {
-    const client = await this.clientFor(req.url.origin, req.timeoutMs);
+    const proxy = this.proxyFor(req.url);
+    const client = this.clientFor(req.url.origin, req.timeoutMs, proxy);
     const timeout = AbortSignal.timeout(req.timeoutMs);
     const signal = AbortSignal.any([req.signal, timeout]);
     let res: Awaited<ReturnType<typeof request>>;
     try {
       res = await request.call(client, {
+        origin: req.url.origin,
         method: req.method as 'GET',
         path: req.url.pathname + req.url.search,
         headers: req.headers,
@@ -62,9 +88,14 @@ export class Transport {
         signal,
       });
     } catch (error) {
-      throw describeFailure(error, req, timeout.aborted, req.signal.aborted);
+      throw describeFailure(error, req, timeout.aborted, req.signal.aborted, undefined, proxy);
     }
     const status = res.statusCode;
+    // A proxy that wants credentials answers a plain-http request itself.
+    if (proxy && status === 407) {
+      res.body.destroy();
+      throw proxyRefused(407, req, proxy);
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -79,7 +110,7 @@ export class Transport {
     try {
       text = await res.body.text();
     } catch (error) {
-      throw describeFailure(error, req, timeout.aborted, req.signal.aborted, status);
+      throw describeFailure(error, req, timeout.aborted, req.signal.aborted, status, proxy);
     }
     // undici gives a connection back to the pool a full turn of the event loop after its
     // response ends (in case the server closes it after all). A request sent before that opens
@@ -95,17 +126,20 @@ export class Transport {
     await Promise.allSettled(all.map((c) => c.destroy()));
   }
 
-  private async clientFor(origin: string, timeoutMs: number): Promise<Pool> {
+  private clientFor(origin: string, timeoutMs: number, proxy: ProxyChoice | undefined): Dispatcher {
     let client = this.clients.get(origin);
     if (!client) {
       keepWasmOnBaselineTier();
-      client = new PoolClass(origin, {
+      const ca = this.network.ca;
+      const options: Pool.Options = {
         connections: MAX_CONNECTIONS,
         connectTimeout: timeoutMs,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         maxResponseSize: MAX_RESPONSE_BYTES,
-      });
+        ...(ca ? { connect: { ca } } : {}),
+      };
+      client = proxy && this.network.viaProxy ? this.network.viaProxy(proxy.url, options, ca) : new PoolClass(origin, options);
       this.clients.set(origin, client);
     }
     return client;
@@ -120,11 +154,43 @@ function tooLarge(status: number | undefined): TransportFailure {
   return new TransportFailure(`the response was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, false, 'too-large', status);
 }
 
-function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, interrupted: boolean, status?: number): TransportFailure {
-  const err = error as { code?: string; cause?: { code?: string }; message?: string };
-  const code = err.code ?? err.cause?.code;
-  const where = `${req.url.host}`;
+/** A proxy's refusal: 407 (it wants credentials, or other ones), or any other answer to CONNECT than 200. */
+function proxyRefused(status: number, req: WireRequest, proxy: ProxyChoice): TransportFailure {
+  const label = `the proxy ${proxyLabel(proxy.url)} (${proxy.variable})`;
+  if (status === 407) {
+    const message = proxy.url.username
+      ? `${label} refused the credentials in its URL (407 Proxy Authentication Required)`
+      : `${label} asks for credentials (407 Proxy Authentication Required)`;
+    return new TransportFailure(
+      message,
+      true,
+      'proxy-auth',
+      undefined,
+      `give them in the proxy URL: ${proxy.variable}=http://USER:PASSWORD@HOST:PORT`,
+    );
+  }
+  return new TransportFailure(`${label} refused to connect to ${req.url.host} (HTTP ${status})`, true, 'proxy');
+}
+
+function describeFailure(
+  error: unknown,
+  req: WireRequest,
+  timedOut: boolean,
+  interrupted: boolean,
+  status?: number,
+  proxy?: ProxyChoice,
+): TransportFailure {
+  const err = error as { code?: string; cause?: { code?: string; message?: string }; message?: string };
+  // A TLS failure inside a proxy's tunnel comes wrapped, its cause the TLS error.
+  const inner = err.code === 'UND_ERR_PRX_TLS' && err.cause ? err.cause : err;
+  const code = inner.code ?? err.cause?.code;
+  // Through a proxy, failing to connect at all is failing to reach the proxy.
+  const where = proxy && code !== undefined && NOT_SENT_CODES.has(code) ? `the proxy ${proxyLabel(proxy.url)}` : `${req.url.host}`;
   if (interrupted) return new TransportFailure('interrupted', false, 'aborted');
+  if (proxy) {
+    const refused = /^Proxy response \((\d+)\) !== 200|^Proxy Authentication Required \((407)\)/.exec(err.message ?? '');
+    if (refused) return proxyRefused(Number(refused[1] ?? refused[2]), req, proxy);
+  }
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return tooLarge(status);
   if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new TransportFailure(`no answer from ${where} within ${req.timeoutMs / 1000}s`, false, 'timeout');
@@ -133,12 +199,8 @@ function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, in
     return new TransportFailure(`could not connect to ${where} within ${req.timeoutMs / 1000}s`, true, 'timeout');
   }
   // A certificate that does not verify fails the same way every time: not worth another attempt.
-  // Node's own advice after the reason (Node 24: "; if the root CA is installed locally, try
-  // running Node.js with --use-system-ca") differs by version; gwctl gives its own hint.
-  if (code !== undefined && TLS_CODES.test(code)) {
-    const reason = err.message?.split('; ')[0] || code;
-    return new TransportFailure(`the TLS certificate of ${where} is not trusted: ${reason} (${code})`, true, 'tls');
-  }
+  const tls = code === undefined ? undefined : tlsProblem(code, inner.message, where);
+  if (tls) return tls;
   const protocol = protocolProblem(err, code);
   if (protocol !== undefined) return new TransportFailure(`${protocol} (${where})`, false, 'protocol', status);
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);
@@ -157,6 +219,37 @@ function describeFailure(error: unknown, req: WireRequest, timedOut: boolean, in
               : // A library's own code or message would mean nothing to the reader.
                 'connection failed';
   return new TransportFailure(`${what} (${where})`, notSent, 'connection', status);
+}
+
+/**
+ * A TLS handshake that failed, by its cause: a certificate that has expired, is for another name,
+ * or is signed by an authority nobody told gwctl to trust; or a server that does not speak TLS at
+ * all (an https URL to a plain-http port). The key was not sent: the handshake comes first.
+ */
+function tlsProblem(code: string, message: string | undefined, where: string): TransportFailure | undefined {
+  const fail = (text: string, hint: string) => new TransportFailure(text, true, 'tls', undefined, hint);
+  // Node's own advice after the reason (Node 24: "; if the root CA is installed locally, try
+  // running Node.js with --use-system-ca") differs by version; gwctl gives its own hint.
+  const reason = message?.split('; ')[0] || code;
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return fail(
+      `the TLS certificate of ${where} ${code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet'} (${code})`,
+      "the server's certificate must be renewed, or this machine's clock is wrong (gwctl doctor checks it)",
+    );
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return fail(`the TLS certificate of ${where} is for another host name: ${reason} (${code})`, 'check the host name of the base URL');
+  }
+  if (/^ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST|UNKNOWN_PROTOCOL)$/.test(code)) {
+    return fail(`${where} does not speak TLS (${code})`, 'check the base URL: is it a plain-http port given as https://?');
+  }
+  if (TLS_CODES.test(code)) {
+    return fail(
+      `the TLS certificate of ${where} is not trusted: ${reason} (${code})`,
+      'check the base URL; for a private certificate authority, set NODE_EXTRA_CA_CERTS or the ca-file setting (GWCTL_CA_FILE) to its certificate file',
+    );
+  }
+  return undefined;
 }
 
 /**

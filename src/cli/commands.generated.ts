@@ -21,6 +21,7 @@ import { spec as configPath } from '../commands/config/path.js';
 import { spec as configProfiles } from '../commands/config/profiles.js';
 import { spec as configSet } from '../commands/config/set.js';
 import { spec as configUnset } from '../commands/config/unset.js';
+import { spec as doctor } from '../commands/doctor.js';
 import { spec as endpointsGet } from '../commands/endpoints/get.js';
 import { spec as internsGet } from '../commands/interns/get.js';
 import { spec as internsLs } from '../commands/interns/ls.js';
@@ -53,6 +54,7 @@ export const generatedCommands = [
   command('config/profiles', configProfiles, () => import('../commands/config/profiles-run.js')),
   command('config/set', configSet, () => import('../commands/config/set-run.js')),
   command('config/unset', configUnset, () => import('../commands/config/unset-run.js')),
+  command('doctor', doctor, () => import('../commands/doctor-run.js')),
   command('endpoints/get', endpointsGet, () => import('../commands/endpoints/get-run.js')),
   command('interns/get', internsGet, () => import('../commands/interns/get-run.js')),
   command('interns/ls', internsLs, () => import('../commands/interns/ls-run.js')),

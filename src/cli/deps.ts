@@ -7,6 +7,8 @@ import { resolveSettings, type Settings } from '../config/settings.js';
 import type { Invocation } from './command-line.js';
 import type { Env } from '../core/env.js';
 import type { ApiClient, ClientOptions } from '../api/client.js';
+import type { Network } from '../api/transport.js';
+import { hasProxyVariable, proxyFor, proxySecrets, trustedCertificates } from '../api/transport-network.js';
 import { unauthorizedHint } from '../config/credentials.js';
 import type { Deps, Heavy } from '../commands/context.js';
 import type { Clock } from '../core/clock.js';
@@ -68,6 +70,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   let loaded: LoadedConfig | undefined;
   const loadConfig = (): LoadedConfig => (loaded ??= readConfig(env));
   maskStoredKeys(io, loadConfig);
+  // The in-process sandbox is on this machine, never behind the company's proxy.
+  const proxied = !flags.sandbox && hasProxyVariable(env);
+  if (proxied) for (const secret of proxySecrets(env)) io.addSecret(secret);
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {
@@ -133,8 +138,24 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     now: clock.now,
     ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
   });
+  let network: Promise<Network> | undefined;
+  // How requests leave: read once, when the first client is made; the proxy code loads only for a proxy.
+  const networkFor = async (s: Settings): Promise<Network> => {
+    const made: Network = {};
+    if (s.caFile) {
+      const source = s.caFile.source === 'environment' ? 'from GWCTL_CA_FILE' : `the ca-file of profile ${s.profile.value}`;
+      made.ca = trustedCertificates(s.caFile.value, env, source);
+    }
+    if (proxied) {
+      made.proxyFor = (url) => proxyFor(url, env);
+      made.viaProxy = (await load.proxyTransport()).viaProxy;
+    }
+    return made;
+  };
   const newClient = async (clientOptions: ClientOptions): Promise<ApiClient> => {
     const { ApiClient } = await load.apiClient();
+    // Set, not spread: the options' keys are getters, read only when a request needs them.
+    clientOptions.network = await (network ??= networkFor(getSettings()));
     const made = new ApiClient(clientOptions);
     closers.push(() => made.close());
     return made;

@@ -12,6 +12,8 @@ export const load = {
   tables: () => import('../output/table.js'),
   configStore: () => import('../config/store.js'),
   apiClient: () => import('../api/client.js'),
+  /** undici's ProxyAgent, only when a proxy variable is set (api/transport-network.ts). */
+  proxyTransport: () => import('../api/transport-proxy.js'),
   sandbox: () => import('../sandbox/server.js'),
   completionScripts: () => import('./completion-tree.js'),
   /** `gwctl help --json`: the whole description, built only when asked for. */

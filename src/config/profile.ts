@@ -10,7 +10,15 @@ import { baseUrlProblem } from '../core/patterns.js';
 // then only records ("management-key-keychain": true); versions that know no keychain see no key.
 
 /** Settings a person may change with `gwctl config set`. Keys are stored only by `gwctl auth login`. */
-export const SETTING_KEYS = ['base-url', 'workspace', 'timeout', 'retries', 'management-key-command', 'api-key-command'] as const;
+export const SETTING_KEYS = [
+  'base-url',
+  'workspace',
+  'timeout',
+  'retries',
+  'management-key-command',
+  'api-key-command',
+  'ca-file',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** The variables that stand for the stored keys, first in the order keys are looked for (config/credentials.ts); help lists them. */
@@ -97,6 +105,10 @@ export function checkSetting(key: SettingKey, value: string): string | number {
       // Run by `sh -c` when the key is needed; its output is the key.
       if (value.trim() === '')
         throw new ValueRefused("expected a shell command that prints the key, such as 'pass show gateway/management'");
+      return value;
+    case 'ca-file':
+      // Read when a request is sent (api/transport-network.ts), so a file made later still counts.
+      if (value.trim() === '') throw new ValueRefused('expected the path of a PEM file of certificates');
       return value;
   }
 }

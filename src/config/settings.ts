@@ -4,6 +4,7 @@
 // Each resolved value remembers where it came from, for `auth status`.
 import { usageError } from '../core/errors.js';
 import type { Env } from '../core/env.js';
+import { CA_FILE } from '../core/environment.js';
 import { ValueRefused } from '../core/options.js';
 import {
   DEFAULT_BASE_URL,
@@ -52,6 +53,8 @@ export interface Settings {
   workspace?: Sourced<string>;
   timeoutSeconds: Sourced<number>;
   retries: Sourced<number>;
+  /** A PEM file of certificate authorities trusted besides the usual ones: GWCTL_CA_FILE, else the profile's ca-file. */
+  caFile?: Sourced<string>;
 }
 
 export function resolveProfileName(given: Pick<GivenSettings, 'profile' | 'from'>): Sourced<string> {
@@ -91,6 +94,8 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
   keyOnFirstRead(settings, 'apiKey', () => resolveKey('api', context), keys.onKey);
   const workspace = pick(undefined, undefined, stored.workspace, undefined);
   if (workspace) settings.workspace = asString(workspace);
+  const caFile = pick(undefined, env[CA_FILE.name], stored['ca-file'], undefined);
+  if (caFile) settings.caFile = asString(caFile);
   return settings;
 }
 

@@ -34,6 +34,19 @@ export const FOLDER_VARIABLES: readonly EnvironmentVariable[] = [
   variable('LOCALAPPDATA', 'the cache folder on Windows'),
 ];
 
+/** A private certificate authority: the profile's ca-file setting, or this (config/settings.ts). */
+export const CA_FILE = variable('GWCTL_CA_FILE', "PEM file of certificate authorities trusted besides the usual ones; wins over the profile's ca-file");
+
+/** The way to the gateway (api/transport-network.ts): proxies as curl reads them, and Node's own extra authorities. */
+export const NETWORK_VARIABLES: readonly EnvironmentVariable[] = [
+  CA_FILE,
+  variable('HTTPS_PROXY', 'proxy for https URLs, http://[user:password@]host:port (also https_proxy, as curl reads it)'),
+  variable('HTTP_PROXY', 'proxy for plain-http URLs (also http_proxy)'),
+  variable('ALL_PROXY', 'proxy for either when the one above is not set (also all_proxy)'),
+  variable('NO_PROXY', 'hosts reached without the proxy: names, domains (.example), addresses, or * (also no_proxy)'),
+  variable('NODE_EXTRA_CA_CERTS', 'PEM file of certificate authorities Node trusts besides the usual ones (read by Node at start-up)'),
+];
+
 /** The terminal (core/io.ts, the progress bar) and the credential store's session bus (config/keychain.ts). */
 export const TERMINAL_VARIABLES: readonly EnvironmentVariable[] = [
   variable('FORCE_COLOR', 'colour on a terminal even where gwctl would not choose it; 0 turns it off'),
@@ -46,6 +59,7 @@ export const TERMINAL_VARIABLES: readonly EnvironmentVariable[] = [
 /** Every variable declared here, in the order help lists them. */
 export const OTHER_VARIABLES: readonly EnvironmentVariable[] = [
   ...FOLDER_VARIABLES,
+  ...NETWORK_VARIABLES,
   SANDBOX_PACE,
   SANDBOX_RATE_LIMIT,
   SANDBOX_CHURN,

@@ -14,3 +14,15 @@ declare module 'undici/lib/api/api-request.js' {
 }
 
 declare const __GWCTL_VERSION__: string;
+
+declare module 'undici/lib/api/api-connect.js' {
+  import type { Dispatcher } from 'undici';
+  function connect(this: Dispatcher, options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
+  export default connect;
+}
+
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import type { ProxyAgent } from 'undici';
+  const ProxyAgentClass: typeof ProxyAgent;
+  export default ProxyAgentClass;
+}

@@ -331,7 +331,7 @@ describe('https', () => {
     expect(r.stderr.match(/debug: > GET/g)).toHaveLength(1);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
       `gwctl: the TLS certificate of 127.0.0.1:${tlsServer.port} is not trusted: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT); ` +
-        'check the base URL; for a private certificate authority, set NODE_EXTRA_CA_CERTS to its certificate file',
+        'check the base URL; for a private certificate authority, set NODE_EXTRA_CA_CERTS or the ca-file setting (GWCTL_CA_FILE) to its certificate file',
     );
     expect(tlsServer.requests).toHaveLength(0);
   });

@@ -25,7 +25,7 @@ describe('config set', () => {
     [['config', 'set', 'retries', '99'], 'gwctl: invalid value for retries: "99" (expected an integer from 0 to 10)\n'],
     [
       ['config', 'set', 'colour', 'red'],
-      'gwctl: unknown setting "colour"; settings are: base-url, workspace, timeout, retries, management-key-command, api-key-command\n',
+      'gwctl: unknown setting "colour"; settings are: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file\n',
     ],
     [
       ['config', 'set', 'management-key', 'x'],

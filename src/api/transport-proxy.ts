@@ -1,0 +1,27 @@
+// A request through a proxy, with undici's own ProxyAgent: https through a CONNECT tunnel,
+// plain http (loopback only) as an absolute-form request, as curl sends them; credentials in the
+// proxy URL become its Proxy-Authorization. Loaded only when a proxy variable is set
+// (transport-network.ts), so a run without one never loads it.
+import type { Dispatcher, Pool } from 'undici';
+import connect from 'undici/lib/api/api-connect.js';
+import PoolClass from 'undici/lib/dispatcher/pool.js';
+import ProxyAgentClass from 'undici/lib/dispatcher/proxy-agent.js';
+
+/**
+ * The dispatcher for requests through `proxy`, whose connections to each origin are a pool with
+ * the same options as a direct one (connections, timeouts, the response cap): only the way a
+ * connection is opened differs.
+ */
+export function viaProxy(proxy: URL, pool: Pool.Options, ca: string[] | undefined): Dispatcher {
+  const { connect: _direct, ...options } = pool;
+  return new ProxyAgentClass({
+    uri: proxy.href,
+    proxyTunnel: false,
+    // The connection to the proxy opens tunnels with `connect()`, which undici's index puts on
+    // every dispatcher; the index is not loaded (see types/undici-internals.d.ts), so it is given here.
+    clientFactory: (origin: URL, given: object) => Object.assign(new PoolClass(origin, given), { connect }),
+    factory: (origin: string | URL, given: object) => new PoolClass(origin, { ...options, ...given }),
+    proxyTls: { ...(pool.connectTimeout ? { timeout: pool.connectTimeout } : {}), ...(ca ? { ca } : {}) },
+    ...(ca ? { requestTls: { ca } } : {}),
+  });
+}

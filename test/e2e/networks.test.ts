@@ -1,0 +1,264 @@
+// gwctl on a company network, as a process (so it runs on every Node line and the standalone
+// executable too): through a real forward proxy (test/kit/proxy.ts) to a TLS front whose
+// certificate, made by openssl for this run, is for gw.test.invalid, a name only the proxy
+// resolves, so a request that bypasses the proxy cannot succeed. Proxy variables in both cases,
+// NO_PROXY, credentials in the proxy URL (never shown), a refusing or absent proxy, a private CA
+// from NODE_EXTRA_CA_CERTS or the ca-file setting, and each TLS failure named by its cause.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeCertificates, type TestCertificates } from '../kit/certificates.js';
+import { startProxy, type TestProxy } from '../kit/proxy.js';
+import { closedPort, startServer, type ScriptedServer } from '../kit/server.js';
+import { expectNoCrash, runGwctl, tempConfigDir } from '../kit/spawn.js';
+
+const HOST = 'gw.test.invalid';
+const KEY = 'sk-mgmt-networks-0123456789abcdef';
+const PASSWORD = 's3cr%40t-proxy-pass';
+
+let certs: TestCertificates | undefined;
+let front: ScriptedServer;
+let plain: ScriptedServer;
+let proxy: TestProxy;
+let guarded: TestProxy;
+let forbidding: TestProxy;
+beforeAll(async () => {
+  certs = makeCertificates(HOST);
+  if (!certs) return;
+  front = await startServer(() => ({ body: { data: [] } }), { keys: { management: KEY }, tls: { key: certs.key, cert: certs.cert } });
+  plain = await startServer(() => ({ body: { data: [] } }), { keys: { management: KEY } });
+  const hosts = { [HOST]: '127.0.0.1' };
+  proxy = await startProxy({ hosts });
+  guarded = await startProxy({ hosts, credentials: `proxyuser:${decodeURIComponent(PASSWORD)}` });
+  forbidding = await startProxy({ hosts, refuse: 403 });
+});
+afterAll(async () => {
+  await Promise.all([front?.close(), plain?.close(), proxy?.close(), guarded?.close(), forbidding?.close()]);
+});
+beforeEach(({ skip }) => {
+  if (!certs) skip('openssl is not installed');
+  front.reset();
+  plain.reset();
+  for (const p of [proxy, guarded, forbidding]) p.requests.length = 0;
+});
+
+const base = () => `https://${HOST}:${front.port}/api/v1`;
+const get = (env: Record<string, string | undefined>, extra: string[] = [], configDir?: string) =>
+  runGwctl(['api', 'byok', '--retries', '0', ...extra], {
+    env: { GWCTL_BASE_URL: base(), GWCTL_MANAGEMENT_KEY: KEY, NODE_EXTRA_CA_CERTS: certs!.caFile, ...env },
+    ...(configDir ? { configDir } : {}),
+  });
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
+
+describe('proxies from the environment', () => {
+  it('HTTPS_PROXY: the request goes through a CONNECT tunnel to a name only the proxy resolves', async () => {
+    const r = await get({ HTTPS_PROXY: proxy.url });
+    expect(r).toMatchObject({ code: 0, stdout: '{\n  "data": []\n}\n', stderr: '' });
+    expect(proxy.requests).toEqual([{ method: 'CONNECT', target: `${HOST}:${front.port}`, status: 200 }]);
+    expect(front.requests[0]!.key).toBe('management');
+  });
+
+  it('https_proxy (lower case) works the same, and wins over HTTPS_PROXY, as curl reads them', async () => {
+    const r = await get({ https_proxy: proxy.url, HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(proxy.requests).toHaveLength(1);
+  });
+
+  it('ALL_PROXY stands in for HTTPS_PROXY', async () => {
+    expect(await get({ ALL_PROXY: proxy.url })).toMatchObject({ code: 0, stderr: '' });
+    expect(proxy.requests).toHaveLength(1);
+  });
+
+  it('without a proxy variable the name does not resolve: the proof that the proxy carried the others', async () => {
+    const r = await get({});
+    expect(r.code).toBe(7);
+    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port})`);
+  });
+
+  it.each([
+    ['the host', HOST],
+    ['a suffix', '.test.invalid'],
+    ['a domain without the dot, among others', 'example.com, test.invalid'],
+    ['the host and its port', `${HOST}:PORT`],
+    ['*', '*'],
+  ])('NO_PROXY naming %s: the request goes directly (and fails to resolve), the proxy sees nothing', async (_, noProxy) => {
+    const r = await get({ HTTPS_PROXY: proxy.url, NO_PROXY: noProxy.replace('PORT', String(front.port)) });
+    expect(r.code).toBe(7);
+    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port})`);
+    expect(proxy.requests).toEqual([]);
+  });
+
+  it('NO_PROXY naming other hosts (or another port) leaves this one to the proxy; no_proxy wins over NO_PROXY', async () => {
+    expect(await get({ HTTPS_PROXY: proxy.url, NO_PROXY: `other.invalid,${HOST}:1,test.invalid.example` })).toMatchObject({ code: 0 });
+    expect(await get({ HTTPS_PROXY: proxy.url, NO_PROXY: HOST, no_proxy: 'other.invalid' })).toMatchObject({ code: 0 });
+    expect(proxy.requests).toHaveLength(2);
+  });
+
+  it('HTTP_PROXY carries a plain-http (loopback) request as an absolute-form request', async () => {
+    const r = await runGwctl(['api', 'byok', '--retries', '0'], {
+      env: { GWCTL_BASE_URL: plain.baseUrl, GWCTL_MANAGEMENT_KEY: KEY, HTTP_PROXY: proxy.url, HTTPS_PROXY: `http://127.0.0.1:1` },
+    });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(proxy.requests).toEqual([{ method: 'GET', target: `${plain.baseUrl}/byok`, status: 200 }]);
+    expect(plain.requests[0]!.key).toBe('management');
+  });
+
+  it('--sandbox never goes through the proxy: its server is in the process', async () => {
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const r = await runGwctl(['api', 'byok', '--sandbox', '--retries', '0'], {
+      env: { HTTP_PROXY: closed, HTTPS_PROXY: closed, ALL_PROXY: closed },
+    });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('credentials in the proxy URL are sent to the proxy, and --debug shows the proxy without them', async () => {
+    const r = await get({ HTTPS_PROXY: `http://proxyuser:${PASSWORD}@127.0.0.1:${guarded.port}` }, ['--debug']);
+    expect(r.code).toBe(0);
+    expect(guarded.requests[0]!.authorization).toBe(`Basic ${Buffer.from(`proxyuser:${decodeURIComponent(PASSWORD)}`).toString('base64')}`);
+    expect(r.stderr).toContain(`via proxy http://127.0.0.1:${guarded.port} (HTTPS_PROXY)`);
+    for (const secret of [PASSWORD, decodeURIComponent(PASSWORD), 'proxyuser', guarded.requests[0]!.authorization!.slice(6)]) {
+      expect(r.stderr).not.toContain(secret);
+    }
+  });
+
+  it('a proxy that asks for credentials (407): exit 4, naming the proxy, not retried, the key not sent', async () => {
+    const r = await runGwctl(['api', 'byok', '--retries', '3'], {
+      env: { GWCTL_BASE_URL: base(), GWCTL_MANAGEMENT_KEY: KEY, NODE_EXTRA_CA_CERTS: certs!.caFile, HTTPS_PROXY: guarded.url },
+    });
+    expectNoCrash(r.stderr);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      `gwctl: the proxy http://127.0.0.1:${guarded.port} (HTTPS_PROXY) asks for credentials (407 Proxy Authentication Required); ` +
+        'give them in the proxy URL: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT\n',
+    );
+    expect(guarded.requests).toHaveLength(1);
+    expect(front.requests).toEqual([]);
+  });
+
+  it('wrong credentials: exit 4, and the password is not shown', async () => {
+    const r = await get({ HTTPS_PROXY: `http://proxyuser:wrong-pass@127.0.0.1:${guarded.port}` });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`the proxy http://127.0.0.1:${guarded.port} (HTTPS_PROXY) refused the credentials in its URL`);
+    expect(r.stderr).not.toContain('wrong-pass');
+  });
+
+  it('407 to a plain-http request through HTTP_PROXY: exit 4 as well', async () => {
+    const r = await runGwctl(['api', 'byok', '--retries', '0'], {
+      env: { GWCTL_BASE_URL: plain.baseUrl, GWCTL_MANAGEMENT_KEY: KEY, HTTP_PROXY: guarded.url },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`the proxy http://127.0.0.1:${guarded.port} (HTTP_PROXY) asks for credentials`);
+    expect(plain.requests).toEqual([]);
+  });
+
+  it('a proxy that refuses the CONNECT (403): exit 1, naming the proxy and the host', async () => {
+    const r = await get({ HTTPS_PROXY: forbidding.url });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `gwctl: the proxy http://127.0.0.1:${forbidding.port} (HTTPS_PROXY) refused to connect to ${HOST}:${front.port} (HTTP 403)\n`,
+    );
+  });
+
+  it('a proxy that is down: exit 7 (transient), naming the proxy, not the gateway', async () => {
+    const port = await closedPort();
+    const r = await get({ HTTPS_PROXY: `http://127.0.0.1:${port}` });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toBe(`gwctl: connection refused (the proxy http://127.0.0.1:${port})\n`);
+  });
+
+  it('a proxy URL that cannot be read: exit 2, without quoting it (it may hold a password)', async () => {
+    const r = await get({ HTTPS_PROXY: 'http://user:pa ss@[bad' });
+    expect(r).toMatchObject({ code: 2, stderr: 'gwctl: invalid proxy URL in HTTPS_PROXY; give it as http://[user:password@]host:port\n' });
+  });
+});
+
+describe('a private certificate authority', () => {
+  it('without it, the certificate is not trusted: exit 1 with the reason, not retried, the key not sent', async () => {
+    const r = await get({ HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: undefined }, ['--retries', '3']);
+    expectNoCrash(r.stderr);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^gwctl: the TLS certificate of gw\.test\.invalid:\d+ is not trusted: .* \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\); /,
+    );
+    expect(r.stderr).toContain('set NODE_EXTRA_CA_CERTS or the ca-file setting (GWCTL_CA_FILE)');
+    expect(proxy.requests).toHaveLength(1);
+    expect(front.requests).toEqual([]);
+  });
+
+  it('NODE_EXTRA_CA_CERTS naming the CA: trusted (the tests above use it)', async () => {
+    expect(await get({ HTTPS_PROXY: proxy.url })).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('GWCTL_CA_FILE naming the CA: trusted, besides the usual authorities', async () => {
+    expect(await get({ HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: undefined, GWCTL_CA_FILE: certs!.caFile })).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it("the profile's ca-file (set with config set): trusted", async () => {
+    const dir = tempConfigDir();
+    expect((await runGwctl(['config', 'set', 'ca-file', certs!.caFile], { configDir: dir })).code).toBe(0);
+    expect(await get({ HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: undefined }, [], dir)).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('a ca-file that cannot be read, or holds no certificate: exit 2 before anything is sent', async () => {
+    const missing = path.join(tempConfigDir(), 'none.pem');
+    const r = await get({ HTTPS_PROXY: proxy.url, GWCTL_CA_FILE: missing });
+    expect(r).toMatchObject({ code: 2, stderr: `gwctl: cannot read the CA file ${missing} (from GWCTL_CA_FILE): no such file\n` });
+    const junk = path.join(tempConfigDir(), 'junk.pem');
+    writeFileSync(junk, 'not a certificate\n');
+    const j = await get({ HTTPS_PROXY: proxy.url, GWCTL_CA_FILE: junk });
+    expect(j.code).toBe(2);
+    expect(j.stderr).toContain('holds no PEM certificate');
+    expect(proxy.requests).toEqual([]);
+  });
+
+  it('an expired certificate: exit 1, named as such, the key not sent', async () => {
+    const old = makeCertificates(HOST, { expired: true })!;
+    const stale = await startServer(() => ({ body: { data: [] } }), { tls: { key: old.key, cert: old.cert } });
+    try {
+      const r = await runGwctl(['api', 'byok', '--retries', '2'], {
+        env: {
+          GWCTL_BASE_URL: `https://${HOST}:${stale.port}/api/v1`,
+          GWCTL_MANAGEMENT_KEY: KEY,
+          GWCTL_CA_FILE: old.caFile,
+          HTTPS_PROXY: proxy.url,
+        },
+      });
+      expect(r).toMatchObject({
+        code: 1,
+        stderr:
+          `gwctl: the TLS certificate of ${HOST}:${stale.port} has expired (CERT_HAS_EXPIRED); ` +
+          "the server's certificate must be renewed, or this machine's clock is wrong (gwctl doctor checks it)\n",
+      });
+      expect(stale.requests).toEqual([]);
+    } finally {
+      await stale.close();
+    }
+  });
+
+  it('a certificate for another host name: exit 1, named as such', async () => {
+    const r = await runGwctl(['api', 'byok', '--retries', '0'], {
+      env: { GWCTL_BASE_URL: `https://127.0.0.1:${front.port}/api/v1`, GWCTL_MANAGEMENT_KEY: KEY, GWCTL_CA_FILE: certs!.caFile },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^gwctl: the TLS certificate of 127\.0\.0\.1:\d+ is for another host name: .*\(ERR_TLS_CERT_ALTNAME_INVALID\); check the host name of the base URL\n$/,
+    );
+    expect(front.requests).toEqual([]);
+  });
+
+  it('an https URL to a server that does not speak TLS: exit 1, named as such (was "connection failed")', async () => {
+    const r = await runGwctl(['api', 'byok', '--retries', '0', '--debug'], {
+      env: { GWCTL_BASE_URL: `https://127.0.0.1:${plain.port}/api/v1`, GWCTL_MANAGEMENT_KEY: KEY },
+    });
+    expect(r.code).toBe(1);
+    expect(lastLine(r.stderr)).toMatch(
+      new RegExp(
+        `^gwctl: 127\\.0\\.0\\.1:${plain.port} does not speak TLS \\(ERR_SSL_\\w+\\); check the base URL: is it a plain-http port given as https://\\?$`,
+      ),
+    );
+    expect(plain.requests).toEqual([]);
+  });
+});
