@@ -31,21 +31,28 @@ interface CacheFile {
   entries: (KnownId & { at: number })[];
 }
 
-/** GWCTL_CONFIG_DIR/cache when that is set (a config folder of its own), else the platform's cache folder. */
-export function cacheDir(env: Env): string {
+/**
+ * GWCTL_CONFIG_DIR/cache when that is set (a config folder of its own), else the platform's cache
+ * folder; undefined (no cache) rather than a relative folder: a relative XDG_CACHE_HOME is ignored,
+ * and an empty or relative HOME is no home (config/paths.ts).
+ */
+export function cacheDir(env: Env): string | undefined {
   if (env.GWCTL_CONFIG_DIR) return path.join(path.resolve(env.GWCTL_CONFIG_DIR), 'cache');
-  if (env.XDG_CACHE_HOME) return path.join(path.resolve(env.XDG_CACHE_HOME), 'gwctl');
-  const home = env.HOME || os.homedir();
+  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) return path.join(env.XDG_CACHE_HOME, 'gwctl');
+  const home = env.HOME ?? os.homedir();
+  if (!path.isAbsolute(home)) return undefined;
   if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'gwctl', 'cache');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'gwctl');
   return path.join(home, '.cache', 'gwctl');
 }
 
-export function cacheFile(env: Env, kind: IdKind): string {
-  return path.join(cacheDir(env), `${kind}-ids.json`);
+export function cacheFile(env: Env, kind: IdKind): string | undefined {
+  const dir = cacheDir(env);
+  return dir === undefined ? undefined : path.join(dir, `${kind}-ids.json`);
 }
 
-function read(file: string): CacheFile['entries'] {
+function read(file: string | undefined): CacheFile['entries'] {
+  if (file === undefined) return [];
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
     if (!Array.isArray(data.entries)) return [];
@@ -79,6 +86,7 @@ export function rememberIds(env: Env, kind: IdKind, ids: readonly (string | Know
       .map(({ id, name }) => (name === undefined || shortName(name) === '' ? { id, at: now } : { id, at: now, name: shortName(name) }));
     if (fresh.length === 0) return;
     const file = cacheFile(env, kind);
+    if (file === undefined) return;
     const seen = new Set<string>();
     const entries: CacheFile['entries'] = [];
     for (const e of [...fresh, ...read(file).filter((e) => now - e.at < ID_TTL_MS)]) {

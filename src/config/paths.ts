@@ -1,14 +1,30 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../core/env.js';
+import { usageError } from '../core/errors.js';
+import { quoteInput } from '../core/sanitize.js';
 
-/** The folder holding config.json: GWCTL_CONFIG_DIR, else the platform's config folder. */
+/**
+ * The folder holding config.json: GWCTL_CONFIG_DIR, else the platform's config folder. Never a
+ * relative one, which would put the keys in whatever folder gwctl runs from: an empty or relative
+ * HOME is not used, nor (as the XDG spec says) a relative XDG_CONFIG_HOME; with no usable folder
+ * every command that reads or writes the config stops with exit 2, having written nothing.
+ */
 export function configDir(env: Env): string {
   if (env.GWCTL_CONFIG_DIR) return path.resolve(env.GWCTL_CONFIG_DIR);
-  const home = env.HOME || os.homedir();
+  const xdg = env.XDG_CONFIG_HOME;
+  if (process.platform !== 'win32' && process.platform !== 'darwin' && xdg && path.isAbsolute(xdg)) return path.join(xdg, 'gwctl');
+  // HOME set (even empty) is the one asked for; unset, the account's home.
+  const home = env.HOME ?? os.homedir();
+  if (!path.isAbsolute(home)) {
+    throw usageError(
+      `no config folder: HOME is ${home === '' ? 'empty' : `not an absolute path (${quoteInput(home)})`}`,
+      'set HOME, XDG_CONFIG_HOME or GWCTL_CONFIG_DIR to an absolute folder',
+    );
+  }
   if (process.platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), 'gwctl');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Preferences', 'gwctl');
-  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'gwctl');
+  return path.join(home, '.config', 'gwctl');
 }
 
 export function configFile(env: Env): string {

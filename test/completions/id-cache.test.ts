@@ -21,6 +21,14 @@ describe('id cache', () => {
     expect(cacheFile({ GWCTL_CONFIG_DIR: '/x/conf' }, 'intern')).toBe('/x/conf/cache/intern-ids.json');
   });
 
+  it('is never relative: a relative XDG_CACHE_HOME is ignored, and with an empty HOME there is none', () => {
+    if (process.platform === 'linux') expect(cacheDir({ XDG_CACHE_HOME: 'rel', HOME: '/h' })).toBe('/h/.cache/gwctl');
+    expect(cacheDir({ HOME: '' })).toBeUndefined();
+    expect(cacheDir({ HOME: 'rel' })).toBeUndefined();
+    rememberIds({ HOME: '' }, 'intern', ['a1'], T0);
+    expect(recentIds({ HOME: '' }, 'intern', T0)).toEqual([]);
+  });
+
   it('offers ids for ten minutes, newest first, without repeats', () => {
     const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
     rememberIds(env, 'intern', ['a1', 'a2'], T0);
@@ -39,8 +47,8 @@ describe('id cache', () => {
     const ids = recentIds(env, 'intern', T0);
     expect(ids).toHaveLength(MAX_IDS);
     expect(ids[0]).toBe('id-0');
-    expect(statSync(cacheFile(env, 'intern')).mode & 0o777).toBe(0o600);
-    expect(statSync(cacheDir(env)).mode & 0o777).toBe(0o700);
+    expect(statSync(cacheFile(env, 'intern')!).mode & 0o777).toBe(0o600);
+    expect(statSync(cacheDir(env)!).mode & 0o777).toBe(0o700);
   });
 
   it('never stores an id a shell could expand or that could move the cursor', () => {
@@ -48,7 +56,7 @@ describe('id cache', () => {
     rememberIds(env, 'batch', ['$(touch pwned)', 'a b', '`x`', 'ok\u001b[2J', '', 'batch_ok-1.2:3'], T0);
     expect(recentIds(env, 'batch', T0)).toEqual(['batch_ok-1.2:3']);
     // Nor offers one that reached the file some other way.
-    writeFileSync(cacheFile(env, 'batch'), JSON.stringify({ version: 1, entries: [{ id: '$(id)', at: T0 }, { id: 'fine', at: T0 }] }));
+    writeFileSync(cacheFile(env, 'batch')!, JSON.stringify({ version: 1, entries: [{ id: '$(id)', at: T0 }, { id: 'fine', at: T0 }] }));
     expect(recentIds(env, 'batch', T0)).toEqual(['fine']);
   });
 
@@ -62,14 +70,14 @@ describe('id cache', () => {
       { id: 'a4' },
     ]);
     // A name written into the file some other way is made safe when read.
-    writeFileSync(cacheFile(env, 'intern'), JSON.stringify({ version: 1, entries: [{ id: 'b1', name: 'x\u0007y', at: T0 }] }));
+    writeFileSync(cacheFile(env, 'intern')!, JSON.stringify({ version: 1, entries: [{ id: 'b1', name: 'x\u0007y', at: T0 }] }));
     expect(recent(env, 'intern', T0)).toEqual([{ id: 'b1', name: 'x\\x07y' }]);
   });
 
   it('treats a broken or unreadable file as empty, and never throws when it cannot write', () => {
     const env = { GWCTL_CONFIG_DIR: tempConfigDir() };
-    mkdirSync(cacheDir(env));
-    writeFileSync(cacheFile(env, 'intern'), '{"version":1,"entries":');
+    mkdirSync(cacheDir(env)!);
+    writeFileSync(cacheFile(env, 'intern')!, '{"version":1,"entries":');
     expect(recentIds(env, 'intern', T0)).toEqual([]);
     rememberIds(env, 'intern', ['x1'], T0);
     expect(recentIds(env, 'intern', T0)).toEqual(['x1']);

@@ -3,7 +3,7 @@
 // stdout and stderr exactly. (The wait for a deletion is in wait.test.ts, the keychain's logout in
 // keychain.test.ts.)
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { internBody, internId } from '../kit/bodies.js';
@@ -217,5 +217,27 @@ describe('a key is masked however the server wrote it, and never cached', () => 
     expect((await runGwctl(['interns', 'ls', '--base-url', server.baseUrl], { env, configDir: dir })).code).toBe(0);
     const cache = path.join(dir, 'cache', 'intern-ids.json');
     expect(existsSync(cache) ? readFileSync(cache, 'utf8') : '').not.toContain(key.slice(0, 10));
+  });
+});
+
+describe('the config folder is never relative', () => {
+  it('an empty HOME (and a relative XDG_CONFIG_HOME): exit 2, and nothing written in the current folder', async () => {
+    const cwd = tempConfigDir();
+    const env = { GWCTL_CONFIG_DIR: undefined, HOME: '', XDG_CONFIG_HOME: 'relative' };
+    const said = 'gwctl: no config folder: HOME is empty; set HOME, XDG_CONFIG_HOME or GWCTL_CONFIG_DIR to an absolute folder\n';
+    const login = await runGwctl(['auth', 'login', '--with-token', '--no-verify', '--insecure-storage'], {
+      env,
+      input: 'sk-mgmt-nowhere-0123456789\n',
+      cwd,
+    });
+    expect(login).toMatchObject({ code: 2, stdout: '', stderr: said });
+    expect(await runGwctl(['config', 'set', 'workspace', 'w'], { env, cwd })).toMatchObject({ code: 2, stdout: '', stderr: said });
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('a relative XDG_CONFIG_HOME is ignored for HOME/.config', async () => {
+    const home = tempConfigDir();
+    const r = await runGwctl(['config', 'path'], { env: { GWCTL_CONFIG_DIR: undefined, HOME: home, XDG_CONFIG_HOME: 'relative' } });
+    expect(r).toMatchObject({ code: 0, stdout: `${path.join(home, '.config', 'gwctl', 'config.json')}\n` });
   });
 });

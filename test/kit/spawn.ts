@@ -68,6 +68,8 @@ export interface SpawnOptions {
   configDir?: string;
   /** Killed with SIGKILL after this long (default 20 s). */
   timeoutMs?: number;
+  /** The folder it runs in (default: the test's). */
+  cwd?: string;
 }
 
 export interface Child {
@@ -82,7 +84,11 @@ export interface Child {
 export function spawnGwctl(args: readonly string[], options: SpawnOptions = {}): Child {
   const began = Date.now();
   const [program, ...lead] = gwctlCommand();
-  const child = spawn(program, [...lead, ...args], { env: testEnv(options.env, options.configDir), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(program, [...lead, ...args], {
+    env: testEnv(options.env, options.configDir),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
