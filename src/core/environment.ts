@@ -35,7 +35,10 @@ export const FOLDER_VARIABLES: readonly EnvironmentVariable[] = [
 ];
 
 /** A private certificate authority: the profile's ca-file setting, or this (config/settings.ts). */
-export const CA_FILE = variable('GWCTL_CA_FILE', "PEM file of certificate authorities trusted besides the usual ones; wins over the profile's ca-file");
+export const CA_FILE = variable(
+  'GWCTL_CA_FILE',
+  "PEM file of certificate authorities trusted besides the usual ones; wins over the profile's ca-file",
+);
 
 /** The way to the gateway (api/transport-network.ts): proxies as curl reads them, and Node's own extra authorities. */
 export const NETWORK_VARIABLES: readonly EnvironmentVariable[] = [
