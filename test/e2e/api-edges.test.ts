@@ -302,7 +302,8 @@ describe('safety', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n',
+      stderr:
+        'gwctl: refusing to act without confirmation: stdin is not a terminal, so nobody can be asked; pass --yes to act without asking\n',
     });
     expect(server.requests).toHaveLength(0);
     expect(await api(['-X', 'DELETE', 'keys/k1', '--yes'])).toMatchObject({ code: 0 });

@@ -7,6 +7,7 @@ import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { RunFor } from '../context.js';
 import { checkKey, type KeyVerdict } from '../shared/check-key.js';
+import { noPromptReason } from '../shared/no-prompt.js';
 import type { spec } from './login.js';
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
@@ -22,7 +23,10 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     key = (await prompter.password(`Paste your ${which} key for profile "${profile}":`)).trim();
     if (key === '') throw usageError('no key entered');
   } else {
-    throw usageError('no terminal to prompt on', 'pipe the key in with --with-token');
+    throw usageError(
+      `cannot ask for the key: ${noPromptReason(deps)}`,
+      `pipe the key in with --with-token, as in 'printenv MY_KEY | gwctl auth login --with-token'`,
+    );
   }
   if (/\s/.test(key)) throw usageError('the key contains whitespace; paste only the key');
   io.addSecret(key);
