@@ -3,11 +3,11 @@
 import { openKeychain, type Keychain } from '../config/keychain.js';
 import { configDir } from '../config/paths.js';
 import { readConfig, type LoadedConfig } from '../config/read.js';
-import { resolveSettings, type Settings } from '../config/settings.js';
+import { missingProfile, resolveSettings, type Settings } from '../config/settings.js';
 import type { GlobalFlags } from '../commands/global-options.js';
 import type { Env } from '../core/env.js';
 import type { ApiClient, ClientOptions } from '../api/client.js';
-import { unauthorizedHint } from '../config/credentials.js';
+import { forbiddenHint, unauthorizedHint } from '../config/credentials.js';
 import type { Deps, Heavy } from '../commands/context.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
@@ -101,8 +101,11 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   // Opening the store loads nothing yet: the native add-on loads on the first key read from it.
   const getKeychain = (): Keychain => (keychain ??= openKeychain(load.keyring, env, configDir(env)));
   let settings: Settings | undefined;
-  const getSettings = (): Settings => {
+  const getSettings = ({ newProfile = false }: { newProfile?: boolean } = {}): Settings => {
     if (settings) return settings;
+    // The sandbox uses no profile; a command that makes the profile (auth login) may name a new one.
+    const missing = sandbox || newProfile ? undefined : missingProfile(flags, getConfig());
+    if (missing) throw missing;
     const resolved = resolveSettings(flags, env, getConfig(), {
       keychain: getKeychain,
       // Every key found is masked from then on, wherever it would appear.
@@ -163,11 +166,12 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
         managementKey: { enumerable: true, get: () => s.managementKey?.value },
         apiKey: { enumerable: true, get: () => s.apiKey?.value },
       });
-      options.unauthorizedHint = (kind) => {
+      options.keyHint = (kind, status) => {
         // The key that went out: the API key falls back to the management key.
         const key = kind === 'api' ? (s.apiKey ?? s.managementKey) : s.managementKey;
         if (!key) return undefined;
-        return unauthorizedHint(key, kind === 'api' && s.apiKey ? 'api' : 'management', s.profile.value);
+        const sent = kind === 'api' && s.apiKey ? 'api' : 'management';
+        return (status === 401 ? unauthorizedHint : forbiddenHint)(key, sent, s.profile.value);
       };
       client = await newClient(options);
       return client;

@@ -4,6 +4,7 @@
 // or in the file. The API key falls back to the management key (the client does that).
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { maskKey } from '../core/mask.js';
 import type { Env } from '../core/env.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
 import { runKeyCommand } from './key-command.js';
@@ -99,6 +100,24 @@ export function unauthorizedHint(key: KeyInEffect, kind: KeyKind, profile: strin
     case 'keychain':
     case 'file':
       return `run '${loginCommand(kind, profile)}' to store a valid key`;
+    case 'sandbox':
+      return undefined;
+  }
+}
+
+/**
+ * What to say about a 403 to a key: the key was accepted but may not do this, so which key went
+ * out and where it came from is what a person needs (a profile or variable other than they meant).
+ */
+export function forbiddenHint(key: KeyInEffect, kind: KeyKind, profile: string): string | undefined {
+  const which = `the ${KEY_NAME[kind]} ${maskKey(key.value)}`;
+  switch (key.source) {
+    case 'env':
+    case 'command':
+      return `${which} from ${key.from} was accepted but may not do this; use a key with access to it`;
+    case 'keychain':
+    case 'file':
+      return `${which} of profile "${profile}" (from ${key.from}) was accepted but may not do this; use a key with access to it`;
     case 'sandbox':
       return undefined;
   }

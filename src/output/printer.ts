@@ -111,6 +111,8 @@ export interface TableView<T> {
   columns: readonly NamedColumn<T>[];
   /** On a terminal, said on stderr when the list is empty: `No interns.` */
   empty?: string;
+  /** On a terminal, said on stderr after the rows: `3 interns would be suspended; nothing was sent (dry run)`. */
+  note?: string;
 }
 
 /** A list as pages arrive: in columns, or as bodies only (`gwctl api --paginate`: JSON unless --jq or --jsonl shape it). */

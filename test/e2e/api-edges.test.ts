@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forbiddenEnvHint } from '../kit/hints.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
 import { expectNoCrash, runGwctl } from '../kit/spawn.js';
@@ -384,7 +385,8 @@ describe('answers', () => {
     server.handle(() => ({ status: 403, body: envelope(403, 'Forbidden') }));
     const r = await api(['credits', '--json']);
     expect(r).toMatchObject({ code: 4, stdout: '' });
-    expect(JSON.parse(r.stderr)).toEqual({ error: { status: 403, code: 403, message: 'Forbidden', exit_code: 4 } });
+    const hint = forbiddenEnvHint('management', MKEY).slice(2);
+    expect(JSON.parse(r.stderr)).toEqual({ error: { status: 403, code: 403, message: 'Forbidden', exit_code: 4, hint } });
   });
 });
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
 import { gwctl } from '../kit/cli.js';
+import { envelope, startServer } from '../kit/server.js';
 import { tempConfigDir } from '../kit/spawn.js';
 import { onScreen, stopTmux } from '../kit/tmux.js';
 import { missing, skipNote } from '../completions/shells.js';
@@ -73,6 +74,76 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
       });
     },
   );
+
+  it('ids from stdin: the results name each intern; --dry-run counts them and says nothing was sent', { timeout: 60_000 }, async () => {
+    const rows = await interns(3);
+    const ids = path.join(tempConfigDir(), 'ids.txt');
+    writeFileSync(ids, rows.map(([id]) => id).join('\n') + '\n');
+    const [acted, dry] = await Promise.all([
+      onScreen(['--sandbox', 'interns', 'suspend', '--yes', '-'], TERMINAL, 120, 20, { stdinFile: ids }),
+      onScreen(['--sandbox', 'interns', 'suspend', '--dry-run', '-'], TERMINAL, 80, 20, { stdinFile: ids }),
+    ]);
+    const results = acted!.text.split('\n');
+    expect(results[0]).toMatch(/^ID {2,}NAME {2,}RESULT$/);
+    rows.forEach(([id, name], i) => expect(results[i + 1]!.split(/ {2,}/).slice(0, 2)).toEqual([id, name]));
+    expect(dry!.exit).toBe(0);
+    expect(dry!.text.split('\n')).toEqual(['ID', ...rows.map(([id]) => id)]);
+    expect(dry!.stderr).toBe('3 interns would be suspended; nothing was sent (dry run).\n');
+  });
+
+  it('interns wait A B: a 404 says which intern it is about', { timeout: 60_000 }, async () => {
+    const known = (await interns(1))[0]![0]!;
+    const unknown = '00000000-0000-4000-8000-000000000001';
+    const screen = await onScreen(['--sandbox', 'interns', 'wait', known, unknown, '--for', 'status=running'], TERMINAL, 80, 20);
+    expect(screen.exit).toBe(5);
+    expect(screen.stderr).toContain(`gwctl: HTTP 404: Intern not found (intern ${unknown})`);
+  });
+
+  it('--profile nope: says the profile does not exist and lists the profiles', { timeout: 60_000 }, async () => {
+    const dir = tempConfigDir();
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: {}, work: {} } }), { mode: 0o600 });
+    const env = { ...TERMINAL, GWCTL_CONFIG_DIR: dir };
+    const [flag, variable] = await Promise.all([
+      onScreen(['--profile', 'nope', 'interns', 'ls'], env, 80, 20),
+      onScreen(['interns', 'ls'], { ...env, GWCTL_PROFILE: 'nope' }, 80, 20),
+    ]);
+    const hint = "; pick one of them, or make it with 'gwctl auth login --profile nope'\n";
+    expect(flag).toMatchObject({ exit: 2, stderr: `gwctl: profile "nope" does not exist (the profiles are: default, work)${hint}` });
+    expect(variable).toMatchObject({
+      exit: 2,
+      stderr: `gwctl: profile "nope" (from GWCTL_PROFILE) does not exist (the profiles are: default, work)${hint}`,
+    });
+  });
+
+  it('a 403 says which key was sent and where it came from, as a 401 does', { timeout: 60_000 }, async () => {
+    const server = await startServer(() => ({ status: 403, body: envelope(403, 'Only management keys can perform this operation') }));
+    try {
+      const key = 'sk-mgmt-forbidden-0123456789abcd';
+      const dir = tempConfigDir();
+      writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { work: { 'management-key': key } } }), { mode: 0o600 });
+      const env = { ...TERMINAL, GWCTL_BASE_URL: server.baseUrl, GWCTL_CONFIG_DIR: dir };
+      const args = ['endpoints', 'get', '00000000-0000-4000-8000-000000000009'];
+      const [fromEnv, fromProfile] = await Promise.all([
+        onScreen(args, { ...env, GWCTL_MANAGEMENT_KEY: key }, 80, 20),
+        onScreen(['--profile', 'work', ...args], env, 80, 20),
+      ]);
+      const said = 'gwctl: HTTP 403: Only management keys can perform this operation; the management key sk-mgm…abcd';
+      const end = 'was accepted but may not do this; use a key with access to it\n';
+      expect(fromEnv).toMatchObject({ exit: 4, stderr: `${said} from GWCTL_MANAGEMENT_KEY ${end}` });
+      expect(fromProfile).toMatchObject({ exit: 4, stderr: `${said} of profile "work" (from the config file) ${end}` });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an intern being provisioned shows its step as words, not raw JSON', { timeout: 60_000 }, async () => {
+    const found = await gwctl(['--sandbox', 'interns', 'ls', '--status', 'provisioning', '--limit', '1', '--jq', '.data[0].id']);
+    const id = found.stdout.trim();
+    const screen = await onScreen(['--sandbox', 'interns', 'get', id], { ...TERMINAL, GWCTL_SANDBOX_PACE: '0' }, 80, 30);
+    expect(screen.exit).toBe(0);
+    const progress = screen.text.split('\n').find((line) => line.startsWith('Progress'));
+    expect(progress).toMatch(/^Progress {2,}[A-Z][a-z ]+ \(step \d of \d\)$/);
+  });
 });
 
 skipNote('terminal tests of a first hour (tmux)', missing.tmux);

@@ -33,7 +33,8 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   let verdict: KeyVerdict | undefined;
   if (opts.verify) {
     // Settings first: a bad config file or flag is reported as itself, not as a failed check.
-    deps.settings();
+    // The profile may be new: this makes it.
+    deps.settings({ newProfile: true });
     try {
       verdict = await checkKey(await deps.apiWithKey(key));
     } catch (error) {
