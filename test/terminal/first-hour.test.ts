@@ -2,7 +2,7 @@
 // mislead them: a refusal to ask names its real cause and what to do instead, and the narrow
 // intern table keeps the id, the name and the status whole before anything else.
 // Skips, saying why, when tmux is not installed.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
@@ -143,6 +143,26 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
     expect(screen.exit).toBe(0);
     const progress = screen.text.split('\n').find((line) => line.startsWith('Progress'));
     expect(progress).toMatch(/^Progress {2,}[A-Z][a-z ]+ \(step \d of \d\)$/);
+  });
+
+  it('--sandbox auth login and logout are refused, and the real profile is left alone', { timeout: 60_000 }, async () => {
+    const dir = tempConfigDir();
+    const env = { ...TERMINAL, GWCTL_CONFIG_DIR: dir };
+    const [login, logout] = await Promise.all([
+      onScreen(['--sandbox', 'auth', 'login'], env, 80, 20),
+      onScreen(['--sandbox', 'auth', 'logout'], env, 80, 20),
+    ]);
+    const hint =
+      "; --sandbox needs no login (it uses its demo keys); to practise logging in, start 'gwctl sandbox' and log in to a profile of its own with the base URL and key it prints\n";
+    expect(login).toMatchObject({
+      exit: 2,
+      stderr: `gwctl: --sandbox does not go with auth login: it would store a key in your profile "default", not the sandbox's${hint}`,
+    });
+    expect(logout).toMatchObject({
+      exit: 2,
+      stderr: `gwctl: --sandbox does not go with auth logout: it would remove the keys of your profile "default", not the sandbox's${hint}`,
+    });
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

@@ -9,12 +9,14 @@ import type { RunFor } from '../context.js';
 import { checkKey, type KeyVerdict } from '../shared/check-key.js';
 import { noPromptReason } from '../shared/no-prompt.js';
 import type { spec } from './login.js';
+import { refuseUnderSandbox } from './sandboxed.js';
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const { io, env, prompter } = deps;
   const which: KeyKind = opts.apiKey ? 'api' : 'management';
   const field = KEY_FIELD[which];
   const profile = resolveProfileName(deps.flags).value;
+  refuseUnderSandbox(deps, 'login', profile);
   let key: string;
   if (opts.withToken) {
     key = (await io.readStdin()).trim();
