@@ -16,6 +16,8 @@ import type { Io } from '../core/io.js';
 import { choosePrinter, type Shaping } from './output-choice.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
+import { withoutSpinners } from '../core/spinners.js';
+import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { usageError } from '../core/errors.js';
 import { checkEnv } from '../core/options.js';
 import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
@@ -108,6 +110,14 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     if (missing) throw missing;
     const resolved = resolveSettings(flags, env, getConfig(), {
       keychain: getKeychain,
+      // At a terminal a key command may ask for a passphrase: time to type it, and no spinner over
+      // it. Read when a command runs (stdin's flag builds the stream).
+      keyCommand: {
+        get timeoutMs() {
+          return io.stderrIsTTY || io.stdinIsTTY ? KEY_COMMAND_TERMINAL_TIMEOUT_MS : KEY_COMMAND_TIMEOUT_MS;
+        },
+        around: withoutSpinners,
+      },
       // Every key found is masked from then on, wherever it would appear.
       onKey: (key) => io.addSecret(key.value),
       ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),

@@ -36,6 +36,16 @@ export interface KeyContext {
   keychain: () => Keychain;
   /** --debug lines (that a command ran, never what it printed). */
   debug?: (line: string) => void;
+  /**
+   * How a key command runs: its limit, and what must hold while it does (at a terminal, no
+   * spinner drawn over a passphrase prompt). Default: the contract's limit, nothing around it.
+   */
+  keyCommand?: KeyCommandRun;
+}
+
+export interface KeyCommandRun {
+  timeoutMs: number;
+  around: <T>(run: () => T) => T;
 }
 
 export function resolveKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
@@ -44,7 +54,11 @@ export function resolveKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefi
   const command = keyCommand(kind, ctx);
   if (command) {
     ctx.debug?.(`running the ${KEY_NAME[kind]} command (${command.from})`);
-    const value = runKeyCommand(command.line, `the ${KEY_NAME[kind]} command (${command.from})`, ctx.env);
+    const describe = `the ${KEY_NAME[kind]} command (${command.from})`;
+    const run = ctx.keyCommand;
+    const value = run
+      ? run.around(() => runKeyCommand(command.line, describe, ctx.env, run.timeoutMs))
+      : runKeyCommand(command.line, describe, ctx.env);
     ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
     return { value, source: 'command', from: command.from };
   }

@@ -79,6 +79,7 @@ export function missingProfile(given: Pick<GivenSettings, 'profile' | 'from'>, c
 /** How keys are found: the credential store to open, --debug lines, and who to tell about each key found (to mask it). */
 export interface KeyOptions {
   keychain?: KeyContext['keychain'];
+  keyCommand?: KeyContext['keyCommand'];
   debug?: (line: string) => void;
   onKey?: (key: KeyInEffect) => void;
 }
@@ -102,6 +103,7 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
         throw new KeychainUnavailable('no credential store in this run');
       }),
     ...(keys.debug ? { debug: keys.debug } : {}),
+    ...(keys.keyCommand ? { keyCommand: keys.keyCommand } : {}),
   };
   keyOnFirstRead(settings, 'managementKey', () => resolveKey('management', context), keys.onKey);
   keyOnFirstRead(settings, 'apiKey', () => resolveKey('api', context), keys.onKey);

@@ -79,11 +79,20 @@ function runRecorded(command: string, errFile: string, exitFile: string): string
   return `${command} 2>${errFile}; echo $? >${exitFile}.new; mv ${exitFile}.new ${exitFile}; sleep 60`;
 }
 
-/** Starts gwctl in a fresh `width` x `height` terminal with exactly `env`, and leaves it running. */
-export function liveScreen(args: readonly string[], env: Record<string, string>, width: number, height: number): LiveScreen {
+/**
+ * Starts gwctl in a fresh `width` x `height` terminal with exactly `env`, and leaves it running;
+ * `stderrOnScreen`: its stderr on the terminal too (a spinner), and `exit()` gives none.
+ */
+export function liveScreen(
+  args: readonly string[],
+  env: Record<string, string>,
+  width: number,
+  height: number,
+  { stderrOnScreen = false }: { stderrOnScreen?: boolean } = {},
+): LiveScreen {
   const name = `s${++sessions}`;
   const dir = tempConfigDir();
-  const errFile = path.join(dir, 'stderr');
+  const errFile = stderrOnScreen ? '/dev/tty' : path.join(dir, 'stderr');
   const exitFile = path.join(dir, 'exit');
   const command = commandLine(args, env);
   tmux(
@@ -148,7 +157,7 @@ export function liveScreen(args: readonly string[], env: Record<string, string>,
         30_000,
         () => 'gwctl did not end',
       );
-      return { exit: Number(readFileSync(exitFile, 'utf8')), stderr: readFileSync(errFile, 'utf8') };
+      return { exit: Number(readFileSync(exitFile, 'utf8')), stderr: stderrOnScreen ? '' : readFileSync(errFile, 'utf8') };
     },
     close() {
       try {

@@ -9,7 +9,7 @@ import { displayWidth } from '../../src/output/width.js';
 import { gwctl } from '../kit/cli.js';
 import { envelope, startServer } from '../kit/server.js';
 import { tempConfigDir } from '../kit/spawn.js';
-import { onScreen, stopTmux } from '../kit/tmux.js';
+import { liveScreen, onScreen, stopTmux } from '../kit/tmux.js';
 import { missing, skipNote } from '../completions/shells.js';
 
 afterAll(() => {
@@ -164,6 +164,39 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
     });
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it(
+    'a key command that asks for a passphrase: no spinner over its prompt, and more than 10 s to type it',
+    { timeout: 90_000 },
+    async () => {
+      const typed = 'sk-api-typed-at-the-prompt-0123';
+      const server = await startServer(() => ({ body: { data: [], has_more: false } }));
+      const dir = tempConfigDir();
+      const ask = path.join(dir, 'ask.sh');
+      writeFileSync(ask, 'printf \'passphrase: \' >/dev/tty; read p </dev/tty; echo "$p"\n');
+      const screen = liveScreen(
+        ['interns', 'ls'],
+        { TERM: 'xterm-256color', GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY_COMMAND: `sh ${ask}`, GWCTL_CONFIG_DIR: dir },
+        80,
+        10,
+        { stderrOnScreen: true },
+      );
+      try {
+        const lines = await screen.until('the prompt', (l) => l.some((line) => line.includes('passphrase:')));
+        expect(lines.filter(Boolean)).toEqual(['passphrase:']);
+        // The old limit was 10 s: a person takes longer than that to find a passphrase.
+        await new Promise((r) => setTimeout(r, 11_000));
+        expect(screen.lines().filter(Boolean)).toEqual(['passphrase:']);
+        screen.keys(typed, 'Enter');
+        expect((await screen.exit()).exit).toBe(0);
+        expect(screen.lines().filter(Boolean)).toEqual([`passphrase: ${typed}`, 'No interns.']);
+        expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${typed}`]);
+      } finally {
+        screen.close();
+        await server.close();
+      }
+    },
+  );
 });
 
 skipNote('terminal tests of a first hour (tmux)', missing.tmux);
