@@ -197,6 +197,41 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
       }
     },
   );
+
+  it(
+    '--watch: an outage is said in the status line, with the time of the last good reading, never in the table',
+    { timeout: 90_000 },
+    async () => {
+      let polls = 0;
+      const intern = { id: '00000000-0000-4000-8000-000000000001', name: 'steady', status: 'running', created_at: '2026-01-01T00:00:00Z' };
+      const server = await startServer(() =>
+        ++polls <= 2 ? { body: { data: [intern], has_more: false } } : { status: 503, body: envelope(503, 'Service unavailable') },
+      );
+      const screen = liveScreen(
+        ['interns', 'ls', '--watch', '--interval', '0.5s', '--retries', '0'],
+        { TERM: 'xterm-256color', GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY: 'sk-api-watch-outage-0123456789' },
+        100,
+        10,
+      );
+      try {
+        const failing = await screen.until('the outage in the status line', (l) => /HTTP 503/.test(l[0] ?? ''));
+        expect(failing[0]).toMatch(/^last good poll \d\d:\d\d:\d\d · 1 interns · HTTP 503: Service unavailable · next poll in 0\.5s$/);
+        // More failed polls: still the one line, the table as it was.
+        await screen.until('three more failed polls', () => polls >= 6);
+        const lines = screen.lines();
+        expect(lines.filter((line) => line.includes('503'))).toHaveLength(1);
+        expect(lines.slice(1).filter(Boolean)).toEqual([
+          expect.stringMatching(/^ {3}ID {2,}NAME/),
+          expect.stringMatching(/^ {3}0{8}-.* steady /),
+        ]);
+        screen.keys('C-c');
+        expect(await screen.exit()).toEqual({ exit: 130, stderr: 'gwctl: interrupted\n' });
+      } finally {
+        screen.close();
+        await server.close();
+      }
+    },
+  );
 });
 
 skipNote('terminal tests of a first hour (tmux)', missing.tmux);

@@ -35,7 +35,12 @@ export class TerminalPrinter implements Printer {
       noun: view.noun ?? 'items',
       id: view.id ?? ((item) => String((item as { id?: unknown }).id)),
     });
-    return { event: async () => {}, poll: (frame) => screen.poll(frame), end: () => screen.end() };
+    return {
+      event: async () => {},
+      poll: (frame) => screen.poll(frame),
+      end: () => screen.end(),
+      outage: (message, nextPollMs) => screen.outage(message, nextPollMs),
+    };
   }
 
   private async fields<T>(view: FieldsView<T>): Promise<void> {
