@@ -232,6 +232,25 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
       }
     },
   );
+
+  it('the intern picker, after loading more and Escape, leaves nothing on the screen', { timeout: 90_000 }, async () => {
+    const screen = liveScreen(['--sandbox', 'interns', 'suspend'], { ...TERMINAL, GWCTL_SANDBOX_PACE: '0' }, 80, 30, {
+      stderrOnScreen: true,
+    });
+    try {
+      await screen.until('the picker', (l) => l.some((line) => line.includes('Which intern to suspend?')));
+      // Nothing among the newest matches: the one choice loads more, and the picker asks again.
+      screen.keys('zzz-no-such-intern');
+      await screen.until('the load-more choice', (l) => l.some((line) => /load 100 more/.test(line)));
+      screen.keys('Enter');
+      await screen.until('the picker again', (l) => l.some((line) => /200 newest/.test(line)));
+      screen.keys('Escape');
+      expect((await screen.exit()).exit).toBe(3);
+      expect(screen.lines().filter(Boolean)).toEqual(['gwctl: cancelled; nothing was picked']);
+    } finally {
+      screen.close();
+    }
+  });
 });
 
 skipNote('terminal tests of a first hour (tmux)', missing.tmux);
