@@ -30,8 +30,11 @@ export interface ClientOptions {
   now: () => number;
   /** --debug: one line per event, already free of keys. */
   debug?: (line: string) => void;
-  /** What to do about a 401 to the key of this kind (which login, variable or key command supplied it). */
-  unauthorizedHint?: (kind: KeyKind) => string | undefined;
+  /**
+   * What to do about a 401 or 403 to the key of this kind: which key went out, and which login,
+   * variable or key command supplied it.
+   */
+  keyHint?: (kind: KeyKind, status: 401 | 403) => string | undefined;
   /** Words a command suggested in a message repeats, to go where this client goes (`--profile ops`: core/suggest.ts). */
   target?: readonly string[];
   random?: () => number;
@@ -223,15 +226,16 @@ export class ApiClient {
     await this.transport.close();
   }
 
-  /** A 401 to the key sent says where that key came from and what to do about it. */
+  /** A 401 or 403 to the key sent says which key that was, where it came from and what to do about it. */
   private withHint<T>(route: Route, outcome: Answer | TransportFailure, finishing: () => T): T {
     try {
       return finishing();
     } catch (error) {
       const keySent = !(outcome instanceof TransportFailure) && outcome.keyless !== true;
+      const status = error instanceof GwctlError ? error.status : undefined;
       const hint =
-        keySent && error instanceof GwctlError && error.status === 401 && !error.hint
-          ? this.options.unauthorizedHint?.(route.key)
+        keySent && (status === 401 || status === 403) && !(error as GwctlError).hint
+          ? this.options.keyHint?.(route.key, status)
           : undefined;
       if (!hint) throw error;
       const e = error as GwctlError;

@@ -3,13 +3,13 @@
 import { openKeychain, type Keychain } from '../config/keychain.js';
 import { configDir } from '../config/paths.js';
 import { readConfig, type LoadedConfig } from '../config/read.js';
-import { resolveSettings, type Settings } from '../config/settings.js';
+import { missingProfile, resolveSettings, type Settings } from '../config/settings.js';
 import type { Invocation } from './command-line.js';
 import type { Env } from '../core/env.js';
 import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { Network } from '../api/transport.js';
 import { hasProxyVariable, proxyFor, proxySecrets, trustedCertificates } from '../api/transport-network.js';
-import { unauthorizedHint } from '../config/credentials.js';
+import { forbiddenHint, unauthorizedHint } from '../config/credentials.js';
 import type { Deps, Heavy } from '../commands/context.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
@@ -18,6 +18,8 @@ import type { Io } from '../core/io.js';
 import { choosePrinter, type Shaping } from './output-choice.js';
 import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
+import { withoutSpinners } from '../core/spinners.js';
+import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { usageError } from '../core/errors.js';
 import { checkEnv } from '../core/options.js';
 import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
@@ -108,10 +110,21 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   // Opening the store loads nothing yet: the native add-on loads on the first key read from it.
   const getKeychain = (): Keychain => (keychain ??= openKeychain(load.keyring, env, configDir(env)));
   let settings: Settings | undefined;
-  const getSettings = (): Settings => {
+  const getSettings = ({ newProfile = false }: { newProfile?: boolean } = {}): Settings => {
     if (settings) return settings;
+    // The sandbox uses no profile; a command that makes the profile (auth login) may name a new one.
+    const missing = sandbox || newProfile ? undefined : missingProfile(flags, getConfig());
+    if (missing) throw missing;
     const resolved = resolveSettings(flags, env, getConfig(), {
       keychain: getKeychain,
+      // At a terminal a key command may ask for a passphrase: time to type it, and no spinner over
+      // it. Read when a command runs (stdin's flag builds the stream).
+      keyCommand: {
+        get timeoutMs() {
+          return io.stderrIsTTY || io.stdinIsTTY ? KEY_COMMAND_TERMINAL_TIMEOUT_MS : KEY_COMMAND_TIMEOUT_MS;
+        },
+        around: withoutSpinners,
+      },
       // Every key found is masked from then on, wherever it would appear.
       onKey: (key) => io.addSecret(key.value),
       ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
@@ -188,11 +201,12 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
         managementKey: { enumerable: true, get: () => s.managementKey?.value },
         apiKey: { enumerable: true, get: () => s.apiKey?.value },
       });
-      options.unauthorizedHint = (kind) => {
+      options.keyHint = (kind, status) => {
         // The key that went out: the API key falls back to the management key.
         const key = kind === 'api' ? (s.apiKey ?? s.managementKey) : s.managementKey;
         if (!key) return undefined;
-        return unauthorizedHint(key, kind === 'api' && s.apiKey ? 'api' : 'management', s.profile.value, target);
+        const sent = kind === 'api' && s.apiKey ? 'api' : 'management';
+        return status === 401 ? unauthorizedHint(key, sent, s.profile.value, target) : forbiddenHint(key, sent, s.profile.value);
       };
       client = await newClient(options);
       return client;

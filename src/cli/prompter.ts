@@ -63,7 +63,9 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
               pageSize: 12,
               ...(initial ? { initialValue: initial } : {}),
             },
-            { ...context, signal: AbortSignal.any([signal, escape.signal]) },
+            // Cleared when it ends, however it ends: a picker asked again (more interns loaded)
+            // or left with Escape leaves no frame behind; the question that follows names the pick.
+            { ...context, clearPromptOnDone: true, signal: AbortSignal.any([signal, escape.signal]) },
           );
         } catch (error) {
           if (escape.signal.aborted && !signal.aborted) throw cancelledError('cancelled; nothing was picked');

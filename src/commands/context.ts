@@ -45,8 +45,11 @@ export interface Deps {
   target: readonly string[];
   /** The config file as read once (warning on stderr if other users can read it). */
   config(): LoadedConfig;
-  /** Resolved settings (flag, environment, profile, default). Throws a usage error for bad values. */
-  settings(): Settings;
+  /**
+   * Resolved settings (flag, environment, profile, default). Throws a usage error for bad values,
+   * and for a profile named that does not exist unless `newProfile` (a command that makes it).
+   */
+  settings(options?: { newProfile?: boolean }): Settings;
   /** The OS credential store for this config folder (its add-on loads on first use). */
   keychain(): Keychain;
   /** The HTTP client, created on first use. */

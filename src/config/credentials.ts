@@ -5,6 +5,7 @@
 import { suggested } from '../core/suggest.js';
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { maskKey } from '../core/mask.js';
 import type { Env } from '../core/env.js';
 import { unsendableCharacter } from '../core/patterns.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
@@ -40,6 +41,16 @@ export interface KeyContext {
   keychain: () => Keychain;
   /** --debug lines (that a command ran, never what it printed). */
   debug?: (line: string) => void;
+  /**
+   * How a key command runs: its limit, and what must hold while it does (at a terminal, no
+   * spinner drawn over a passphrase prompt). Default: the contract's limit, nothing around it.
+   */
+  keyCommand?: KeyCommandRun;
+}
+
+export interface KeyCommandRun {
+  timeoutMs: number;
+  around: <T>(run: () => T) => T;
 }
 
 export function resolveKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
@@ -67,7 +78,11 @@ function findKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
   const command = keyCommand(kind, ctx);
   if (command) {
     ctx.debug?.(`running the ${KEY_NAME[kind]} command (${command.from})`);
-    const value = runKeyCommand(command.line, `the ${KEY_NAME[kind]} command (${command.from})`, ctx.env);
+    const describe = `the ${KEY_NAME[kind]} command (${command.from})`;
+    const run = ctx.keyCommand;
+    const value = run
+      ? run.around(() => runKeyCommand(command.line, describe, ctx.env, run.timeoutMs))
+      : runKeyCommand(command.line, describe, ctx.env);
     ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
     return { value, source: 'command', from: command.from };
   }
@@ -123,6 +138,24 @@ export function unauthorizedHint(key: KeyInEffect, kind: KeyKind, profile: strin
     case 'keychain':
     case 'file':
       return `run '${loginCommand(kind, profile, target)}' to store a valid key`;
+    case 'sandbox':
+      return undefined;
+  }
+}
+
+/**
+ * What to say about a 403 to a key: the key was accepted but may not do this, so which key went
+ * out and where it came from is what a person needs (a profile or variable other than they meant).
+ */
+export function forbiddenHint(key: KeyInEffect, kind: KeyKind, profile: string): string | undefined {
+  const which = `the ${KEY_NAME[kind]} ${maskKey(key.value)}`;
+  switch (key.source) {
+    case 'env':
+    case 'command':
+      return `${which} from ${key.from} was accepted but may not do this; use a key with access to it`;
+    case 'keychain':
+    case 'file':
+      return `${which} of profile "${profile}" (from ${key.from}) was accepted but may not do this; use a key with access to it`;
     case 'sandbox':
       return undefined;
   }

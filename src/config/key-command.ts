@@ -9,6 +9,8 @@ import { sanitizeField } from '../core/sanitize.js';
 
 /** The contract's limit: a command that takes longer has failed. */
 export const KEY_COMMAND_TIMEOUT_MS = 10_000;
+/** At a terminal the command may ask a person for a passphrase (pass, gpg, op): time to type it. */
+export const KEY_COMMAND_TERMINAL_TIMEOUT_MS = 60_000;
 /** More output than any key: past this the command is stopped (a runaway `yes` cannot fill memory). */
 export const KEY_COMMAND_MAX_OUTPUT = 64 * 1024;
 
@@ -17,7 +19,7 @@ export const KEY_COMMAND_MAX_OUTPUT = 64 * 1024;
  * a timeout, empty output or output that is not one word is exit 4, showing only the first line
  * of the command's stderr (its stdout may hold a key and is never shown).
  */
-export function runKeyCommand(command: string, describe: string, env: Env): string {
+export function runKeyCommand(command: string, describe: string, env: Env, timeoutMs = KEY_COMMAND_TIMEOUT_MS): string {
   // Loaded here, not at the top: only runs that use a key command start a process.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
   const [shell, args] = process.platform === 'win32' ? ['cmd.exe', ['/d', '/s', '/c', command]] : ['/bin/sh', ['-c', command]];
@@ -26,7 +28,7 @@ export function runKeyCommand(command: string, describe: string, env: Env): stri
     env: { ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
-    timeout: KEY_COMMAND_TIMEOUT_MS,
+    timeout: timeoutMs,
     killSignal: 'SIGKILL',
     maxBuffer: KEY_COMMAND_MAX_OUTPUT,
     windowsHide: true,
@@ -43,7 +45,7 @@ export function runKeyCommand(command: string, describe: string, env: Env): stri
     });
   };
   const code = (result.error as { code?: string } | undefined)?.code;
-  if (code === 'ETIMEDOUT') fail(`did not finish within ${KEY_COMMAND_TIMEOUT_MS / 1000} s`);
+  if (code === 'ETIMEDOUT') fail(`did not finish within ${timeoutMs / 1000} s`);
   if (code === 'ENOBUFS') fail(`printed more than ${KEY_COMMAND_MAX_OUTPUT / 1024} KiB, which is no key`);
   if (result.error) fail(`could not be started (${result.error.message})`);
   if (result.signal) fail(`was ended by ${result.signal}`);

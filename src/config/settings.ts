@@ -2,7 +2,7 @@
 // "Precedence"). The flag and its environment variable are read and checked by the global
 // option's declaration (commands/global-options.ts); the profile and the default are read here.
 // Each resolved value remembers where it came from, for `auth status`.
-import { usageError } from '../core/errors.js';
+import { usageError, type GwctlError } from '../core/errors.js';
 import type { Env } from '../core/env.js';
 import { CA_FILE } from '../core/environment.js';
 import { ValueRefused } from '../core/options.js';
@@ -63,9 +63,27 @@ export function resolveProfileName(given: Pick<GivenSettings, 'profile' | 'from'
     : { value: given.profile, source: given.from.profile ?? 'flag' };
 }
 
+/**
+ * A profile named (by --profile or GWCTL_PROFILE) that the config file does not hold: used as it
+ * is, it would end in "no api key configured", which hides the typo. The default profile always
+ * exists, written or not.
+ */
+export function missingProfile(given: Pick<GivenSettings, 'profile' | 'from'>, config: LoadedConfig): GwctlError | undefined {
+  const profile = resolveProfileName(given);
+  if (profile.source === 'default' || profile.value === DEFAULT_PROFILE || storedProfile(config.data, profile.value)) return undefined;
+  const names = Object.keys(config.data.profiles);
+  if (!names.includes(DEFAULT_PROFILE)) names.unshift(DEFAULT_PROFILE);
+  const from = profile.source === 'environment' ? ' (from GWCTL_PROFILE)' : '';
+  return usageError(
+    `profile "${profile.value}"${from} does not exist (the profiles are: ${names.join(', ')})`,
+    `pick one of them, or make it with 'gwctl auth login --profile ${profile.value}'`,
+  );
+}
+
 /** How keys are found: the credential store to open, --debug lines, and who to tell about each key found (to mask it). */
 export interface KeyOptions {
   keychain?: KeyContext['keychain'];
+  keyCommand?: KeyContext['keyCommand'];
   debug?: (line: string) => void;
   onKey?: (key: KeyInEffect) => void;
 }
@@ -89,6 +107,7 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
         throw new KeychainUnavailable('no credential store in this run');
       }),
     ...(keys.debug ? { debug: keys.debug } : {}),
+    ...(keys.keyCommand ? { keyCommand: keys.keyCommand } : {}),
   };
   keyOnFirstRead(settings, 'managementKey', () => resolveKey('management', context), keys.onKey);
   keyOnFirstRead(settings, 'apiKey', () => resolveKey('api', context), keys.onKey);

@@ -39,6 +39,19 @@ export class GwctlError extends Error {
   }
 }
 
+/** The same failure (status, code, reason, exit code, hint) said with another message. */
+export function reworded(error: GwctlError, message: string): GwctlError {
+  const { status, code, reason, retryable, hint, details } = error;
+  return new GwctlError(message, error.exitCode, {
+    ...(status === undefined ? {} : { status }),
+    ...(code === undefined ? {} : { code }),
+    ...(reason === undefined ? {} : { reason }),
+    ...(retryable === undefined ? {} : { retryable }),
+    ...(hint === undefined ? {} : { hint }),
+    ...(details === undefined ? {} : { details: { ...details } }),
+  });
+}
+
 /** Bad input found before anything was sent. */
 export function usageError(message: string, hint?: string): GwctlError {
   return new GwctlError(message, ExitCode.usage, hint === undefined ? {} : { hint });

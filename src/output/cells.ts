@@ -18,6 +18,8 @@ export interface Column<T> {
   value(item: T): Cell;
   key?: boolean;
   flexible?: boolean;
+  /** Cut only after every other column gave way (`ColumnFit.whole`). */
+  whole?: boolean;
   priority?: number;
 }
 

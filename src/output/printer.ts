@@ -111,6 +111,8 @@ export interface TableView<T> {
   columns: readonly NamedColumn<T>[];
   /** On a terminal, said on stderr when the list is empty: `No interns.` */
   empty?: string;
+  /** On a terminal, said on stderr after the rows: `3 interns would be suspended; nothing was sent (dry run)`. */
+  note?: string;
 }
 
 /** A list as pages arrive: in columns, or as bodies only (`gwctl api --paginate`: JSON unless --jq or --jsonl shape it). */
@@ -151,6 +153,11 @@ export interface EventOutput<T> {
   poll?(frame: { at: string; items: readonly T[]; changes: readonly WatchEvent<T>[] }): Promise<void>;
   /** The watch is over, however it ended (the terminal gives its screen back). */
   end?(): Promise<void>;
+  /**
+   * A reading failed and the watch goes on: true when the view shows it (the terminal's status
+   * line, until a reading succeeds), false when it is for stderr.
+   */
+  outage?(message: string, nextPollMs: number): boolean;
 }
 
 /** What every form is made from: the run's streams and its clock, and what the output options asked. */

@@ -13,6 +13,12 @@ export interface ColumnFit {
   /** May be cut with `…` to fit; the widest flexible column gives way first. */
   flexible?: boolean;
   /**
+   * Kept whole while other columns can make room: every column with a priority is left out,
+   * and every column that is not whole cut, before it is (a name, a status: what a person
+   * reads a row by). Among whole columns, flexible ones are cut first.
+   */
+  whole?: boolean;
+  /**
    * May be left out on a narrow terminal: the lowest priority first (on a tie, the rightmost).
    * A column without one is always shown.
    */
@@ -184,8 +190,9 @@ function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | und
 /**
  * Which columns a terminal of `width` shows, and how wide, each column as wide as its widest
  * text when there is room. When there is not: columns with a priority are left out, the lowest
- * first, rather than cutting flexible columns below a comfortable width (COMFORT_SHARE); then flexible columns
- * are cut (the widest first) to a minimum; then any column but the key; and only when even that
+ * first, rather than cutting flexible columns below a comfortable width (COMFORT_SHARE) or a
+ * `whole` column at all; then flexible columns are cut (the widest first) to a minimum; then any
+ * column but the key; then the whole ones, flexible first; and only when even that
  * fails are more columns left out, the rightmost first. The key column is never cut nor left
  * out, so a table whose key is wider than the terminal still runs past its edge.
  */
@@ -207,7 +214,7 @@ export function fitTable(
     .filter((c) => facts[c]!.priority !== undefined && !facts[c]!.key)
     .sort((a, b) => facts[a]!.priority! - facts[b]!.priority! || b - a);
   let keep = all;
-  const comfort = (c: number) => Math.max(COMFORT_FLEX, Math.ceil(natural[c]! * COMFORT_SHARE));
+  const comfort = (c: number) => (facts[c]!.whole ? natural[c]! : Math.max(COMFORT_FLEX, Math.ceil(natural[c]! * COMFORT_SHARE)));
   for (const drop of [...droppable, undefined]) {
     const text = [...natural];
     if (shrink(keep, text, flexibleOf(facts, keep), comfort, width)) return layout(keep, text);
@@ -216,15 +223,13 @@ export function fitTable(
   }
   for (;;) {
     const text = [...natural];
+    const part = keep.filter((c) => !facts[c]!.whole);
+    const whole = keep.filter((c) => facts[c]!.whole);
     const fits =
-      shrink(keep, text, flexibleOf(facts, keep), () => MIN_FLEX, width) ||
-      shrink(
-        keep,
-        text,
-        keep.filter((c) => !facts[c]!.key),
-        () => MIN_ANY,
-        width,
-      );
+      shrink(keep, text, flexibleOf(facts, part), () => MIN_FLEX, width) ||
+      shrink(keep, text, unkeyed(facts, part), () => MIN_ANY, width) ||
+      shrink(keep, text, flexibleOf(facts, whole), () => MIN_ANY, width) ||
+      shrink(keep, text, unkeyed(facts, whole), () => MIN_ANY, width);
     const last = [...keep].reverse().find((c) => !facts[c]!.key);
     if (fits || last === undefined) return layout(keep, text);
     keep = keep.filter((c) => c !== last);
@@ -237,6 +242,10 @@ function factsOf(headers: readonly string[], fit: readonly ColumnFit[] | undefin
 
 function flexibleOf(facts: readonly ColumnFit[], keep: readonly number[]): number[] {
   return keep.filter((c) => facts[c]!.flexible && !facts[c]!.key);
+}
+
+function unkeyed(facts: readonly ColumnFit[], keep: readonly number[]): number[] {
+  return keep.filter((c) => !facts[c]!.key);
 }
 
 /** Each column's widest text, header included. */

@@ -7,6 +7,7 @@
 // resize redraws at once. Rows that changed at the last poll carry a mark: `+` added,
 // `~` modified, `-` deleted (shown once more, with its last known state).
 import type { Io } from '../core/io.js';
+import { spanText } from '../core/options.js';
 import type { Cell, Tone } from './cells.js';
 import { cellText } from './cells.js';
 import { tableColumns, type NamedColumn } from './columns.js';
@@ -57,11 +58,27 @@ export class WatchScreen<T> {
   /** The detail view's cells at the previous poll, by label, to mark what changed. */
   private previousFields = new Map<string, string>();
   private fieldMarks = new Set<string>();
+  /** The last reading failed: why, and when the next is due (the frame is the last good reading). */
+  private failed: { message: string; nextPollMs: number } | undefined;
 
   constructor(private readonly options: ScreenOptions<T>) {}
 
+  /**
+   * A failed reading, shown in the status line with the time of the last good one until a
+   * reading succeeds; false before the first reading (nothing is drawn yet: stderr says it).
+   */
+  outage(message: string, nextPollMs: number): boolean {
+    if (!this.entered || !this.frame) return false;
+    this.failed = { message, nextPollMs };
+    // Cannot fail (see onResize in poll); the next draw writes after it.
+    // eslint-disable-next-line @typescript-eslint/no-floating-promises -- io.out never rejects
+    this.draw(false);
+    return true;
+  }
+
   async poll(frame: ScreenFrame<T>): Promise<void> {
     this.frame = frame;
+    this.failed = undefined;
     if (this.options.kind === 'detail') this.markFields(frame);
     const first = !this.entered;
     if (first) {
@@ -100,7 +117,11 @@ export class WatchScreen<T> {
     const changed = frame.changes.length;
     const count = kind === 'table' ? ` · ${frame.items.length} ${noun}` : '';
     // The time and the counts matter most: the title goes first when the line would not fit.
-    const facts = `last poll ${time}${count} · ${changed} changed`;
+    // During an outage the line says so, with the time of the last good reading.
+    const failed = marked ? this.failed : undefined;
+    const facts = failed
+      ? `last good poll ${time}${count} · ${failed.message} · next poll in ${spanText(failed.nextPollMs)}`
+      : `last poll ${time}${count} · ${changed} changed`;
     const full = `${title} · ${facts}`;
     const status = tables.renderHeading(displayWidth(full) <= width ? full : facts, io.color);
     const body = kind === 'table' ? this.tableLines(tables, width, height - 1, now, marked) : this.detailLines(tables, width, now, marked);

@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forbiddenEnvHint } from '../kit/hints.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
 import { expectNoCrash, runGwctl } from '../kit/spawn.js';
@@ -303,7 +304,8 @@ describe('safety', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n',
+      stderr:
+        'gwctl: refusing to act without confirmation: stdin is not a terminal, so nobody can be asked; pass --yes to act without asking\n',
     });
     expect(server.requests).toHaveLength(0);
     expect(await api(['-X', 'DELETE', 'keys/k1', '--yes'])).toMatchObject({ code: 0 });
@@ -384,7 +386,8 @@ describe('answers', () => {
     server.handle(() => ({ status: 403, body: envelope(403, 'Forbidden') }));
     const r = await api(['credits', '--json']);
     expect(r).toMatchObject({ code: 4, stdout: '' });
-    expect(JSON.parse(r.stderr)).toEqual({ error: { status: 403, code: 403, message: 'Forbidden', exit_code: 4 } });
+    const hint = forbiddenEnvHint('management', MKEY).slice(2);
+    expect(JSON.parse(r.stderr)).toEqual({ error: { status: 403, code: 403, message: 'Forbidden', exit_code: 4, hint } });
   });
 });
 

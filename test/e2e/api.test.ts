@@ -154,7 +154,7 @@ describe('refused before anything is sent (exit 2)', () => {
     [['credits', '--slurp'], 'gwctl: --slurp needs --paginate\n'],
     [
       ['batches/b1', '-X', 'DELETE'],
-      'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n',
+      'gwctl: refusing to act without confirmation: stdin is not a terminal, so nobody can be asked; pass --yes to act without asking\n',
     ],
     [
       ['https://example.com/api/v1/credits'],

@@ -94,7 +94,7 @@ describe('interns suspend with several targets', () => {
       const r = await gw(args);
       expect(r).toMatchObject({ code: 2, stdout: '' });
       expect(r.stderr).toBe(
-        'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n',
+        'gwctl: refusing to act without confirmation: stdin is not a terminal, so nobody can be asked; pass --yes to act without asking\n',
       );
     }
     expect(server.requests).toHaveLength(0);

@@ -74,7 +74,7 @@ export function managementRead(c: ReadCase): ManagementRead {
       read.queue({ status, body });
       const r = await run([...c.args, '--retries', '0']);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`gwctl: HTTP ${status}: ${withEnvKeyHint(status, body.error.message, 'management')}\n`);
+      expect(r.stderr).toBe(`gwctl: HTTP ${status}: ${withEnvKeyHint(status, body.error.message, 'management', MANAGEMENT_KEY)}\n`);
       expect(r.code).toBe(exit);
     });
 

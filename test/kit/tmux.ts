@@ -27,7 +27,7 @@ export interface Screen {
   exit: number;
 }
 
-function commandLine(args: readonly string[], env: Record<string, string>): string {
+function commandLine(args: readonly string[], env: Record<string, string>, stdinFile?: string): string {
   const vars = Object.entries({
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: tempConfigDir(),
@@ -35,7 +35,8 @@ function commandLine(args: readonly string[], env: Record<string, string>): stri
     LANG: 'C.UTF-8',
     ...env,
   }).map(([k, v]) => `${k}=${v}`);
-  return ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
+  const line = ['env', '-i', ...vars, ...gwctlCommand(), ...args].map(shellQuote).join(' ');
+  return stdinFile === undefined ? line : `${line} <${shellQuote(stdinFile)}`;
 }
 
 /** What tmux says about the pane: its size, its scrollback, and the modes gwctl set. */
@@ -78,11 +79,20 @@ function runRecorded(command: string, errFile: string, exitFile: string): string
   return `${command} 2>${errFile}; echo $? >${exitFile}.new; mv ${exitFile}.new ${exitFile}; sleep 60`;
 }
 
-/** Starts gwctl in a fresh `width` x `height` terminal with exactly `env`, and leaves it running. */
-export function liveScreen(args: readonly string[], env: Record<string, string>, width: number, height: number): LiveScreen {
+/**
+ * Starts gwctl in a fresh `width` x `height` terminal with exactly `env`, and leaves it running;
+ * `stderrOnScreen`: its stderr on the terminal too (a spinner), and `exit()` gives none.
+ */
+export function liveScreen(
+  args: readonly string[],
+  env: Record<string, string>,
+  width: number,
+  height: number,
+  { stderrOnScreen = false }: { stderrOnScreen?: boolean } = {},
+): LiveScreen {
   const name = `s${++sessions}`;
   const dir = tempConfigDir();
-  const errFile = path.join(dir, 'stderr');
+  const errFile = stderrOnScreen ? '/dev/tty' : path.join(dir, 'stderr');
   const exitFile = path.join(dir, 'exit');
   const command = commandLine(args, env);
   tmux(
@@ -147,7 +157,7 @@ export function liveScreen(args: readonly string[], env: Record<string, string>,
         30_000,
         () => 'gwctl did not end',
       );
-      return { exit: Number(readFileSync(exitFile, 'utf8')), stderr: readFileSync(errFile, 'utf8') };
+      return { exit: Number(readFileSync(exitFile, 'utf8')), stderr: stderrOnScreen ? '' : readFileSync(errFile, 'utf8') };
     },
     close() {
       try {
@@ -159,13 +169,22 @@ export function liveScreen(args: readonly string[], env: Record<string, string>,
   };
 }
 
-/** Runs gwctl in a fresh terminal of `width` columns with exactly `env`, and waits for it to end. */
-export async function onScreen(args: readonly string[], env: Record<string, string>, width = 80, height = 40): Promise<Screen> {
+/**
+ * Runs gwctl in a fresh terminal of `width` columns with exactly `env`, and waits for it to end;
+ * `stdinFile`: its stdin read from that file (`gwctl ... < file` at a terminal).
+ */
+export async function onScreen(
+  args: readonly string[],
+  env: Record<string, string>,
+  width = 80,
+  height = 40,
+  { stdinFile }: { stdinFile?: string } = {},
+): Promise<Screen> {
   const name = `s${++sessions}`;
   const dir = tempConfigDir();
   const errFile = path.join(dir, 'stderr');
   const exitFile = path.join(dir, 'exit');
-  const command = commandLine(args, env);
+  const command = commandLine(args, env, stdinFile);
   tmux(...newSession(name, width, height, runRecorded(command, errFile, exitFile)));
   try {
     // The end is watched in a file, not on the screen: reading the screen starts a tmux client

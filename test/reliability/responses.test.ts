@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { envKeyHint } from '../kit/hints.js';
+import { envKeyHint, forbiddenEnvHint } from '../kit/hints.js';
 import type { InternBody } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
@@ -148,7 +148,7 @@ describe('bodies that are not what they claim', () => {
 
   it('an error envelope of the wrong shape falls back to the status text', async () => {
     server.handle(() => ({ status: 403, body: { error: 'forbidden', message: 42 } }));
-    expectOneLine(await get(), 4, 'gwctl: HTTP 403: Forbidden');
+    expectOneLine(await get(), 4, `gwctl: HTTP 403: Forbidden${forbiddenEnvHint('api', KEY)}`);
     server.handle(() => ({ status: 500, body: { error: { code: [], message: {}, metadata: 'x' } } }));
     expectOneLine(await get(), 7, 'gwctl: HTTP 500: Internal Server Error');
   });

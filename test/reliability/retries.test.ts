@@ -70,7 +70,7 @@ describe('which statuses are retried when the API says nothing', () => {
     expect(r).toMatchObject({
       code: exit,
       stdout: '',
-      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, `no ${status}`, 'api')}\n`,
+      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, `no ${status}`, 'api', KEY)}\n`,
     });
   });
 

@@ -27,7 +27,8 @@ const CASES: Record<string, Case> = {
   'budgets ls': { args: (ex) => ['budgets', 'ls', ex.workspace_slug], ids: '.data[].id', list: true },
   'vault secrets': { args: (ex) => ['vault', 'secrets', ex.intern], ids: '.data[].name', list: true },
   'interns suspend --dry-run': {
-    args: (ex) => ['interns', 'suspend', '--dry-run', ex.intern, ex.failed_intern, ex.stopped_intern],
+    // By selector: the targets come with their names (ids given are not looked up in a dry run).
+    args: () => ['interns', 'suspend', '--dry-run', '--status', 'failed,stopped'],
     ids: '.data[].id',
     list: true,
   },

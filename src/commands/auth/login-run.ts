@@ -7,13 +7,16 @@ import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { RunFor } from '../context.js';
 import { checkKey, type KeyVerdict } from '../shared/check-key.js';
+import { noPromptReason } from '../shared/no-prompt.js';
 import type { spec } from './login.js';
+import { refuseUnderSandbox } from './sandboxed.js';
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const { io, env, prompter } = deps;
   const which: KeyKind = opts.apiKey ? 'api' : 'management';
   const field = KEY_FIELD[which];
   const profile = resolveProfileName(deps.flags).value;
+  refuseUnderSandbox(deps, 'login', profile);
   let key: string;
   if (opts.withToken) {
     key = (await io.readStdin()).trim();
@@ -22,7 +25,10 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     key = (await prompter.password(`Paste your ${which} key for profile "${profile}":`)).trim();
     if (key === '') throw usageError('no key entered');
   } else {
-    throw usageError('no terminal to prompt on', 'pipe the key in with --with-token');
+    throw usageError(
+      `cannot ask for the key: ${noPromptReason(deps)}`,
+      `pipe the key in with --with-token, as in 'printenv MY_KEY | gwctl auth login --with-token'`,
+    );
   }
   refuseUnsendableKey(which, key, opts.withToken ? 'standard input' : 'the prompt');
   if (/\s/.test(key)) throw usageError('the key contains whitespace; paste only the key');
@@ -30,7 +36,8 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   let verdict: KeyVerdict | undefined;
   if (opts.verify) {
     // Settings first: a bad config file or flag is reported as itself, not as a failed check.
-    deps.settings();
+    // The profile may be new: this makes it.
+    deps.settings({ newProfile: true });
     try {
       verdict = await checkKey(await deps.apiWithKey(key));
     } catch (error) {

@@ -7,10 +7,12 @@ import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import type { RunFor } from '../context.js';
 import type { spec } from './logout.js';
+import { refuseUnderSandbox } from './sandboxed.js';
 
 export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const { env, io } = deps;
   const profile = resolveProfileName(deps.flags).value;
+  refuseUnderSandbox(deps, 'logout', profile);
   const fields: readonly KeyField[] = opts.apiKey ? ['api-key'] : ['management-key', 'api-key'];
   const { updateProfile } = await deps.heavy.configStore();
   // What is stored is decided under the lock: another gwctl may be changing the same profile.

@@ -2,11 +2,10 @@ import { routes } from '../../api/routes.js';
 import { Intern } from '../../api/schemas/intern.js';
 import { usageError } from '../../core/errors.js';
 import { WATCH_INTERVAL } from '../../core/watch-options.js';
-import { inline } from '../../output/cells.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { detailView } from '../shared/detail.js';
-import { status } from '../shared/format.js';
+import { status, stepText } from '../shared/format.js';
 import { internIdOrPick } from '../shared/targets.js';
 import { watchObject } from '../shared/watch-output.js';
 import type { spec } from './get.js';
@@ -26,7 +25,7 @@ const views: ColumnViews<typeof spec, Intern> = {
   hostname: { header: 'Hostname', value: (i) => i.hostname ?? { text: 'not assigned yet', tone: 'muted' }, raw: (i) => i.hostname ?? null },
   description: { header: 'Description', value: (i) => i.description ?? null },
   instructions: { header: 'Instructions', value: (i) => i.instructions ?? null },
-  progress: { header: 'Progress', value: (i) => (i.progress ? inline(i.progress) : null), raw: (i) => i.progress ?? null },
+  progress: { header: 'Progress', value: (i) => (i.progress ? stepText(i.progress) : null), raw: (i) => i.progress ?? null },
   vault_id: { header: 'Vault', value: (i) => i.vault_id ?? null },
   attached_vault_id: { header: 'Attached vault', value: (i) => i.attached_vault_id ?? null },
   workspace_id: { header: 'Workspace', value: (i) => i.workspace_id },

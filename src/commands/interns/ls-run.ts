@@ -14,11 +14,12 @@ import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './ls.js';
 import { commandName } from '../../core/spec.js';
 
-// On a narrow terminal the hostname goes first, then the model, then the age.
+// On a narrow terminal the hostname goes first, then the model, then the age; the id, name and
+// status, by which a person reads a row, stay whole as long as anything else can give way.
 const views: ColumnViews<typeof spec, Intern> = {
   id: { header: 'ID', value: (i) => i.id },
-  name: { header: 'NAME', value: (i) => i.name, flexible: true },
-  status: { header: 'STATUS', value: (i) => status(i.status) },
+  name: { header: 'NAME', value: (i) => i.name, flexible: true, whole: true },
+  status: { header: 'STATUS', value: (i) => status(i.status), whole: true },
   model: {
     header: 'MODEL',
     value: (i) => i.model ?? { text: 'workspace default', tone: 'muted' },

@@ -24,6 +24,11 @@ const SUSPEND: ManyAction = {
   route: routes.suspendIntern,
   schema: SuspendResult,
   ifAnswerLost: lostHint,
+  nameOf: (deps, id) =>
+    fetchChecked(deps, routes.getIntern, { params: { id } }, Intern).then(
+      ({ data }) => data.name,
+      () => undefined,
+    ),
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
@@ -79,14 +84,8 @@ async function suspendOne(deps: Deps, command: string, given: string | undefined
 /** How many, and the first of them by name and id. */
 async function question(deps: Deps, targets: readonly Target[]): Promise<string> {
   const first = targets[0]!;
-  let name = first.name;
-  if (name === undefined) {
-    // Best effort: the question still says the id when the name cannot be read.
-    name = await fetchChecked(deps, routes.getIntern, { params: { id: first.id } }, Intern).then(
-      ({ data }) => data.name,
-      () => undefined,
-    );
-  }
+  // Best effort: the question still says the id when the name cannot be read.
+  const name = first.name ?? (await SUSPEND.nameOf!(deps, first.id));
   const who = name === undefined ? sanitizeField(first.id) : `"${sanitizeField(name)}" (${sanitizeField(first.id)})`;
   const count = targets.length === 1 ? 'intern' : `${targets.length} interns`;
   const rest = targets.length > 1 ? `, starting with ${who}` : ` ${who}`;

@@ -50,3 +50,26 @@ export function list(values: readonly unknown[] | null | undefined): string {
   if (!values || values.length === 0) return '';
   return values.map((v) => inline(v)).join(', ');
 }
+
+/**
+ * A provisioning step as a person reads it: `Pulling the image (step 3 of 5)`. The API leaves
+ * the object's fields unnamed; these are the ones the service sends. Any other field shows as
+ * `name value`, never as raw JSON.
+ */
+export function stepText(progress: Readonly<Record<string, unknown>>): string {
+  const { step_label: label, step_number: step, total_steps: total } = progress;
+  const used = new Set<string>();
+  let counted: string | undefined;
+  if (typeof step === 'number') {
+    used.add('step_number');
+    if (typeof total === 'number') used.add('total_steps');
+    counted = typeof total === 'number' ? `step ${step} of ${total}` : `step ${step}`;
+  }
+  const parts: string[] = [];
+  if (typeof label === 'string') {
+    used.add('step_label');
+    parts.push(counted ? `${label} (${counted})` : label);
+  } else if (counted) parts.push(counted);
+  for (const [name, value] of Object.entries(progress)) if (!used.has(name)) parts.push(`${name.replace(/_/g, ' ')} ${inline(value)}`);
+  return parts.join(', ');
+}

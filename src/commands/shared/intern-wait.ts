@@ -15,7 +15,7 @@
 import { routes } from '../../api/routes.js';
 import { Intern } from '../../api/schemas/intern.js';
 import { INTERN_PAGE, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
-import { GwctlError } from '../../core/errors.js';
+import { GwctlError, reworded } from '../../core/errors.js';
 import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
 import { readInterns } from './intern-list.js';
@@ -50,12 +50,15 @@ export class WaitReader {
   private listCost: number | undefined;
   /** Requests the last poll sent, for tests and --debug readers. */
   lastRequests = 0;
+  /** More than one intern is awaited: a failure names the intern it is about. */
+  private many = false;
 
   constructor(private readonly options: ReaderOptions) {}
 
   /** Reads every intern not yet done and updates what is known of it. */
   async poll(watched: readonly Watched[]): Promise<void> {
     const open = watched.filter((w) => !w.met);
+    this.many = watched.length > 1;
     if (this.listEstimate(open.length) < open.length) await this.byList(open);
     else await this.byGets(open);
     for (const w of open) w.met = this.options.meets(w);
@@ -104,8 +107,13 @@ export class WaitReader {
         try {
           w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
         } catch (error) {
-          if (!(forDelete && isInternNotFound(error))) throw error;
-          w.gone = true;
+          if (!(error instanceof GwctlError)) throw error;
+          if (forDelete && isInternNotFound(error)) {
+            w.gone = true;
+            return;
+          }
+          // Among several interns, the one the failure is about: "Intern not found" alone names none.
+          throw this.many ? reworded(error, `${error.message} (intern ${w.id})`) : error;
         }
       },
       () => false,

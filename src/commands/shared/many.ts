@@ -54,6 +54,8 @@ export interface ManyAction {
   schema: z.ZodMiniType;
   /** What to do when a target's request was sent but its answer lost. */
   ifAnswerLost: (id: string) => string;
+  /** A target's name, read by its id (for ids given without one); undefined when it cannot be read. */
+  nameOf?: (deps: Deps, id: string) => Promise<string | undefined>;
 }
 
 export interface ManyRun {
@@ -76,7 +78,8 @@ export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Pro
   for (const word of run.words) if (word !== '-') checkValue(pathIdCheck(), word, label);
   const targets: Target[] = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
   const acting = targets.filter((t) => t.skip === undefined);
-  if (run.dryRun) return printTargets(deps, acting, action.named);
+  if (run.dryRun) return printTargets(deps, acting, action);
+  await nameTargets(deps, action, acting);
   if (acting.length > 0) await confirmOrRefuse(deps, run.yes, () => run.question(acting));
   await actOnMany(deps, action, targets, run.concurrency ?? DEFAULT_CONCURRENCY);
 }
@@ -273,14 +276,58 @@ async function printResults(
   });
 }
 
-/** For --dry-run: the targets, one id per line (piped), a table on a terminal, or `{"data":[{"id":…}]}`. */
-export async function printTargets(deps: Deps, targets: readonly Target[], named: boolean): Promise<void> {
+/** Reads of names in flight at once: as many as a fleet's default concurrency. */
+const NAME_READS = 4;
+
+/**
+ * Names for the targets given by id, read before anything is changed, when a person will see
+ * them (the NAME column of a terminal's results; the confirmation names the first from them).
+ * A name that cannot be read stays unknown: the action goes on by id.
+ */
+async function nameTargets(deps: Deps, action: ManyAction, targets: Target[]): Promise<void> {
+  const { nameOf } = action;
+  const unnamed = targets.filter((t) => t.name === undefined);
+  if (!nameOf || unnamed.length === 0 || !deps.io.stdoutIsTTY || deps.flags.json || deps.flags.jsonl) return;
+  await runBounded(
+    unnamed.length,
+    NAME_READS,
+    async (i) => {
+      const name = await nameOf(deps, unnamed[i]!.id);
+      if (name !== undefined) unnamed[i]!.name = name;
+    },
+    () => deps.signal.aborted,
+  );
+}
+
+/**
+ * For --dry-run: the targets, one id per line (piped), a table on a terminal with how many
+ * would be acted on and that nothing was sent, or `{"data":[{"id":…}]}`.
+ */
+export async function printTargets(deps: Deps, targets: readonly Target[], action: ManyAction): Promise<void> {
+  const { named } = action;
   const data = targets.map((t) => ({ id: t.id }));
   const columns: NamedColumn<Target>[] = [
     { name: 'id', header: 'ID', value: (t) => t.id },
-    { name: 'name', header: 'NAME', value: (t) => t.name ?? '', byDefault: named ? 'terminal' : false },
+    {
+      name: 'name',
+      header: 'NAME',
+      value: (t) => t.name ?? '',
+      // Ids given are not looked up (nothing is sent): a column of dashes would say nothing.
+      byDefault: named && targets.some((t) => t.name !== undefined) ? 'terminal' : false,
+    },
     { name: 'result', header: 'RESULT', value: () => 'not sent (dry run)', byDefault: false },
     { name: 'exit_code', header: 'EXIT CODE', value: () => 0, byDefault: false },
   ];
-  await deps.printer.detail({ body: { data }, items: data, view: { kind: 'rows', items: targets, columns } });
+  const count = `${targets.length} ${targets.length === 1 ? action.noun : action.nouns}`;
+  await deps.printer.detail({
+    body: { data },
+    items: data,
+    view: {
+      kind: 'rows',
+      items: targets,
+      columns,
+      empty: `No ${action.nouns} to act on; nothing was sent (dry run).`,
+      note: `${count} would be ${action.doneWord}; nothing was sent (dry run).`,
+    },
+  });
 }

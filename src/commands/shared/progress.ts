@@ -1,5 +1,6 @@
 // A spinner (or progress text) on stderr while a command waits; only on a terminal, and
 // the spinner library is loaded only then.
+import { spinnerShown } from '../../core/spinners.js';
 import type { Deps } from '../context.js';
 
 export interface Progress {
@@ -20,6 +21,13 @@ export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, te
   const spinner = ora({ text, stream: io.stderr, color: io.stderrColor ? 'cyan' : false, isEnabled: true, discardStdin: false });
   spinner.start();
   let stopped = false;
+  // Taken off while a key command may ask for a passphrase (config/credentials.ts).
+  const forget = spinnerShown({
+    hide: () => spinner.stop(),
+    show: () => {
+      if (!stopped) spinner.start();
+    },
+  });
   return {
     update(next) {
       if (!stopped) spinner.text = next;
@@ -33,6 +41,7 @@ export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, te
     stop() {
       if (stopped) return;
       stopped = true;
+      forget();
       spinner.stop();
     },
   };

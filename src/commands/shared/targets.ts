@@ -6,6 +6,7 @@ import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps } from '../context.js';
 import { readInterns } from './intern-list.js';
 import { pickIntern } from './pick.js';
+import { noPromptReason } from './no-prompt.js';
 import { startProgress } from './progress.js';
 
 /**
@@ -30,7 +31,10 @@ export async function internIdOrPick(
 export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => Promise<string>): Promise<void> {
   if (yes) return;
   if (!deps.prompter.interactive) {
-    throw usageError('refusing to act without confirmation', 'pass --yes (there is no terminal to ask on, or --no-input / CI is set)');
+    throw usageError(
+      `refusing to act without confirmation: ${noPromptReason(deps)}, so nobody can be asked`,
+      'pass --yes to act without asking',
+    );
   }
   if (!(await deps.prompter.confirm(await question()))) throw cancelledError('cancelled; nothing was changed');
 }

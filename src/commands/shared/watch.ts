@@ -26,6 +26,8 @@ export interface WatchOutput<T> {
   poll?(frame: { at: string; items: readonly T[]; changes: readonly Change<T>[] }): Promise<void>;
   /** The watch is over, however it ended (a terminal view gives the screen back). */
   end?(): Promise<void>;
+  /** A failed reading the watch goes on after: true when the view shows it (else it goes to stderr). */
+  outage?(message: string, nextPollMs: number): boolean;
 }
 
 export interface WatchOptions<T extends { id: string }> {
@@ -67,8 +69,12 @@ export async function watch<T extends { id: string }>(options: WatchOptions<T>):
       recover: (error) => error instanceof GwctlError && error.exitCode === ExitCode.transient,
       onFailure: (error, waitMs) => {
         // As a failure is reported: the HTTP status first, when there is one.
-        const message = error instanceof GwctlError ? `${error.status ? `HTTP ${error.status}: ` : ''}${error.message}` : String(error);
-        deps.io.err(`gwctl: ${sanitizeField(message)}; still watching, next poll in ${spanText(waitMs)}\n`);
+        const message = sanitizeField(
+          error instanceof GwctlError ? `${error.status ? `HTTP ${error.status}: ` : ''}${error.message}` : String(error),
+        );
+        // A view redrawn in place shows it in its status line: a line on stderr would land in the table.
+        if (output.outage?.(message, waitMs)) return;
+        deps.io.err(`gwctl: ${message}; still watching, next poll in ${spanText(waitMs)}\n`);
       },
     });
   } finally {

@@ -12,6 +12,7 @@ export function eventColumns<T>(columns: readonly NamedColumn<T>[]): NamedColumn
       ...(c.raw ? { raw: (e: WatchEvent<T>) => c.raw!(e.object) } : {}),
       ...(c.key !== undefined ? { key: c.key } : {}),
       ...(c.flexible ? { flexible: c.flexible } : {}),
+      ...(c.whole ? { whole: c.whole } : {}),
       ...(c.priority !== undefined ? { priority: c.priority } : {}),
     })),
   ];

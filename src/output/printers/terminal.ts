@@ -19,7 +19,7 @@ export class TerminalPrinter implements Printer {
 
   list<T>(view: ListView<T>): ListOutput<T> {
     if (!('columns' in view)) return new JsonPrinter(this.ctx).list<T>();
-    return new TableList(this.ctx, pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal'), view.empty);
+    return new TableList(this.ctx, pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal'), view.empty, view.note);
   }
 
   /** A first form for --watch: one table row per event, TYPE first. */
@@ -35,7 +35,12 @@ export class TerminalPrinter implements Printer {
       noun: view.noun ?? 'items',
       id: view.id ?? ((item) => String((item as { id?: unknown }).id)),
     });
-    return { event: async () => {}, poll: (frame) => screen.poll(frame), end: () => screen.end() };
+    return {
+      event: async () => {},
+      poll: (frame) => screen.poll(frame),
+      end: () => screen.end(),
+      outage: (message, nextPollMs) => screen.outage(message, nextPollMs),
+    };
   }
 
   private async fields<T>(view: FieldsView<T>): Promise<void> {
@@ -84,6 +89,7 @@ class TableList<T> implements ListOutput<T> {
     private readonly ctx: PrinterContext,
     private readonly columns: readonly NamedColumn<T>[],
     private readonly empty: string | undefined,
+    private readonly note: string | undefined = undefined,
   ) {}
 
   async page(items: readonly T[]): Promise<void> {
@@ -109,6 +115,7 @@ class TableList<T> implements ListOutput<T> {
       const note = hiddenNote(this.layout.hidden.map((c) => this.columns[c]!.name));
       io.err(`${wrapToWidth(note, io.columns).join('\n')}\n`);
     }
+    if (this.printed > 0 && this.note !== undefined) io.err(`${this.note}\n`);
   }
 }
 

@@ -44,7 +44,12 @@ describe('auth login --with-token', () => {
 
   it('without a terminal and without --with-token refuses with exit 2', async () => {
     const r = await gwctl(['auth', 'login']);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'gwctl: no terminal to prompt on; pipe the key in with --with-token\n' });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        "gwctl: cannot ask for the key: stdin is not a terminal; pipe the key in with --with-token, as in 'printenv MY_KEY | gwctl auth login --with-token'\n",
+    });
   });
 
   it('tightens an existing config file that others could read', async () => {

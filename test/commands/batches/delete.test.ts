@@ -17,7 +17,8 @@ describe('batches delete', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'gwctl: refusing to act without confirmation; pass --yes (there is no terminal to ask on, or --no-input / CI is set)\n',
+      stderr:
+        'gwctl: refusing to act without confirmation: stdin is not a terminal, so nobody can be asked; pass --yes to act without asking\n',
     });
     expect(scripted.server.requests).toHaveLength(0);
   });

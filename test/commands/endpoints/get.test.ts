@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../kit/bodies.js';
 import { gwctl } from '../../kit/cli.js';
 import { managementRead, MANAGEMENT_KEY } from '../../kit/management-read.js';
+import { forbiddenEnvHint } from '../../kit/hints.js';
 import { sandboxRuns } from '../../kit/sandbox.js';
 
 const ENDPOINT_ID = '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11';
@@ -111,6 +112,8 @@ describe('endpoints get against the sandbox', () => {
 
   it('a plain API key cannot read management routes (exit 4)', async () => {
     const r = await sandboxed.run(['endpoints', 'get', sandboxed.sandbox().examples.private_endpoint], { management: 'api' });
-    expect(r).toMatchObject({ code: 4, stdout: '', stderr: 'gwctl: HTTP 403: Only management keys can perform this operation\n' });
+    // The 403 says which key went out: here the API key, given as the management key.
+    const hint = forbiddenEnvHint('management', sandboxed.sandbox().keys.api);
+    expect(r).toMatchObject({ code: 4, stdout: '', stderr: `gwctl: HTTP 403: Only management keys can perform this operation${hint}\n` });
   });
 });

@@ -2,7 +2,7 @@
 // hints, refusals before sending, and failed pages.
 import { describe, expect, it } from 'vitest';
 import { internBody, type InternBody } from '../../kit/bodies.js';
-import { envKeyHint } from '../../kit/hints.js';
+import { envKeyHint, forbiddenEnvHint } from '../../kit/hints.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope, type Reply } from '../../kit/server.js';
 import { sandboxRuns } from '../../kit/sandbox.js';
@@ -133,7 +133,7 @@ describe('interns ls', () => {
     const r = await run(['interns', 'ls', '--retries', '0']);
     const details = reason === undefined ? '' : ` (reason: ${reason}, retryable: ${retryable})`;
     // A 401 says where the refused key came from (here the environment).
-    const hint = status === 401 ? envKeyHint('api') : '';
+    const hint = status === 401 ? envKeyHint('api') : status === 403 ? forbiddenEnvHint('api', KEY) : '';
     expect(r).toMatchObject({ code: exit, stdout: '', stderr: `gwctl: HTTP ${status}: message ${status}${details}${hint}\n` });
   });
 

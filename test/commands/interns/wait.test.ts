@@ -141,7 +141,11 @@ describe('interns wait on many interns reads the list', () => {
     const world = new World(3, 'provisioning', { onPoll: (n, w) => n === 2 && w.destroy(1) });
     server.handle((req) => world.handle(req));
     const r = await wait([internId(0), internId(1), internId(2), '--for', 'status=running']);
-    expect(r).toMatchObject({ code: 5, stdout: '', stderr: 'gwctl: HTTP 404: Intern not found (reason: not_found, retryable: false)\n' });
+    expect(r).toMatchObject({
+      code: 5,
+      stdout: '',
+      stderr: `gwctl: HTTP 404: Intern not found (intern ${internId(1)}) (reason: not_found, retryable: false)\n`,
+    });
   });
 
   it('few interns in a long list: one list read shows it costs more, and the wait goes back to a GET each', async () => {

@@ -173,7 +173,7 @@ describe('presets create', () => {
     const r = await run(['presets', 'create', 'support-bot', '--model', 'm']);
     expect(r).toMatchObject({
       code: exit,
-      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, `m${status}`, 'management')}${status === 500 ? ' (after 4 attempts)' : ''}\n`,
+      stderr: `gwctl: HTTP ${status}: ${withEnvKeyHint(status, `m${status}`, 'management', KEY)}${status === 500 ? ' (after 4 attempts)' : ''}\n`,
     });
   });
 });
