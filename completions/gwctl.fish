@@ -33,6 +33,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'api'
         case '|completion'
             echo 'completion'
+        case '|mcp'
+            echo 'mcp'
         case '|sandbox'
             echo 'sandbox'
         case '|help'
@@ -105,6 +107,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help api'
         case 'help|completion'
             echo 'help completion'
+        case 'help|mcp'
+            echo 'help mcp'
         case 'help|sandbox'
             echo 'help sandbox'
         case 'help|exit-codes'
@@ -259,6 +263,10 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'api|--key'
             return 0
+        case 'mcp|--audit-log'
+            return 0
+        case 'mcp|--port'
+            return 0
         case 'sandbox|--port'
             return 0
         case 'sandbox|--host'
@@ -384,6 +392,7 @@ complete -c gwctl -n '__gwctl_is \'\'' -a 'auth' -d 'Store, remove and show cred
 complete -c gwctl -n '__gwctl_is \'\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c gwctl -n '__gwctl_is \'\'' -a 'mcp' -d 'Serve the gateway\'s operations as Model Context Protocol tools, for agents'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'help' -d 'show help for a command, or a topic such as exit-codes'
 complete -c gwctl -n '__gwctl_is \'\'' -s V -l version -d 'print the version'
@@ -596,6 +605,13 @@ complete -c gwctl -n '__gwctl_arg \'api\' 0' -x -a 'batches/ byok interns intern
 complete -c gwctl -n '__gwctl_is \'completion\'' -s h -l help -d 'show help'
 complete -c gwctl -n '__gwctl_arg \'completion\' 0' -x -a 'bash zsh fish' -d 'bash, zsh or fish'
 
+# gwctl mcp
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l allow-destructive -d 'also serve the tools that change something (previewed unless yes: true)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l audit-log -r -F -d 'where write tools are logged, one JSON line a call (default: mcp-audit.jsonl in the config folder)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l http -d 'serve streamable HTTP on 127.0.0.1 instead of stdio'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l port -x -d 'with --http: port to listen on (default 0: a free one)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -s h -l help -d 'show help'
+
 # gwctl sandbox
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l port -x -d 'port to listen on (default 4010; 0 picks a free one)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l host -x -d 'loopback address to listen on (default 127.0.0.1)'
@@ -620,6 +636,7 @@ complete -c gwctl -n '__gwctl_is \'help\'' -a 'auth' -d 'Store, remove and show 
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c gwctl -n '__gwctl_is \'help\'' -a 'mcp' -d 'Serve the gateway\'s operations as Model Context Protocol tools, for agents'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'exit-codes' -d 'what each exit code means'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'formatting' -d 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header'

@@ -5,6 +5,7 @@ import { WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
 
 export const spec = defineSpec({
   path: ['batches', 'get'],
+  tool: 'read',
   summary: 'Show a batch: status, counts, times, cost and usage',
   description:
     'With --wait, polls until the batch reaches a terminal status (completed, failed, expired, cancelled),\n' +
