@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
 import { useSandbox } from '../kit/sandbox.js';
-import { gwctlCommand, spawnGwctl, tempConfigDir, testEnv, until } from '../kit/spawn.js';
+import { gwctlCommand, runGwctl, spawnGwctl, tempConfigDir, testEnv, until } from '../kit/spawn.js';
 
 const sandbox = useSandbox();
 const READ_TOOLS = [
@@ -250,6 +250,27 @@ describe('gwctl mcp over stdio', () => {
     expect(polls.length).toBeGreaterThan(0);
     // The server is still there for the next call.
     expect((await call(client, 'interns_get', { id: sb.examples.intern })).isError).toBeFalsy();
+  });
+
+  it('requests read before stdin ends are answered, then it exits 0', async () => {
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'interns_get', arguments: { id: sandbox().examples.intern } } },
+    ];
+    const r = await runGwctl(['mcp'], { env: sandbox().env(), input: lines.map((l) => `${JSON.stringify(l)}\n`).join('') });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const answers = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; result: { structuredContent?: unknown } });
+    expect(answers.map((a) => a.id)).toEqual([1, 2]);
+    expect(answers[1]!.result.structuredContent).toEqual(await jsonOf(['interns', 'get', sandbox().examples.intern], sandbox().env()));
   });
 
   it('--sandbox: the tools run against the built-in sandbox', async () => {

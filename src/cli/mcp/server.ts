@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Deps } from '../../commands/context.js';
 import type { spec } from '../../commands/mcp.js';
 import { configDir } from '../../config/paths.js';
@@ -14,6 +14,8 @@ import type { OptionValues } from '../../core/options.js';
 import { maskKeys } from '../../core/mask.js';
 import { commands } from '../registry.js';
 import { callTool } from './call.js';
+// Over stdio too: loaded with the server, as the SDK's zod code must be reached by the same
+// modules as the schemas' (else it is a chunk of its own that every read loads; test/build/chunks.test.ts).
 import { aborted, serveHttp } from './http.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
@@ -93,7 +95,10 @@ async function audit(
   }
 }
 
-/** The protocol on the run's stdin and stdout (through the Io, which masks keys), until the client closes stdin. */
+/**
+ * The protocol on the run's stdin and stdout (through the Io, which masks keys), until the client
+ * closes stdin; requests already read are answered first (`echo REQUEST | gwctl mcp` answers).
+ */
 async function serveStdio(server: Server, deps: Deps): Promise<void> {
   const { io, signal } = deps;
   const stdout = new Writable({
@@ -102,14 +107,44 @@ async function serveStdio(server: Server, deps: Deps): Promise<void> {
     },
   });
   const stdin = io.stdin as Readable;
-  const closed = new Promise<void>((resolve) => {
+  const ended = new Promise<void>((resolve) => {
     stdin.once('end', resolve);
     stdin.once('close', resolve);
   });
-  await server.connect(new StdioServerTransport(stdin, stdout));
+  const transport = new StdioServerTransport(stdin, stdout);
+  await server.connect(transport);
+  const answered = unansweredRequests(transport);
   try {
-    await Promise.race([closed, aborted(signal)]);
+    await Promise.race([ended.then(answered), aborted(signal)]);
   } finally {
     await server.close();
   }
+}
+
+/** Resolves once every request the transport received has its answer sent (or was cancelled). */
+function unansweredRequests(transport: StdioServerTransport): () => Promise<void> {
+  const open = new Set<string | number>();
+  let settle: (() => void) | undefined;
+  const check = (): void => {
+    if (open.size === 0) settle?.();
+  };
+  const receive = transport.onmessage!;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && 'id' in message) open.add(message.id);
+    if ('method' in message && message.method === 'notifications/cancelled')
+      open.delete((message.params as { requestId: string | number }).requestId);
+    receive(message);
+    check();
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message: JSONRPCMessage) => {
+    await send(message);
+    if (!('method' in message) && 'id' in message && message.id !== undefined) open.delete(message.id);
+    check();
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      settle = resolve;
+      check();
+    });
 }
