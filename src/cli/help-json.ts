@@ -16,8 +16,7 @@ const TOOL_DESCRIPTION = [
   'With --sandbox any command runs against a built-in, seeded copy of the API, without an account or the network.',
 ].join('\n');
 
-/** An option as `help --json` describes it (and `gwctl mcp` types a tool's property from). */
-export interface OptionInfo {
+interface OptionInfo {
   flags: string;
   name: string;
   short?: string;
@@ -32,7 +31,7 @@ export interface OptionInfo {
   env?: string;
 }
 
-export function optionInfo(def: Pick<OptionDef<unknown>, 'flags' | 'description' | 'repeatable' | 'value'>, env?: string): OptionInfo {
+function optionInfo(def: Pick<OptionDef<unknown>, 'flags' | 'description' | 'repeatable' | 'value'>, env?: string): OptionInfo {
   const long = /--[\w-]+/.exec(def.flags)?.[0] ?? def.flags;
   const short = /(^|[ ,])(-\w)\b/.exec(def.flags)?.[2];
   const valueName = /<([^>]+)>/.exec(def.flags)?.[1];

@@ -5,10 +5,9 @@
 // tool by saying `tool` in its spec.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { usageError } from '../../core/errors.js';
-import type { ArgDef, ArgDefs, OptionDef, OptionDefs } from '../../core/options.js';
+import type { ArgDef, ArgDefs, OptionDef, OptionDefs, ValueInfo } from '../../core/options.js';
 import type { AnySpec } from '../../core/spec.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
-import { optionInfo, type OptionInfo } from '../help-json.js';
 
 export interface GwctlTool {
   name: string;
@@ -59,7 +58,7 @@ function definition(spec: AnySpec, write: boolean): Tool {
     if (a.required) required.push(name);
   }
   for (const [key, def] of Object.entries(spec.options as OptionDefs)) {
-    if (servedOption(key, def)) properties[snakeCase(key)] = propertySchema(optionInfo(def));
+    if (servedOption(key, def)) properties[snakeCase(key)] = propertySchema(def);
   }
   if (write) properties.yes = { type: 'boolean', description: YES, default: false };
   const options = spec.options as OptionDefs;
@@ -80,9 +79,17 @@ function definition(spec: AnySpec, write: boolean): Tool {
   };
 }
 
-/** A property's JSON Schema from what `help --json` says of the option: type, range, choices, default. */
-function propertySchema(info: OptionInfo): object {
-  const { description } = info;
+/**
+ * A property's JSON Schema from what the option says of its value (as `help --json` shows it):
+ * type, range, choices, default. (Not through help-json.ts: sharing that module with the server
+ * would move it, and the code it brings, into the chunk every command loads.)
+ */
+function propertySchema(def: OptionDef<unknown>): object {
+  const { description } = def;
+  const info: ValueInfo & { repeatable?: boolean } = {
+    ...(def.value ?? { type: 'string' }),
+    ...(def.repeatable ? { repeatable: true } : {}),
+  };
   const extra = info.default === undefined ? {} : { default: info.default };
   if (info.repeatable) return { type: 'array', items: { type: 'string' }, description, ...extra };
   switch (info.type) {
