@@ -44,9 +44,9 @@ count() {
   local node=$1
   shift
   set -- "$node" ${node_flags[@]+"${node_flags[@]}"} "$@"
-  "$@" >/dev/null </dev/null
+  "$@" >/dev/null <"${count_stdin:-/dev/null}"
   local n
-  n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null </dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+  n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null <"${count_stdin:-/dev/null}" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
   [ -n "$n" ] || { echo "bench: callgrind gave no count for $name" >&2; exit 1; }
   awk -v n="$n" -v name="$name" 'BEGIN { printf "%8.1fM  %s\n", n / 1e6, name }'
   entries+=("{\"command\":\"$name\",\"instructions\":$n}")
@@ -60,5 +60,10 @@ count 'gwctl --help' "$node_bin" bin/gwctl.js --help
 count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help
 count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --json --base-url "$fixture_base"
 count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$fixture_id" --base-url "$fixture_base"
+# gwctl mcp: start-up, the answer to one initialize read from stdin, and the end at stdin's end.
+if "$node_bin" bin/gwctl.js mcp --help >/dev/null 2>&1; then
+  echo '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' >"$tmp/initialize.jsonl"
+  count_stdin="$tmp/initialize.jsonl" count 'gwctl mcp (answers initialize)' "$node_bin" bin/gwctl.js mcp
+fi
 (IFS=,; echo "{\"node\":\"$("$node_bin" --version)\",\"date\":\"$(date -u +%F)\",\"results\":[${entries[*]}]}") >"$out/instructions.json"
 echo "written to $out/instructions.json"

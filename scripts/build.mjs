@@ -9,6 +9,7 @@ import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { jqWasmPlugin } from './jq-wasm-plugin.mjs';
 import { eagerCommonJsFactories } from './eager-compile.mjs';
 import { findLayers, sharedChunksPlugin } from './shared-chunks.mjs';
+import { ownCopiesPlugin } from './own-copies.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -43,7 +44,7 @@ const options = {
   define: { __GWCTL_VERSION__: JSON.stringify(pkg.version) },
   // Some bundled libraries are CommonJS and call require() for Node built-ins.
   banner: { js: REQUIRE_BANNER + CHUNK_URL_BANNER },
-  plugins: [lazyRequirePlugin(root), builtinModulePlugin(), jqWasmPlugin()],
+  plugins: [ownCopiesPlugin(), lazyRequirePlugin(root), builtinModulePlugin(), jqWasmPlugin()],
   logLevel: 'warning',
 };
 // Fewer, larger chunks: see scripts/shared-chunks.mjs.

@@ -27,6 +27,7 @@ import { spec as internsGet } from '../commands/interns/get.js';
 import { spec as internsLs } from '../commands/interns/ls.js';
 import { spec as internsSuspend } from '../commands/interns/suspend.js';
 import { spec as internsWait } from '../commands/interns/wait.js';
+import { spec as mcp } from '../commands/mcp.js';
 import { spec as presetsCreate } from '../commands/presets/create.js';
 import { spec as sandbox } from '../commands/sandbox.js';
 import { spec as toolsGet } from '../commands/tools/get.js';
@@ -60,6 +61,7 @@ export const generatedCommands = [
   command('interns/ls', internsLs, () => import('../commands/interns/ls-run.js')),
   command('interns/suspend', internsSuspend, () => import('../commands/interns/suspend-run.js')),
   command('interns/wait', internsWait, () => import('../commands/interns/wait-run.js')),
+  command('mcp', mcp, () => import('../commands/mcp-run.js')),
   command('presets/create', presetsCreate, () => import('../commands/presets/create-run.js')),
   command('sandbox', sandbox, () => import('../commands/sandbox-run.js')),
   command('tools/get', toolsGet, () => import('../commands/tools/get-run.js')),

@@ -26,7 +26,7 @@ import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../
 import { requestsPerWindow } from '../commands/sandbox.js';
 
 /** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
-export function maskStoredKeys(io: Io, read: () => LoadedConfig): void {
+export function maskStoredKeys(io: Pick<Io, 'addSecret'>, read: () => LoadedConfig): void {
   let config: LoadedConfig;
   try {
     config = read();
@@ -181,6 +181,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     configStore: load.configStore,
     sandbox: load.sandbox,
     completionScript: async (shell) => (await load.completionScripts()).completionScript(shell),
+    mcp: load.mcp,
   };
   const deps: Deps = {
     io,

@@ -16,6 +16,8 @@ export const load = {
   proxyTransport: () => import('../api/transport-proxy.js'),
   sandbox: () => import('../sandbox/server.js'),
   completionScripts: () => import('./completion-tree.js'),
+  /** `gwctl mcp`: the MCP SDK and the tools made from the specs, for that command only. */
+  mcp: () => import('./mcp/server.js'),
   /** `gwctl help --json`: the whole description, built only when asked for. */
   helpJson: () => import('./help-json.js'),
   /** The printer of the run's output form (cli/output-choice.ts): only the one chosen loads. */

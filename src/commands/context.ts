@@ -13,6 +13,7 @@ import type { Keychain } from '../config/keychain.js';
 import type { LoadedConfig } from '../config/read.js';
 import type { Settings } from '../config/settings.js';
 import type { GlobalFlags } from './global-options.js';
+import type { spec as mcpSpec } from './mcp.js';
 import { fieldColumn, type NamedColumn } from '../output/columns.js';
 import type { Printer } from '../output/printer.js';
 
@@ -31,6 +32,8 @@ export interface Heavy {
   sandbox(): Promise<typeof import('../sandbox/server.js')>;
   /** A completion script for the command tree of this build. */
   completionScript(shell: Shell): Promise<string>;
+  /** `gwctl mcp`'s server: the MCP SDK and the tools made from the command specs. */
+  mcp(): Promise<{ serveMcp(options: OptionValues<(typeof mcpSpec)['options']>, deps: Deps): Promise<void> }>;
 }
 
 export interface Deps {

@@ -30,6 +30,11 @@ export interface CommandSpec<
   readonly fields?: Readonly<Record<string, FieldKind>>;
   /** Lines a person can paste; every command has at least one. */
   readonly examples: readonly string[];
+  /**
+   * Served by `gwctl mcp` as the tool `<group>_<verb>`: `read` always, `write` only with
+   * --allow-destructive (it changes something: previewed unless the call says `yes`).
+   */
+  readonly tool?: 'read' | 'write';
 }
 
 /** What a scalar field of the API holds: a terminal shows a time as relative, a boolean as yes/no. */

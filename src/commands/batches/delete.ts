@@ -4,6 +4,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['batches', 'delete'],
+  tool: 'write',
   summary: 'Delete finished batches with their stored requests and results (not a cancellation)',
   description:
     'Only completed, failed, expired or cancelled batches can be deleted; one still running is exit 6.\n' +

@@ -5,6 +5,7 @@ import { intervalOption, POLL_INTERVALS, WATCH_INTERVAL, WATCH_OPTIONS } from '.
 
 export const spec = defineSpec({
   path: ['batches', 'get'],
+  tool: 'read',
   summary: 'Show a batch: status, counts, times, cost and usage',
   description:
     'With --wait, polls until the batch reaches a terminal status (completed, failed, expired, cancelled),\n' +

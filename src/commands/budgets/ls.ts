@@ -5,6 +5,7 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['budgets', 'ls'],
   aliases: ['list'],
+  tool: 'read',
   summary: "List a workspace's budgets (default: the profile's workspace)",
   description: 'The workspace is a UUID or a slug. BYOK tells whether spend on your own provider keys counts toward the budgets.',
   // Checked by the implementation, which also checks the profile's workspace the same way.

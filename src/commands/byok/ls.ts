@@ -6,6 +6,7 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['byok', 'ls'],
   aliases: ['list'],
+  tool: 'read',
   summary: "List a workspace's provider-key (BYOK) credentials",
   description: 'Labels are masked hints of the stored keys, as the API gives them; the keys themselves are never returned.',
   args: {},

@@ -4,6 +4,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['endpoints', 'get'],
+  tool: 'read',
   summary: 'Show a private endpoint and its negotiated prices',
   args: { id: arg.required({ name: 'id', description: 'private endpoint id (UUID)', label: 'endpoint id', check: uuidCheck() }) },
   options: {},

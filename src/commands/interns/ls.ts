@@ -7,6 +7,7 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['interns', 'ls'],
   aliases: ['list'],
+  tool: 'read',
   summary: 'List interns, newest first',
   description:
     `Statuses: ${INTERN_STATUSES.join(', ')}.\n` +

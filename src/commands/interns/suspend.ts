@@ -4,6 +4,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['interns', 'suspend'],
+  tool: 'write',
   summary: 'Suspend interns: stop their runtime, keep their disk and configuration',
   description: [
     'Targets: ids as arguments, - for ids on stdin (one a line; blank lines and # lines skipped), or',

@@ -20,6 +20,7 @@ export const WAIT_DEFAULTS = { timeoutMs: 600_000, intervalMs: POLL_INTERVALS.in
 
 export const spec = defineSpec({
   path: ['interns', 'wait'],
+  tool: 'read',
   summary: 'Wait until interns reach a state (or are deleted)',
   description: [
     'Every --for must hold for every intern: status=S, status!=S (S an intern status), or delete (the intern',

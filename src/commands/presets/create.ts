@@ -4,6 +4,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['presets', 'create'],
+  tool: 'write',
   summary: 'Create a preset from a messages-style request body, or a new version of an existing one',
   description:
     'Only the fields that overlap the preset config are kept (model, max_tokens, temperature, system,\n' +
