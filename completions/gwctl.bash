@@ -22,6 +22,7 @@ __gwctl_sub() {
     '|api') __gwctl_r='api' ;;
     '|completion') __gwctl_r='completion' ;;
     '|doctor') __gwctl_r='doctor' ;;
+    '|mcp') __gwctl_r='mcp' ;;
     '|sandbox') __gwctl_r='sandbox' ;;
     '|help') __gwctl_r='help' ;;
     'endpoints|get') __gwctl_r='endpoints get' ;;
@@ -59,6 +60,7 @@ __gwctl_sub() {
     'help|api') __gwctl_r='help api' ;;
     'help|completion') __gwctl_r='help completion' ;;
     'help|doctor') __gwctl_r='help doctor' ;;
+    'help|mcp') __gwctl_r='help mcp' ;;
     'help|sandbox') __gwctl_r='help sandbox' ;;
     'help|exit-codes') __gwctl_r='help exit-codes' ;;
     'help|formatting') __gwctl_r='help formatting' ;;
@@ -140,6 +142,8 @@ __gwctl_takes_value() {
     'api|-H'|'api|--header') return 0 ;;
     'api|--input') return 0 ;;
     'api|--key') return 0 ;;
+    'mcp|--audit-log') return 0 ;;
+    'mcp|--port') return 0 ;;
     'sandbox|--port') return 0 ;;
     'sandbox|--host') return 0 ;;
     'sandbox|--interns') return 0 ;;
@@ -176,6 +180,7 @@ __gwctl_value() {
     'tools get|--columns') __gwctl_list 'id name status summary tool_description docs_url supported_api_formats aliases default_engine fallback_engine native_support' ;;
     'config profiles|--columns') __gwctl_list 'name current base_url workspace management_key api_key' ;;
     'api|--input') __gwctl_files ;;
+    'mcp|--audit-log') __gwctl_files ;;
   esac
 }
 
@@ -200,7 +205,7 @@ __gwctl_arg() {
 __gwctl_names() {
   __gwctl_opts='--json --jq --jsonl --header --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
   case $1 in
-    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor sandbox help' __gwctl_opts='--version --help '$__gwctl_opts ;;
+    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor mcp sandbox help' __gwctl_opts='--version --help '$__gwctl_opts ;;
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'endpoints get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -236,8 +241,9 @@ __gwctl_names() {
     'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'doctor') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'mcp') __gwctl_cmds='' __gwctl_opts='--allow-destructive --audit-log --http --port --help '$__gwctl_opts ;;
     'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --churn --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
-    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor sandbox exit-codes formatting' ;;
+    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor mcp sandbox exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;
     'help endpoints get') __gwctl_cmds='' ;;
     'help presets') __gwctl_cmds='create' ;;
@@ -273,6 +279,7 @@ __gwctl_names() {
     'help api') __gwctl_cmds='' ;;
     'help completion') __gwctl_cmds='' ;;
     'help doctor') __gwctl_cmds='' ;;
+    'help mcp') __gwctl_cmds='' ;;
     'help sandbox') __gwctl_cmds='' ;;
     'help exit-codes') __gwctl_cmds='' ;;
     'help formatting') __gwctl_cmds='' ;;

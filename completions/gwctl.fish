@@ -35,6 +35,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'completion'
         case '|doctor'
             echo 'doctor'
+        case '|mcp'
+            echo 'mcp'
         case '|sandbox'
             echo 'sandbox'
         case '|help'
@@ -109,6 +111,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help completion'
         case 'help|doctor'
             echo 'help doctor'
+        case 'help|mcp'
+            echo 'help mcp'
         case 'help|sandbox'
             echo 'help sandbox'
         case 'help|exit-codes'
@@ -263,6 +267,10 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'api|--key'
             return 0
+        case 'mcp|--audit-log'
+            return 0
+        case 'mcp|--port'
+            return 0
         case 'sandbox|--port'
             return 0
         case 'sandbox|--host'
@@ -389,6 +397,7 @@ complete -c gwctl -n '__gwctl_is \'\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'doctor' -d 'Check each step of the way to the gateway and say which one fails'
+complete -c gwctl -n '__gwctl_is \'\'' -a 'mcp' -d 'Serve the gateway\'s operations as Model Context Protocol tools, for agents'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'help' -d 'show help for a command, or a topic such as exit-codes'
 complete -c gwctl -n '__gwctl_is \'\'' -s V -l version -d 'print the version'
@@ -432,7 +441,7 @@ complete -c gwctl -n '__gwctl_arg \'batches delete\' 0+' -x -a '(__gwctl_dynamic
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l results -d 'also list the results (custom id, status code, finish reason, tokens, error type)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l wait -d 'poll until the batch ends, with a progress bar on a terminal'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l watch -d 'keep polling and show what changes (added, modified, deleted) until Ctrl-C'
-complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls: with --wait (default 5s), with --watch (default 2s, at least 0.5s)'
+complete -c gwctl -n '__gwctl_is \'batches get\'' -l interval -x -d 'time between polls, at least 0.5s: with --wait (default 5s), with --watch (default 2s)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l timeout -x -d 'with --wait: give up after this long (90, 90s, 5m, 1h); else per request'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -l columns -x -a '(__gwctl_list id status error model endpoint provider request_counts created_at finalized_at expires_at cost usage results completed failed total progress object completion_window)' -d 'columns of a table or of piped rows, e.g. id,status (each command\'s --help lists them)'
 complete -c gwctl -n '__gwctl_is \'batches get\'' -s h -l help -d 'show help'
@@ -604,6 +613,13 @@ complete -c gwctl -n '__gwctl_arg \'completion\' 0' -x -a 'bash zsh fish' -d 'ba
 # gwctl doctor
 complete -c gwctl -n '__gwctl_is \'doctor\'' -s h -l help -d 'show help'
 
+# gwctl mcp
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l allow-destructive -d 'also serve the tools that change something (previewed unless yes: true)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l audit-log -r -F -d 'where write tools are logged, one JSON line a call (default: mcp-audit.jsonl in the config folder)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l http -d 'serve streamable HTTP on 127.0.0.1 instead of stdio'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l port -x -d 'with --http: port to listen on (default 0: a free one)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -s h -l help -d 'show help'
+
 # gwctl sandbox
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l port -x -d 'port to listen on (default 4010; 0 picks a free one)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l host -x -d 'loopback address to listen on (default 127.0.0.1)'
@@ -629,6 +645,7 @@ complete -c gwctl -n '__gwctl_is \'help\'' -a 'config' -d 'Profile settings'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'api' -d 'Send a request to any route of the gateway API, with the profile\'s key, retries and safety'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish)'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'doctor' -d 'Check each step of the way to the gateway and say which one fails'
+complete -c gwctl -n '__gwctl_is \'help\'' -a 'mcp' -d 'Serve the gateway\'s operations as Model Context Protocol tools, for agents'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'exit-codes' -d 'what each exit code means'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'formatting' -d 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header'
