@@ -3,6 +3,7 @@
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import { cellText, cellTone, type Cell, type Tone } from './cells.js';
+import { responseError } from '../core/errors.js';
 import { sanitizeField } from '../core/sanitize.js';
 import { displayWidth, padToWidth, wrapToWidth } from './width.js';
 
@@ -68,8 +69,19 @@ export function cellTexts(rows: readonly (readonly Cell[])[], now: number): stri
   return rows.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now }))));
 }
 
+/**
+ * Most rows a terminal table draws. No page of the API comes near it; a response that does (a
+ * server of 150,000 rows a page) would take minutes to lay out and overflow cli-table3's stack.
+ */
+const MAX_TABLE_ROWS = 10_000;
+
 /** A table without borders, fitted to `width` (see `fitTable`), or laid out as `input.layout` says. */
 export function renderTable(input: TableInput): string {
+  if (input.rows.length > MAX_TABLE_ROWS) {
+    throw responseError(
+      `the response has ${input.rows.length} rows, more than a table on a terminal shows (${MAX_TABLE_ROWS}); use --json or --jsonl, or pipe the output`,
+    );
+  }
   const chalk = new Chalk({ level: input.color ? 1 : 0 });
   const texts = cellTexts(input.rows, input.now);
   const { keep, widths } = input.layout ?? fitTable(input.headers, texts, input.fit, input.width);

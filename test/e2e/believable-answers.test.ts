@@ -241,3 +241,33 @@ describe('the config folder is never relative', () => {
     expect(r).toMatchObject({ code: 0, stdout: `${path.join(home, '.config', 'gwctl', 'config.json')}\n` });
   });
 });
+
+describe('a response gwctl cannot use is exit 1 naming it, never an internal error', () => {
+  const env = { GWCTL_API_KEY: 'sk-api-unusable-0123456789' };
+
+  it('nested 100,000 levels deep', async () => {
+    const deep = `{"data":[{"id":"x","name":"n","status":"running","extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}],"has_more":false}`;
+    server.handle(() => ({ headers: { 'content-type': 'application/json' }, body: deep }));
+    const said = 'the response to list interns is nested more than 512 levels deep; gwctl cannot use it';
+    expect(await runGwctl(['interns', 'ls', '--base-url', server.baseUrl], { env })).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `gwctl: HTTP 200: ${said}\n`,
+    });
+    const json = await runGwctl(['interns', 'ls', '--json', '--base-url', server.baseUrl], { env });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr)).toEqual({ error: { status: 200, message: said, exit_code: 1 } });
+  });
+
+  it('a page of 150,000 rows on a terminal', async () => {
+    const data = Array.from({ length: 150_000 }, (_, i) => ({ id: `i${i}`, name: 'n', status: 'running' }));
+    server.handle(() => ({ body: { data, has_more: false } }));
+    const r = await gwctl(['interns', 'ls', '--base-url', server.baseUrl], { env, stdoutIsTTY: true, columns: 100 });
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'gwctl: the response has 150000 rows, more than a table on a terminal shows (10000); use --json or --jsonl, or pipe the output\n',
+    });
+  });
+});
