@@ -66,8 +66,8 @@ try {
     minify: !args.includes('--keep'),
     legalComments: 'none',
     metafile: true,
-    // One CommonJS bundle has no module files: the --jq batches see no file of their own to
-    // start a worker from and filter on the main thread (src/output/jq-batches.ts).
+    // One CommonJS bundle has no module files: --jq sees no file of its own to start its
+    // thread from and runs jq on the main thread (src/output/jq-thread.ts).
     define: { __GWCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
     // keyringSeaAssetPlugin first: it replaces a whole module, before any other plugin rewrites it.
     plugins: [keyringSeaAssetPlugin(keyringDigest), lazyRequirePlugin(root, { maxHeaderSize }), builtinModulePlugin(), jqSeaAssetPlugin()],
