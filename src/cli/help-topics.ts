@@ -11,9 +11,9 @@ export function exitCodesText(width: number = HELP_WIDTH.piped): string {
     '',
     ...layout(
       [
-        "The HTTP status decides the exit code; the API's 'retryable' decides whether",
-        'gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,',
-        '503, 504 and connection failures are retried.',
+        "The HTTP status decides the exit code; the API's 'retryable' decides whether a",
+        'request is tried again. Where the API says nothing, 408, 409 intern_busy, 429,',
+        '500, 502, 503, 504 and connection failures are retried.',
         '',
         'Examples:',
         '  $ gwctl interns get "$id" >/dev/null; [ $? -eq 5 ] && echo "no such intern"',

@@ -15,7 +15,7 @@ import {
   storedProfile,
   type Profile,
 } from './profile.js';
-import { resolveKey, type KeyContext, type KeyInEffect } from './credentials.js';
+import { loginCommand, resolveKey, type KeyContext, type KeyInEffect } from './credentials.js';
 import { KeychainUnavailable } from './keychain.js';
 import type { LoadedConfig } from './read.js';
 import { quoteInput } from '../core/sanitize.js';
@@ -76,7 +76,7 @@ export function missingProfile(given: Pick<GivenSettings, 'profile' | 'from'>, c
   const from = profile.source === 'environment' ? ' (from GWCTL_PROFILE)' : '';
   return usageError(
     `profile "${profile.value}"${from} does not exist (the profiles are: ${names.join(', ')})`,
-    `pick one of them, or make it with 'gwctl auth login --profile ${profile.value}'`,
+    `pick one of them, or make it with '${loginCommand('management', profile.value)}'`,
   );
 }
 

@@ -40,7 +40,7 @@ const CASES: { line: string; expected: () => string[] }[] = [
   { line: 'gwctl byok ls --provider amazon-', expected: () => ['amazon-bedrock', 'amazon-nova'] },
   { line: 'gwctl --profile ', expected: () => ['default', 'staging'] },
   { line: 'gwctl -p staging conf', expected: () => ['config'] },
-  { line: 'gwctl config set ', expected: () => ['api-key-command', 'base-url', 'management-key-command', 'retries', 'timeout', 'workspace'] },
+  { line: 'gwctl config set ', expected: () => ['api-key-command', 'base-url', 'ca-file', 'management-key-command', 'retries', 'timeout', 'workspace'] },
   { line: 'gwctl completion ', expected: () => ['bash', 'fish', 'zsh'] },
   { line: 'gwctl help ex', expected: () => ['exit-codes'] },
   { line: 'gwctl help interns ', expected: () => ['get', 'ls', 'suspend', 'wait'] },

@@ -104,6 +104,11 @@ const NOT_RUN: Record<string, string> = {
   'docs/watching.md: gwctl interns ls --watch                         # every intern, every page, every 2 s':
     'runs until Ctrl-C (test/terminal/watch.test.ts)',
   'docs/watching.md: gwctl sandbox --churn 60': 'runs until Ctrl-C (test/terminal/watch.test.ts)',
+  'docs/agents.md: gwctl mcp                                   # stdio: what an MCP client starts':
+    'serves an MCP client on stdin until it ends (test/e2e/mcp.test.ts)',
+  'docs/agents.md: npx @modelcontextprotocol/inspector --cli gwctl mcp --sandbox --method tools/list':
+    'fetches the MCP Inspector from the registry (the SDK client of test/e2e/mcp.test.ts stands in for it)',
+  'docs/networks.md: export HTTPS_PROXY=http://proxy.corp.example:3128': 'a placeholder proxy (test/e2e/networks.test.ts runs a real one)',
   'docs/watching.md: gwctl interns ls --watch': 'runs until Ctrl-C (test/terminal/watch.test.ts)',
 };
 

@@ -236,9 +236,14 @@ describe('a failed page fails the listing: vault secrets --all', () => {
 
 describe('a run left waiting on something that never happens', () => {
   // Node ends a process whose event loop is empty even while a promise is pending: without a
-  // guard that is exit 0 and no output. Here the jq engine's WebAssembly never finishes loading.
+  // guard that is exit 0 and no output. Here the jq thread is one that never answers (and holds
+  // nothing open), so the filter's result never comes.
   it('is an internal error, exit 1, one line; not exit 0 and silence', async () => {
-    const never = 'data:text/javascript,WebAssembly.instantiate=()=>new%20Promise(()=>{})';
+    const silent =
+      "import wt from 'node:worker_threads';import { syncBuiltinESMExports } from 'node:module';" +
+      'wt.Worker = class { on() { return this; } ref() {} unref() {} postMessage() {} terminate() {} };' +
+      'syncBuiltinESMExports();';
+    const never = `data:text/javascript,${encodeURIComponent(silent)}`;
     const r = await runGwctl(['--sandbox', 'endpoints', 'get', '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11', '--jq', '.data.id'], {
       env: { NODE_OPTIONS: `--import=${never}` },
     });

@@ -3,6 +3,7 @@ import { configDir } from '../../config/paths.js';
 import { KEYCHAIN_MARK, type KeyField } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import type { Env } from '../../core/env.js';
+import { suggested } from '../../core/suggest.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import type { RunFor } from '../context.js';
@@ -39,7 +40,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     return found;
   });
   if (removed.length > 0) io.err(`Removed the ${removed.map(keyWords).join(' and ')} of profile "${profile}".\n`);
-  if (stuck.length > 0) throw stillStored(env, profile, stuck);
+  if (stuck.length > 0) throw stillStored(env, profile, deps.target, stuck);
   if (removed.length === 0) {
     io.err(`No keys stored for profile "${profile}".\n`);
     return;
@@ -54,7 +55,7 @@ function keyWords(field: KeyField): string {
 }
 
 /** The store did not answer: the keys are still in it, and how to remove them. */
-function stillStored(env: Env, profile: string, stuck: readonly { field: KeyField; why: string }[]): GwctlError {
+function stillStored(env: Env, profile: string, target: readonly string[], stuck: readonly { field: KeyField; why: string }[]): GwctlError {
   const dir = configDir(env);
   const entries = stuck.map(({ field }) => keychainEntry(dir, profile, field));
   // secret-tool is the Secret Service's own tool; elsewhere the entry is named for the system's.
@@ -66,7 +67,7 @@ function stillStored(env: Env, profile: string, stuck: readonly { field: KeyFiel
     `could not remove the ${stuck.map((s) => keyWords(s.field)).join(' and ')} of profile "${profile}" from the credential store (${stuck[0]!.why}); it is still there`,
     ExitCode.failure,
     {
-      hint: `run 'gwctl auth logout${profile === 'default' ? '' : ` --profile ${profile}`}' again where the store answers, or remove it with ${how}`,
+      hint: `run '${suggested('gwctl auth logout', target)}' again where the store answers, or remove it with ${how}`,
     },
   );
 }
