@@ -37,7 +37,7 @@ export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   },
   { code: 8, meaning: 'an action on several targets failed for some or all of them (see the per-target results)' },
   { code: 130, meaning: 'interrupted (Ctrl-C)' },
-  { code: 143, meaning: 'ended by SIGTERM (a watch after the events so far)' },
+  { code: 143, meaning: 'ended by SIGTERM (a CI runner cancelling it; a watch prints the events so far)' },
 ];
 
 /** Statuses that are worth another attempt when the API does not say (contract, "Errors"). */

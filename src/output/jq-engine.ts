@@ -25,8 +25,25 @@ const tap: { memory?: { readonly buffer: ArrayBuffer }; sink?: (bytes: Uint8Arra
 // fraction of the time, and process exit does not wait for optimising jobs. A filter runs once.
 keepWasmOnBaselineTier();
 tapEngineOnce();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const engineReady = require('jq-web') as Promise<JqEngine>;
+const engineReady = loadQuietEngine();
+
+/**
+ * jq-web binds console.error as it loads, and a run that ends past the memory limit writes
+ * `Aborted()` through it: gwctl reports that failure in its own words, so that line is dropped.
+ */
+function loadQuietEngine(): Promise<JqEngine> {
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('Aborted(')) return;
+    consoleError.apply(console, args);
+  };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('jq-web') as Promise<JqEngine>;
+  } finally {
+    console.error = consoleError;
+  }
+}
 
 /**
  * jq-web gathers jq's whole stdout in an array, a byte at a time, and hands it over when jq

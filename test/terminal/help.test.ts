@@ -20,11 +20,12 @@ const EXIT_CODES = `Exit codes:
   8    an action on several targets failed for some or all of them (see the
        per-target results)
   130  interrupted (Ctrl-C)
-  143  ended by SIGTERM (a watch after the events so far)
+  143  ended by SIGTERM (a CI runner cancelling it; a watch prints the events
+       so far)
 
-The HTTP status decides the exit code; the API's 'retryable' decides whether
-gwctl retries. Where the API says nothing, 408, 409 intern_busy, 429, 500, 502,
-503, 504 and connection failures are retried.
+The HTTP status decides the exit code; the API's 'retryable' decides whether a
+request is tried again. Where the API says nothing, 408, 409 intern_busy, 429,
+500, 502, 503, 504 and connection failures are retried.
 
 Examples:
   $ gwctl interns get "$id" >/dev/null; [ $? -eq 5 ] && echo "no such intern"
