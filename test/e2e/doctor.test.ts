@@ -5,7 +5,7 @@
 // fails, else the exit code of the first step that failed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeCertificates, type TestCertificates } from '../kit/certificates.js';
-import { startProxy, type TestProxy } from '../kit/proxy.js';
+import { startCompanyProxies, type CompanyProxies, type TestProxy } from '../kit/proxy.js';
 import { closedPort, envelope, startServer, type Reply, type ScriptedServer, type Seen } from '../kit/server.js';
 import { expectNoCrash, runGwctl } from '../kit/spawn.js';
 
@@ -23,6 +23,7 @@ function gateway(req: Seen, headers: Record<string, string> = {}): Reply {
 
 let certs: TestCertificates | undefined;
 let front: ScriptedServer;
+let proxies: CompanyProxies | undefined;
 let proxy: TestProxy;
 let guarded: TestProxy;
 let forbidding: TestProxy;
@@ -30,13 +31,11 @@ beforeAll(async () => {
   certs = makeCertificates(HOST);
   if (!certs) return;
   front = await startServer((req) => gateway(req), { keys: { management: MKEY, api: AKEY }, tls: { key: certs.key, cert: certs.cert } });
-  const hosts = { [HOST]: '127.0.0.1' };
-  proxy = await startProxy({ hosts });
-  guarded = await startProxy({ hosts, credentials: 'user:pass' });
-  forbidding = await startProxy({ hosts, refuse: 403 });
+  proxies = await startCompanyProxies(HOST, 'user:pass');
+  ({ open: proxy, guarded, forbidding } = proxies);
 });
 afterAll(async () => {
-  await Promise.all([front?.close(), proxy?.close(), guarded?.close(), forbidding?.close()]);
+  await Promise.all([front?.close(), proxies?.close()]);
 });
 beforeEach(({ skip }) => {
   if (!certs) skip('openssl is not installed');

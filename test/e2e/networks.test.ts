@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeCertificates, type TestCertificates } from '../kit/certificates.js';
-import { startProxy, type TestProxy } from '../kit/proxy.js';
+import { startCompanyProxies, type CompanyProxies, type TestProxy } from '../kit/proxy.js';
 import { closedPort, startServer, type ScriptedServer } from '../kit/server.js';
 import { expectNoCrash, runGwctl, tempConfigDir } from '../kit/spawn.js';
 
@@ -19,6 +19,7 @@ const PASSWORD = 's3cr%40t-proxy-pass';
 let certs: TestCertificates | undefined;
 let front: ScriptedServer;
 let plain: ScriptedServer;
+let proxies: CompanyProxies | undefined;
 let proxy: TestProxy;
 let guarded: TestProxy;
 let forbidding: TestProxy;
@@ -27,13 +28,11 @@ beforeAll(async () => {
   if (!certs) return;
   front = await startServer(() => ({ body: { data: [] } }), { keys: { management: KEY }, tls: { key: certs.key, cert: certs.cert } });
   plain = await startServer(() => ({ body: { data: [] } }), { keys: { management: KEY } });
-  const hosts = { [HOST]: '127.0.0.1' };
-  proxy = await startProxy({ hosts });
-  guarded = await startProxy({ hosts, credentials: `proxyuser:${decodeURIComponent(PASSWORD)}` });
-  forbidding = await startProxy({ hosts, refuse: 403 });
+  proxies = await startCompanyProxies(HOST, `proxyuser:${decodeURIComponent(PASSWORD)}`);
+  ({ open: proxy, guarded, forbidding } = proxies);
 });
 afterAll(async () => {
-  await Promise.all([front?.close(), plain?.close(), proxy?.close(), guarded?.close(), forbidding?.close()]);
+  await Promise.all([front?.close(), plain?.close(), proxies?.close()]);
 });
 beforeEach(({ skip }) => {
   if (!certs) skip('openssl is not installed');

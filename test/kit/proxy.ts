@@ -134,3 +134,24 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
       }),
   };
 }
+
+/** The proxies a company-network test reaches the gateway through: each resolves `host` to 127.0.0.1. */
+export interface CompanyProxies {
+  /** Lets every request through. */
+  open: TestProxy;
+  /** Answers 407 unless the request carries `credentials`. */
+  guarded: TestProxy;
+  /** Refuses every request with 403. */
+  forbidding: TestProxy;
+  close(): Promise<void>;
+}
+
+export async function startCompanyProxies(host: string, credentials: string): Promise<CompanyProxies> {
+  const hosts = { [host]: '127.0.0.1' };
+  const [open, guarded, forbidding] = await Promise.all([
+    startProxy({ hosts }),
+    startProxy({ hosts, credentials }),
+    startProxy({ hosts, refuse: 403 }),
+  ]);
+  return { open, guarded, forbidding, close: async () => void (await Promise.all([open.close(), guarded.close(), forbidding.close()])) };
+}
