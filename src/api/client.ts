@@ -31,6 +31,11 @@ export interface ClientOptions {
   /** --debug: one line per event, already free of keys. */
   debug?: (line: string) => void;
   /**
+   * Finds the key a route of this kind sends before the first read of it, without blocking (a key
+   * command runs asynchronously; cli/deps.ts). Called before every request; found once.
+   */
+  prepareKey?: (kind: KeyKind) => Promise<void>;
+  /**
    * What to do about a 401 or 403 to the key of this kind: which key went out, and which login,
    * variable or key command supplied it.
    */
@@ -122,6 +127,7 @@ export class ApiClient {
   }
 
   async call(route: Route, call: CallOptions = {}): Promise<ApiResponse> {
+    await this.keyReady(route.key, call.stopStarting);
     const key = this.keyFor(route);
     const url = this.urlFor(route, call);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
@@ -143,6 +149,7 @@ export class ApiClient {
       // Only GET and HEAD are known to be harmless to repeat on any route.
       ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { unsafe: true, retryOnlyUnsent: true }),
     };
+    await this.keyReady(route.key);
     const key = this.keyFor(route);
     const { outcome, attempt } = await this.exchange(route, req.url, key, req.body, req.headers, req.signal);
     if (outcome instanceof TransportFailure || outcome.status < 200 || outcome.status >= 300) {
@@ -175,7 +182,8 @@ export class ApiClient {
   }
 
   /** Whether a key of this kind is configured (the API key falls back to the management key). */
-  hasKeyFor(kind: KeyKind): boolean {
+  async hasKeyFor(kind: KeyKind): Promise<boolean> {
+    await this.keyReady(kind);
     return kind === 'management' ? Boolean(this.options.managementKey) : Boolean(this.options.apiKey ?? this.options.managementKey);
   }
 
@@ -246,6 +254,19 @@ export class ApiClient {
         ...(e.reason === undefined ? {} : { reason: e.reason }),
         ...(e.retryable === undefined ? {} : { retryable: e.retryable }),
       });
+    }
+  }
+
+  /**
+   * The key for `kind` found, if it is found on demand. Told to start nothing more meanwhile (Ctrl-C
+   * in a run acting on many targets), a call whose key could not be had was never started.
+   */
+  private async keyReady(kind: KeyKind, stopStarting?: AbortSignal): Promise<void> {
+    try {
+      await this.options.prepareKey?.(kind);
+    } catch (error) {
+      if (stopStarting?.aborted && !this.options.signal.aborted) throw new NotStarted();
+      throw error;
     }
   }
 

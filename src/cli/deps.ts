@@ -3,7 +3,7 @@
 import { openKeychain, type Keychain } from '../config/keychain.js';
 import { configDir } from '../config/paths.js';
 import { readConfig, type LoadedConfig } from '../config/read.js';
-import { missingProfile, resolveSettings, type Settings } from '../config/settings.js';
+import { missingProfile, prepareSentKey, resolveSettings, type Settings } from '../config/settings.js';
 import type { Invocation } from './command-line.js';
 import type { Env } from '../core/env.js';
 import type { ApiClient, ClientOptions } from '../api/client.js';
@@ -124,6 +124,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
           return io.stderrIsTTY || io.stdinIsTTY ? KEY_COMMAND_TERMINAL_TIMEOUT_MS : KEY_COMMAND_TIMEOUT_MS;
         },
         around: withoutSpinners,
+        // Ctrl-C or SIGTERM, even in a command that took Ctrl-C over (it has sent nothing yet), and
+        // a closed stdout: the command ends with all it started.
+        signal: AbortSignal.any([signal, options.interrupted ?? signal]),
       },
       // Every key found is masked from then on, wherever it would appear.
       onKey: (key) => io.addSecret(key.value),
@@ -202,6 +205,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
         managementKey: { enumerable: true, get: () => s.managementKey?.value },
         apiKey: { enumerable: true, get: () => s.apiKey?.value },
       });
+      options.prepareKey = (kind) => prepareSentKey(s, kind);
       options.keyHint = (kind, status) => {
         // The key that went out: the API key falls back to the management key.
         const key = kind === 'api' ? (s.apiKey ?? s.managementKey) : s.managementKey;

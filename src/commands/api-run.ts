@@ -38,7 +38,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   const key: KeyKind = opts.key ?? defaultKeyFor(relativePath(url, deps.settings().baseUrl.value));
 
   if (opts.dryRun) {
-    await deps.printer.detail({ body: dryRun(method, url, headers, body, api.hasKeyFor(key)), view: { kind: 'body' } });
+    await deps.printer.detail({ body: dryRun(method, url, headers, body, await api.hasKeyFor(key)), view: { kind: 'body' } });
     return;
   }
   if (method === 'DELETE') await confirmOrRefuse(deps, opts.yes, async () => `Send DELETE ${sanitizeField(url.href)}?`);

@@ -90,6 +90,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     let problem: GwctlError | undefined;
     for (const kind of ['management', 'api'] as const) {
       try {
+        await s.prepareKey(kind);
         const key = kind === 'management' ? s.managementKey : s.apiKey;
         if (key) keys[kind] = key;
       } catch (error) {

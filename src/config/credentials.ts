@@ -9,7 +9,7 @@ import { maskKey } from '../core/mask.js';
 import type { Env } from '../core/env.js';
 import { unsendableCharacter } from '../core/patterns.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
-import { runKeyCommand } from './key-command.js';
+import { runKeyCommand, runKeyCommandSync } from './key-command.js';
 import { KEY_COMMAND_VARIABLES, KEY_VARIABLES, KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
 
 export type KeyKind = 'management' | 'api';
@@ -50,11 +50,40 @@ export interface KeyContext {
 
 export interface KeyCommandRun {
   timeoutMs: number;
-  around: <T>(run: () => T) => T;
+  around: <T>(run: () => Promise<T>) => Promise<T>;
+  /** The run's interruption: the command ends with all it started, and the key is never found. */
+  signal?: AbortSignal;
 }
 
+/**
+ * The key of this kind. A key command, if it is the source, blocks this thread until it ends:
+ * only for a key read before `findKey` found it (config/settings.ts), which no command does.
+ */
 export function resolveKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
-  const key = findKey(kind, ctx);
+  const found = firstSource(kind, ctx);
+  if (!found || !('line' in found)) return checked(kind, found);
+  ctx.debug?.(`running the ${KEY_NAME[kind]} command (${found.from})`);
+  const value = runKeyCommandSync(found.line, found.describe, ctx.env, ctx.keyCommand?.timeoutMs);
+  ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
+  return checked(kind, { value, source: 'command', from: found.from });
+}
+
+/** The key of this kind, as `resolveKey` finds it, with a key command run asynchronously. */
+export async function findKey(kind: KeyKind, ctx: KeyContext): Promise<KeyInEffect | undefined> {
+  const found = firstSource(kind, ctx);
+  if (!found || !('line' in found)) return checked(kind, found);
+  ctx.debug?.(`running the ${KEY_NAME[kind]} command (${found.from})`);
+  const run = ctx.keyCommand;
+  const value = await (run
+    ? run.around(() =>
+        runKeyCommand(found.line, found.describe, ctx.env, { timeoutMs: run.timeoutMs, ...(run.signal ? { signal: run.signal } : {}) }),
+      )
+    : runKeyCommand(found.line, found.describe, ctx.env));
+  ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
+  return checked(kind, { value, source: 'command', from: found.from });
+}
+
+function checked(kind: KeyKind, key: KeyInEffect | undefined): KeyInEffect | undefined {
   if (key) refuseUnsendableKey(kind, key.value, key.from);
   return key;
 }
@@ -72,20 +101,12 @@ export function refuseUnsendableKey(kind: KeyKind, value: string, from: string):
   });
 }
 
-function findKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
+/** The first source of the key (first match wins): the key, or the key command that prints it. */
+function firstSource(kind: KeyKind, ctx: KeyContext): KeyInEffect | { line: string; from: string; describe: string } | undefined {
   const fromEnv = ctx.env[KEY_ENV[kind]];
   if (fromEnv) return { value: fromEnv, source: 'env', from: KEY_ENV[kind] };
   const command = keyCommand(kind, ctx);
-  if (command) {
-    ctx.debug?.(`running the ${KEY_NAME[kind]} command (${command.from})`);
-    const describe = `the ${KEY_NAME[kind]} command (${command.from})`;
-    const run = ctx.keyCommand;
-    const value = run
-      ? run.around(() => runKeyCommand(command.line, describe, ctx.env, run.timeoutMs))
-      : runKeyCommand(command.line, describe, ctx.env);
-    ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
-    return { value, source: 'command', from: command.from };
-  }
+  if (command) return { ...command, describe: `the ${KEY_NAME[kind]} command (${command.from})` };
   const field = KEY_FIELD[kind];
   if (ctx.stored[KEYCHAIN_MARK[field]] === true)
     return { value: fromKeychain(kind, ctx), source: 'keychain', from: 'the credential store' };

@@ -15,7 +15,7 @@ import {
   storedProfile,
   type Profile,
 } from './profile.js';
-import { loginCommand, resolveKey, type KeyContext, type KeyInEffect } from './credentials.js';
+import { findKey, loginCommand, resolveKey, type KeyContext, type KeyInEffect, type KeyKind } from './credentials.js';
 import { KeychainUnavailable } from './keychain.js';
 import type { LoadedConfig } from './read.js';
 import { quoteInput } from '../core/sanitize.js';
@@ -46,6 +46,8 @@ export interface Settings {
   /**
    * The keys, each found on first read (config/credentials.ts): a key command runs, or the
    * credential store is opened, only when a run reads that key. Reading may throw (exit 4).
+   * A key that may come from a key command is prepared first (`prepareKey`), so that reading it
+   * never blocks.
    */
   managementKey?: KeyInEffect;
   /** The API key's own source only; the fallback to the management key is the reader's (as the client does). */
@@ -55,6 +57,12 @@ export interface Settings {
   retries: Sourced<number>;
   /** A PEM file of certificate authorities trusted besides the usual ones: GWCTL_CA_FILE, else the profile's ca-file. */
   caFile?: Sourced<string>;
+  /**
+   * Finds the key of this kind now, a key command run without blocking (Ctrl-C ends it), and keeps
+   * it for every later read, failure included; one run however many ask at once. Rejects as
+   * reading the key would throw, or with the interruption's reason.
+   */
+  prepareKey(kind: KeyKind): Promise<void>;
 }
 
 export function resolveProfileName(given: Pick<GivenSettings, 'profile' | 'from'>): Sourced<string> {
@@ -91,12 +99,15 @@ export interface KeyOptions {
 export function resolveSettings(given: GivenSettings, env: Env, config: LoadedConfig, keys: KeyOptions = {}): Settings {
   const profile = resolveProfileName(given);
   const stored: Profile = storedProfile(config.data, profile.value) ?? {};
-  const settings: Settings = {
+  const prepare: Partial<Record<KeyKind, () => Promise<void>>> = {};
+  const settings = {
     profile,
     baseUrl: asString(pick(fromGiven(given, 'baseUrl'), undefined, stored['base-url'], DEFAULT_BASE_URL)!),
     timeoutSeconds: fromProfile(given, 'timeout', stored.timeout, DEFAULT_TIMEOUT_SECONDS),
     retries: fromProfile(given, 'retries', stored.retries, DEFAULT_RETRIES),
-  };
+  } as Settings;
+  // Not enumerable: the settings stay plain data to whoever lists them.
+  Object.defineProperty(settings, 'prepareKey', { value: (kind: KeyKind) => prepare[kind]!() });
   const context: KeyContext = {
     env,
     profile: profile.value,
@@ -109,13 +120,25 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
     ...(keys.debug ? { debug: keys.debug } : {}),
     ...(keys.keyCommand ? { keyCommand: keys.keyCommand } : {}),
   };
-  keyOnFirstRead(settings, 'managementKey', () => resolveKey('management', context), keys.onKey);
-  keyOnFirstRead(settings, 'apiKey', () => resolveKey('api', context), keys.onKey);
+  prepare.management = keyOnFirstRead(settings, 'managementKey', 'management', context, keys.onKey);
+  prepare.api = keyOnFirstRead(settings, 'apiKey', 'api', context, keys.onKey);
   const workspace = pick(undefined, undefined, stored.workspace, undefined);
   if (workspace) settings.workspace = asString(workspace);
   const caFile = pick(undefined, env[CA_FILE.name], stored['ca-file'], undefined);
   if (caFile) settings.caFile = asString(caFile);
   return settings;
+}
+
+/**
+ * The key a request of this kind sends, found without blocking (a key command runs
+ * asynchronously): the API key, else the management key it falls back to.
+ */
+export async function prepareSentKey(s: Settings, kind: KeyKind): Promise<void> {
+  if (kind === 'api') {
+    await s.prepareKey('api');
+    if (s.apiKey) return;
+  }
+  await s.prepareKey('management');
 }
 
 function fromGiven<K extends 'baseUrl' | 'timeout' | 'retries'>(
@@ -147,36 +170,56 @@ function fromProfile(
 
 /**
  * `settings[name]` found on first read and kept, failure included (a key command runs at most
- * once per run). Assigning it (the sandbox's demo keys) replaces it unread.
+ * once per run). Assigning it (the sandbox's demo keys) replaces it unread. Returns how to find
+ * it ahead of the first read without blocking: a key command runs asynchronously, once, however
+ * many callers wait for it.
  */
 function keyOnFirstRead(
   settings: Settings,
   name: 'managementKey' | 'apiKey',
-  find: () => KeyInEffect | undefined,
+  kind: KeyKind,
+  context: KeyContext,
   onKey: ((key: KeyInEffect) => void) | undefined,
-): void {
+): () => Promise<void> {
   let outcome: { key: KeyInEffect | undefined } | { error: unknown } | undefined;
+  let finding: Promise<void> | undefined;
+  const found = (key: KeyInEffect | undefined): void => {
+    outcome = { key };
+    if (key) onKey?.(key);
+  };
   Object.defineProperty(settings, name, {
     enumerable: true,
     configurable: true,
     get(): KeyInEffect | undefined {
-      if (!outcome) {
+      let now = outcome;
+      if (!now) {
         try {
-          const key = find();
-          outcome = { key };
-          if (key) onKey?.(key);
+          found(resolveKey(kind, context));
+          now = outcome!;
         } catch (error) {
-          outcome = { error };
+          now = outcome = { error };
         }
       }
-      if ('error' in outcome) throw outcome.error;
-      return outcome.key;
+      if ('error' in now) throw now.error;
+      return now.key;
     },
-    set(key: KeyInEffect | undefined) {
-      outcome = { key };
-      if (key) onKey?.(key);
-    },
+    set: found,
   });
+  return async () => {
+    // Read or assigned already: nothing to run.
+    finding ??= outcome
+      ? Promise.resolve()
+      : findKey(kind, context).then(
+          (key) => {
+            if (!outcome) found(key);
+          },
+          (error: unknown) => {
+            outcome ??= { error };
+          },
+        );
+    await finding;
+    if (outcome && 'error' in outcome) throw outcome.error;
+  };
 }
 
 function pick(

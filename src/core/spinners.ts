@@ -1,5 +1,6 @@
-// The spinners on the screen, so that a synchronous piece of work that talks to the person at
-// the terminal (a key command asking for a passphrase: pass, gpg, op) runs with none drawn.
+// The spinners on the screen, so that work that talks to the person at the terminal (a key
+// command asking for a passphrase: pass, gpg, op) runs with none drawn, not even one started
+// meanwhile.
 
 interface Drawn {
   hide(): void;
@@ -8,20 +9,25 @@ interface Drawn {
 
 /** A run has one at most; a set costs nothing more. */
 const drawn = new Set<Drawn>();
+/** How many pieces of such work are running: while any is, no spinner is drawn. */
+let quiet = 0;
 
-/** Registers a spinner while it is on the screen; returns how to take it off the list. */
+/**
+ * Registers a spinner and draws it (`show`), or, while such work runs, draws it only once that
+ * work has ended. Returns how to take it off the list.
+ */
 export function spinnerShown(spinner: Drawn): () => void {
   drawn.add(spinner);
+  if (quiet === 0) spinner.show();
   return () => drawn.delete(spinner);
 }
 
 /** Runs `work` with no spinner on the screen: each is taken off before it starts and drawn again only after it ends. */
-export function withoutSpinners<T>(work: () => T): T {
-  const hidden = [...drawn];
-  for (const spinner of hidden) spinner.hide();
+export async function withoutSpinners<T>(work: () => Promise<T>): Promise<T> {
+  if (quiet++ === 0) for (const spinner of drawn) spinner.hide();
   try {
-    return work();
+    return await work();
   } finally {
-    for (const spinner of hidden) spinner.show();
+    if (--quiet === 0) for (const spinner of drawn) spinner.show();
   }
 }

@@ -1,8 +1,8 @@
 // The contract's "Bounds", through the built gwctl as a process: Ctrl-C (130) and SIGTERM (143)
 // end it within a second whatever it is doing (a --jq program that never ends, a FIFO nobody
 // writes to); --jq output streams and a closed pipe ends it; jq has a memory limit; a request
-// body is at most 8 MiB; a key command that outlives its limit goes with every process it
-// started; every --interval has its floor.
+// body is at most 8 MiB; a key command that outlives its limit, or runs when Ctrl-C or SIGTERM
+// comes, goes with every process it started; every --interval has its floor.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +29,12 @@ async function expectStopped(run: Child, signal: NodeJS.Signals, exit: number, w
   expect(Date.now() - sent).toBeLessThan(1_000);
   expect(code).toBe(exit);
   expect(run.stderr()).toBe(`{"error":{"status":null,"message":"${word}","exit_code":${exit}}}\n`);
+}
+
+/** Whether a process runs: gone, or a zombie left for whoever adopted it to reap, is not running. */
+function running(pid: number): boolean {
+  const stat = path.join('/proc', String(pid), 'stat');
+  return existsSync(stat) && readFileSync(stat, 'utf8').split(') ')[1]![0] !== 'Z';
 }
 
 /** A shell pipeline's result (bash, for PIPESTATUS). */
@@ -156,10 +162,38 @@ describe('key commands', () => {
     expect(run.stderr).toContain('did not finish within 10 s');
     const child = Number(readFileSync(pidFile, 'utf8'));
     expect(child).toBeGreaterThan(0);
-    // Gone, or a zombie left for whoever adopted it to reap: not running.
-    const stat = path.join('/proc', String(child), 'stat');
-    expect(existsSync(stat) ? readFileSync(stat, 'utf8').split(') ')[1]![0] : 'gone').toMatch(/^(gone|Z)$/);
+    expect(running(child)).toBe(false);
   }, 40_000);
+
+  /** gwctl started with a key command that starts a process and waits for it, once that process runs. */
+  async function waitingOnKeyCommand(args: readonly string[]): Promise<{ run: Child; started: number }> {
+    const pidFile = path.join(tempConfigDir(), 'child.pid');
+    const run = spawnGwctl([...args, '--json', '--base-url', 'http://127.0.0.1:9/api/v1'], {
+      env: { GWCTL_MANAGEMENT_KEY_COMMAND: `sleep 30 & echo $! > '${pidFile}'; wait; echo sk-never-printed-0123` },
+    });
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 10_000);
+    // The command is under way, not merely started.
+    await new Promise((r) => setTimeout(r, 200));
+    return { run, started: Number(readFileSync(pidFile, 'utf8')) };
+  }
+
+  it.each(SIGNALS)('%s while one runs ends the run within a second (%i), and every process it started', async (signal, exit, word) => {
+    const { run, started } = await waitingOnKeyCommand(['byok', 'ls']);
+    await expectStopped(run, signal, exit, word);
+    await until(() => !running(started), 1_000);
+  });
+
+  it('Ctrl-C while one runs for an action on many targets: untouched, exit 130 within a second', async () => {
+    const ids = ['7c9e6679-7425-40de-944b-e07fc1f90ae7', '9b2f4c1e-1f0a-4c1e-9b2f-4c1e9b2f4c1e'];
+    const { run, started } = await waitingOnKeyCommand(['interns', 'suspend', ...ids, '--yes']);
+    const sent = Date.now();
+    run.child.kill('SIGINT');
+    const { code } = await run.done;
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(code).toBe(130);
+    expect(JSON.parse(run.stderr())).toMatchObject({ error: { message: 'interrupted: 0 of 2 interns done, 2 untouched', exit_code: 130 } });
+    await until(() => !running(started), 1_000);
+  });
 });
 
 describe('polling floors', () => {

@@ -51,7 +51,7 @@ export async function callTool(tool: GwctlTool, input: Record<string, unknown>, 
   const stdout = new Memory();
   const stderr = new Memory();
   const io = createIo({ streams: { stdin: Readable.from([]), stdout, stderr }, env: deps.env, colorFlag: false, onStdoutClosed: () => {} });
-  const keys = knownKeys(deps);
+  const keys = await knownKeys(deps);
   for (const key of keys) io.addSecret(key);
   const signal = AbortSignal.any([deps.signal, ctx.signal]);
   let polls = 0;
@@ -101,13 +101,17 @@ export async function callTool(tool: GwctlTool, input: Record<string, unknown>, 
 }
 
 /** Every key this run may send or has found, for masking: the environment's, the config file's, the resolved ones. */
-function knownKeys(deps: Deps): string[] {
+async function knownKeys(deps: Deps): Promise<string[]> {
   const keys: string[] = [];
   const addSecret = (key: string): void => void keys.push(key);
   for (const key of [deps.env.GWCTL_MANAGEMENT_KEY, deps.env.GWCTL_API_KEY]) if (key) addSecret(key);
   maskStoredKeys({ addSecret }, () => deps.config());
   try {
     const settings = deps.settings();
+    // Found without blocking: a key command runs asynchronously, once for the whole server (one
+    // after the other: each may ask for a passphrase).
+    await settings.prepareKey('management');
+    await settings.prepareKey('api');
     for (const key of [settings.managementKey?.value, settings.apiKey?.value]) if (key) addSecret(key);
   } catch {
     // No settings to take keys from: the call itself reports why.

@@ -1,5 +1,5 @@
 import { suggested } from '../../core/suggest.js';
-import { unauthorizedHint, type KeyInEffect } from '../../config/credentials.js';
+import { unauthorizedHint, type KeyInEffect, type KeyKind } from '../../config/credentials.js';
 import { configFile } from '../../config/paths.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
@@ -33,17 +33,18 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const s = deps.settings();
   // A key that cannot be found (a failing key command, a vanished keychain entry) is reported
   // beside the others rather than ending the report.
-  const find = (read: () => KeyInEffect | undefined): { key?: KeyInEffect; report: KeyReport } => {
+  const find = async (kind: KeyKind): Promise<{ key?: KeyInEffect; report: KeyReport }> => {
     try {
-      const key = read();
+      await s.prepareKey(kind);
+      const key = kind === 'management' ? s.managementKey : s.apiKey;
       return key ? { key, report: { masked: maskKey(key.value), source: key.source } } : { report: null };
     } catch (error) {
       if (!(error instanceof GwctlError)) throw error;
       return { report: { error: error.message } };
     }
   };
-  const management = find(() => s.managementKey);
-  const ownApi = find(() => s.apiKey);
+  const management = await find('management');
+  const ownApi = await find('api');
   const apiFallback = ownApi.report === null && management.report !== null;
   const api = apiFallback ? management : ownApi;
   // Each key in effect is checked once (the API key that is the management key is the same key).

@@ -19,13 +19,19 @@ export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, te
   if (!io.stderrIsTTY || width <= 0 || env.TERM === 'dumb') return undefined;
   const ora = await deps.heavy.spinner();
   const spinner = ora({ text, stream: io.stderr, color: io.stderrColor ? 'cyan' : false, isEnabled: true, discardStdin: false });
-  spinner.start();
   let stopped = false;
-  // Taken off while a key command may ask for a passphrase (config/credentials.ts).
+  let hidden = true;
+  // Drawn now, or, while a key command may ask for a passphrase, once it has ended
+  // (config/credentials.ts).
   const forget = spinnerShown({
-    hide: () => spinner.stop(),
+    hide: () => {
+      hidden = true;
+      spinner.stop();
+    },
     show: () => {
-      if (!stopped) spinner.start();
+      if (stopped) return;
+      hidden = false;
+      spinner.start();
     },
   });
   return {
@@ -33,10 +39,10 @@ export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, te
       if (!stopped) spinner.text = next;
     },
     clear() {
-      if (!stopped) spinner.clear();
+      if (!stopped && !hidden) spinner.clear();
     },
     render() {
-      if (!stopped) spinner.render();
+      if (!stopped && !hidden) spinner.render();
     },
     stop() {
       if (stopped) return;
