@@ -8,7 +8,17 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectNoCrash, gwctlShellCommand, runGwctl, spawnGwctl, tempConfigDir, testEnv, until, type Child } from '../kit/spawn.js';
+import {
+  expectNoCrash,
+  gwctlShellCommand,
+  running,
+  runGwctl,
+  spawnGwctl,
+  tempConfigDir,
+  testEnv,
+  until,
+  type Child,
+} from '../kit/spawn.js';
 
 /**
  * The standalone executable runs jq on its main thread (it has no file to start jq's thread
@@ -29,12 +39,6 @@ async function expectStopped(run: Child, signal: NodeJS.Signals, exit: number, w
   expect(Date.now() - sent).toBeLessThan(1_000);
   expect(code).toBe(exit);
   expect(run.stderr()).toBe(`{"error":{"status":null,"message":"${word}","exit_code":${exit}}}\n`);
-}
-
-/** Whether a process runs: gone, or a zombie left for whoever adopted it to reap, is not running. */
-function running(pid: number): boolean {
-  const stat = path.join('/proc', String(pid), 'stat');
-  return existsSync(stat) && readFileSync(stat, 'utf8').split(') ')[1]![0] !== 'Z';
 }
 
 /** A shell pipeline's result (bash, for PIPESTATUS). */

@@ -2,7 +2,7 @@
 // built bin/gwctl.js with GWCTL_TEST_NODE (a node binary; default this one), or
 // GWCTL_TEST_BINARY (a standalone executable) directly when that is set.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -120,6 +120,12 @@ export async function until(check: () => boolean, ms = 5_000): Promise<void> {
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** Whether a process runs (Linux): gone, or a zombie left for whoever adopted it to reap, is not running. */
+export function running(pid: number): boolean {
+  const stat = path.join('/proc', String(pid), 'stat');
+  return existsSync(stat) && readFileSync(stat, 'utf8').split(') ')[1]![0] !== 'Z';
 }
 
 /** No stack frames, no Node error prefixes. */

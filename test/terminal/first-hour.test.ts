@@ -2,13 +2,13 @@
 // mislead them: a refusal to ask names its real cause and what to do instead, and the narrow
 // intern table keeps the id, the name and the status whole before anything else.
 // Skips, saying why, when tmux is not installed.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
 import { gwctl } from '../kit/cli.js';
 import { envelope, startServer } from '../kit/server.js';
-import { tempConfigDir } from '../kit/spawn.js';
+import { running, tempConfigDir, until } from '../kit/spawn.js';
 import { liveScreen, onScreen, stopTmux } from '../kit/tmux.js';
 import { missing, skipNote } from '../completions/shells.js';
 
@@ -193,6 +193,46 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
         expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${typed}`]);
       } finally {
         screen.close();
+        await server.close();
+      }
+    },
+  );
+
+  it(
+    'Ctrl-C while a key command asks for a passphrase: exit 130 as any interrupted run; SIGTERM to gwctl alone: 143, and the command ends with what it started',
+    { timeout: 90_000 },
+    async () => {
+      const server = await startServer(() => ({ body: { data: [], has_more: false } }));
+      const dir = tempConfigDir();
+      const [gwctlPid, childPid] = [path.join(dir, 'gwctl.pid'), path.join(dir, 'child.pid')];
+      // The shell's parent is gwctl; the sleep is a process it started, which outlives the shell.
+      const command = `echo $PPID > ${gwctlPid}; sleep 30 & echo $! > ${childPid}; printf 'passphrase: ' >/dev/tty; read p </dev/tty; echo "$p"`;
+      const env = { ...TERMINAL, GWCTL_BASE_URL: server.baseUrl, GWCTL_API_KEY_COMMAND: command, GWCTL_CONFIG_DIR: dir };
+      const ask = async (): Promise<ReturnType<typeof liveScreen>> => {
+        rmSync(childPid, { force: true });
+        const screen = liveScreen(['interns', 'ls'], env, 80, 10);
+        await screen.until('the prompt', (l) => l.some((line) => line.includes('passphrase:')));
+        await until(() => existsSync(childPid) && readFileSync(childPid, 'utf8').trim() !== '');
+        return screen;
+      };
+      try {
+        let screen = await ask();
+        try {
+          screen.keys('C-c');
+          expect(await screen.exit()).toEqual({ exit: 130, stderr: 'gwctl: interrupted\n' });
+        } finally {
+          screen.close();
+        }
+        screen = await ask();
+        try {
+          process.kill(Number(readFileSync(gwctlPid, 'utf8')), 'SIGTERM');
+          expect(await screen.exit()).toEqual({ exit: 143, stderr: 'gwctl: terminated\n' });
+          await until(() => !running(Number(readFileSync(childPid, 'utf8'))), 1_000);
+        } finally {
+          screen.close();
+        }
+        expect(server.requests).toEqual([]);
+      } finally {
         await server.close();
       }
     },
