@@ -8,6 +8,8 @@
 // 2. src/ is bundled into one CommonJS file: inside a single executable, import() reaches only
 //    built-in modules, so every import() of the bundle becomes an initialiser call (esbuild does
 //    this for a non-split CommonJS bundle; src/cli/lazy.ts stays the one list of lazy modules).
+//    jq's thread is a second, smaller bundle (src/output/jq-thread.ts with the engine), an
+//    asset of the blob like jq.wasm: --jq starts a worker thread from its text.
 // 3. A V8 startup snapshot of that file (scripts/binary-entry.mjs) already holds the CLI, the
 //    command implementations and the HTTP client. `--code-cache` builds the plainer variant
 //    with compiled code only (useCodeCache), no snapshot.
