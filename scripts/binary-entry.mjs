@@ -3,7 +3,8 @@
 // it loads the CLI, the command implementations and the HTTP client, and the executable
 // starts from that heap, so a run parses and evaluates none of them again. The run itself
 // (src/main.ts, which reads argv, the environment and the streams) starts only after the
-// snapshot is restored.
+// snapshot is restored. jq's worker thread (--jq) does not start from this file or its snapshot
+// but from a bundle of its own, an asset of the executable (see LEFT_OUT).
 import { startupSnapshot } from 'node:v8';
 import { load } from '../src/cli/lazy.ts';
 import { implementations } from '../src/cli/registry.ts';
@@ -11,8 +12,10 @@ import { implementations } from '../src/cli/registry.ts';
 /**
  * Not held in the snapshot. Each still loads on first use, exactly as in the npm build:
  * - sandbox: creates HTTP servers (node:http), which holds native parser state;
- * - jq: compiles WebAssembly at load, and WebAssembly is not available while a snapshot is
- *   built;
+ * - jq: only under --jq. Its engine (jq-web) compiles WebAssembly at load, which cannot happen
+ *   while a snapshot is built, and runs on a worker thread started from a second bundle, an
+ *   asset of the executable (src/output/jq-thread.ts, scripts/build-binary.mjs); this bundle
+ *   holds the main thread's side, which starts that thread and prints what it hands back;
  * - configStore: its atomic writer (conf, atomically, when-exit) installs signal handlers when
  *   it loads; a snapshot keeps the listeners but not the native handles behind them;
  * - prompts, spinner: only interactive runs use them, and they hook signals and the terminal;

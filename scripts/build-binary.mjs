@@ -8,6 +8,8 @@
 // 2. src/ is bundled into one CommonJS file: inside a single executable, import() reaches only
 //    built-in modules, so every import() of the bundle becomes an initialiser call (esbuild does
 //    this for a non-split CommonJS bundle; src/cli/lazy.ts stays the one list of lazy modules).
+//    jq's thread is a second, smaller bundle (src/output/jq-thread.ts with the engine), an
+//    asset of the blob like jq.wasm: --jq starts a worker thread from its text.
 // 3. A V8 startup snapshot of that file (scripts/binary-entry.mjs) already holds the CLI, the
 //    command implementations and the HTTP client. `--code-cache` builds the plainer variant
 //    with compiled code only (useCodeCache), no snapshot.
@@ -37,6 +39,8 @@ if (!/^\d+$/.test(nodeMajor) || Number(nodeMajor) < 22) fail(`--node-major must 
 if (process.platform !== 'linux' || process.arch !== 'x64') fail('the standalone build runs on linux-x64 only');
 
 const NAME = 'gwctl-linux-x64';
+/** The asset that holds the source of jq's thread (jqThreadSourcePlugin). */
+const JQ_THREAD_ASSET = 'jq-thread.cjs';
 const outDir = path.join(root, 'dist-bin');
 const work = await mkdtemp(path.join(tmpdir(), 'gwctl-bin-'));
 try {
@@ -53,6 +57,25 @@ try {
     .update(await readFile(keyringAddon))
     .digest('hex');
 
+  // jq's thread: a bundle of its own (src/output/jq-thread.ts with the engine and jq-web), started
+  // with new Worker(source, { eval: true }) from its text, an asset of the executable
+  // (jqThreadSourcePlugin). A single executable has no module files to start a thread from.
+  const threadBundle = path.join(work, 'jq-thread.cjs');
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['src/output/jq-thread.ts'],
+    outfile: threadBundle,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: `node${nodeMajor}`,
+    minify: !args.includes('--keep'),
+    legalComments: 'none',
+    define: { 'import.meta.url': 'undefined' },
+    plugins: [builtinModulePlugin(), jqSeaAssetPlugin()],
+    logLevel: 'warning',
+  });
+
   // One CommonJS bundle.
   const bundle = path.join(work, 'gwctl.cjs');
   const result = await build({
@@ -67,10 +90,16 @@ try {
     legalComments: 'none',
     metafile: true,
     // One CommonJS bundle has no module files: --jq sees no file of its own to start its
-    // thread from and runs jq on the main thread (src/output/jq-thread.ts).
+    // thread from and starts it from the thread's bundle instead (jqThreadSourcePlugin).
     define: { __GWCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
-    // keyringSeaAssetPlugin first: it replaces a whole module, before any other plugin rewrites it.
-    plugins: [keyringSeaAssetPlugin(keyringDigest), lazyRequirePlugin(root, { maxHeaderSize }), builtinModulePlugin(), jqSeaAssetPlugin()],
+    // The module replacements first: each replaces a whole module, before any other plugin rewrites it.
+    plugins: [
+      keyringSeaAssetPlugin(keyringDigest),
+      jqThreadSourcePlugin(),
+      lazyRequirePlugin(root, { maxHeaderSize }),
+      builtinModulePlugin(),
+      jqSeaAssetPlugin(),
+    ],
     logLevel: 'warning',
   });
 
@@ -88,7 +117,11 @@ try {
     disableExperimentalSEAWarning: true,
     useSnapshot,
     useCodeCache: !useSnapshot,
-    assets: { 'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm'), 'keyring.node': keyringAddon },
+    assets: {
+      'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm'),
+      [JQ_THREAD_ASSET]: threadBundle,
+      'keyring.node': keyringAddon,
+    },
   };
   const configFile = path.join(work, 'sea-config.json');
   if (execFileSync(node, ['--help'], { encoding: 'utf8' }).includes('--build-sea')) {
@@ -174,6 +207,23 @@ function jqSeaAssetPlugin() {
           .replaceAll('__dirname', '"/"');
         return { contents, loader: 'js' };
       });
+    },
+  };
+}
+
+/**
+ * In the executable, jq's thread starts from the source text of its own bundle, an asset of the
+ * blob: src/output/jq-thread-source.ts is replaced by a module that reads it (when --jq starts
+ * the thread, so that no other command pays for it).
+ */
+function jqThreadSourcePlugin() {
+  return {
+    name: 'jq-thread-source',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]output[\\/]jq-thread-source\.ts$/ }, () => ({
+        loader: 'js',
+        contents: `export function bundledThreadSource() { return require('node:sea').getAsset(${JSON.stringify(JQ_THREAD_ASSET)}, 'utf8'); }`,
+      }));
     },
   };
 }

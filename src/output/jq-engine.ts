@@ -6,7 +6,6 @@ import type { JqEngine } from 'jq-web';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
-import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 
 /**
  * The most memory jq may take (its WebAssembly heap). Past it, jq's allocation fails and the
@@ -20,10 +19,9 @@ const tap: { memory?: { readonly buffer: ArrayBuffer }; sink?: (bytes: Uint8Arra
 // The package's CommonJS export is a promise. An ESM import of it is a thenable namespace, which
 // some loaders (vitest's) try to resolve as if it were the engine; require() hands over the
 // promise itself, and esbuild bundles it like any other import.
-// Set before the engine's WebAssembly is compiled (the filter is checked before the HTTP client,
-// which asks the same, is loaded): the baseline tier compiles jq's 2.7 MB module in a
-// fraction of the time, and process exit does not wait for optimising jobs. A filter runs once.
-keepWasmOnBaselineTier();
+// Whoever loads this module has already kept WebAssembly on V8's baseline tier, on the main
+// thread (jqRunner in ./jq-thread.ts): this module runs on jq's thread, which must not load
+// node:v8 (see there).
 tapEngineOnce();
 const engineReady = loadQuietEngine();
 

@@ -2,13 +2,17 @@
 // free while a filter runs. A filter that never ends cannot hold off Ctrl-C, SIGTERM or a closed
 // stdout (they act here, and the process exit ends the thread), and outputs are printed as jq
 // makes them, with back-pressure: when stdout is slow, jq waits. This module loads on the main
-// thread without the engine; the thread starts from this module's own file and loads the
-// engine there. Where no such file exists (the test runner runs TypeScript source, the
-// standalone executable is one bundle), the engine runs on this thread instead.
+// thread without the engine; the thread loads the engine there. It starts from this module's
+// own file in the npm build; the standalone executable, one bundle with no module files, starts
+// it from the source text of a second bundle (this module, the engine and jq-web) that it
+// carries as an asset (./jq-thread-source.ts, scripts/build-binary.mjs). Only under the test
+// runner, which runs TypeScript source, does the engine run on this thread instead.
 import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { GwctlError } from '../core/errors.js';
 import type { ExitCodeValue } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
+import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
+import { bundledThreadSource } from './jq-thread-source.js';
 // Types only: on the main thread the engine itself never loads.
 import type { JqFilter } from './jq-engine.js';
 
@@ -43,13 +47,24 @@ const PIECE_MS = 20;
 
 /** The runner of one run (its filter is compiled by it and printed through it). */
 export function jqRunner(): JqRunner {
-  const file = threadFile();
-  return file ? new ThreadRunner(file) : new InlineRunner();
+  // Before the engine's WebAssembly is compiled (the filter is checked before the HTTP client,
+  // which asks the same, is loaded): the baseline tier compiles jq's 2.7 MB module in a
+  // fraction of the time, and process exit does not wait for optimising jobs. A filter runs
+  // once. V8's flags are the process's, so the thread compiles with it too; it is set here
+  // because the thread must not load node:v8: in the standalone executable, started from a
+  // startup snapshot, a worker thread that loads node:v8 (or node:net, anything over libuv's
+  // streams) aborts the whole process (Node 22 to 26: "Assertion failed:
+  // shutdown_wrap_template_.IsEmpty()"). The thread loads only node:worker_threads, and fs,
+  // path, crypto and node:sea through the engine; test/e2e runs --jq in the executable.
+  keepWasmOnBaselineTier();
+  const start = threadStart();
+  return start ? new ThreadRunner(start) : new InlineRunner();
 }
 
-function threadFile(): URL | undefined {
+/** This module's own file, or else the thread's source text (the standalone executable). */
+function threadStart(): URL | string | undefined {
   const url: string | undefined = import.meta.url;
-  return url?.startsWith('file:') && url.endsWith('.js') ? new URL(url) : undefined;
+  return url?.startsWith('file:') && url.endsWith('.js') ? new URL(url) : bundledThreadSource();
 }
 
 /** The engine's module: loaded by the thread, or here when there is no thread. */
@@ -105,10 +120,12 @@ class ThreadRunner implements JqRunner {
   /** A job failed: the outputs of the jobs after it are not printed (they fail too). */
   private failed: Failure | undefined;
 
-  constructor(file: URL) {
+  /** `start`: a module file, or a script's source text. */
+  constructor(start: URL | string) {
     // jq's own heap has its limit (JQ_MEMORY_LIMIT_BYTES in ./jq-engine.ts); this one bounds the
     // thread's JavaScript (the input's text, the outputs on their way).
-    this.worker = new Worker(file, {
+    this.worker = new Worker(start, {
+      eval: typeof start === 'string',
       workerData: { role: WORKER_ROLE, ahead: this.ahead },
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
