@@ -1,17 +1,19 @@
 // Entry point: the host of a run is this process. `--version` is answered before anything
 // else is loaded; every other command goes through the CLI, which loads only the modules that
 // command needs.
+import { ProcessOutput, processStreams } from './core/process-streams.js';
+
 const argv = process.argv.slice(2);
 
 async function main(): Promise<void> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    process.stdout.write(`gwctl ${__GWCTL_VERSION__}\n`);
+    ProcessOutput.of(1).write(`gwctl ${__GWCTL_VERSION__}\n`);
     return;
   }
   // The entry's one dynamic import, so that --version above loads nothing; everything else
   // that loads late goes through src/cli/lazy.ts.
   // eslint-disable-next-line no-restricted-syntax
-  const { runCli, processStreams } = await import('./cli/run.js');
+  const { runCli } = await import('./cli/run.js');
   // Node ends a process whose event loop has nothing left to wait for, even while a promise is
   // still pending (work left waiting on something that can never happen): that would be exit 0
   // with nothing printed. A finished run exits below, which never emits 'beforeExit'.
@@ -30,23 +32,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const streams = processStreams();
   const code = await runCli({
     argv,
     env: process.env,
     version: __GWCTL_VERSION__,
-    streams: processStreams(),
+    streams,
     signal: interruption.signal,
   });
   // Exit as soon as the output is flushed: idle keep-alive sockets and timers must not
   // hold a finished command open. Both streams: on a pipe each is written asynchronously, and
   // exiting with stderr's bytes still queued cut a long error at 64 KiB for a slow reader.
   process.exitCode = code;
-  let flushing = 2;
-  const flushed = (): void => {
-    if (--flushing === 0) process.exit(code);
-  };
-  process.stdout.write('', flushed);
-  process.stderr.write('', flushed);
+  await streams.drained();
+  process.exit(code);
 }
 
 main().catch((error: unknown) => {
