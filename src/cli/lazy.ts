@@ -18,6 +18,11 @@ export const load = {
   completionScripts: () => import('./completion-tree.js'),
   /** `gwctl mcp`: the MCP SDK and the tools made from the specs, for that command only. */
   mcp: () => import('./mcp/server.js'),
+  /**
+   * `gwctl mcp --http`: the SDK's streamable HTTP transport, with the web server it is built on
+   * (Node's own fetch classes, http2 and TLS load with it): only with --http.
+   */
+  mcpHttp: () => import('./mcp/http.js'),
   /** `gwctl help --json`: the whole description, built only when asked for. */
   helpJson: () => import('./help-json.js'),
   /** The printer of the run's output form (cli/output-choice.ts): only the one chosen loads. */

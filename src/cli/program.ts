@@ -40,6 +40,12 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
       writeErr: handlers.writeErr,
       // Errors are reported by the caller, in the contract's one-line (or JSON) form.
       outputError: () => {},
+      // Given, so that commander never reads process.stdout (building it costs a third of the
+      // start-up of --help; core/io.ts). Help is laid out for `width` and drawn without colour.
+      getOutHelpWidth: () => width,
+      getErrHelpWidth: () => width,
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
     })
     // Inherited by every command made below: commander wraps its own parts (options, arguments) to
     // it, even the narrow column beside a long option at 60 columns.

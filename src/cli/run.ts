@@ -198,8 +198,6 @@ function fromCommander(error: unknown, helpHint: string): unknown {
   return usageError(first.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
 }
 
-export { processStreams } from '../core/io.js';
-
 /**
  * Commander's writers for help text are synchronous, so the write's promise is dropped. That is
  * safe: `io.out` never rejects (a closed pipe is swallowed there), the bytes are handed to the

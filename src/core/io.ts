@@ -29,6 +29,7 @@ export interface Io {
    * opened. A stream opened here is the caller's to destroy.
    */
   answers(): NodeJS.ReadableStream | undefined;
+  /** stderr as a Node stream, for what draws on it (prompts, spinners). */
   readonly stderr: NodeJS.WritableStream;
   /** Keys to mask wherever they would appear. */
   addSecret(secret: string): void;
@@ -40,11 +41,34 @@ export interface Io {
   onResize(listener: () => void): () => void;
 }
 
+/**
+ * An output whose Node stream is built only when something needs one (the process's own,
+ * core/process-streams.ts): Io writes and listens through it, and asks for the stream only to
+ * hand it to what draws on it (prompts, spinners) or to follow a terminal's size.
+ */
+export interface LazyOutput {
+  write(text: string, done?: (error?: Error | null) => void): boolean;
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+  /** Node's stream, built now if need be. */
+  node(): NodeJS.WritableStream;
+  /** The terminal's stream when this output is a terminal (its size follows resizes). */
+  terminal(): { columns?: number; rows?: number } | undefined;
+}
+
+// As Node types an event's listener: each event has its own arguments.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Listener = (...args: any[]) => void;
+
+function isLazy(stream: NodeJS.WritableStream | LazyOutput): stream is LazyOutput {
+  return typeof (stream as Partial<LazyOutput>).node === 'function';
+}
+
 /** The three standard streams and what is known about the terminal behind them. */
 export interface IoStreams {
   stdin: NodeJS.ReadableStream;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  stdout: NodeJS.WritableStream | LazyOutput;
+  stderr: NodeJS.WritableStream | LazyOutput;
   stdinIsTTY?: boolean;
   stdoutIsTTY?: boolean;
   stderrIsTTY?: boolean;
@@ -124,10 +148,10 @@ export function createIo(options: IoOptions): Io {
     columns: options.streams.columns || Number(options.env.COLUMNS) || 80,
     size() {
       // A terminal's stream (tty.WriteStream) keeps its size current; other streams have none.
-      const live = stdout as { columns?: number; rows?: number };
+      const live = (isLazy(stdout) ? stdout.terminal() : stdout) as { columns?: number; rows?: number } | undefined;
       return {
-        columns: live.columns || options.streams.columns || Number(options.env.COLUMNS) || 80,
-        rows: live.rows || options.streams.rows || Number(options.env.LINES) || 24,
+        columns: live?.columns || options.streams.columns || Number(options.env.COLUMNS) || 80,
+        rows: live?.rows || options.streams.rows || Number(options.env.LINES) || 24,
       };
     },
     onResize(listener) {
@@ -158,7 +182,9 @@ export function createIo(options: IoOptions): Io {
       if (!stdinRead || streams.stdinIsTTY !== true) return streams.stdin;
       return streams.terminal?.();
     },
-    stderr,
+    get stderr() {
+      return isLazy(stderr) ? stderr.node() : stderr;
+    },
     addSecret(secret) {
       if (secret.length >= 4) secrets.add(secret);
     },
@@ -166,42 +192,4 @@ export function createIo(options: IoOptions): Io {
       published.add(value);
     },
   };
-}
-
-/** The process's own streams with their terminal flags. */
-export function processStreams(): IoStreams {
-  return {
-    // Getters: touching process.stdin builds a stream (on /dev/null a file stream that loads
-    // fs/promises, readline and the streams stack; on a pipe a socket), which only commands
-    // that read stdin or prompt need. (tty.isatty would load `net` instead.)
-    get stdin() {
-      return process.stdin;
-    },
-    get stdinIsTTY() {
-      return Boolean(process.stdin.isTTY);
-    },
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
-    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
-    terminal: openTerminal,
-  };
-}
-
-/** The controlling terminal as a stream of its own, or undefined (no terminal, or not a Unix). */
-function openTerminal(): NodeJS.ReadableStream | undefined {
-  try {
-    // Loaded here, only when a question follows ids read from a terminal.
-    const { openSync } = process.getBuiltinModule('node:fs');
-    const { ReadStream } = process.getBuiltinModule('node:tty');
-    return new ReadStream(openSync('/dev/tty', 'r'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** An Io over the process's streams (for code that runs outside `runCli`). */
-export function createProcessIo(options: Omit<IoOptions, 'streams'>): Io {
-  return createIo({ ...options, streams: processStreams() });
 }

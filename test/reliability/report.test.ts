@@ -3,7 +3,7 @@
 // configured key masked and no raw control character, and an error is always one line.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GwctlError } from '../../src/core/errors.js';
-import { createProcessIo } from '../../src/core/io.js';
+import { createIo } from '../../src/core/io.js';
 import { errorJson, errorLine, reportError } from '../../src/cli/report.js';
 import { maskKey } from '../../src/core/mask.js';
 
@@ -20,10 +20,19 @@ function capture() {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** An Io over this process's own streams, as a run has. */
+const processIo = () =>
+  createIo({
+    env: {},
+    colorFlag: false,
+    onStdoutClosed: () => {},
+    streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+  });
+
 describe('reportError', () => {
   it('an unexpected crash is one line, "internal error", exit 1, key masked, no stack', () => {
     const { written } = capture();
-    const io = createProcessIo({ env: {}, colorFlag: false, onStdoutClosed: () => {} });
+    const io = processIo();
     io.addSecret(KEY);
     const crash = new TypeError(`cannot read ${KEY}\n    at Object.<anonymous> (/x.js:1:1)`);
     expect(reportError(io, crash, false)).toBe(1);
@@ -32,7 +41,7 @@ describe('reportError', () => {
 
   it('the JSON form masks too, and stays one line', () => {
     const { written } = capture();
-    const io = createProcessIo({ env: {}, colorFlag: false, onStdoutClosed: () => {} });
+    const io = processIo();
     io.addSecret(KEY);
     reportError(io, new GwctlError(`bad ${KEY}\nsecond line`, 2, { hint: `try ${KEY}` }), true);
     const out = written.join('');
@@ -43,7 +52,7 @@ describe('reportError', () => {
 
   it('a thrown non-Error value is reported, not crashed on', () => {
     const { written } = capture();
-    const io = createProcessIo({ env: {}, colorFlag: false, onStdoutClosed: () => {} });
+    const io = processIo();
     expect(reportError(io, { weird: true }, false)).toBe(1);
     expect(written.join('')).toBe('gwctl: internal error: [object Object]\n');
   });

@@ -9,6 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Deps } from '../../commands/context.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
+import { aborted } from './aborted.js';
 
 export async function serveHttp(newServer: () => Server, port: number, deps: Deps): Promise<void> {
   const secret = randomBytes(24).toString('base64url');
@@ -71,13 +72,6 @@ function localRequest(req: http.IncomingMessage, port: number): boolean {
 }
 
 /** Rejects with the run's abort reason (Ctrl-C: exit 130); a server runs until then. */
-export function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-}
-
 function refuse(res: http.ServerResponse, status: number, message: string): void {
   if (res.headersSent) return void res.end();
   res.writeHead(status, { 'content-type': 'application/json' });

@@ -7,6 +7,7 @@ import { Writable, type Readable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Deps } from '../../commands/context.js';
 import type { spec } from '../../commands/mcp.js';
 import { configDir } from '../../config/paths.js';
@@ -14,9 +15,8 @@ import type { OptionValues } from '../../core/options.js';
 import { maskKeys } from '../../core/mask.js';
 import { commands } from '../registry.js';
 import { callTool } from './call.js';
-// Over stdio too: loaded with the server, as the SDK's zod code must be reached by the same
-// modules as the schemas' (else it is a chunk of its own that every read loads; test/build/chunks.test.ts).
-import { aborted, serveHttp } from './http.js';
+import { load } from '../lazy.js';
+import { aborted } from './aborted.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
 type McpOptions = OptionValues<(typeof spec)['options']>;
@@ -27,17 +27,34 @@ const INSTRUCTIONS = [
   'Write tools return a preview and change nothing unless called with yes: true.',
 ].join(' ');
 
+/**
+ * The SDK checks JSON Schema only for elicitation (a server asking the client for input), which
+ * gwctl never does. Its default checker builds Ajv, with its formats, for every server (about 4 %
+ * of the instructions to the answer to `initialize`); this one is never asked, and Ajv is left out
+ * of the build (scripts/own-copies.mjs).
+ */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'gwctl asks the client for no input' }),
+};
+
 export async function serveMcp(opts: McpOptions, deps: Deps): Promise<void> {
   const tools = toolsOf(commands.values(), opts.allowDestructive);
   const auditPath = opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl');
   const newServer = (): Server => mcpServer(tools, deps, auditPath);
-  if (opts.http) return serveHttp(newServer, opts.port ?? 0, deps);
+  if (opts.http) return (await load.mcpHttp()).serveHttp(newServer, opts.port ?? 0, deps);
   return serveStdio(newServer(), deps);
 }
 
 function mcpServer(tools: readonly GwctlTool[], deps: Deps, auditPath: string): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const server = new Server({ name: 'gwctl', version: __GWCTL_VERSION__ }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'gwctl', version: __GWCTL_VERSION__ },
+    {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: NO_ELICITATION,
+    },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
