@@ -6,6 +6,7 @@ import type { Deps, RunFor } from './context.js';
 import { DEFAULT_PORT, requestsPerWindow, type spec } from './sandbox.js';
 import { SANDBOX_CHURN_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 import { quoteInput } from '../core/sanitize.js';
+import { displayWidth, wrapToWidth } from '../output/width.js';
 
 type ServerModule = Awaited<ReturnType<Deps['heavy']['sandbox']>>;
 
@@ -24,8 +25,9 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     // the key in use (GWCTL_MANAGEMENT_KEY) must not turn them into gw-san…ment here.
     for (const key of Object.values(info.keys)) deps.io.addPublic(key);
     // Under --json, one line a script reads before the server's work begins.
-    const text = banner(info, running.pace, options.churn ?? 0);
-    await deps.printer.detail({ body: info, oneLine: true, view: { kind: 'text', terminal: text, piped: text } });
+    const text = (width: number): string => banner(info, running.pace, options.churn ?? 0, width);
+    const view = { kind: 'text' as const, terminal: text(deps.io.size().columns), piped: text(Infinity) };
+    await deps.printer.detail({ body: info, oneLine: true, view });
     await interrupted(deps);
   } finally {
     await running.close();
@@ -84,44 +86,85 @@ function interrupted(deps: Deps): Promise<never> {
   });
 }
 
-function banner(info: ReadyInfo, pace: number, churn: number): string {
+/**
+ * What the sandbox prints when it is ready, laid out for `width` columns (a terminal's; no limit
+ * in a pipe): a sentence breaks at spaces, a key's or an id's note goes under it, and keys, ids
+ * and the example commands stay whole, to be copied.
+ */
+function banner(info: ReadyInfo, pace: number, churn: number, width: number): string {
   const { base_url: base, keys, examples: ex } = info;
-  const pad = (label: string, width: number): string => label.padEnd(width);
-  const keyLines: [string, string, string][] = [
-    ['management', keys.management, 'every route; sees all interns'],
-    ['api', keys.api, 'interns, vault, batches; 403 on endpoints, presets, byok, budgets, tools'],
-    ['outsider', keys.outsider, 'outside the interns programme: interns and vault answer 404'],
-    ['intern', keys.intern, `only intern ${ex.intern} and its secrets`],
-  ];
-  const keyWidth = Math.max(...keyLines.map(([, key]) => key.length));
-  const ids: [string, string][] = [
-    ['intern', `${ex.intern} (the intern key's own)`],
-    ['busy intern', `${ex.busy_intern} (suspend answers 409 intern_busy)`],
-    ['failed intern', ex.failed_intern],
-    ['moving intern', `${ex.moving_intern} (provisioning, running within 10 s at pace 1)`],
-    ['private endpoint', `${ex.private_endpoint} (draft: ${ex.private_endpoint_draft})`],
-    ['workspace', `${ex.workspace} or ${ex.workspace_slug} (no budgets: ${ex.workspace_without_budgets})`],
-    ['tool', `${ex.tool} (alias ${ex.tool_alias})`],
-    ['preset', ex.preset_slug],
-    ...Object.entries(ex.batches).map(([status, id]) => [`batch ${status}`, id] as [string, string]),
-    ['moving batch', `${ex.moving_batch} (in_progress, completed within 20 s at pace 1)`],
-  ];
+  const sentence = (text: string): string[] => (width === Infinity ? [text] : wrapToWidth(text, width));
+  const noteLines = (note: string): string[] => wrapToWidth(note, Math.max(width - 6, 20)).map((text) => `      ${text}`);
+  /** A command to copy: whole words, broken with ` \\` between them where it would be too wide. */
+  const command = (words: readonly string[]): string[] => {
+    const lines: string[] = [];
+    let line = ' ';
+    for (const word of words) {
+      if (line.trim() !== '' && displayWidth(line) + 1 + displayWidth(word) + 2 > width) {
+        lines.push(`${line} \\`);
+        line = `     ${word}`;
+      } else line = `${line} ${word}`;
+    }
+    return [...lines, line];
+  };
+  /**
+   * `  label value note`, or the note on lines of its own below it when that is too wide. The
+   * keys' notes line up (`aligned`); an id's note follows it.
+   */
+  const rows = (entries: readonly (readonly [string, string, string?])[], labelWidth: number, aligned: boolean): string[] => {
+    const valueWidth = aligned ? Math.max(...entries.map(([, value]) => value.length)) + 1 : 0;
+    return entries.flatMap(([label, value, note]) => {
+      const head = `  ${label.padEnd(labelWidth)} ${value}`;
+      // Too narrow for the label and the value side by side: the value under its label.
+      if (displayWidth(head) > width) return [`  ${label}`, `      ${value}`, ...(note === undefined ? [] : noteLines(note))];
+      if (note === undefined) return [head];
+      const line = `${aligned ? `  ${label.padEnd(labelWidth)} ${value.padEnd(valueWidth)}` : head} ${note}`;
+      if (displayWidth(line) <= width) return [line];
+      return [head, ...noteLines(note)];
+    });
+  };
   const origin = base.replace(/\/api\/v1$/, '');
   return [
-    `Sandbox API at ${base} (Ctrl-C to stop; time runs at ${paceText(pace)})`,
-    ...(churn > 0 ? [`Churn: about ${churn} interns a minute appear, change status or disappear (watch: gwctl interns ls --watch)`] : []),
+    ...sentence(`Sandbox API at ${base} (Ctrl-C to stop; time runs at ${paceText(pace)})`),
+    ...(churn > 0
+      ? sentence(`Churn: about ${churn} interns a minute appear, change status or disappear (watch: gwctl interns ls --watch)`)
+      : []),
     '',
     'Demo keys (Authorization: Bearer <key>):',
-    ...keyLines.map(([name, key, scope]) => `  ${pad(name, 11)} ${pad(key, keyWidth)}  ${scope}`),
+    ...rows(
+      [
+        ['management', keys.management, 'every route; sees all interns'],
+        ['api', keys.api, 'interns, vault, batches; 403 on endpoints, presets, byok, budgets, tools'],
+        ['outsider', keys.outsider, 'outside the interns programme: interns and vault answer 404'],
+        ['intern', keys.intern, `only intern ${ex.intern} and its secrets`],
+      ],
+      11,
+      true,
+    ),
     '',
     'Example ids:',
-    ...ids.map(([name, id]) => `  ${pad(name, 24)} ${id}`),
+    ...rows(
+      [
+        ['intern', ex.intern, "(the intern key's own)"],
+        ['busy intern', ex.busy_intern, '(suspend answers 409 intern_busy)'],
+        ['failed intern', ex.failed_intern],
+        ['moving intern', ex.moving_intern, '(provisioning, running within 10 s at pace 1)'],
+        ['private endpoint', ex.private_endpoint, `(draft: ${ex.private_endpoint_draft})`],
+        ['workspace', ex.workspace, `or ${ex.workspace_slug} (no budgets: ${ex.workspace_without_budgets})`],
+        ['tool', ex.tool, `(alias ${ex.tool_alias})`],
+        ['preset', ex.preset_slug],
+        ...Object.entries(ex.batches).map(([status, id]) => [`batch ${status}`, id] as const),
+        ['moving batch', ex.moving_batch, '(in_progress, completed within 20 s at pace 1)'],
+      ],
+      24,
+      false,
+    ),
     '',
     'Try:',
-    `  curl -H 'Authorization: Bearer ${keys.management}' ${base}/interns`,
-    `  GWCTL_BASE_URL=${base} GWCTL_MANAGEMENT_KEY=${keys.management} GWCTL_API_KEY=${keys.api} gwctl interns ls`,
+    ...command(['curl', `-H 'Authorization: Bearer ${keys.management}'`, `${base}/interns`]),
+    ...command([`GWCTL_BASE_URL=${base}`, `GWCTL_MANAGEMENT_KEY=${keys.management}`, `GWCTL_API_KEY=${keys.api}`, 'gwctl interns ls']),
     '',
-    `Faults and the request log: ${origin}/_sandbox/faults, ${origin}/_sandbox/requests (no key needed).`,
+    ...sentence(`Faults and the request log: ${origin}/_sandbox/faults, ${origin}/_sandbox/requests (no key needed).`),
     '',
   ].join('\n');
 }

@@ -273,6 +273,29 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
     },
   );
 
+  it('gwctl sandbox: its ready summary fits 60 and 80 columns, keys, ids and commands whole', { timeout: 60_000 }, async () => {
+    for (const width of [60, 80]) {
+      const screen = liveScreen(['sandbox', '--port', '0'], TERMINAL, width, 70);
+      try {
+        // Lines the terminal wrapped are joined here: a line wider than the window is one it wrapped.
+        const lines = await screen.until('the summary', (l) => l.some((line) => line.includes('(no key needed).')));
+        expect(lines.filter((line) => displayWidth(line) > width)).toEqual([]);
+        const text = lines.join('\n');
+        for (const key of ['management', 'api', 'outsider', 'intern']) expect(text).toContain(`gw-sandbox-key-${key}`);
+        expect(text).toContain('6f82babd-397f-4231-8985-f891e8902b99');
+        // The example command pastes as one: each break ends with a backslash.
+        const start = lines.findIndex((line) => line.trim().startsWith('GWCTL_BASE_URL='));
+        const end = lines.findIndex((line, i) => i >= start && line.trim().endsWith('gwctl interns ls'));
+        expect(start).toBeGreaterThan(-1);
+        expect(lines.slice(start, end).every((line) => line.endsWith(' \\'))).toBe(true);
+        screen.keys('C-c');
+        expect((await screen.exit()).exit).toBe(130);
+      } finally {
+        screen.close();
+      }
+    }
+  });
+
   it('the intern picker, after loading more and Escape, leaves nothing on the screen', { timeout: 90_000 }, async () => {
     const screen = liveScreen(['--sandbox', 'interns', 'suspend'], { ...TERMINAL, GWCTL_SANDBOX_PACE: '0' }, 80, 30, {
       stderrOnScreen: true,
