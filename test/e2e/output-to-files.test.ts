@@ -83,7 +83,10 @@ describe('stdout and stderr sent to files', () => {
     expect(await runInto(['interns', 'ls', '--limit', '0'], '/dev/null', '/dev/null')).toBe(2);
   });
 
-  it('--help to /dev/null loads no part of Node streams', async () => {
+  // The standalone executable starts from a snapshot that already holds Node's streams (the HTTP
+  // client is in it), so its list of loaded modules cannot show the difference.
+  const binary = process.env.GWCTL_TEST_BINARY ? ' (skipped: the standalone executable has them in its startup snapshot)' : '';
+  it.skipIf(binary)(`--help to /dev/null loads no part of Node streams${binary}`, async () => {
     const preload = path.join(dir, 'list-modules.cjs');
     const list = path.join(dir, 'modules.txt');
     writeFileSync(
