@@ -1,4 +1,4 @@
-import { KEY_FIELD, loginCommand, refuseUnsendableKey, type KeyKind } from '../../config/credentials.js';
+import { KEY_FIELD, KEY_NAME, loginCommand, refuseUnsendableKey, type KeyKind } from '../../config/credentials.js';
 import { KeychainUnavailable } from '../../config/keychain.js';
 import { KEYCHAIN_MARK } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
@@ -87,7 +87,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     return 'file' as const;
   });
   const place = where === 'keychain' ? "the operating system's credential store" : file;
-  io.err(`Stored the ${which} key ${maskKey(key)} for profile "${profile}" in ${place}\n`);
+  io.err(`Stored the ${KEY_NAME[which]} ${maskKey(key)} for profile "${profile}" in ${place}\n`);
   if (verdict === 'management') io.err('The API accepts it as a management key.\n');
   if (verdict === 'api') io.err('The API accepts it as an API key.\n');
 };

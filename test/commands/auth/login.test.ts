@@ -94,7 +94,7 @@ describe('auth login: the key checked with the API (the sandbox)', () => {
     const asApi = await checked(sandbox().keys.api, ['--api-key', '--profile', 'ci'], dir);
     expect(asApi).toMatchObject({
       code: 0,
-      stderr: `Stored the api key gw-san…-api for profile "ci" in ${file}\nThe API accepts it as an API key.\n`,
+      stderr: `Stored the API key gw-san…-api for profile "ci" in ${file}\nThe API accepts it as an API key.\n`,
     });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       profiles: { ci: { 'management-key': sandbox().keys.management, 'api-key': sandbox().keys.api } },
