@@ -37,7 +37,8 @@ export const load = {
   jq: () => import('../output/jq.js'),
   /**
    * The OS credential store's native add-on (@napi-rs/keyring), only for a key kept there.
-   * Synchronous, as keys are found synchronously (config/credentials.ts); see keyring-addon.ts.
+   * Synchronous: a key kept in the store is read synchronously, as settings read it (only a key
+   * command runs asynchronously; config/credentials.ts); see keyring-addon.ts.
    */
   keyring: loadKeyringAddon,
 };
