@@ -60,34 +60,32 @@ try {
   // jq's thread: a bundle of its own (src/output/jq-thread.ts with the engine and jq-web), started
   // with new Worker(source, { eval: true }) from its text, an asset of the executable
   // (jqThreadSourcePlugin). A single executable has no module files to start a thread from.
-  const threadBundle = path.join(work, 'jq-thread.cjs');
-  await build({
+  // Both bundles: one CommonJS file each for this Node line, with no module files beside it.
+  const commonJs = {
     absWorkingDir: root,
-    entryPoints: ['src/output/jq-thread.ts'],
-    outfile: threadBundle,
     bundle: true,
     format: 'cjs',
     platform: 'node',
     target: `node${nodeMajor}`,
     minify: !args.includes('--keep'),
     legalComments: 'none',
+    logLevel: 'warning',
+  };
+  const threadBundle = path.join(work, 'jq-thread.cjs');
+  await build({
+    ...commonJs,
+    entryPoints: ['src/output/jq-thread.ts'],
+    outfile: threadBundle,
     define: { 'import.meta.url': 'undefined' },
     plugins: [builtinModulePlugin(), jqSeaAssetPlugin()],
-    logLevel: 'warning',
   });
 
   // One CommonJS bundle.
   const bundle = path.join(work, 'gwctl.cjs');
   const result = await build({
-    absWorkingDir: root,
+    ...commonJs,
     entryPoints: ['scripts/binary-entry.mjs'],
     outfile: bundle,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: `node${nodeMajor}`,
-    minify: !args.includes('--keep'),
-    legalComments: 'none',
     metafile: true,
     // One CommonJS bundle has no module files: --jq sees no file of its own to start its
     // thread from and starts it from the thread's bundle instead (jqThreadSourcePlugin).
@@ -100,7 +98,6 @@ try {
       builtinModulePlugin(),
       jqSeaAssetPlugin(),
     ],
-    logLevel: 'warning',
   });
 
   // A stripped copy of Node becomes the executable.
