@@ -92,21 +92,21 @@ class ProcessOutput implements LazyOutput {
   /** Listeners given before Node's stream was built, handed to it when it is. */
   private readonly waiting: Array<[string, Listener]> = [];
 
+  /** A terminal (known only once Node's stream is built, so only for a character device). */
+  readonly isTTY: boolean;
+
   private constructor(
     private readonly fd: 1 | 2,
     /** Written straight to the descriptor (a file, or a device that takes bytes and keeps none). */
     private readonly direct: boolean,
-    readonly isTTY: boolean,
-  ) {}
+    maybeTerminal: boolean,
+  ) {
+    this.isTTY = maybeTerminal && Boolean(this.node().isTTY);
+  }
 
   static of(fd: 1 | 2): ProcessOutput {
     const kind = descriptorKind(fd);
-    if (kind === 'direct') return new ProcessOutput(fd, true, false);
-    if (kind === 'stream') return new ProcessOutput(fd, false, false);
-    // Perhaps a terminal: only Node's stream can tell, and give its size.
-    const output = new ProcessOutput(fd, false, false);
-    const isTTY = Boolean(output.node().isTTY);
-    return isTTY ? Object.assign(new ProcessOutput(fd, false, true), { real: output.real }) : output;
+    return new ProcessOutput(fd, kind === 'direct', kind === 'maybe terminal');
   }
 
   /** Node's stream for this descriptor (process.stdout or process.stderr), built now if need be. */
