@@ -2,7 +2,7 @@
 // built bin/gwctl.js with GWCTL_TEST_NODE (a node binary; default this one), or
 // GWCTL_TEST_BINARY (a standalone executable) directly when that is set.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -132,5 +132,30 @@ export function running(pid: number): boolean {
 export function expectNoCrash(text: string): void {
   if (/^\s+at /m.test(text) || /^(\w*Error|Uncaught|node:internal)/m.test(text)) {
     throw new Error(`looks like a crash report:\n${text}`);
+  }
+}
+
+/**
+ * Runs gwctl with its stdout and stderr sent to `stdoutPath` and `stderrPath` (files or devices,
+ * not pipes) and `env` over testEnv(); resolves to its exit code.
+ */
+export async function runGwctlInto(
+  env: Record<string, string | undefined>,
+  args: readonly string[],
+  stdoutPath: string,
+  stderrPath: string,
+): Promise<number | null> {
+  const out = openSync(stdoutPath, 'w');
+  const err = openSync(stderrPath, 'w');
+  const [program, ...lead] = gwctlCommand();
+  try {
+    const child = spawn(program, [...lead, ...args], { env: testEnv(env), stdio: ['ignore', out, err] });
+    return await new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => resolve(code));
+    });
+  } finally {
+    closeSync(out);
+    closeSync(err);
   }
 }
