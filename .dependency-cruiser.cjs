@@ -33,6 +33,13 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/core/', '^src/api/'] },
     },
     {
+      name: 'api-knows-no-flags',
+      severity: 'error',
+      comment: 'The API layer declares no option: flags and their builders (core/options.ts) belong to the specs.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/core/(options|watch-options)\\.ts$', dependencyTypesNot: ['type-only', 'type-import'] },
+    },
+    {
       name: 'config-on-core-only',
       severity: 'error',
       from: { path: '^src/config/' },
