@@ -3,6 +3,7 @@ import { hasProxyVariable, proxyFor, proxyLabel, type ProxyChoice } from '../api
 import { unauthorizedHint, type KeyInEffect } from '../config/credentials.js';
 import type { Settings } from '../config/settings.js';
 import { GwctlError, toGwctlError } from '../core/errors.js';
+import { withoutUserinfo } from '../core/sanitize.js';
 import { ExitCode, type ExitCodeValue } from '../core/exit-codes.js';
 import type { NamedColumn } from '../output/columns.js';
 import type { RunFor } from './context.js';
@@ -51,6 +52,11 @@ const columns: NamedColumn<Row>[] = [
   { name: 'ms', header: 'MS', value: (r) => r[3] },
 ];
 
+/** Where a key comes from, and the origin it alone is sent to when it is bound (config/binding.ts). */
+function whence(key: KeyInEffect): string {
+  return `from ${key.from}${key.boundTo ? `, bound to ${key.boundTo}` : ''}`;
+}
+
 /** The exit code a probe's failure stands for, as the same failure of any command would end. */
 function probeExit(probe: Extract<Probe, { ok: false }>): ExitCodeValue {
   if (probe.kind === 'proxy-auth') return ExitCode.auth;
@@ -86,20 +92,22 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
   const keys: { management?: KeyInEffect; api?: KeyInEffect } = {};
   await step('profile', async () => {
     const s = (settings = deps.settings());
-    const parts = [`profile ${s.profile.value} (${s.profile.source})`, `base URL ${s.baseUrl.value} (${s.baseUrl.source})`];
+    const parts = [
+      `profile ${s.profile.value} (${s.profile.source})`,
+      `base URL ${withoutUserinfo(s.baseUrl.value)} (${s.baseUrl.source})`,
+    ];
     let problem: GwctlError | undefined;
     for (const kind of ['management', 'api'] as const) {
       try {
-        await s.prepareKey(kind);
-        const key = kind === 'management' ? s.managementKey : s.apiKey;
+        const key = await s.key(kind);
         if (key) keys[kind] = key;
       } catch (error) {
         if (!(error instanceof GwctlError)) throw error;
         problem ??= error;
       }
     }
-    parts.push(`management key ${keys.management ? `from ${keys.management.from}` : 'not set'}`);
-    parts.push(`API key ${keys.api ? `from ${keys.api.from}` : keys.management ? 'not set (the management key stands in)' : 'not set'}`);
+    parts.push(`management key ${keys.management ? whence(keys.management) : 'not set'}`);
+    parts.push(`API key ${keys.api ? whence(keys.api) : keys.management ? 'not set (the management key stands in)' : 'not set'}`);
     if (s.caFile) parts.push(`CA file ${s.caFile.value} (${s.caFile.source})`);
     client = await deps.api();
     if (problem) return fail(`${parts.join('; ')}: ${problem.message}`, problem.exitCode, problem.hint);
@@ -186,8 +194,8 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
 
   // Each key, checked with one request that tells a management key from an API key.
   const checked = async (key: KeyInEffect, kind: 'management' | 'api'): Promise<Outcome> => {
-    const verdict = await checkKey(await deps.apiWithKey(key.value));
-    const from = `from ${key.from}`;
+    const verdict = await checkKey(await deps.apiWithKey({ key, kind }));
+    const from = whence(key);
     if (verdict === 'rejected') {
       return fail(`refused by the API (HTTP 401), ${from}`, ExitCode.auth, unauthorizedHint(key, kind, settings!.profile.value));
     }

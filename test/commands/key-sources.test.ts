@@ -41,7 +41,12 @@ describe('key commands', () => {
     expect(r.code).toBe(0);
     expect(sent()).toEqual([`Bearer ${KEY}`]);
     const status = await gwctl(['auth', 'status', '--json', '--offline'], { configDir: dir });
-    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-mgm…cdef', source: 'command', check: 'offline' });
+    expect(JSON.parse(status.stdout).management_key).toEqual({
+      masked: 'sk-mgm…cdef',
+      source: 'command',
+      bound_to: null,
+      check: 'offline',
+    });
   });
 
   it('precedence: the environment key, then the environment command, then the profile command, then the stored key', async () => {
@@ -58,7 +63,7 @@ describe('key commands', () => {
     await byok({}, dir);
     expect(sent()).toEqual(['Bearer profile-key-1234']);
     server.reset();
-    await byok({}, configWith({ 'management-key': STORED }));
+    await byok({}, configWith({ 'management-key': STORED, 'base-url': server.baseUrl }));
     expect(sent()).toEqual([`Bearer ${STORED}`]);
   });
 
@@ -138,9 +143,8 @@ describe('the hint after a 401 (the sandbox)', () => {
   it('a 401 on any command hints at auth login for a stored key, at the variable or command that gave one otherwise', async () => {
     const base = ['byok', 'ls', '--base-url', sandbox().baseUrl];
     const dir = tempConfigDir();
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci: { 'management-key': 'sk-wrong-0123456789abcdef' } } }), {
-      mode: 0o600,
-    });
+    const ci = { 'management-key': 'sk-wrong-0123456789abcdef', 'base-url': sandbox().baseUrl };
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci } }), { mode: 0o600 });
     const fromFile = await gwctl([...base, '--profile', 'ci'], { configDir: dir });
     expect(fromFile).toMatchObject({
       code: 4,

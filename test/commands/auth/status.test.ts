@@ -21,7 +21,7 @@ describe('auth status', () => {
         'profile\tdefault\tdefault',
         `config file\t${path.join(dir, 'config.json')}\t`,
         'base URL\thttps://openrouter.ai/api/v1\tdefault',
-        'management key\tsk-or-…cdef\tfile',
+        'management key\tsk-or-…cdef\tfile, bound to https://openrouter.ai',
         'API key\tsk-or-…cdef\tmanagement key',
         'workspace\tnot set\t',
         'timeout\t30s\tdefault',
@@ -42,7 +42,7 @@ describe('auth status', () => {
     });
     expect(r.code).toBe(0);
     const status = JSON.parse(r.stdout);
-    expect(status.management_key).toEqual({ masked: 'sk-or-…3210', source: 'env', check: 'offline' });
+    expect(status.management_key).toEqual({ masked: 'sk-or-…3210', source: 'env', bound_to: null, check: 'offline' });
     expect(status.base_url).toEqual({ value: 'https://gw.example.com/api/v1', source: 'environment' });
     expect(status.timeout_seconds).toEqual({ value: 5, source: 'flag' });
     expect(status.retries).toEqual({ value: 1, source: 'environment' });
@@ -64,8 +64,8 @@ describe('auth status: keys checked with the API (the sandbox)', () => {
     const r = await gwctl(['auth', 'status', '--json'], { env });
     expect(r.code).toBe(0);
     const status = JSON.parse(r.stdout);
-    expect(status.management_key).toEqual({ masked: 'gw-san…ment', source: 'env', check: 'management' });
-    expect(status.api_key).toEqual({ masked: 'gw-san…-api', source: 'env', check: 'api' });
+    expect(status.management_key).toEqual({ masked: 'gw-san…ment', source: 'env', bound_to: null, check: 'management' });
+    expect(status.api_key).toEqual({ masked: 'gw-san…-api', source: 'env', bound_to: null, check: 'api' });
     sandbox().clearRequests();
     expect((await gwctl(['auth', 'status', '--offline'], { env })).code).toBe(0);
     expect(sandbox().requests()).toEqual([]);
