@@ -54,10 +54,11 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
   // Loaded here, not at the top: only runs that use a key command start a process.
   const { spawn } = process.getBuiltinModule('node:child_process');
   const ownGroup = inOwnGroup();
+  const mark = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   return new Promise<string>((resolve, reject) => {
     const [shell, args] = shellFor(command);
     const child = spawn(shell, args, {
-      env: { ...env },
+      env: { ...env, [RUN_MARK]: mark },
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
       // setsid: a session and group of its own, ended whole.
@@ -91,14 +92,11 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
     const onAbort = (): void => stop({ aborted: signal?.reason });
     signal?.addEventListener('abort', onAbort, { once: true });
     let timer = setTimeout(() => stop('limit'), timeoutMs);
-    // What holds the command's output, to find a process it left behind that left its group
-    // too (setsid), where /proc tells (Linux).
-    const output = child.pid === undefined ? undefined : fileOf(child.pid, 1);
     child.on('exit', (status, ended) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (settled) return;
-        const holders = output === undefined ? [] : holdersOf(output);
+        const holders = holdersOf(mark);
         // Those first: a process that left the group (setsid) is not ended with it.
         const leftBehind = holders.map((pid) => ({ pid, ended: end(pid) }));
         if (child.pid !== undefined) endCommand(child.pid, ownGroup);
@@ -137,15 +135,17 @@ function shellFor(command: string): [string, string[]] {
 /** The key a run printed, or why it gave none (exit 4). */
 function keyFrom(ended: Ended, describe: string, timeoutMs: number): string {
   const stderrLine = firstLine(ended.stderr);
-  const fail = (why: string): never => {
-    throw new GwctlError(`${describe} ${why}${stderrLine ? `: ${stderrLine}` : ''}`, ExitCode.auth, {
-      hint: 'fix the command, or unset it to use a stored key',
-    });
+  const fail = (why: string, hint = 'fix the command, or unset it to use a stored key'): never => {
+    throw new GwctlError(`${describe} ${why}${stderrLine ? `: ${stderrLine}` : ''}`, ExitCode.auth, { hint });
   };
   const { stopped } = ended;
   if (stopped === 'limit') return fail(`did not finish within ${timeoutMs / 1000} s`);
   if (stopped === 'output') return fail(`printed more than ${KEY_COMMAND_MAX_OUTPUT / 1024} KiB, which is no key`);
-  if (stopped && 'leftBehind' in stopped) return fail(leftBehind(ended, stopped.leftBehind));
+  if (stopped && 'leftBehind' in stopped)
+    return fail(
+      leftBehind(ended, stopped.leftBehind),
+      "start what it leaves running with its output elsewhere ('agent >/dev/null 2>&1 &')",
+    );
   if (stopped) return fail(`could not be started (${stopped.startError})`);
   if (ended.signal) return fail(`was ended by ${ended.signal}`);
   if (ended.status !== 0) return fail(`failed with exit ${ended.status}`);
@@ -166,36 +166,39 @@ function leftBehind(ended: Ended, found: readonly { pid: number; ended: boolean 
       : survived.length === 0
         ? `process ${which(found)}, started by it in the background, kept its output open, so gwctl ended it`
         : `process ${which(survived)}, started by it in the background, kept its output open and could not be ended`;
-  return `${exit}, but ${what}; its output is not taken as a key (redirect a background process's output: ... >/dev/null 2>&1 &)`;
+  return `${exit}, but ${what}; its output was not taken as the key`;
 }
 
-/** The file a process has open as descriptor `fd` (`socket:[123]`), from /proc; undefined elsewhere or when it is gone. */
-function fileOf(pid: number, fd: number): string | undefined {
-  try {
-    return process.getBuiltinModule('node:fs').readlinkSync(`/proc/${pid}/fd/${fd}`);
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * Set in a key command's environment, different for each run, so that what it leaves running is
+ * found even where it left the command's process group (setsid) and its parent is gone. Never
+ * read by gwctl from its own environment.
+ */
+const RUN_MARK = 'GWCTL_KEY_COMMAND_RUN';
 
-/** Every process that holds `file` open (Linux, /proc): a command's output held by what it left behind. */
-function holdersOf(file: string): number[] {
-  const { readdirSync } = process.getBuiltinModule('node:fs');
+/**
+ * The processes a run of a key command left behind that still hold its output (their stdout or
+ * stderr is a socket, as gwctl's pipe to them is), by the run's mark in their environment (Linux,
+ * /proc; none found elsewhere). One that sent its output elsewhere is left alone.
+ */
+function holdersOf(mark: string): number[] {
+  const { readdirSync, readFileSync, readlinkSync } = process.getBuiltinModule('node:fs');
+  const attempt = <T>(read: () => T, otherwise: T): T => {
+    try {
+      return read();
+    } catch {
+      return otherwise;
+    }
+  };
   const found: number[] = [];
-  for (const entry of listOr(() => readdirSync('/proc'))) {
+  for (const entry of attempt(() => readdirSync('/proc'), [] as string[])) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    const fds = listOr(() => readdirSync(`/proc/${entry}/fd`));
-    if (fds.some((fd) => fileOf(Number(entry), Number(fd)) === file)) found.push(Number(entry));
+    const environ = attempt(() => readFileSync(`/proc/${entry}/environ`, 'latin1'), '');
+    if (!environ.split('\0').includes(`${RUN_MARK}=${mark}`)) continue;
+    const output = [1, 2].map((fd) => attempt(() => readlinkSync(`/proc/${entry}/fd/${fd}`), ''));
+    if (output.some((file) => file.startsWith('socket:') || file.startsWith('pipe:'))) found.push(Number(entry));
   }
   return found;
-}
-
-function listOr(read: () => string[]): string[] {
-  try {
-    return read();
-  } catch {
-    return [];
-  }
 }
 
 /** SIGKILL to one process; false when it may not be ended (another user's), true when it is or was already gone. */

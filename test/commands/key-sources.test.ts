@@ -9,7 +9,7 @@ import { gwctl } from '../kit/cli.js';
 import { configWith } from '../kit/profiles.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { type ScriptedServer, startServer } from '../kit/server.js';
-import { expectNoCrash, tempConfigDir } from '../kit/spawn.js';
+import { expectNoCrash, tempConfigDir, until } from '../kit/spawn.js';
 
 const KEY = 'sk-mgmt-cred-0123456789abcdef';
 const STORED = 'sk-stored-cred-fedcba9876543210';
@@ -127,6 +127,27 @@ describe('key commands', () => {
         'gwctl: the management key command (GWCTL_MANAGEMENT_KEY_COMMAND) did not finish within 10 s: waiting; fix the command, or unset it to use a stored key\n',
     });
     expect(server.requests).toEqual([]);
+  });
+
+  // The shell exits, but what it left in the background holds its output open: that is said as it
+  // is, at once, not as a command that never finished (and nothing of it is left running).
+  it.each([
+    ['in its process group', `echo ${KEY}; sleep 30 &`],
+    ['that left the group (setsid)', `echo ${KEY}; setsid sleep 30 &`],
+  ])('a command that leaves a process %s holding its output: exit 4 at once, the process ended', async (_name, command) => {
+    const began = Date.now();
+    const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: command });
+    expect(Date.now() - began).toBeLessThan(2_000);
+    expectNoCrash(r.stderr);
+    const match =
+      /^gwctl: the management key command \(GWCTL_MANAGEMENT_KEY_COMMAND\) exited with status 0, but process (\d+), started by it in the background, kept its output open, so gwctl ended it; its output was not taken as the key; start what it leaves running with its output elsewhere \('agent >\/dev\/null 2>&1 &'\)\n$/.exec(
+        r.stderr,
+      );
+    expect(match, r.stderr).not.toBeNull();
+    expect(r).toMatchObject({ code: 4, stdout: '' });
+    expect(server.requests).toEqual([]);
+    const pid = Number(match![1]);
+    await until(() => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z'));
   });
 
   it('--debug says that the command ran, never what it printed', async () => {
