@@ -1,7 +1,7 @@
 // A key command (GWCTL_MANAGEMENT_KEY_COMMAND, the profile's management-key-command, ...): a
 // shell command line whose output is the key, for keys kept in a password manager. It runs at
 // most once per run, only when the key is needed, and asynchronously (config/settings.ts,
-// `prepareKey`): while it runs, Ctrl-C and SIGTERM are acted on, and end it with all it started.
+// `Settings.key`): while it runs, Ctrl-C and SIGTERM are acted on, and end it with all it started.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Env } from '../core/env.js';
