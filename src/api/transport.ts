@@ -144,7 +144,7 @@ export class Transport {
   private drop(origin: string): void {
     const client = this.clients.get(origin);
     this.clients.delete(origin);
-    void client?.destroy().catch(() => {});
+    if (client) client.destroy().catch(() => {});
   }
 
   private clientFor(origin: string, timeoutMs: number, proxy: ProxyChoice | undefined): Dispatcher {

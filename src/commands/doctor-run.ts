@@ -144,7 +144,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     try {
       addresses = await lookupHost(name);
     } catch (error) {
-      return fail(`${reachError(error)} (${proxy ? `the proxy's host ${name}` : name})`, ExitCode.transient);
+      return fail(`${reachError(error)} (${proxy ? `the host of the proxy in ${proxy.variable}, ${name}` : name})`, ExitCode.transient);
     }
     return ok(
       proxy ? `${host} is resolved by the proxy; the proxy's host ${name}: ${addresses.join(', ')}` : `${host}: ${addresses.join(', ')}`,
