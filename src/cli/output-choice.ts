@@ -6,6 +6,7 @@
 // in `choosePrinter`, with the option that selects it in global-options.ts.
 import type { GlobalFlags } from '../commands/global-options.js';
 import { usageError } from '../core/errors.js';
+import type { Io } from '../core/io.js';
 import { allColumnNames, commandName, type AnySpec } from '../core/spec.js';
 import { pickColumnNames } from '../output/columns.js';
 import type { Printer, PrinterContext } from '../output/printer.js';
@@ -65,4 +66,16 @@ export async function choosePrinter(shaping: Shaping, context: Pick<PrinterConte
   if (shaping.jsonl) return new (await printers.jsonl()).JsonlPrinter(ctx);
   if (shaping.json) return new (await printers.json()).JsonPrinter(ctx);
   return ctx.io.stdoutIsTTY ? new (await printers.terminal()).TerminalPrinter(ctx) : new (await printers.rows()).RowsPrinter(ctx);
+}
+
+/**
+ * `gwctl help [command] --json`: the help's JSON as `help --json` always printed it, or, under
+ * --jq, what the filter makes of it, printed as every other command's --jq output is (a filter
+ * that does not compile is exit 2, as there).
+ */
+export async function printHelpJson(jq: string | undefined, body: unknown, io: Io): Promise<void> {
+  if (jq === undefined) return io.out(`${JSON.stringify(body, null, 2)}\n`);
+  const { jqRunner } = await load.jq();
+  const runner = jqRunner();
+  await runner.run(await runner.compile(jq), body, io);
 }

@@ -12,7 +12,7 @@ import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram } from './program.js';
 import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
 import { helpWidth } from './help-topics.js';
-import { chooseOutput } from './output-choice.js';
+import { chooseOutput, printHelpJson } from './output-choice.js';
 import { reportError } from './report.js';
 import { commandName } from '../core/spec.js';
 
@@ -109,7 +109,7 @@ export async function runCli(host: CliHost): Promise<number> {
     // groups' own commands and their options need not be built.
     const program = buildProgram(version, specs, {
       topOnly: line.topOnly,
-      json: line.json,
+      ...(line.json ? { printJson: (body: unknown) => printHelpJson(line.given.get('jq')?.raw as string | undefined, body, io) } : {}),
       width: helpWidth(io),
       writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
