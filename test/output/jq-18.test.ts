@@ -99,7 +99,7 @@ describe('--jq: what jq 1.8 added or changed, as its release notes give it', () 
     expect(await outputs('[last(empty)]', 'null')).toEqual([[]]);
     // Code points, not bytes.
     expect(await outputs('index("b"), indices("é"), rindex("b")', '"aébéb"')).toEqual([2, [1, 3], 4]);
-    expect(await runJq(await compileJq('-100000000000000000001 | abs'), null)).toEqual(['100000000000000000001']);
+    expect(await runJq(await compileJq('"-100000000000000000001" | tonumber | abs'), null)).toEqual(['100000000000000000001']);
     expect(await outputs('[.[] | abs]', '["abc", -0.5]')).toEqual([['abc', 0.5]]);
     expect(await outputs('input_filename', 'null')).toEqual([null]);
     expect(await outputs('$__loc__', 'null')).toEqual([{ file: '<top-level>', line: 1 }]);
