@@ -17,8 +17,12 @@ const HINT = "use one output mode; see 'gwctl help formatting'";
 
 /** What the output options of a run ask for, checked before anything was sent. */
 export interface Shaping {
-  /** --jq: the filter, compiled before anything was sent, and the loader of the engine that runs it. */
-  jq?: JqChoice;
+  /**
+   * --jq: the filter being compiled on jq's thread, and the loader of the engine that runs it.
+   * The run waits for it before the command starts (a filter that does not compile is exit 2,
+   * and nothing is sent), while the command and its dependencies load.
+   */
+  jq?: Promise<JqChoice>;
   jsonl: boolean;
   json: boolean;
   /** --columns, as typed: the names were checked against the command's columns. */
@@ -28,7 +32,28 @@ export interface Shaping {
   command: string;
 }
 
-export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<Shaping> {
+/**
+ * --jq from the first line of a run: jq's thread starts, loads the engine and compiles the
+ * filter while this thread reads the command line and loads the command (the thread's start
+ * costs more than anything else --jq does).
+ */
+export interface JqStart {
+  expr: string;
+  choice: Promise<JqChoice>;
+}
+
+export function startJq(expr: string): JqStart {
+  const choice = (async (): Promise<JqChoice> => {
+    const { jqRunner } = await load.jq();
+    const runner = jqRunner();
+    return { filter: await runner.compile(expr), runner, load: load.jq };
+  })();
+  // Reported when the run waits for it; a run that ends before (a usage error) never does.
+  choice.catch(() => {});
+  return { expr, choice };
+}
+
+export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: JqStart): Promise<Shaping> {
   const command = commandName(spec);
   const bodyMode = flags.jq !== undefined ? '--jq' : flags.jsonl ? '--jsonl' : flags.json ? '--json' : undefined;
   if (flags.jsonl && (flags.jq !== undefined || flags.json)) {
@@ -45,11 +70,7 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<S
   if (flags.columns !== undefined) pickColumnNames(names, flags.columns, command);
   const shaping: Shaping = { jsonl: flags.jsonl, json: flags.json, header: flags.header, command };
   if (flags.columns !== undefined) shaping.columns = flags.columns;
-  if (flags.jq !== undefined) {
-    const { jqRunner } = await load.jq();
-    const runner = jqRunner();
-    shaping.jq = { filter: await runner.compile(flags.jq), runner, load: load.jq };
-  }
+  if (flags.jq !== undefined) shaping.jq = (started?.expr === flags.jq ? started : startJq(flags.jq)).choice;
   return shaping;
 }
 
@@ -73,9 +94,8 @@ export async function choosePrinter(shaping: Shaping, context: Pick<PrinterConte
  * --jq, what the filter makes of it, printed as every other command's --jq output is (a filter
  * that does not compile is exit 2, as there).
  */
-export async function printHelpJson(jq: string | undefined, body: unknown, io: Io): Promise<void> {
+export async function printHelpJson(jq: JqStart | undefined, body: unknown, io: Io): Promise<void> {
   if (jq === undefined) return io.out(`${JSON.stringify(body, null, 2)}\n`);
-  const { jqRunner } = await load.jq();
-  const runner = jqRunner();
-  await runner.run(await runner.compile(jq), body, io);
+  const { runner, filter } = await jq.choice;
+  await runner.run(filter, body, io);
 }
