@@ -194,8 +194,10 @@ function openTerminal(): NodeJS.ReadableStream | undefined {
 main().catch((error: unknown) => {
   // Only a defect gets here; even then, one line, no stack trace, and no key from the environment.
   // Written out rather than core/mask.ts's maskKeys: importing it here would put it in a chunk
-  // that --version loads too.
+  // that --version loads too; for the same reason the keys' variables are named here and not
+  // through their declaration (config/profile.ts's KEY_VARIABLES).
   let line = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  // eslint-disable-next-line no-restricted-syntax -- see above: nothing may load before --version
   for (const key of [process.env.GWCTL_MANAGEMENT_KEY, process.env.GWCTL_API_KEY]) {
     if (key && key.length >= 4) line = line.split(key).join('[redacted]');
   }

@@ -1,6 +1,7 @@
 // From argv to exit code: build the parser from the specs the words name, parse and check
 // every value, resolve settings, load and run the one implementation, and report any failure
 // in the contract's form.
+import { keysFromEnvironment } from '../config/profile.js';
 import { readConfig } from '../config/read.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
@@ -81,7 +82,7 @@ export async function runCli(host: CliHost): Promise<number> {
   });
   // Keys from the environment are masked from the first byte, even in a usage error that echoes
   // a value typed on the command line.
-  for (const key of [env.GWCTL_MANAGEMENT_KEY, env.GWCTL_API_KEY]) if (key) io.addSecret(key);
+  for (const key of keysFromEnvironment(env)) io.addSecret(key);
   // Ctrl-C aborts the run, unless the command took it over (finishOnInterrupt): then it only
   // raises `interrupted`, and the command finishes what is in flight and reports.
   const interruption = new AbortController();

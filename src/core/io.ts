@@ -2,6 +2,7 @@
 // else to stderr, the terminal flags a command needs to choose its output, and a last line of
 // defence that masks any configured key before a byte leaves the process. The streams are
 // given (the process's own, or in-memory ones in a test), never taken from `process`.
+import { COLUMNS, FORCE_COLOR, LINES, NO_COLOR_NAME, readVariable, TERM } from './environment.js';
 import { readAtMost } from './bounded-read.js';
 import { maskKeys } from './mask.js';
 
@@ -91,10 +92,12 @@ export interface IoOptions {
 
 export function colorAllowed(isTTY: boolean, env: Readonly<Record<string, string | undefined>>, colorFlag: boolean): boolean {
   if (!colorFlag) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
-  if (env.FORCE_COLOR !== undefined) return true;
-  if (env.TERM === 'dumb') return false;
+  const noColor = env[NO_COLOR_NAME];
+  if (noColor !== undefined && noColor !== '') return false;
+  const force = readVariable(env, FORCE_COLOR);
+  if (force === '0' || force === 'false') return false;
+  if (force !== undefined) return true;
+  if (readVariable(env, TERM) === 'dumb') return false;
   return isTTY;
 }
 
@@ -145,13 +148,13 @@ export function createIo(options: IoOptions): Io {
     get stdinIsTTY() {
       return streams.stdinIsTTY === true;
     },
-    columns: options.streams.columns || Number(options.env.COLUMNS) || 80,
+    columns: options.streams.columns || Number(readVariable(options.env, COLUMNS)) || 80,
     size() {
       // A terminal's stream (tty.WriteStream) keeps its size current; other streams have none.
       const live = (isLazy(stdout) ? stdout.terminal() : stdout) as { columns?: number; rows?: number } | undefined;
       return {
-        columns: live?.columns || options.streams.columns || Number(options.env.COLUMNS) || 80,
-        rows: live?.rows || options.streams.rows || Number(options.env.LINES) || 24,
+        columns: live?.columns || options.streams.columns || Number(readVariable(options.env, COLUMNS)) || 80,
+        rows: live?.rows || options.streams.rows || Number(readVariable(options.env, LINES)) || 24,
       };
     },
     onResize(listener) {

@@ -1,6 +1,6 @@
 import { keychainEntry, KeychainUnavailable } from '../../config/keychain.js';
 import { configDir } from '../../config/paths.js';
-import { KEY_ORIGIN, KEYCHAIN_MARK, type KeyField } from '../../config/profile.js';
+import { KEY_ORIGIN, KEY_VARIABLES, KEYCHAIN_MARK, keysFromEnvironment, type KeyField } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import type { Env } from '../../core/env.js';
 import { suggested } from '../../core/suggest.js';
@@ -46,8 +46,8 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     io.err(`No keys stored for profile "${profile}".\n`);
     return;
   }
-  if (env.GWCTL_MANAGEMENT_KEY || env.GWCTL_API_KEY) {
-    io.err('Note: GWCTL_MANAGEMENT_KEY or GWCTL_API_KEY is still set in the environment.\n');
+  if (keysFromEnvironment(env).length > 0) {
+    io.err(`Note: ${KEY_VARIABLES.management.name} or ${KEY_VARIABLES.api.name} is still set in the environment.\n`);
   }
 };
 

@@ -1,5 +1,6 @@
 // A spinner (or progress text) on stderr while a command waits; only on a terminal, and
 // the spinner library is loaded only then.
+import { readVariable, TERM } from '../../core/environment.js';
 import { spinnerShown } from '../../core/spinners.js';
 import type { Deps } from '../context.js';
 
@@ -16,7 +17,7 @@ export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, te
   // A terminal that reports no width (some recorders) would make the spinner redraw forever;
   // TERM=dumb cannot redraw a line at all.
   const width = (io.stderr as { columns?: number }).columns ?? 0;
-  if (!io.stderrIsTTY || width <= 0 || env.TERM === 'dumb') return undefined;
+  if (!io.stderrIsTTY || width <= 0 || readVariable(env, TERM) === 'dumb') return undefined;
   const ora = await deps.heavy.spinner();
   const spinner = ora({ text, stream: io.stderr, color: io.stderrColor ? 'cyan' : false, isEnabled: true, discardStdin: false });
   let stopped = false;
