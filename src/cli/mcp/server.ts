@@ -1,7 +1,6 @@
 // `gwctl mcp`: the gateway's operations as Model Context Protocol tools (the contract's "Agents:
 // gwctl mcp"), over stdio or streamable HTTP on loopback. Loaded only by that command, through
 // the lazy seam: the SDK costs no other command anything.
-import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -12,11 +11,12 @@ import type { Deps } from '../../commands/context.js';
 import type { spec } from '../../commands/mcp.js';
 import { configDir } from '../../config/paths.js';
 import type { OptionValues } from '../../core/options.js';
-import { maskKeys } from '../../core/mask.js';
 import { commands } from '../registry.js';
 import { callTool } from './call.js';
 import { load } from '../lazy.js';
 import { aborted } from './aborted.js';
+import { auditLog, type AuditLog } from './audit.js';
+import type { Confirm } from './confirm.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
 type McpOptions = OptionValues<(typeof spec)['options']>;
@@ -24,35 +24,48 @@ type McpOptions = OptionValues<(typeof spec)['options']>;
 const INSTRUCTIONS = [
   "gwctl's tools read (and, when the server allows it, change) a model-inference gateway through its management API.",
   'Results are the JSON bodies of `gwctl <group> <verb> --json`; errors carry status, reason, retryable and exit_code.',
-  'Write tools return a preview and change nothing unless called with yes: true.',
+  'Write tools return a preview and change nothing unless called with yes: true; then the person is asked to confirm.',
 ].join(' ');
 
 /**
- * The SDK checks JSON Schema only for elicitation (a server asking the client for input), which
- * gwctl never does. Its default checker builds Ajv, with its formats, for every server (about 4 %
- * of the instructions to the answer to `initialize`); this one is never asked, and Ajv is left out
- * of the build (scripts/own-copies.mjs).
+ * The SDK checks an elicitation's answer against the form's JSON Schema with Ajv by default
+ * (about 4 % of the instructions to the answer to `initialize`, for every server); a write tool
+ * checks the one property of its form itself (writes.ts), so this checker passes the answer on,
+ * and Ajv is left out of the build (scripts/own-copies.mjs).
  */
-const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'gwctl asks the client for no input' }),
+const ANSWER_CHECKED_BY_THE_TOOL: jsonSchemaValidator = {
+  getValidator: (() => (data: unknown) => ({ valid: true, data, errorMessage: undefined })) as jsonSchemaValidator['getValidator'],
 };
 
 export async function serveMcp(opts: McpOptions, deps: Deps): Promise<void> {
-  const tools = toolsOf(commands.values(), opts.allowDestructive);
-  const auditPath = opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl');
-  const newServer = (): Server => mcpServer(tools, deps, auditPath);
+  const tools = toolsOf(commands.values(), {
+    allowDestructive: opts.allowDestructive,
+    ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
+    ...(opts.excludeTools === undefined ? {} : { exclude: names(opts.excludeTools) }),
+  });
+  const audit = auditLog(opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'), () => deps.clock.now());
+  const noConfirm = !opts.confirm;
+  if (noConfirm) deps.io.err('gwctl: write tools act on yes: true without asking the person at the client (--no-confirm)\n');
+  const newServer = (): Server => mcpServer(tools, deps, audit, noConfirm);
   if (opts.http) return (await load.mcpHttp()).serveHttp(newServer, opts.port ?? 0, deps);
   return serveStdio(newServer(), deps);
 }
 
-function mcpServer(tools: readonly GwctlTool[], deps: Deps, auditPath: string): Server {
+function names(list: string): string[] {
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+function mcpServer(tools: readonly GwctlTool[], deps: Deps, audit: AuditLog, noConfirm: boolean): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'gwctl', version: __GWCTL_VERSION__ },
     {
       capabilities: { tools: {} },
       instructions: INSTRUCTIONS,
-      jsonSchemaValidator: NO_ELICITATION,
+      jsonSchemaValidator: ANSWER_CHECKED_BY_THE_TOOL,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
@@ -76,40 +89,26 @@ function mcpServer(tools: readonly GwctlTool[], deps: Deps, auditPath: string): 
               .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: count, message } })
               .catch(() => {});
           };
-    const outcome = await callTool(tool, input, { deps, signal: extra.signal, ...(progress ? { progress } : {}) });
-    if (tool.write) await audit(auditPath, tool, input, outcome, deps);
+    // The 2025 revisions ask the person with elicitation/create, when the client declared it.
+    const confirm: Confirm = async (ask) => {
+      if (!server.getClientCapabilities()?.elicitation) return { action: 'unavailable' };
+      const answer = await server.elicitInput(
+        { message: ask.message, requestedSchema: ask.requestedSchema as never },
+        { signal: extra.signal },
+      );
+      return { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: ask.state };
+    };
+    const outcome = await callTool(tool, input, {
+      deps,
+      signal: extra.signal,
+      confirm,
+      noConfirm,
+      audit,
+      ...(progress ? { progress } : {}),
+    });
     return outcome.result;
   });
   return server;
-}
-
-/** One JSON line a call of a write tool: time, tool, arguments, outcome; keys masked. */
-async function audit(
-  file: string,
-  tool: GwctlTool,
-  input: Record<string, unknown>,
-  outcome: Awaited<ReturnType<typeof callTool>>,
-  deps: Deps,
-): Promise<void> {
-  const body = outcome.result.structuredContent;
-  const line = JSON.stringify({
-    time: new Date(deps.clock.now()).toISOString(),
-    tool: tool.name,
-    arguments: input,
-    outcome: {
-      ok: outcome.result.isError !== true,
-      exit_code: outcome.exitCode,
-      changed: input.yes === true,
-      ...(body && 'summary' in body ? { summary: body.summary } : {}),
-      ...(body && 'error' in body ? { error: body.error } : {}),
-    },
-  });
-  try {
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await appendFile(file, `${maskKeys(line, outcome.keys)}\n`, { mode: 0o600 });
-  } catch (error) {
-    deps.io.err(`gwctl: warning: cannot write the audit log ${file}: ${(error as Error).message}\n`);
-  }
 }
 
 /**
