@@ -97,7 +97,9 @@ export function shapeList(
   let size = safeJson({ ...body, data: [] }).length + SLACK;
   let count = 0;
   for (const item of items) {
-    size += safeJson(item).length + 6;
+    // Inside `data` each line of the item is indented by four more spaces.
+    const text = safeJson(item);
+    size += text.length + 4 * text.split('\n').length + 2;
     if (size > MAX_TEXT) break;
     count++;
   }
@@ -127,13 +129,17 @@ function closest(name: string, known: readonly string[]): string | undefined {
   return best;
 }
 
+/** Edits from one to the other: letters added, removed, changed, or two swapped. */
 function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
   }
-  return previous[b.length]!;
+  return d[a.length]![b.length]!;
 }
