@@ -208,6 +208,31 @@ describe('gwctl mcp over stdio', () => {
     expect(sb.requests()).toEqual([]);
   });
 
+  it('batches_get keeps its timeout: a slow answer is exit_code 7 after about the timeout', async () => {
+    const sb = sandbox();
+    const { client } = await connect([], sb.env());
+    const batch = sb.examples.batches.completed!;
+    sb.fault({ match: `GET /batches/${batch}`, delay_ms: 5000 });
+    const began = Date.now();
+    const result = await call(client, 'batches_get', { id: batch, timeout: '1' });
+    const took = Date.now() - began;
+    expect(result.structuredContent).toMatchObject({ error: { exit_code: 7 } });
+    expect(took).toBeLessThan(3000);
+  });
+
+  it("a server's U+202E and U+2028 never reach a tool's text raw; the structured content keeps them as sent", async () => {
+    const sb = sandbox();
+    const { client } = await connect([], sb.env());
+    const id = sb.examples.intern;
+    const intern = (await sb.get(`/interns/${id}`)).body as Record<string, unknown>;
+    const name = 'evil\u202etxt.exe\u2028next line';
+    sb.fault({ match: `GET /interns/${id}`, status: 200, body: { ...intern, name, instructions: `run \u202e${name}` } });
+    const result = await call(client, 'interns_get', { id });
+    expect(result.isError).toBeFalsy();
+    for (const c of result.content) expect((c as { text: string }).text).not.toMatch(/[\u202e\u2028]/);
+    expect(result.structuredContent).toMatchObject({ name });
+  });
+
   it('a cancelled interns_wait stops polling', async () => {
     const sb = sandbox();
     const { client } = await connect([], sb.env());
