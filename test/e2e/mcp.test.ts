@@ -1,9 +1,7 @@
 // `gwctl mcp` (the contract's "Agents: gwctl mcp"): the built gwctl as a child process, driven
 // over stdio (and streamable HTTP) by the MCP SDK's own Client, against the sandbox on
 // 127.0.0.1. A tool's result is compared with what `--json` prints for the same command.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -16,9 +16,8 @@ import { commandName, type AnySpec, type Confirmation } from '../../core/spec.js
 import { runBounded } from '../../commands/shared/many.js';
 import { commands } from '../registry.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
-import type { CallContext, CallOutcome } from './call.js';
 import type { ConfirmRequest } from './confirm.js';
-import { failed, textContent, type Printed, type RunCommand, type ToolResult } from './result.js';
+import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** One target of a write, as the preview shows it. */
