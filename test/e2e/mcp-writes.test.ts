@@ -158,6 +158,29 @@ describe('gwctl mcp write tools', () => {
     expect((await sb.get(`/batches/${batch}`)).status).toBe(404);
   });
 
+  it('the write acts on exactly the targets the person saw: one that matches only since then is left out, reported skipped', async () => {
+    const sb = sandbox();
+    const { intern } = sb.examples;
+    const stopped = async (): Promise<string[]> =>
+      ((await sb.get('/interns?status=stopped&limit=500')).body.data as { id: string }[]).map((i) => i.id);
+    const shown = await stopped();
+    const { client, asked } = await connect([], sb.env(), async () => {
+      // While the person reads the form, another intern stops.
+      await sb.post(`/interns/${intern}/suspend`);
+      return { action: 'accept', content: { confirm: true } };
+    });
+    const result = await call(client, 'interns_suspend', { status: ['stopped'], yes: true });
+    expect(asked).toHaveLength(1);
+    expect((await stopped()).length).toBe(shown.length + 1);
+    const { results } = result.structuredContent as { results: { id: string; outcome: string }[] };
+    expect(results.map((r) => r.id).sort()).toEqual([...shown, intern].sort());
+    expect(results.find((r) => r.id === intern)).toMatchObject({ outcome: 'skipped' });
+    const suspends = sb.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/suspend'));
+    // The newcomer's one suspension is the test's own; gwctl sent one for each intern shown.
+    expect(suspends.filter((r) => r.path === `/api/v1/interns/${intern}/suspend`)).toHaveLength(1);
+    expect(suspends).toHaveLength(shown.length + 1);
+  });
+
   it('a batch that does not exist is said so, not previewed as if it existed', async () => {
     const sb = sandbox();
     const { client } = await connect([], sb.env(), accept);
