@@ -241,6 +241,32 @@ describe('gwctl mcp write tools', () => {
     });
   });
 
+  it('a cancelled fleet starts nothing new and keeps the result of each target in the audit log', async () => {
+    const sb = sandbox();
+    const ids = ((await sb.get('/interns?status=running&limit=12')).body.data as { id: string }[]).map((i) => i.id);
+    sb.fault({ match: 'POST /interns', delay_ms: 400 });
+    const { client, audit } = await connect(['--no-confirm'], sb.env());
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'interns_suspend', arguments: { ids, yes: true, concurrency: '1' } }, undefined, {
+      signal: controller.signal,
+    });
+    // One at a time: a second suspension received means the first is done.
+    for (let i = 0; i < 100 && sb.requests().filter((r) => r.method === 'POST').length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    let outcome: Record<string, unknown> | undefined;
+    for (let i = 0; i < 50 && !outcome; i++) {
+      outcome = audit().find((l) => l.event === 'outcome');
+      if (!outcome) await new Promise((r) => setTimeout(r, 100));
+    }
+    const { results, summary } = outcome!.outcome as { results: { outcome: string }[]; summary: { done: number; skipped: number } };
+    expect(results).toHaveLength(ids.length);
+    expect(summary.done).toBeGreaterThan(0);
+    expect(summary.skipped).toBeGreaterThan(0);
+    expect(sb.requests().filter((r) => r.method === 'POST')).toHaveLength(summary.done);
+  });
+
   it('a refused key: the failure is logged as changed: false', async () => {
     const sb = sandbox();
     sb.fault({ match: `POST /interns/${sb.examples.intern}/suspend`, status: 403 });
