@@ -11,8 +11,7 @@ import { createIo } from '../../core/io.js';
 import type { Prompter } from '../../core/prompter.js';
 import { commandName } from '../../core/spec.js';
 import { McpPrinter } from '../../output/printers/mcp.js';
-import { maskStoredKeys } from '../deps.js';
-import { load } from '../lazy.js';
+import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
 import { errorJson } from '../report.js';
 import { inputOf, type GwctlTool } from './tools.js';
@@ -59,7 +58,7 @@ export async function callTool(tool: GwctlTool, input: Record<string, unknown>, 
     ...deps,
     io,
     printer: new McpPrinter(
-      { io, now: () => deps.clock.now(), command: commandName(tool.spec), header: false, tables: load.tables },
+      { io, now: () => deps.clock.now(), command: commandName(tool.spec), header: false, tables: deps.heavy.tables },
       (printed) => ctx.progress?.(printed, `${printed} items`),
     ),
     prompter: NOBODY,
