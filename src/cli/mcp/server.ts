@@ -56,7 +56,10 @@ export interface Served {
   call?: (tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext) => Promise<CallOutcome>;
 }
 
-export async function serveMcp(opts: McpOptions, deps: Deps, loadHttp: () => Promise<typeof import('./http.js')>): Promise<void> {
+/** The HTTP side (cli/mcp/http.ts), handed in by the lazy seam: it loads only with --http. */
+export type HttpLoader = () => Promise<{ serveHttp(newServer: (era: Era) => Server, port: number, deps: Deps): Promise<void> }>;
+
+export async function serveMcp(opts: McpOptions, deps: Deps, loadHttp: HttpLoader): Promise<void> {
   const served: Served = {
     tools: toolsOf(commands.values(), opts.allowDestructive),
     deps,
