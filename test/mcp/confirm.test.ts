@@ -103,7 +103,7 @@ for (const era of ['legacy', 'modern'] as const) {
     });
 
     for (const answer of ['decline', 'cancel'] as const) {
-      it(`${answer}d: nothing is removed`, async () => {
+      it(`${answer === 'decline' ? 'declined' : 'cancelled'}: nothing is removed`, async () => {
         const things = new Things();
         const client = await connect(era, things, answer);
         const result = await client.callTool({ name: 'things_remove', arguments: {} });
