@@ -35,7 +35,7 @@ const TOOL: GwctlTool = {
 /** The write: previews the things present now, asks, and removes exactly the ones the person was shown. */
 function removing(things: Things) {
   return async (_tool: GwctlTool, _input: Record<string, unknown>, ctx: CallContext): Promise<CallOutcome> => {
-    const { confirm } = ctx as CallContext & { confirm: Confirm };
+    const confirm = ctx.confirm as Confirm;
     const answer = await confirm({
       message: `Remove ${things.present.length} things?`,
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Remove' } }, required: ['confirm'] },
@@ -61,7 +61,8 @@ async function connect(era: Era, things: Things, person: Answer | 'none', rounds
   const served: Served = {
     tools: [TOOL],
     deps: {} as Deps,
-    auditPath: '/dev/null',
+    audit: { file: '/dev/null', write: () => Promise.resolve() },
+    noConfirm: false,
     rounds,
     running: new Set(),
     call: removing(things),

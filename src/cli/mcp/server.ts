@@ -4,7 +4,6 @@
 // each request). The SDK's serving entries decide the era of a connection (stdio) or request
 // (HTTP) and ask `newServer` for a server of that era; the tools are the same in both. Loaded
 // only by that command, through the lazy seam: the SDK costs no other command anything.
-import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -22,11 +21,11 @@ import { configDir } from '../../config/paths.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import type { OptionValues } from '../../core/options.js';
-import { maskKeys } from '../../core/mask.js';
 import { commands } from '../registry.js';
 import { errorJson } from '../report.js';
 import { callTool, type CallContext, type CallOutcome } from './call.js';
 import { aborted } from './aborted.js';
+import { auditLog, type AuditLog } from './audit.js';
 import { elicitingConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
 import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
 import { LineTransport } from './stdio.js';
@@ -40,14 +39,16 @@ export type Era = 'legacy' | 'modern';
 const INSTRUCTIONS = [
   "gwctl's tools read (and, when the server allows it, change) a model-inference gateway through its management API.",
   'Results are the JSON bodies of `gwctl <group> <verb> --json`; errors carry status, reason, retryable and exit_code.',
-  'Write tools return a preview and change nothing unless called with yes: true.',
+  'Write tools return a preview and change nothing unless called with yes: true; then the person is asked to confirm.',
 ].join(' ');
 
 /** What every server instance of one run shares. */
 export interface Served {
   tools: readonly GwctlTool[];
   deps: Deps;
-  auditPath: string;
+  audit: AuditLog;
+  /** The operator's --no-confirm: a write acts on `yes: true` alone. */
+  noConfirm: boolean;
   /** The 2026-07-28 rounds' sealing key: one per run, so a state outlives no server. */
   rounds: Rounds;
   /** The calls running now: what a closed stdin waits for, briefly, once it has cancelled them. */
@@ -60,16 +61,30 @@ export interface Served {
 export type HttpLoader = () => Promise<{ serveHttp(newServer: (era: Era) => Server, port: number, deps: Deps): Promise<void> }>;
 
 export async function serveMcp(opts: McpOptions, deps: Deps, loadHttp: HttpLoader): Promise<void> {
+  const noConfirm = !opts.confirm;
+  if (noConfirm) deps.io.err('gwctl: write tools act on yes: true without asking the person at the client (--no-confirm)\n');
   const served: Served = {
-    tools: toolsOf(commands.values(), opts.allowDestructive),
+    tools: toolsOf(commands.values(), {
+      allowDestructive: opts.allowDestructive,
+      ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
+      ...(opts.excludeTools === undefined ? {} : { exclude: names(opts.excludeTools) }),
+    }),
     deps,
-    auditPath: opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'),
+    audit: auditLog(opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'), () => deps.clock.now()),
+    noConfirm,
     rounds: new Rounds(),
     running: new Set(),
   };
   const newServer = (era: Era): Server => mcpServer(served, era);
   if (opts.http) return (await loadHttp()).serveHttp(newServer, opts.port ?? 0, deps);
   return serveOverStdio(newServer, served);
+}
+
+function names(list: string): string[] {
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 export function mcpServer(served: Served, era: Era): Server {
@@ -113,7 +128,14 @@ export function mcpServer(served: Served, era: Era): Server {
         throw error;
       }
     };
-    const callCtx: CallContext & { confirm: Confirm } = { deps, signal: ctx.mcpReq.signal, confirm, ...progressOf(ctx) };
+    const callCtx: CallContext = {
+      deps,
+      signal: ctx.mcpReq.signal,
+      confirm,
+      noConfirm: served.noConfirm,
+      audit: served.audit,
+      ...progressOf(ctx),
+    };
     let outcome: CallOutcome | undefined;
     const running = (served.call ?? callTool)(tool, input, callCtx);
     served.running.add(running);
@@ -126,7 +148,6 @@ export function mcpServer(served: Served, era: Era): Server {
     }
     if (asked) return served.rounds.ask(tool.name, input, asked);
     if (!outcome) throw new Error(`${tool.name} ended without a result`);
-    if (tool.write) await audit(served.auditPath, tool, input, outcome, deps);
     return outcome.result;
   });
   return server;
@@ -148,29 +169,6 @@ function progressOf(ctx: ServerContext): Pick<CallContext, 'progress'> {
 function refusedRound(error: RoundStateRefused): CallToolResult {
   const text = errorJson(new GwctlError(error.message, ExitCode.usage, { reason: 'invalid_confirmation_state' }));
   return { isError: true, content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
-}
-
-/** One JSON line a call of a write tool: time, tool, arguments, outcome; keys masked. */
-async function audit(file: string, tool: GwctlTool, input: Record<string, unknown>, outcome: CallOutcome, deps: Deps): Promise<void> {
-  const body = outcome.result.structuredContent;
-  const line = JSON.stringify({
-    time: new Date(deps.clock.now()).toISOString(),
-    tool: tool.name,
-    arguments: input,
-    outcome: {
-      ok: outcome.result.isError !== true,
-      exit_code: outcome.exitCode,
-      changed: input.yes === true,
-      ...(body && 'summary' in body ? { summary: body.summary } : {}),
-      ...(body && 'error' in body ? { error: body.error } : {}),
-    },
-  });
-  try {
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await appendFile(file, `${maskKeys(line, outcome.keys)}\n`, { mode: 0o600 });
-  } catch (error) {
-    deps.io.err(`gwctl: warning: cannot write the audit log ${file}: ${(error as Error).message}\n`);
-  }
 }
 
 /** How long calls cancelled by a closed stdin get to unwind (their requests aborted) before the run ends. */
