@@ -149,6 +149,28 @@ describe('when the client goes away', () => {
 });
 
 describe('HTTP sessions of the 2025 handshake', () => {
+  it('a closed session cancels its call in flight (interns_wait for 24 h): nothing more is sent', async () => {
+    const sb = sandbox();
+    const url = await httpServer();
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    const client = newClient('legacy');
+    await client.connect(transport);
+    const path = `/api/v1/interns/${sb.examples.intern}`;
+    const reads = (): number => sb.requests().filter((r) => r.path === path).length;
+    const waiting = client.callTool({
+      name: 'interns_wait',
+      arguments: { ids: [sb.examples.intern], for: ['status=stopped'], interval: '0.1s', timeout: '24h' },
+    });
+    waiting.catch(() => {});
+    await until(() => reads() >= 3, 15_000);
+    await transport.terminateSession();
+    await new Promise((r) => setTimeout(r, 300));
+    const after = reads();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(reads()).toBe(after);
+    await client.close().catch(() => {});
+  });
+
   it('at most 64 live at once: the 65th closes the one idle longest, whose id is then unknown (404)', async () => {
     const url = await httpServer();
     const initialize = (session?: string): Promise<{ status: number; session: string | undefined }> =>
