@@ -4,7 +4,8 @@
 import { readConfig } from '../config/read.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
-import { createDeps, maskStoredKeys } from './deps.js';
+import { createDeps } from './deps.js';
+import { maskStoredKeys } from '../config/stored-keys.js';
 import { commands, groupSummaries, implementations, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';

@@ -13,8 +13,7 @@ import type { OptionDefs } from '../../core/options.js';
 import { safeJson } from '../../core/sanitize.js';
 import { commandName, type AnySpec } from '../../core/spec.js';
 import { McpPrinter } from '../../output/printers/mcp.js';
-import { maskStoredKeys } from '../deps.js';
-import { load } from '../lazy.js';
+import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
 import { isListSpec, listCall, shapeList, type ListCall } from './lists.js';
 import {
@@ -119,7 +118,7 @@ function commandRunner(ctx: CallContext, keys: readonly string[]): RunCommand {
       ...deps,
       io,
       printer: new McpPrinter(
-        { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: load.tables },
+        { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
         (printed) => ctx.progress?.(printed, `${printed} items`),
       ),
       prompter: NOBODY,
