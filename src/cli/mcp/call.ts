@@ -27,6 +27,9 @@ import {
   type ToolResult,
 } from './result.js';
 import { callWrite } from './writes.js';
+
+// The call's context and outcome, named where the server and its tests look for them.
+export type { CallContext, CallOutcome } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** A tool asks nobody: a write is previewed unless `yes`, and a missing id is an error. */
