@@ -3,6 +3,7 @@
 import { openKeychain, type Keychain } from '../config/keychain.js';
 import { configDir } from '../config/paths.js';
 import { readConfig, type LoadedConfig } from '../config/read.js';
+import { maskStoredKeys } from '../config/stored-keys.js';
 import { missingProfile, resolveSettings, sentKey, type Settings } from '../config/settings.js';
 import type { Invocation } from './command-line.js';
 import type { Env } from '../core/env.js';
@@ -27,20 +28,6 @@ import { usageError } from '../core/errors.js';
 import { checkEnv } from '../core/options.js';
 import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
-
-/** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
-export function maskStoredKeys(io: Pick<Io, 'addSecret'>, read: () => LoadedConfig): void {
-  let config: LoadedConfig;
-  try {
-    config = read();
-  } catch {
-    return;
-  }
-  for (const profile of Object.values(config.data.profiles)) {
-    if (typeof profile !== 'object' || profile === null) continue;
-    for (const key of [profile['management-key'], profile['api-key']]) if (typeof key === 'string') io.addSecret(key);
-  }
-}
 
 interface BuiltDeps {
   deps: Deps;

@@ -21,6 +21,20 @@ export const WAIT_DEFAULTS = { timeoutMs: 600_000, intervalMs: POLL_INTERVALS.in
 export const spec = defineSpec({
   path: ['interns', 'wait'],
   tool: 'read',
+  agent: {
+    description: [
+      'Every condition of for must hold for every intern: status=S, status!=S (S an intern status), or delete (the',
+      `intern answers 404). Statuses: ${INTERN_STATUSES.join(', ')}. Returns {"data":[intern, ...]} once all hold;`,
+      'exit_code 5 when an intern is not found (unless waiting for delete); exit_code 7 at the deadline (reason',
+      "wait_timeout), naming each unfinished intern's status. With status (and workspace), waits for every intern",
+      'that had one of those statuses at the start.',
+    ].join('\n'),
+    properties: {
+      ids: 'intern ids (or status instead)',
+      status: 'wait for every intern that has one of these statuses now, across every page',
+      workspace: 'with status: only interns of this workspace',
+    },
+  },
   summary: 'Wait until interns reach a state (or are deleted)',
   description: [
     'Every --for must hold for every intern: status=S, status!=S (S an intern status), or delete (the intern',
