@@ -82,15 +82,27 @@ export async function selectInterns(
   const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
   try {
     const { items } = await readInterns(deps, { statuses, workspace }, (count) => progress?.update(`Finding interns: ${count}`));
-    return items.map(({ id, name, status, workspace_id }) => {
-      const skip = !statuses.includes(status)
-        ? `skipped: status ${sanitizeField(status)}, not ${statuses.join(',')}`
-        : workspace !== undefined && workspace_id !== undefined && workspace_id !== workspace
-          ? `skipped: workspace ${sanitizeField(workspace_id)}, not ${workspace}`
-          : undefined;
-      return skip === undefined ? { id, name } : { id, name, skip };
+    return items.map((intern) => {
+      const { id, name } = intern;
+      const why = skipReason(intern, statuses, workspace);
+      return why === undefined ? { id, name } : { id, name, skip: `skipped: ${why}` };
     });
   } finally {
     progress?.stop();
   }
+}
+
+/**
+ * Why an intern a selector listed is not one it asked for (a server that ignores the filter lists
+ * others): its status, or its workspace; undefined when it is one.
+ */
+export function skipReason(
+  intern: { status: string; workspace_id?: string | undefined },
+  statuses: readonly string[],
+  workspace: string | undefined,
+): string | undefined {
+  if (!statuses.includes(intern.status)) return `status ${sanitizeField(intern.status)}, not ${statuses.join(',')}`;
+  if (workspace !== undefined && intern.workspace_id !== undefined && intern.workspace_id !== workspace)
+    return `workspace ${sanitizeField(intern.workspace_id)}, not ${workspace}`;
+  return undefined;
 }
