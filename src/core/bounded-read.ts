@@ -30,3 +30,54 @@ export async function readAtMost(stream: NodeJS.ReadableStream, maxBytes: number
   }
   return Buffer.concat(chunks);
 }
+
+/** The largest key read from stdin (`auth login --with-token`): far beyond any real key. */
+export const MAX_KEY_BYTES = 64 * 1024;
+
+/** The largest list of ids read from stdin (`interns suspend -`): about 200,000 ids. */
+export const MAX_ID_LIST_BYTES = 8 * 1024 * 1024;
+
+/** The file is not a regular file (a FIFO, a device, a folder): nothing was read from it. */
+export class NotAFile extends Error {
+  constructor(readonly kind: string) {
+    super(`not a regular file (${kind})`);
+  }
+}
+
+/**
+ * A regular file's bytes, read at once for what must be known before anything else happens (the
+ * config file): opened without waiting (a FIFO's open would block until a writer came, and a
+ * blocked thread cannot take Ctrl-C), refused unless it is a regular file (`NotAFile`: a FIFO,
+ * /dev/zero), and refused past `maxBytes` (`InputTooLarge`) after reading at most one byte more.
+ * Errors of the system (ENOENT, EACCES) are thrown as they are.
+ */
+export function readFileAtMostSync(path: string, maxBytes: number): Buffer {
+  // Loaded here: core/io.ts imports this module on every command's path.
+  const fs = process.getBuiltinModule('node:fs');
+  const fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new NotAFile(fileKind(stat));
+    if (stat.size > maxBytes) throw new InputTooLarge(maxBytes);
+    const buffer = Buffer.alloc(Math.min(maxBytes + 1, stat.size + 1));
+    let size = 0;
+    while (size < buffer.length) {
+      const n = fs.readSync(fd, buffer, size, buffer.length - size, null);
+      if (n === 0) break;
+      size += n;
+    }
+    // A file that grew while it was read.
+    if (size > maxBytes) throw new InputTooLarge(maxBytes);
+    return buffer.subarray(0, size);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function fileKind(stat: import('node:fs').Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  return 'something else';
+}

@@ -2,7 +2,9 @@ import { KEY_FIELD, KEY_NAME, loginCommand, refuseUnsendableKey, type KeyKind } 
 import { KeychainUnavailable } from '../../config/keychain.js';
 import { KEYCHAIN_MARK } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
+import { InputTooLarge, MAX_KEY_BYTES } from '../../core/bounded-read.js';
 import { GwctlError, usageError } from '../../core/errors.js';
+import type { Io } from '../../core/io.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { RunFor } from '../context.js';
@@ -19,7 +21,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   refuseUnderSandbox(deps, 'login', profile);
   let key: string;
   if (opts.withToken) {
-    key = (await io.readStdin()).trim();
+    key = (await readKey(io)).trim();
     if (key === '') throw usageError('no key on standard input', `pipe it in, as in 'printenv MY_KEY | gwctl auth login --with-token'`);
   } else if (prompter.interactive) {
     key = (await prompter.password(`Paste your ${which} key for profile "${profile}":`)).trim();
@@ -91,3 +93,14 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   if (verdict === 'management') io.err('The API accepts it as a management key.\n');
   if (verdict === 'api') io.err('The API accepts it as an API key.\n');
 };
+
+/** The key on stdin, refused (exit 2) past MAX_KEY_BYTES: `< /dev/zero` must not fill memory. */
+async function readKey(io: Io): Promise<string> {
+  try {
+    return await io.readStdin(MAX_KEY_BYTES);
+  } catch (error) {
+    if (error instanceof InputTooLarge)
+      throw usageError(`standard input holds more than ${MAX_KEY_BYTES / 1024} KiB, more than any key`, 'pipe in only the key');
+    throw error;
+  }
+}
