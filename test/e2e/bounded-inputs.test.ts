@@ -18,7 +18,7 @@ function runFrom(stdinPath: string, args: readonly string[]): Promise<{ code: nu
   closeSync(input);
   const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
