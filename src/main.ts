@@ -27,8 +27,8 @@ async function main(): Promise<void> {
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
     interrupts++;
-    // A second Ctrl-C means now, whatever is still winding down.
-    if (interrupts > 1) process.exit(130);
+    // A second Ctrl-C (or SIGTERM) means now, whatever is still winding down.
+    if (interrupts > 1) process.exit(signal === 'SIGTERM' ? 143 : 130);
     // The signal's name is the reason: a watch ends with 143 on SIGTERM (run.ts).
     interruption.abort(signal);
   };
