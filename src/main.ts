@@ -9,7 +9,15 @@ const argv = process.argv.slice(2);
 
 async function main(): Promise<void> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    ProcessOutput.of(1).write(`gwctl ${__GWCTL_VERSION__}\n`);
+    // As any output that cannot be written (a full disk): exit 1 with the error, as `cat` does.
+    const out = ProcessOutput.of(1);
+    // Told to the write's callback below; a closed pipe (`| head -0`) is no failure.
+    out.on('error', () => {});
+    out.write(`gwctl ${__GWCTL_VERSION__}\n`, (error) => {
+      if (!error || (error as NodeJS.ErrnoException).code === 'EPIPE') return;
+      process.stderr.write(`gwctl: cannot write to standard output: ${error.message.replace(/^[A-Z_]+: /, '').split(',')[0]}\n`);
+      process.exitCode = 1;
+    });
     return;
   }
   // The entry's one dynamic import, so that --version above loads nothing; everything else
