@@ -43,7 +43,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     offset,
     limit,
     maxOffset: SECRET_OFFSET.max,
-    nextCommand: (next) => `gwctl ${commandName(declared)} ${shellWord(id)}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
+    nextCommand: (next) =>
+      `gwctl ${commandName(declared)} ${shellWord(id)}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
     async fetch(at, signal) {
       const query = {
         limit: given === undefined && !all ? undefined : limit,
