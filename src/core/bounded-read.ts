@@ -1,6 +1,7 @@
-// Reading input that gwctl holds whole (a request body from a file or stdin) with a bound: the
-// contract's "Bounds" cap a body at 8 MiB, refused after reading at most that and one byte more,
-// so that `--file /dev/zero` or a runaway pipe cannot fill memory before the refusal.
+// Reading input that gwctl holds whole (a request body, a key or a list of ids from stdin, the
+// config file, a CA file) with a bound. The contract's "Bounds" cap a body at 8 MiB, refused
+// after reading at most that and one byte more, so that `--file /dev/zero` or a runaway pipe
+// cannot fill memory before the refusal.
 
 /** The largest request body gwctl reads from --file, --input or stdin. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -29,6 +30,27 @@ export async function readAtMost(stream: NodeJS.ReadableStream, maxBytes: number
     chunks.push(bytes);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * A file's bytes, read through the event loop so that Ctrl-C and SIGTERM end gwctl while it
+ * waits (a FIFO or a process substitution, `<(...)`, whose writer is slow), and refused past
+ * `maxBytes` (`InputTooLarge`) after reading at most one byte more from a file (one pipe chunk
+ * more from a FIFO): `/dev/zero` cannot fill memory. Errors of the system (ENOENT, EACCES) are
+ * thrown as they are.
+ */
+export async function readFileAtMost(path: string, maxBytes: number): Promise<Buffer> {
+  // Loaded here: core/io.ts imports this module on every command's path.
+  const fs = process.getBuiltinModule('node:fs');
+  const stat = await fs.promises.stat(path);
+  if (stat.isFIFO()) {
+    // Opened without waiting for a writer, and read as a socket: read the usual way, a FIFO
+    // would block a thread of libuv's pool, which the process's exit waits for.
+    const fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const { Socket } = process.getBuiltinModule('node:net');
+    return readAtMost(new Socket({ fd, readable: true, writable: false }), maxBytes);
+  }
+  return readAtMost(fs.createReadStream(path, { end: maxBytes }), maxBytes);
 }
 
 /** The largest key read from stdin (`auth login --with-token`): far beyond any real key. */
