@@ -25,10 +25,11 @@ export function reportError(io: Io, error: unknown, json: boolean): number {
   return failure.exitCode;
 }
 
-/** The parser's messages quote what was typed ('--aaa…'); ours quote with quoteInput. Neither more than 200 characters. */
+/** The parser's messages quote what was typed ('--aaa…'), ours with quoteInput, others as they do: none more than 200 characters. */
 function withShortQuotes(error: GwctlError): GwctlError {
   const message = shortenQuotedWords(error.message);
-  if (message === error.message) return error;
-  const { status, code, reason, retryable, hint, details } = error;
+  const hint = error.hint === undefined ? undefined : shortenQuotedWords(error.hint);
+  if (message === error.message && hint === error.hint) return error;
+  const { status, code, reason, retryable, details } = error;
   return new GwctlError(message, error.exitCode, { status, code, reason, retryable, hint, details });
 }

@@ -80,6 +80,7 @@ export async function runCli(host: CliHost): Promise<number> {
     env,
     colorFlag: line.color,
     onStdoutClosed: () => controller.abort(new StdoutClosed()),
+    onStdoutFailed: (error) => controller.abort(stdoutFailed(error)),
   });
   // Keys from the environment are masked from the first byte, even in a usage error that echoes
   // a value typed on the command line.
@@ -149,13 +150,21 @@ export async function runCli(host: CliHost): Promise<number> {
       },
     });
     await program.parseAsync([...line.rest], { from: 'user' });
+    // A write that fails (a full disk) says so only after the command has written its last.
+    await untilAborted(io.written(), controller.signal);
+    if (controller.signal.aborted) throw controller.signal.reason;
     return ExitCode.ok;
   } catch (error) {
     const reason = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof StdoutClosed) return ExitCode.ok;
     const failure = reason instanceof GwctlError ? reason : fromCommander(error, helpHint);
-    // Help and version end here too, as successes: nothing to report, no config to read.
-    if (failure === null) return ExitCode.ok;
+    // Help and version end here too, as successes: nothing to report, no config to read; unless
+    // the help could not be written.
+    if (failure === null) {
+      await untilAborted(io.written(), controller.signal).catch(() => {});
+      if (!(controller.signal.reason instanceof GwctlError)) return ExitCode.ok;
+      return reportError(io, controller.signal.reason, line.errorsAsJson);
+    }
     maskStoredKeys(io, () => readConfig(env));
     return reportError(io, failure, line.errorsAsJson);
   } finally {
@@ -165,6 +174,13 @@ export async function runCli(host: CliHost): Promise<number> {
 }
 
 class StdoutClosed extends Error {}
+
+/** stdout could not be written (a full disk, /dev/full, an I/O error): exit 1, as `cat` does. */
+function stdoutFailed(error: NodeJS.ErrnoException): GwctlError {
+  // Node's `ENOSPC: no space left on device, write`: the words between the code and the call.
+  const why = error.message.replace(/^[A-Z_]+: /, '').split(',')[0]!;
+  return new GwctlError(`cannot write to standard output: ${why}${error.code ? ` (${error.code})` : ''}`, ExitCode.failure);
+}
 
 /** Resolves with the command, or rejects as soon as the run is interrupted. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

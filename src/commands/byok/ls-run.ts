@@ -6,6 +6,7 @@ import { fetchChecked } from '../shared/fetch.js';
 import { listByOffset } from '../shared/paging.js';
 import type { spec } from './ls.js';
 import { commandName } from '../../core/spec.js';
+import { shellWord } from '../../core/suggest.js';
 
 /** The four flags as one short word each, so a row stays readable. */
 function flags(c: ByokCredential): string {
@@ -42,8 +43,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
   const offset = opts.offset ?? 0;
   const limit = given ?? (all ? BYOK_PAGE.max : undefined);
   const filters = [
-    workspace && `--workspace ${workspace}`,
-    provider && `--provider ${provider}`,
+    workspace && `--workspace ${shellWord(workspace)}`,
+    provider && `--provider ${shellWord(provider)}`,
     given !== undefined && `--limit ${given}`,
   ].filter(Boolean);
   await listByOffset<ByokCredential>({

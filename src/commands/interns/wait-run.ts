@@ -8,7 +8,7 @@ import { status } from '../shared/format.js';
 import { readInterns } from '../shared/intern-list.js';
 import { pollUntil } from '../shared/poll.js';
 import { startProgress } from '../shared/progress.js';
-import { readIds } from '../shared/targets.js';
+import { readIds, skipReason } from '../shared/targets.js';
 import { WaitReader, type Watched } from '../shared/intern-wait.js';
 import { WAIT_DEFAULTS, type spec, type WaitCondition } from './wait.js';
 import { commandName } from '../../core/spec.js';
@@ -46,7 +46,14 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   if (opts.status !== undefined) {
     // The selection is the first reading: the interns as they were when the command started.
     const { items } = await readInterns(deps, { statuses: opts.status, workspace: opts.workspace });
-    watched = items.map((intern) => ({ id: intern.id, intern, gone: false, met: false }));
+    // A server that ignores the filter lists interns of any status: as with suspend, only those
+    // listed with a wanted status (and in the workspace asked for) are waited on.
+    const selected = items.filter((intern) => {
+      const skip = skipReason(intern, opts.status!, opts.workspace);
+      if (skip !== undefined) deps.io.err(`Skipped ${sanitizeField(intern.id)}: ${skip}\n`);
+      return skip === undefined;
+    });
+    watched = selected.map((intern) => ({ id: intern.id, intern, gone: false, met: false }));
     for (const w of watched) w.met = meets(w);
     first = watched;
   } else {

@@ -219,6 +219,23 @@ describe('interns wait --status: the interns that had those statuses at the star
     expect(await gwctl([...args, '--json'], { env })).toMatchObject({ code: 0, stdout: '{\n  "data": []\n}\n', stderr: '' });
   });
 
+  it('a server that ignores the filter: only the interns listed with a wanted status are waited on, the others named as skipped', async () => {
+    const world = new World(3, 'running');
+    world.set(1, 'failed');
+    const others = '9a1b2c3d-0000-4000-8000-000000000000';
+    world.interns[2]!.workspace_id = others;
+    world.set(2, 'failed');
+    // Every intern, whatever the status and workspace asked for.
+    server.handle((req) => world.handle(req.path === '/api/v1/interns' ? { ...req, query: new URLSearchParams() } : req));
+    const args = ['interns', 'wait', '--status', 'failed', '--workspace', WS, '--for', 'status=failed', '--base-url', server.baseUrl];
+    const r = await gwctl(args, { env });
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: `${internId(1)}\tfailed\n`,
+      stderr: `Skipped ${internId(0)}: status running, not failed\n` + `Skipped ${internId(2)}: workspace ${others}, not ${WS}\n`,
+    });
+  });
+
   it('usage errors: exit 2, nothing sent', async () => {
     server.handle(() => ({ status: 500 }));
     const cases: [string[], string][] = [
