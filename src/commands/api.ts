@@ -67,7 +67,7 @@ export const spec = defineSpec({
     'gwctl api keys --paginate',
     'gwctl api interns --paginate --jq \'.data[] | select(.status == "failed") | .id\'',
     'gwctl api /interns?limit=5 --include',
-    'gwctl api models -f supported_parameters=tools',
+    'gwctl api models -X GET -f supported_parameters=tools',
     'gwctl api presets/support-bot/messages -F max_tokens=256 -f model=openai/gpt-4o --dry-run',
     'gwctl api batches/batch_abc123 -X DELETE --yes',
     'gwctl api keys -X POST --input key.json',
