@@ -1,12 +1,16 @@
 import { option, arg, ValueRefused } from '../core/options.js';
 import { unsendableCharacter } from '../core/patterns.js';
+import { nearest } from '../core/suggest.js';
 import { defineSpec } from '../core/spec.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 function method(text: string): string {
   const upper = text.toUpperCase();
-  if (!(METHODS as readonly string[]).includes(upper)) throw new ValueRefused(`must be one of ${METHODS.join(', ')}`);
+  if (!(METHODS as readonly string[]).includes(upper)) {
+    const near = nearest(upper, METHODS);
+    throw new ValueRefused(near ? `did you mean ${near}?` : `must be one of ${METHODS.join(', ')}`);
+  }
   return upper;
 }
 

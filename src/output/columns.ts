@@ -5,6 +5,7 @@
 import { usageError } from '../core/errors.js';
 import { cellText, inline, type Cell, type Column } from './cells.js';
 import { quoteInput, sanitizeField } from '../core/sanitize.js';
+import { nearest } from '../core/suggest.js';
 import type { FieldKind } from '../core/spec.js';
 
 /**
@@ -61,7 +62,10 @@ export function pickColumnNames(names: readonly string[], given: string, command
   }
   return asked.map((name) => {
     const found = names.find((n) => n.toLowerCase() === name.toLowerCase());
-    if (found === undefined) throw usageError(`unknown column ${quoteInput(name)} for ${command}; ${valid}`);
+    if (found === undefined) {
+      const near = nearest(name, names);
+      throw usageError(`unknown column ${quoteInput(name)} for ${command}; ${near === undefined ? valid : `did you mean ${near}?`}`);
+    }
     return found;
   });
 }
