@@ -162,6 +162,46 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
     },
   );
 
+  it.each([60, 80])(
+    'Ctrl-C on a watch of 3,000 interns at %d columns leaves the last view, not the whole list',
+    { timeout: 120_000 },
+    async (width) => {
+      const many = await startServer((req: Seen) => {
+        const data = Array.from({ length: 3000 }, (_, n) => intern(n + 1, `many-${n + 1}`));
+        const limit = Number(req.query.get('limit'));
+        const start = Number(req.query.get('starting_after') ?? 0);
+        const more = start + limit < data.length;
+        return {
+          body: { data: data.slice(start, start + limit), has_more: more, ...(more ? { next_cursor: String(start + limit) } : {}) },
+        };
+      });
+      const height = 24;
+      const screen = liveScreen(
+        ['interns', 'ls', '--watch', '--interval', '5s'],
+        { ...env(), GWCTL_BASE_URL: many.baseUrl },
+        width,
+        height,
+      );
+      try {
+        await screen.until('the first poll', (l) => l.some((line) => line.includes('3000 interns')));
+        screen.keys('C-c');
+        expect((await screen.exit()).exit).toBe(130);
+        expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
+        // The scrollback holds at most a screen: the status line, the header, the rows that fitted
+        // and the count of the rest, less a line for the prompt.
+        expect(screen.state().history).toBeLessThan(height);
+        const after = screen.lines(true).filter(Boolean);
+        expect(after.length).toBeLessThan(height);
+        expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · 3000 interns`));
+        expect(after[1]).toMatch(/^ID {2,}NAME/);
+        expect(after.at(-1)).toBe(`${3000 - (height - 4)} more rows not shown`);
+      } finally {
+        screen.close();
+        await many.close();
+      }
+    },
+  );
+
   it.each([60, 200])(
     'interns get --watch at %d columns: the changed fields marked, every line of a wrapped one',
     { timeout: 120_000 },
