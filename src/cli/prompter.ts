@@ -5,6 +5,8 @@ import { load } from './lazy.js';
 import { cancelledError, GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
+import { wrapToWidth } from '../output/width.js';
+import { stderrColumns } from './report.js';
 
 /** `canAsk` is asked once, when first needed: it may read whether stdin is a terminal. */
 export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSignal): Prompter {
@@ -25,6 +27,9 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
       if (input !== io.stdin) (input as NodeJS.ReadableStream & { destroy(): void }).destroy();
     }
   };
+  // A question is broken at spaces to the terminal's width (less the prompt's `? ` and answer
+  // hint), not inside a word where the terminal would break it.
+  const fit = (message: string): string => wrapToWidth(message, Math.max(20, stderrColumns(io) - 12)).join('\n');
   return {
     get interactive() {
       return isInteractive();
@@ -32,17 +37,19 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
     async confirm(message) {
       if (!isInteractive()) refuse();
       const { confirm } = await load.prompts();
-      return asking((context) => confirm({ message, default: false }, context));
+      return asking((context) => confirm({ message: fit(message), default: false }, context));
     },
     async password(message) {
       if (!isInteractive()) refuse();
       const { password } = await load.prompts();
-      return asking((context) => password({ message, mask: '*' }, context));
+      return asking((context) => password({ message: fit(message), mask: '*' }, context));
     },
     async select(message, choices) {
       if (!isInteractive()) refuse();
       const { select } = await load.prompts();
-      return asking((context) => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context));
+      return asking((context) =>
+        select({ message: fit(message), choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context),
+      );
     },
     async search(message, source, initial) {
       if (!isInteractive()) refuse();
@@ -58,7 +65,7 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
         try {
           return await search(
             {
-              message,
+              message: fit(message),
               source: (typed) => source(typed ?? '').map((c) => ({ ...c })),
               pageSize: 12,
               ...(initial ? { initialValue: initial } : {}),
