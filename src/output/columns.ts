@@ -111,12 +111,13 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
  * a column named `id` is the key unless it says otherwise.
  */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, priority }): Column<T> => ({
+  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, priority }): Column<T> => ({
     header,
     value,
     ...(key ? { key } : {}),
     ...(flexible ? { flexible } : {}),
     ...(whole ? { whole } : {}),
+    ...(spill ? { spill } : {}),
     ...(priority !== undefined ? { priority } : {}),
   }));
 }

@@ -101,7 +101,7 @@ class TableList<T> implements ListOutput<T> {
     const headers = columns.map((c) => c.header);
     const rows = items.map((item) => columns.map((c) => c.value(item)));
     this.layout ??= fitTable(headers, cellTexts(rows, now), columns, io.columns);
-    const table = renderTable({ headers, rows, width: io.columns, color: io.color, now, layout: this.layout });
+    const table = renderTable({ headers, rows, fit: columns, width: io.columns, color: io.color, now, layout: this.layout });
     const body = this.printed === 0 ? table : table.split('\n').slice(1).join('\n');
     this.printed += items.length;
     await io.out(`${body}\n`);
