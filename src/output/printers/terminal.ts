@@ -8,6 +8,7 @@ import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, 
 import { wrapToWidth } from '../width.js';
 import { emptyNote } from './empty.js';
 import { JsonPrinter } from './json.js';
+import { RowsPrinter } from './rows.js';
 import { printView } from './view.js';
 
 export class TerminalPrinter implements Printer {
@@ -24,6 +25,8 @@ export class TerminalPrinter implements Printer {
 
   /** A first form for --watch: one table row per event, TYPE first. */
   events<T>(view: EventView<T>): EventOutput<T> {
+    // Accessible mode: no screen redrawn in place, each change a line, as piped.
+    if (this.ctx.accessible) return new RowsPrinter(this.ctx).events(view);
     // The view redrawn in place at each poll (watch-screen.ts); events themselves print nothing here.
     const screen = new WatchScreen<T>({
       io: this.ctx.io,
