@@ -217,13 +217,7 @@ function th(name, title) {
 
 function manCommand(command) {
   const name = pageName(command);
-  const parts = [
-    th(name, 'gwctl'),
-    '.SH NAME',
-    `${roff(name)} \\- ${roff(command.summary)}`,
-    '.SH SYNOPSIS',
-    `.B ${roff(command.usage)}`,
-  ];
+  const parts = [th(name, 'gwctl'), '.SH NAME', `${roff(name)} \\- ${roff(command.summary)}`, '.SH SYNOPSIS', `.B ${roff(command.usage)}`];
   parts.push('.SH DESCRIPTION', roffParagraphs(command.summary));
   if (command.description) parts.push(roffParagraphs(command.description));
   if (command.aliases.length) parts.push('.PP', roff(`Also: ${command.aliases.join(', ')}.`));

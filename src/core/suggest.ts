@@ -33,12 +33,6 @@ export function nearest(typed: string, known: readonly string[]): string | undef
   return best;
 }
 
-/** `, did you mean running?` after a refusal, or nothing. */
-export function didYouMean(typed: string, known: readonly string[]): string {
-  const near = nearest(typed, known);
-  return near === undefined ? '' : `; did you mean ${near}?`;
-}
-
 /** Damerau-Levenshtein (optimal string alignment): insertions, deletions, changes and swaps. */
 function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);

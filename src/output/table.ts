@@ -133,7 +133,7 @@ function spilled(input: TableInput, texts: readonly (readonly string[])[], keep:
   const out: string[] = [];
   keep.forEach((c, k) => {
     if (!facts[c]!.spill) return;
-    texts.forEach((row, r) => {
+    texts.forEach((row) => {
       if (displayWidth(row[c]!) > widths[k]! - GAP) out.push(`${row[0]!}: ${row[c]!}`);
     });
   });
