@@ -119,7 +119,9 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
     try {
       const key = 'sk-mgmt-forbidden-0123456789abcd';
       const dir = tempConfigDir();
-      writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { work: { 'management-key': key } } }), { mode: 0o600 });
+      // The profile's base URL is the server's: a stored key is bound to its profile's origin.
+      const work = { 'base-url': server.baseUrl, 'management-key': key };
+      writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { work } }), { mode: 0o600 });
       const env = { ...TERMINAL, GWCTL_BASE_URL: server.baseUrl, GWCTL_CONFIG_DIR: dir };
       const args = ['endpoints', 'get', '00000000-0000-4000-8000-000000000009'];
       const [fromEnv, fromProfile] = await Promise.all([
