@@ -11,7 +11,7 @@ import { commands, groupSummaries, implementations, verbAliases } from './regist
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type Io, type IoStreams } from '../core/io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, seeGroupHelp } from './program.js';
 import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
 import { helpWidth } from './help-topics.js';
 import { chooseOutput, printHelpJson, startJq } from './output-choice.js';
@@ -36,6 +36,16 @@ function commandsNamed(words: readonly string[]): string[] {
   }
   if (groupSummaries.has(group)) return all.filter((key) => key.startsWith(`${group} `));
   return all;
+}
+
+/** A word that is not one of a group's commands points at the group's help, not the root's. */
+function groupHint(group: string | undefined, keys: readonly string[]): string {
+  if (group === undefined || !groupSummaries.has(group)) return "see 'gwctl --help'";
+  const verbs = keys.filter((key) => key.startsWith(`${group} `)).map((key) => key.slice(group.length + 1));
+  return seeGroupHelp(
+    group,
+    verbs.filter((verb) => !verb.startsWith('__')),
+  );
 }
 
 /** The one reading of argv (cli/command-line.ts), with the options of the command its words name. */
@@ -109,7 +119,7 @@ export async function runCli(host: CliHost): Promise<number> {
     const typedJq = line.given.get('jq')?.raw;
     const jqStart = typeof typedJq === 'string' ? startJq(typedJq) : undefined;
     const keys = commandsNamed(line.words);
-    helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : "see 'gwctl --help'";
+    helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : groupHint(line.words[0], keys);
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
     // With no command word (`gwctl`, `gwctl --help`) only the top level can be shown: the
     // groups' own commands and their options need not be built.

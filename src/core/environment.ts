@@ -91,6 +91,23 @@ export const NETWORK_VARIABLES: readonly EnvironmentVariable[] = [
   NODE_EXTRA_CA_CERTS,
 ];
 
+/**
+ * Accessible mode, for screen readers and braille displays: nothing is redrawn in place (no
+ * spinner, no progress bar, no watch screen, no prompt that redraws), so each line is read once.
+ */
+export const ACCESSIBLE = variable(
+  'GWCTL_ACCESSIBLE',
+  'set (not 0 or false): no spinner, no redrawn line or screen, plain prompts, progress as a line at most every 5 seconds, --watch as lines of changes',
+);
+/** The same, as other terminal tools read it (charmbracelet's ACCESSIBLE). */
+export const ACCESSIBLE_SHARED = variable('ACCESSIBLE', 'the same as GWCTL_ACCESSIBLE');
+
+/** Whether accessible mode is on: GWCTL_ACCESSIBLE or ACCESSIBLE set, and not empty, 0 or false. */
+export function accessibleMode(env: Readonly<Record<string, string | undefined>>): boolean {
+  const on = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+  return on(readVariable(env, ACCESSIBLE)) || on(readVariable(env, ACCESSIBLE_SHARED));
+}
+
 export const FORCE_COLOR = variable('FORCE_COLOR', 'colour on a terminal even where gwctl would not choose it; 0 turns it off');
 export const TERM = variable('TERM', 'dumb: no colour and no progress bar');
 export const COLUMNS = variable('COLUMNS', 'width of the terminal when it does not say');
@@ -101,7 +118,15 @@ export const DBUS_SESSION_BUS_ADDRESS = variable(
 );
 
 /** The terminal (core/io.ts, the progress bar) and the credential store's session bus (config/keychain.ts). */
-export const TERMINAL_VARIABLES: readonly EnvironmentVariable[] = [FORCE_COLOR, TERM, COLUMNS, LINES, DBUS_SESSION_BUS_ADDRESS];
+export const TERMINAL_VARIABLES: readonly EnvironmentVariable[] = [
+  ACCESSIBLE,
+  ACCESSIBLE_SHARED,
+  FORCE_COLOR,
+  TERM,
+  COLUMNS,
+  LINES,
+  DBUS_SESSION_BUS_ADDRESS,
+];
 
 /** Every variable declared here, in the order help lists them. */
 export const OTHER_VARIABLES: readonly EnvironmentVariable[] = [

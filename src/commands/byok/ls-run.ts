@@ -29,7 +29,7 @@ function restrictions(c: ByokCredential): string {
 const views: ColumnViews<typeof spec, ByokCredential> = {
   id: { header: 'ID', value: (c) => c.id },
   provider: { header: 'PROVIDER', value: (c) => c.provider },
-  name: { header: 'NAME', value: (c) => c.name ?? null, flexible: true },
+  name: { header: 'NAME', value: (c) => c.name ?? null, flexible: true, whole: true },
   label: { header: 'LABEL', value: (c) => c.label ?? null, priority: 4 },
   flags: { header: 'FLAGS', value: (c) => (c.disabled ? { text: flags(c), tone: 'warn' } : flags(c)) },
   sort_order: { header: 'ORDER', value: (c) => c.sort_order ?? null, priority: 3 },

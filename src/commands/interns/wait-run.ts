@@ -83,9 +83,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   }
   if (!outcome.met) {
     const open = watched.filter((w) => !w.met);
-    const list = open.map((w) => `${w.id} is ${stateOf(w)}`).join(', ');
     const what = conditions.map(describe).join(' and ');
-    throw new GwctlError(`timed out after ${spanText(timeoutMs)} waiting for ${what}: ${sanitizeField(list)}`, ExitCode.transient, {
+    throw new GwctlError(`timed out after ${spanText(timeoutMs)} waiting for ${what}: ${sanitizeField(notMet(open))}`, ExitCode.transient, {
       reason: 'wait_timeout',
       details: { interns: open.map((w) => ({ id: w.id, status: stateOf(w) })) },
     });
@@ -99,6 +98,28 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   ];
   await deps.printer.detail({ body: { data }, items: data, view: { kind: 'rows', items: watched, columns } });
 };
+
+/** The most ids a timeout names; `--json` (the error's details) keeps every one. */
+const IDS_NAMED = 5;
+
+/**
+ * The interns a wait that timed out left behind: `<id> is provisioning` for one; for more, how many
+ * in each state and the first ids: `28 of them: 20 provisioning, 8 queued (a, b, c, d, e and 23
+ * more; --json lists every one)`.
+ */
+function notMet(open: readonly Watched[]): string {
+  if (open.length === 1) return `${open[0]!.id} is ${stateOf(open[0]!)}`;
+  const counts = new Map<string, number>();
+  for (const w of open) counts.set(stateOf(w), (counts.get(stateOf(w)) ?? 0) + 1);
+  const states = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
+  const ids = open.slice(0, IDS_NAMED).map((w) => w.id);
+  const rest = open.length - ids.length;
+  const named = rest > 0 ? `${ids.join(', ')} and ${rest} more; --json lists every one` : ids.join(', ');
+  return `${open.length} interns not there: ${states} (${named})`;
+}
 
 /** `Waiting: 7c9e…-0f1 provisioning`, or for several `Waiting for 5 interns: 3 running, 2 provisioning`. */
 function spinnerText(all: readonly Watched[]): string {

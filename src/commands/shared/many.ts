@@ -293,6 +293,7 @@ async function printResults(
       header: 'NAME',
       value: ({ target }) => target.name ?? '',
       flexible: true,
+      whole: true,
       byDefault: options.named ? 'terminal' : false,
     },
     {
@@ -304,6 +305,8 @@ async function printResults(
       }),
       raw: ({ outcome }) => resultText(outcome, options.doneWord),
       flexible: true,
+      // A failure's reason is what a person must read: whole under the table when cut.
+      spill: true,
     },
     { name: 'exit_code', header: 'EXIT CODE', value: ({ outcome }) => exitCodeOf(outcome), byDefault: 'pipe' },
   ];

@@ -167,6 +167,37 @@ describe('interns wait on many interns reads the list', () => {
   });
 });
 
+describe('interns wait over many interns that times out', () => {
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+
+  const wait = (args: string[]) => gwctl(['interns', 'wait', ...args, '--interval', '1', '--base-url', server.baseUrl], { env });
+
+  it('says how many are in each state and names at most five ids; --json keeps every one', async () => {
+    const world = new World(30, 'provisioning');
+    for (let n = 0; n < 8; n++) world.set(n, 'queued');
+    world.set(29, 'running');
+    server.handle((req) => world.handle(req));
+    const ids = Array.from({ length: 30 }, (_, n) => internId(n));
+    const args = [...ids, '--for', 'status=running', '--timeout', '5s'];
+    const r = await wait(args);
+    expect(r).toMatchObject({
+      code: 7,
+      stdout: '',
+      stderr:
+        'gwctl: timed out after 5s waiting for status=running: 29 interns not there: 21 provisioning, 8 queued ' +
+        `(${ids.slice(0, 5).join(', ')} and 24 more; --json lists every one) (reason: wait_timeout)\n`,
+    });
+    const json = await wait([...args, '--json']);
+    const error = JSON.parse(json.stderr) as { error: { interns: { id: string; status: string }[] } };
+    expect(error.error.interns.map((i) => i.id)).toEqual(ids.slice(0, 29));
+  });
+});
+
 describe('interns wait --status: the interns that had those statuses at the start', () => {
   let server: ScriptedServer;
   beforeAll(async () => {
