@@ -64,7 +64,9 @@ const RUN: Record<string, Setup> = {
 };
 
 const NOT_RUN: Record<string, string> = {
-  'README.md: npm ci && npm install -g --prefix ~/.local "$(npm pack --silent)"   # build, then install gwctl in ~/.local/bin':
+  'README.md: npm ci && npx gwctl --sandbox interns ls    # set up, then list interns on the built-in sandbox API':
+    'installs from the registry (test/pack/ installs the package)',
+  'README.md: npm install -g --prefix ~/.local "$(npm pack --silent)"             # gwctl in ~/.local/bin':
     'installs from the registry (test/pack/ runs it after npm ci, in a fresh HOME)',
   'README.md: git clone <this repository> gwctl && cd gwctl': 'a placeholder for the repository; installs (test/pack/)',
   'README.md: cd dist-bin && sha256sum -c gwctl-linux-x64.sha256 && install -m 755 gwctl-linux-x64 ~/.local/bin/gwctl':
