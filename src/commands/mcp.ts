@@ -10,8 +10,8 @@ export const spec = defineSpec({
   description: [
     "Tools are named <group>_<verb> (interns_ls, endpoints_get, ...), take the command's options as typed",
     'snake_case properties, and return what --json prints (an API error: the --json error object).',
-    'Read-only unless --allow-destructive, which adds the write tools (every command whose help says it',
-    'is one: see `gwctl help --json`, "tool": "write"). A write tool called without "yes": true returns a',
+    'Read-only unless --allow-destructive, which adds the write tools (the commands that change something;',
+    'their annotations say readOnlyHint: false). A write tool called without "yes": true returns a',
     'preview and changes nothing; with it, the person at the client is asked to confirm (MCP elicitation)',
     'and the write acts on exactly the targets shown. --no-confirm acts on "yes": true alone. Every call of',
     'a write tool appends JSON lines to the audit log (default mcp-audit.jsonl in the config folder): the',

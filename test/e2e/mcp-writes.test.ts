@@ -1,5 +1,6 @@
 // `gwctl mcp`'s write tools (the contract's "Agents: a person confirms, and the results say what
-// happened"): the built gwctl over stdio, driven by the MCP SDK's Client in the 2025 era, which
+// happened"): the built gwctl over stdio, driven by the MCP SDK's 1.x Client in the 2025 era and
+// the v2 Client in both eras, which
 // answers the elicitation as a person would (accept, decline, cancel, a wrong count) or cannot
 // answer it at all. Each case checks the sandbox's state afterwards and the audit log's lines.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -7,6 +8,8 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client as V2Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../kit/sandbox.js';
 import { gwctlCommand, tempConfigDir, testEnv } from '../kit/spawn.js';
@@ -158,6 +161,29 @@ describe('gwctl mcp write tools', () => {
     expect((await sb.get(`/batches/${batch}`)).status).toBe(404);
   });
 
+  it('the write acts on exactly the targets the person saw: one that matches only since then is left out, reported skipped', async () => {
+    const sb = sandbox();
+    const { intern } = sb.examples;
+    const stopped = async (): Promise<string[]> =>
+      ((await sb.get('/interns?status=stopped&limit=500')).body.data as { id: string }[]).map((i) => i.id);
+    const shown = await stopped();
+    const { client, asked } = await connect([], sb.env(), async () => {
+      // While the person reads the form, another intern stops.
+      await sb.post(`/interns/${intern}/suspend`);
+      return { action: 'accept', content: { confirm: true } };
+    });
+    const result = await call(client, 'interns_suspend', { status: ['stopped'], yes: true });
+    expect(asked).toHaveLength(1);
+    expect((await stopped()).length).toBe(shown.length + 1);
+    const { results } = result.structuredContent as { results: { id: string; outcome: string }[] };
+    expect(results.map((r) => r.id).sort()).toEqual([...shown, intern].sort());
+    expect(results.find((r) => r.id === intern)).toMatchObject({ outcome: 'skipped' });
+    const suspends = sb.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/suspend'));
+    // The newcomer's one suspension is the test's own; gwctl sent one for each intern shown.
+    expect(suspends.filter((r) => r.path === `/api/v1/interns/${intern}/suspend`)).toHaveLength(1);
+    expect(suspends).toHaveLength(shown.length + 1);
+  });
+
   it('a batch that does not exist is said so, not previewed as if it existed', async () => {
     const sb = sandbox();
     const { client } = await connect([], sb.env(), accept);
@@ -218,6 +244,32 @@ describe('gwctl mcp write tools', () => {
     });
   });
 
+  it('a cancelled fleet starts nothing new and keeps the result of each target in the audit log', async () => {
+    const sb = sandbox();
+    const ids = ((await sb.get('/interns?status=running&limit=12')).body.data as { id: string }[]).map((i) => i.id);
+    sb.fault({ match: 'POST /interns', delay_ms: 400 });
+    const { client, audit } = await connect(['--no-confirm'], sb.env());
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'interns_suspend', arguments: { ids, yes: true, concurrency: '1' } }, undefined, {
+      signal: controller.signal,
+    });
+    // One at a time: a second suspension received means the first is done.
+    for (let i = 0; i < 100 && sb.requests().filter((r) => r.method === 'POST').length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    let outcome: Record<string, unknown> | undefined;
+    for (let i = 0; i < 50 && !outcome; i++) {
+      outcome = audit().find((l) => l.event === 'outcome');
+      if (!outcome) await new Promise((r) => setTimeout(r, 100));
+    }
+    const { results, summary } = outcome!.outcome as { results: { outcome: string }[]; summary: { done: number; skipped: number } };
+    expect(results).toHaveLength(ids.length);
+    expect(summary.done).toBeGreaterThan(0);
+    expect(summary.skipped).toBeGreaterThan(0);
+    expect(sb.requests().filter((r) => r.method === 'POST')).toHaveLength(summary.done);
+  });
+
   it('a refused key: the failure is logged as changed: false', async () => {
     const sb = sandbox();
     sb.fault({ match: `POST /interns/${sb.examples.intern}/suspend`, status: 403 });
@@ -268,4 +320,82 @@ describe('gwctl mcp write tools', () => {
     const made = await call(client, 'presets_create', { slug: 'agent-made', model: 'openai/gpt-4o', max_tokens: 100, yes: true });
     expect(made.structuredContent).toMatchObject({ changed: true, results: [{ id: 'agent-made', outcome: 'done' }] });
   });
+});
+
+// The same person, through the v2 SDK's client in both eras: elicitation/create in the 2025
+// handshake, input-required rounds in 2026-07-28 (the client answers each round's form and sends
+// the sealed state back).
+describe('gwctl mcp write tools with the v2 client, in both eras', () => {
+  type Person = 'accept' | 'decline' | 'cancel' | 'wrong count' | 'none';
+
+  async function connectV2(era: 'legacy' | 'modern', person: Person): Promise<{ client: V2Client; asked: string[] }> {
+    const [command, ...lead] = gwctlCommand();
+    const configDir = tempConfigDir();
+    const transport = new V2Stdio({
+      command,
+      args: [...lead, 'mcp', '--allow-destructive'],
+      env: testEnv(sandbox().env(), configDir),
+      stderr: 'pipe',
+    });
+    const client = new V2Client(
+      { name: 'gwctl-test', version: '1' },
+      {
+        capabilities: person === 'none' ? {} : { elicitation: { form: {} } },
+        ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+      },
+    );
+    const asked: string[] = [];
+    if (person !== 'none')
+      client.setRequestHandler('elicitation/create', (request) => {
+        asked.push(request.params.message);
+        if (person === 'accept') {
+          const typed = (request.params.requestedSchema as { properties: { confirm: { type: string } } }).properties.confirm.type;
+          return { action: 'accept', content: { confirm: typed === 'string' ? '1' : true } };
+        }
+        if (person === 'wrong count') return { action: 'accept', content: { confirm: '7' } };
+        return { action: person };
+      });
+    await client.connect(transport);
+    v2open.push(client);
+    return { client, asked };
+  }
+
+  const v2open: V2Client[] = [];
+  afterEach(async () => {
+    for (const client of v2open.splice(0)) await client.close();
+  });
+
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: accepted, the intern is suspended and the batch (typed count) deleted`, async () => {
+      const sb = sandbox();
+      const { client, asked } = await connectV2(era, 'accept');
+      const suspended = await client.callTool({ name: 'interns_suspend', arguments: { ids: [sb.examples.intern], yes: true } });
+      expect(suspended.structuredContent).toMatchObject({ changed: true, confirmation: 'accepted', summary: { done: 1 } });
+      const batch = sb.examples.batches.completed!;
+      const deleted = await client.callTool({ name: 'batches_delete', arguments: { ids: [batch], yes: true } });
+      expect(deleted.structuredContent).toMatchObject({ changed: true, results: [{ id: batch, outcome: 'done' }] });
+      expect(asked).toHaveLength(2);
+      expect((await sb.get(`/interns/${sb.examples.intern}`)).body.status).not.toBe('running');
+      expect((await sb.get(`/batches/${batch}`)).status).toBe(404);
+    });
+
+    for (const person of ['decline', 'cancel', 'wrong count'] as const) {
+      it(`${era}: ${person}: nothing changes, reason declined, exit_code 3`, async () => {
+        const sb = sandbox();
+        const batch = sb.examples.batches.completed!;
+        const { client } = await connectV2(era, person);
+        const result = await client.callTool({ name: 'batches_delete', arguments: { ids: [batch], yes: true } });
+        expect(result.structuredContent).toMatchObject({ error: { reason: 'declined', exit_code: 3 } });
+        expect((await sb.get(`/batches/${batch}`)).status).toBe(200);
+      });
+    }
+
+    it(`${era}: a client without elicitation: confirmation_unavailable, exit_code 2, nothing changes`, async () => {
+      const sb = sandbox();
+      const { client } = await connectV2(era, 'none');
+      const result = await client.callTool({ name: 'interns_suspend', arguments: { ids: [sb.examples.intern], yes: true } });
+      expect(result.structuredContent).toMatchObject({ error: { reason: 'confirmation_unavailable', exit_code: 2 } });
+      expect((await sb.get(`/interns/${sb.examples.intern}`)).body.status).toBe('running');
+    });
+  }
 });

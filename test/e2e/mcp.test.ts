@@ -1,7 +1,6 @@
 // `gwctl mcp` (the contract's "Agents: gwctl mcp"): the built gwctl as a child process, driven
 // over stdio (and streamable HTTP) by the MCP SDK's own Client, against the sandbox on
 // 127.0.0.1. A tool's result is compared with what `--json` prints for the same command.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -231,6 +230,30 @@ describe('gwctl mcp over stdio', () => {
     expect(result.isError).toBeFalsy();
     for (const c of result.content) expect((c as { text: string }).text).not.toMatch(/[\u202e\u2028]/);
     expect(result.structuredContent).toMatchObject({ name });
+  });
+
+  it('mcp config --client prints the registration: this gwctl by its absolute path, mcp, and the options given', async () => {
+    const [first, ...lead] = gwctlCommand();
+    // The standalone executable itself, or the npm package's script that its shebang starts.
+    const self = lead.at(-1) ?? first;
+    const code = await runGwctl(['--profile', 'prod', 'mcp', 'config', '--client', 'claude-code', '--allow-destructive']);
+    expect(code).toMatchObject({ code: 0, stderr: '' });
+    expect(code.stdout).toBe(`claude mcp add gwctl -- ${self} mcp --profile prod --allow-destructive\n`);
+    for (const [client, key] of [
+      ['claude-desktop', 'mcpServers'],
+      ['cursor', 'mcpServers'],
+      ['vscode', 'servers'],
+    ] as const) {
+      const run = await runGwctl(['--sandbox', 'mcp', 'config', '--client', client]);
+      const server = (JSON.parse(run.stdout) as Record<string, { gwctl: { command: string; args: string[] } }>)[key]!.gwctl;
+      expect(server, client).toMatchObject({ command: self, args: ['mcp', '--sandbox'] });
+      expect(path.isAbsolute(server.command)).toBe(true);
+    }
+    expect(await runGwctl(['mcp', 'config'])).toMatchObject({
+      code: 2,
+      stderr: "gwctl: config needs --client; as in 'gwctl mcp config --client claude-code'\n",
+    });
+    expect((await runGwctl(['mcp', 'config', '--client', 'emacs'])).code).toBe(2);
   });
 
   it('a cancelled interns_wait stops polling', async () => {

@@ -56,7 +56,7 @@ describe('gwctl help exit-codes', () => {
     const run = await gwctl(['--help']);
     expect(run.stdout).toContain("Exit codes: 'gwctl help exit-codes'.");
     expect(run.stdout).toContain(
-      "  help [command...]     show help for a command; 'gwctl help exit-codes' and\n                        'gwctl help formatting' for those topics",
+      "  help [command...]       show help for a command; 'gwctl help exit-codes' and\n                          'gwctl help formatting' for those topics",
     );
   });
 });

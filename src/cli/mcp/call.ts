@@ -15,34 +15,22 @@ import { commandName, type AnySpec } from '../../core/spec.js';
 import { McpPrinter } from '../../output/printers/mcp.js';
 import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
-import type { AuditLog } from './audit.js';
-import type { Confirm } from './confirm.js';
 import { isListSpec, listCall, shapeList, type ListCall } from './lists.js';
-import { failed, parseObject, textContent, type Printed, type RunCommand, type ToolResult } from './result.js';
+import {
+  failed,
+  parseObject,
+  textContent,
+  type CallContext,
+  type CallOutcome,
+  type Printed,
+  type RunCommand,
+  type ToolResult,
+} from './result.js';
 import { callWrite } from './writes.js';
+
+// The call's context and outcome, named where the server and its tests look for them.
+export type { CallContext, CallOutcome } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
-
-export interface CallContext {
-  /** The run's dependencies: settings, client, pacing, clock. */
-  deps: Deps;
-  /** Aborted when the client cancels the request (or the client goes away). */
-  signal: AbortSignal;
-  /** Progress, when the client asked for it: a count that grows, and what it counts. */
-  progress?: (count: number, message: string) => void;
-  /** Asks the person at the client before a write acts (absent: nobody can be asked). */
-  confirm?: Confirm;
-  /** The operator's --no-confirm: a write acts on `yes: true` alone. */
-  noConfirm?: boolean;
-  /** Where write tools record what they do. */
-  audit?: AuditLog;
-}
-
-export interface CallOutcome {
-  result: CallToolResult;
-  exitCode: number;
-  /** Every key the run knows, to mask wherever the call is recorded. */
-  keys: readonly string[];
-}
 
 /** A tool asks nobody: a write is previewed unless `yes`, and a missing id is an error. */
 const NOBODY: Prompter = {

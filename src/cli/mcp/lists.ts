@@ -6,10 +6,15 @@
 import { usageError } from '../../core/errors.js';
 import { safeJson } from '../../core/sanitize.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
-import type { GwctlTool } from './tools.js';
 
 /** The most characters of text one result carries. */
 export const MAX_TEXT = 100_000;
+
+/** What a list call needs of its tool. */
+interface ListTool {
+  name: string;
+  spec: AnySpec;
+}
 
 /** Room kept for the fields around `data` and the cursor. */
 const SLACK = 2_000;
@@ -32,14 +37,14 @@ interface Cursor {
 }
 
 /** Reads `cursor` and `fields` of a list tool's input (usage errors before anything is sent). */
-export function listCall(tool: GwctlTool, input: Record<string, unknown>): ListCall {
+export function listCall(tool: ListTool, input: Record<string, unknown>): ListCall {
   const { cursor, fields, ...rest } = input;
   const kept = fields === undefined ? undefined : fieldNames(tool, fields);
   const base = cursor === undefined ? { input: rest, skip: 0 } : fromCursor(tool, cursor, rest);
   return kept ? { ...base, fields: kept } : base;
 }
 
-function fieldNames(tool: GwctlTool, fields: unknown): string[] {
+function fieldNames(tool: ListTool, fields: unknown): string[] {
   if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string') || fields.length === 0)
     throw usageError('invalid fields: expected a list of field names');
   const known = allColumnNames(tool.spec);
@@ -54,7 +59,7 @@ function fieldNames(tool: GwctlTool, fields: unknown): string[] {
   return fields;
 }
 
-function fromCursor(tool: GwctlTool, cursor: unknown, rest: Record<string, unknown>): { input: Record<string, unknown>; skip: number } {
+function fromCursor(tool: ListTool, cursor: unknown, rest: Record<string, unknown>): { input: Record<string, unknown>; skip: number } {
   const read = typeof cursor === 'string' ? decode(cursor) : undefined;
   if (!read) throw usageError(`invalid cursor: not a next_cursor of ${tool.name}`);
   if (read.tool !== tool.name) throw usageError(`invalid cursor: it continues ${read.tool.slice(0, 100)}, not ${tool.name}`);
@@ -82,11 +87,7 @@ function encode(cursor: Cursor): string {
  * A list body as the tool returns it: past the items already returned, only the fields asked
  * for, and as many items as fit MAX_TEXT (then `next_cursor` and a note saying so).
  */
-export function shapeList(
-  tool: GwctlTool,
-  call: ListCall,
-  body: Record<string, unknown>,
-): { body: Record<string, unknown>; note?: string } {
+export function shapeList(tool: ListTool, call: ListCall, body: Record<string, unknown>): { body: Record<string, unknown>; note?: string } {
   if (!Array.isArray(body.data)) return { body };
   let items: unknown[] = body.data.slice(call.skip);
   const { fields } = call;

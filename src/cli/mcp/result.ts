@@ -1,10 +1,35 @@
 // What a tool call returns, in the shapes every tool shares: text content sanitised as the
 // terminal's is, the --json error object of a failure, and what one run of a command printed.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Deps } from '../../commands/context.js';
 import type { GwctlError } from '../../core/errors.js';
 import { sanitizeBlock } from '../../core/sanitize.js';
 import type { AnySpec } from '../../core/spec.js';
 import { errorJson } from '../report.js';
+import type { AuditLog } from './audit.js';
+import type { Confirm } from './confirm.js';
+
+export interface CallContext {
+  /** The run's dependencies: settings, client, pacing, clock. */
+  deps: Deps;
+  /** Aborted when the client cancels the request (or the client goes away). */
+  signal: AbortSignal;
+  /** Progress, when the client asked for it: a count that grows, and what it counts. */
+  progress?: (count: number, message: string) => void;
+  /** Asks the person at the client before a write acts (absent: nobody can be asked). */
+  confirm?: Confirm;
+  /** The operator's --no-confirm: a write acts on `yes: true` alone. */
+  noConfirm?: boolean;
+  /** Where write tools record what they do. */
+  audit?: AuditLog;
+}
+
+export interface CallOutcome {
+  result: CallToolResult;
+  exitCode: number;
+  /** Every key the run knows, to mask wherever the call is recorded. */
+  keys: readonly string[];
+}
 
 export interface ToolResult {
   result: CallToolResult;

@@ -16,9 +16,8 @@ import { commandName, type AnySpec, type Confirmation } from '../../core/spec.js
 import { runBounded } from '../../commands/shared/many.js';
 import { commands } from '../registry.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
-import type { CallContext, CallOutcome } from './call.js';
 import type { ConfirmRequest } from './confirm.js';
-import { failed, textContent, type Printed, type RunCommand, type ToolResult } from './result.js';
+import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** One target of a write, as the preview shows it. */
@@ -98,9 +97,13 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     state = shown;
     confirmed = 'accepted';
   }
-  // A target that matches only since the person looked is left out, and said so.
+  // A target that matches only since the person looked is left out, and said so: in the 2026
+  // revision this call began after the person answered, so its preview already has them; in the
+  // 2025 ones the selector is read again.
+  const selected = Object.keys(input).some((key) => confirmation.selectors?.includes(key));
+  const now = confirmed === 'accepted' && selected && !ctx.signal.aborted ? await targetIds(tool, input, ctx).catch(() => []) : [];
   const bound = new Set(state.targets);
-  const newcomers = preview.targets.filter((t) => !bound.has(t.id)).map((t) => t.id);
+  const newcomers = [...new Set([...preview.targets.map((t) => t.id), ...now])].filter((id) => !bound.has(id));
   if (preview.body !== undefined && safeJson(preview.body) !== safeJson(state.body))
     return refused(usageError('the body to send is not the one the person confirmed; nothing was changed'), false);
   try {
@@ -155,6 +158,13 @@ interface Preview {
   missing: { id: string; error: Record<string, unknown> }[];
   /** presets_create: the body it would send. */
   body?: unknown;
+}
+
+/** The ids the command's --dry-run selects now. */
+async function targetIds(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<string[]> {
+  const { args, opts } = inputOf(tool, { ...input, yes: false });
+  const data = orThrow(await ctx.runCommand(tool.spec, args, opts)).body?.data;
+  return Array.isArray(data) ? data.map((t) => String((t as PreviewTarget).id)) : [];
 }
 
 /** The command's --dry-run, its targets named by the group's `get`. */
