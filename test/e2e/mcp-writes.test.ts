@@ -349,7 +349,8 @@ describe('gwctl mcp write tools with the v2 client, in both eras', () => {
       client.setRequestHandler('elicitation/create', (request) => {
         asked.push(request.params.message);
         if (person === 'accept') {
-          const typed = (request.params.requestedSchema as { properties: { confirm: { type: string } } }).properties.confirm.type;
+          const form = 'requestedSchema' in request.params ? request.params.requestedSchema : undefined;
+          const typed = (form as { properties: { confirm: { type: string } } } | undefined)?.properties.confirm.type;
           return { action: 'accept', content: { confirm: typed === 'string' ? '1' : true } };
         }
         if (person === 'wrong count') return { action: 'accept', content: { confirm: '7' } };
