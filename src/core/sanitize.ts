@@ -65,11 +65,20 @@ export const QUOTED_MAX = 200;
  * name and password never shown.
  */
 export function quoteInput(text: string): string {
-  const shown = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1…@');
+  const shown = withoutUserinfo(text);
   if (shown.length <= QUOTED_MAX) return sanitizeField(JSON.stringify(shown));
   // Never end inside a surrogate pair.
   const end = /[\ud800-\udbff]/.test(shown[QUOTED_MAX - 1]!) ? QUOTED_MAX - 1 : QUOTED_MAX;
   return `${sanitizeField(JSON.stringify(shown.slice(0, end)))}… (${shown.length} characters)`;
+}
+
+/**
+ * A URL with its user name and password (`https://user:secret@host`) shown as `…`
+ * (`https://…@host`): a hand-edited base URL may carry them, and a listing of settings is no
+ * place for a password. Anything else as it is.
+ */
+export function withoutUserinfo(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@');
 }
 
 /** A message of the argument parser's with each word it quotes ('…') cut to QUOTED_MAX characters. */

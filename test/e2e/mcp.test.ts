@@ -12,6 +12,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { commands } from '../../src/cli/registry.js';
 import { writeToolNames } from '../../src/cli/mcp/tools.js';
 import { gwctl } from '../kit/cli.js';
+import { configWith } from '../kit/profiles.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { gwctlCommand, runGwctl, spawnGwctl, tempConfigDir, testEnv, until } from '../kit/spawn.js';
 
@@ -191,6 +192,23 @@ describe('gwctl mcp over stdio', () => {
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toBe(cli.stderr.trimEnd());
     expect(result.structuredContent).toMatchObject({ error: { status: 404, exit_code: 5 } });
+  });
+
+  it('a stored key bound to another gateway than --base-url: a tool error with exit_code 4, nothing sent', async () => {
+    const sb = sandbox();
+    const dir = configWith({ 'management-key': sb.keys.management, 'management-key-origin': 'https://gw.example' });
+    const { client } = await connect(['--base-url', sb.baseUrl], {}, dir);
+    sb.clearRequests();
+    const result = await call(client, 'byok_ls');
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      error: {
+        status: null,
+        message: `the management key of profile "default" is bound to https://gw.example; it is not sent to ${new URL(sb.baseUrl).origin}`,
+        exit_code: 4,
+      },
+    });
+    expect(sb.requests()).toEqual([]);
   });
 
   it('a value the command line refuses is refused the same way, naming the property, and nothing is sent', async () => {

@@ -232,7 +232,7 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
       stdout: '',
       stderr:
         'gwctl: warning: no credential store answered (the credential store add-on (@napi-rs/keyring) is not installed); storing the key in the config file instead\n' +
-        `Stored the management key sk-add…cdef for profile "default" in ${path.join(config, 'config.json')}\n`,
+        `Stored the management key sk-add…cdef for profile "default" in ${path.join(config, 'config.json')}; it is sent only to https://openrouter.ai\n`,
     });
   });
 

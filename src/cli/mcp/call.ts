@@ -190,9 +190,10 @@ async function knownKeys(deps: Deps): Promise<string[]> {
     const settings = deps.settings();
     // Found without blocking: a key command runs asynchronously, once for the whole server (one
     // after the other: each may ask for a passphrase).
-    await settings.prepareKey('management');
-    await settings.prepareKey('api');
-    for (const key of [settings.managementKey?.value, settings.apiKey?.value]) if (key) addSecret(key);
+    for (const kind of ['management', 'api'] as const) {
+      const key = await settings.key(kind);
+      if (key) addSecret(key.value);
+    }
   } catch {
     // No settings to take keys from: the call itself reports why.
   }

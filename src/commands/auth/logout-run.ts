@@ -1,6 +1,6 @@
 import { keychainEntry, KeychainUnavailable } from '../../config/keychain.js';
 import { configDir } from '../../config/paths.js';
-import { KEYCHAIN_MARK, type KeyField } from '../../config/profile.js';
+import { KEY_ORIGIN, KEYCHAIN_MARK, type KeyField } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import type { Env } from '../../core/env.js';
 import { suggested } from '../../core/suggest.js';
@@ -36,6 +36,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
       } else if (p[field] !== undefined) found.push(field);
       delete p[mark];
       delete p[field];
+      delete p[KEY_ORIGIN[field]];
     }
     return found;
   });
