@@ -26,7 +26,7 @@ import { withoutSpinners } from '../core/spinners.js';
 import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { usageError } from '../core/errors.js';
 import { checkEnv } from '../core/options.js';
-import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { accessibleMode, SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
 
 interface BuiltDeps {
@@ -207,7 +207,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     env,
     flags,
     target,
-    printer: await choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables }),
+    printer: await choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables, accessible: accessibleMode(env) }),
     config: getConfig,
     settings: getSettings,
     keychain: getKeychain,
@@ -251,7 +251,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     },
     prompter: options.prompter
       ? withInteractive(options.prompter, flags.input && options.prompter.interactive)
-      : createPrompter(io, canAsk, signal),
+      : createPrompter(io, canAsk, signal, accessibleMode(env)),
     clock,
     signal,
     interrupted: options.interrupted ?? signal,

@@ -3,6 +3,7 @@ import { directBecause, hasProxyVariable, proxyLabel, type ProxyChoice } from '.
 import { unauthorizedHint, type KeyInEffect } from '../config/credentials.js';
 import type { Settings } from '../config/settings.js';
 import type { Env } from '../core/env.js';
+import { NODE_EXTRA_CA_CERTS, readVariable } from '../core/environment.js';
 import { GwctlError, toGwctlError } from '../core/errors.js';
 import { withoutUserinfo } from '../core/sanitize.js';
 import { ExitCode, type ExitCodeValue } from '../core/exit-codes.js';
@@ -198,7 +199,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     if (!answer.ok) return fail(answer.message, probeExit(answer), answer.hint);
     const authorities = settings!.caFile ? `the usual authorities and ${settings!.caFile.value}` : 'the usual authorities';
     return ok(
-      `the certificate of ${base!.hostname} is trusted (${authorities}${deps.env.NODE_EXTRA_CA_CERTS ? ', NODE_EXTRA_CA_CERTS' : ''})`,
+      `the certificate of ${base!.hostname} is trusted (${authorities}${readVariable(deps.env, NODE_EXTRA_CA_CERTS) ? `, ${NODE_EXTRA_CA_CERTS.name}` : ''})`,
     );
   });
 

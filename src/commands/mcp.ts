@@ -18,8 +18,8 @@ export const spec = defineSpec({
     'intent before anything is sent, the outcome after.',
     'Transport: stdio, or with --http streamable HTTP on 127.0.0.1 at a URL with a secret made for the run',
     '(printed on stderr; with --json a line {"url":...} on stdout). --sandbox rehearses against the sandbox.',
-    "'gwctl mcp config --client NAME' prints what registers this gwctl with Claude Code, Claude Desktop,",
-    'Cursor or VS Code (with the --profile, --sandbox and --allow-destructive given).',
+    "'gwctl mcp config --client claude-code' prints what registers this gwctl with Claude Code (also",
+    'claude-desktop, cursor, vscode), with the --profile, --sandbox and --allow-destructive given.',
   ].join('\n'),
   args: {
     action: arg.optional({

@@ -1,4 +1,4 @@
-import type { EnvironmentVariable } from '../core/environment.js';
+import { readVariable, type EnvironmentVariable } from '../core/environment.js';
 import { durationCheck, intCheck, ValueRefused, type Check } from '../core/options.js';
 import { baseUrlProblem } from '../core/patterns.js';
 
@@ -32,6 +32,11 @@ export const KEY_VARIABLES = {
     description: "API key for interns and vault routes; wins over the profile's; falls back to the management key",
   },
 } as const satisfies Record<'management' | 'api', EnvironmentVariable>;
+/** The keys the environment holds (GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY), for masking: those that are set. */
+export function keysFromEnvironment(env: Readonly<Record<string, string | undefined>>): string[] {
+  return [KEY_VARIABLES.management, KEY_VARIABLES.api].flatMap((declared) => readVariable(env, declared) || []);
+}
+
 /** The variables that stand for the key-command settings, second in that order; they win over the profile's. */
 export const KEY_COMMAND_VARIABLES = {
   management: {

@@ -95,7 +95,7 @@ describe.skipIf(keyringMissing)(`a real Secret Service${keyringMissing ? ` (skip
       stderr:
         'Removed the api key of profile "default".\n' +
         'gwctl: could not remove the management key of profile "default" from the credential store (no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set); it is still there; ' +
-        `run 'gwctl auth logout' again where the store answers, or remove it with 'secret-tool clear service ${service(dir)} username default/management-key'\n`,
+        `remove it with: secret-tool clear service ${service(dir)} username default/management-key (or run gwctl auth logout again where the store answers)\n`,
     });
     expect(keyring.lookup(service(dir), 'default/management-key')).toBe(KEY);
     expect(stored(dir).profiles.default).toEqual({ 'management-key-keychain': true, 'management-key-origin': origin() });

@@ -5,6 +5,7 @@
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Deps } from '../../commands/context.js';
+import { keysFromEnvironment } from '../../config/profile.js';
 import { GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { createIo } from '../../core/io.js';
@@ -184,7 +185,7 @@ function callDeadline(
 async function knownKeys(deps: Deps): Promise<string[]> {
   const keys: string[] = [];
   const addSecret = (key: string): void => void keys.push(key);
-  for (const key of [deps.env.GWCTL_MANAGEMENT_KEY, deps.env.GWCTL_API_KEY]) if (key) addSecret(key);
+  for (const key of keysFromEnvironment(deps.env)) addSecret(key);
   maskStoredKeys({ addSecret }, () => deps.config());
   try {
     const settings = deps.settings();

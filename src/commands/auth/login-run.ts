@@ -5,7 +5,9 @@ import { KEY_ORIGIN, KEYCHAIN_MARK, type Profile } from '../../config/profile.js
 import { baseUrlProblem } from '../../core/patterns.js';
 import { quoteInput } from '../../core/sanitize.js';
 import { resolveProfileName } from '../../config/settings.js';
+import { InputTooLarge, MAX_KEY_BYTES } from '../../core/bounded-read.js';
 import { GwctlError, usageError } from '../../core/errors.js';
+import type { Io } from '../../core/io.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { RunFor } from '../context.js';
@@ -22,7 +24,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   refuseUnderSandbox(deps, 'login', profile);
   let key: string;
   if (opts.withToken) {
-    key = (await io.readStdin()).trim();
+    key = (await readKey(io)).trim();
     if (key === '') throw usageError('no key on standard input', `pipe it in, as in 'printenv MY_KEY | gwctl auth login --with-token'`);
   } else if (prompter.interactive) {
     key = (await prompter.password(`Paste your ${which} key for profile "${profile}":`)).trim();
@@ -112,3 +114,14 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     return 'file' as const;
   }
 };
+
+/** The key on stdin, refused (exit 2) past MAX_KEY_BYTES: `< /dev/zero` must not fill memory. */
+async function readKey(io: Io): Promise<string> {
+  try {
+    return await io.readStdin(MAX_KEY_BYTES);
+  } catch (error) {
+    if (error instanceof InputTooLarge)
+      throw usageError(`standard input holds more than ${MAX_KEY_BYTES / 1024} KiB, more than any key`, 'pipe in only the key');
+    throw error;
+  }
+}

@@ -1,6 +1,7 @@
 import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { arg, option, pathIdCheck, ValueRefused } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
+import { nearest } from '../../core/suggest.js';
 import { intervalOption, POLL_INTERVALS } from '../../core/watch-options.js';
 
 /** What one --for asks: a status that must (or must not) be reached, or the intern's deletion. */
@@ -11,8 +12,10 @@ function waitCondition(text: string): WaitCondition {
   const m = /^status(!?=)(.+)$/.exec(text);
   if (!m) throw new ValueRefused('expected status=S, status!=S or delete');
   const status = m[2]!;
-  if (![...INTERN_STATUSES, ...INTERN_STATUS_ALIASES].includes(status as never))
-    throw new ValueRefused(`the status must be one of: ${INTERN_STATUSES.join(', ')}`);
+  if (![...INTERN_STATUSES, ...INTERN_STATUS_ALIASES].includes(status as never)) {
+    const near = nearest(status, INTERN_STATUSES);
+    throw new ValueRefused(near ? `did you mean status${m[1]}${near}?` : `the status must be one of: ${INTERN_STATUSES.join(', ')}`);
+  }
   return { kind: 'status', equal: m[1] === '=', status };
 }
 
