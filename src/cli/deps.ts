@@ -16,7 +16,7 @@ import { storedProfile } from '../config/profile.js';
 import { GwctlError } from '../core/errors.js';
 import type { Deps, Heavy } from '../commands/context.js';
 import type { Clock } from '../core/clock.js';
-import type { Prompter } from '../core/prompter.js';
+import { nobodyToAsk, type Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
 import type { Io } from '../core/io.js';
 import { choosePrinter, type Shaping } from './output-choice.js';
@@ -24,7 +24,6 @@ import { createPrompter } from './prompter.js';
 import { realClock } from '../core/clock.js';
 import { withoutSpinners } from '../core/spinners.js';
 import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
-import { usageError } from '../core/errors.js';
 import { checkEnv } from '../core/options.js';
 import { accessibleMode, SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
@@ -269,8 +268,5 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
 /** A given prompter, not asked when --no-input or CI says nobody may be asked. */
 function withInteractive(prompter: Prompter, interactive: boolean): Prompter {
   if (interactive === prompter.interactive) return prompter;
-  const refuse = (): never => {
-    throw usageError('cannot ask: no terminal (or --no-input / CI is set)');
-  };
-  return { interactive, confirm: refuse, password: refuse, select: refuse, search: refuse };
+  return nobodyToAsk('cannot ask: no terminal (or --no-input / CI is set)');
 }

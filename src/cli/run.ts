@@ -9,6 +9,7 @@ import { createDeps } from './deps.js';
 import { maskStoredKeys } from '../config/stored-keys.js';
 import { commands, groupSummaries, implementations, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
+import { untilAborted } from '../core/abort.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram, seeGroupHelp } from './program.js';
@@ -190,29 +191,6 @@ function stdoutFailed(error: NodeJS.ErrnoException): GwctlError {
   // Node's `ENOSPC: no space left on device, write`: the words between the code and the call.
   const why = error.message.replace(/^[A-Z_]+: /, '').split(',')[0]!;
   return new GwctlError(`cannot write to standard output: ${why}${error.code ? ` (${error.code})` : ''}`, ExitCode.failure);
-}
-
-/** Resolves with the command, or rejects as soon as the run is interrupted. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    // The command was already started; its own failure is moot, but must not go unhandled.
-    work.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** Commander's own outcomes: help and version are successes (null), parse errors are usage errors. */

@@ -1,3 +1,4 @@
+import { rejectOnAbort } from '../core/abort.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { checkEnv, checkValue, invalidValue } from '../core/options.js';
@@ -28,7 +29,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     const text = (width: number): string => banner(info, running.pace, options.churn ?? 0, width);
     const view = { kind: 'text' as const, terminal: text(deps.io.size().columns), piped: text(Infinity) };
     await deps.printer.detail({ body: info, oneLine: true, view });
-    await interrupted(deps);
+    await rejectOnAbort(deps.signal);
   } finally {
     await running.close();
   }
@@ -75,15 +76,6 @@ function startFailure(error: unknown, options: SandboxOptions): GwctlError {
     return new GwctlError(`cannot listen on ${where}: permission denied`, ExitCode.failure, { hint: 'use a port above 1023' });
   if (code === 'EADDRNOTAVAIL') return new GwctlError(`cannot listen on ${where}: no such local address`, ExitCode.failure);
   return new GwctlError(`cannot start the sandbox: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure);
-}
-
-/** Resolves never: rejects with the run's abort reason (Ctrl-C, SIGTERM), which exits 130 (143). */
-function interrupted(deps: Deps): Promise<never> {
-  return new Promise((_, reject) => {
-    const { signal } = deps;
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }
 
 /**

@@ -1,5 +1,7 @@
 // Questions to a person. The terminal implementation lives at the top (it loads
 // @inquirer/prompts); tests give a scripted one.
+import { usageError } from './errors.js';
+
 export interface Prompter {
   /** Whether a person can be asked (a terminal on stdin and stderr, and no --no-input / CI). */
   readonly interactive: boolean;
@@ -17,4 +19,12 @@ export interface Choice<T> {
   name: string;
   value: T;
   description?: string;
+}
+
+/** A prompter for a run where nobody may be asked: every question is refused, saying `why` (exit 2). */
+export function nobodyToAsk(why: string): Prompter {
+  const refuse = (): never => {
+    throw usageError(why);
+  };
+  return { interactive: false, confirm: refuse, password: refuse, select: refuse, search: refuse };
 }

@@ -6,10 +6,11 @@ import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Deps } from '../../commands/context.js';
 import { keysFromEnvironment } from '../../config/profile.js';
-import { GwctlError, toGwctlError, usageError } from '../../core/errors.js';
+import { GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { createIo } from '../../core/io.js';
-import type { Prompter } from '../../core/prompter.js';
+import { nobodyToAsk } from '../../core/prompter.js';
+import { untilAborted } from '../../core/abort.js';
 import type { OptionDefs } from '../../core/options.js';
 import { safeJson } from '../../core/sanitize.js';
 import { commandName, type AnySpec } from '../../core/spec.js';
@@ -34,17 +35,7 @@ export type { CallContext, CallOutcome } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** A tool asks nobody: a write is previewed unless `yes`, and a missing id is an error. */
-const NOBODY: Prompter = {
-  interactive: false,
-  confirm: refuse,
-  password: refuse,
-  select: refuse,
-  search: refuse,
-};
-
-function refuse(): never {
-  throw usageError('cannot ask: a tool call has nobody to ask');
-}
+const NOBODY = nobodyToAsk('cannot ask: a tool call has nobody to ask');
 
 export async function callTool(tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext): Promise<CallOutcome> {
   const keys = await knownKeys(ctx.deps);
@@ -199,16 +190,6 @@ async function knownKeys(deps: Deps): Promise<string[]> {
     // No settings to take keys from: the call itself reports why.
   }
   return keys;
-}
-
-/** The command, or its cancellation as soon as the client cancels. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** A stream that keeps what is written to it. */

@@ -14,7 +14,7 @@ import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTrans
 import type { Deps } from '../../commands/context.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
-import { aborted } from './aborted.js';
+import { rejectOnAbort } from '../../core/abort.js';
 import type { Era } from './server.js';
 import { MAX_MESSAGE_BYTES } from './stdio.js';
 
@@ -155,7 +155,7 @@ export async function serveHttp(newServer: (era: Era) => Server, port: number, d
   // Under --json one ready line a script reads; otherwise the URL above is the whole of it.
   await deps.printer.detail({ body: { url }, oneLine: true, view: { kind: 'text', terminal: '', piped: '' } });
   try {
-    await aborted(deps.signal);
+    await rejectOnAbort(deps.signal);
   } finally {
     for (const id of [...sessions.keys()]) closeSession(id);
     await modern.close();

@@ -24,7 +24,7 @@ import type { OptionValues } from '../../core/options.js';
 import { commands } from '../registry.js';
 import { errorJson } from '../report.js';
 import { callTool, type CallContext, type CallOutcome } from './call.js';
-import { aborted } from './aborted.js';
+import { rejectOnAbort } from '../../core/abort.js';
 import { auditLog, type AuditLog } from './audit.js';
 import { elicitingConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
 import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
@@ -185,7 +185,7 @@ async function serveOverStdio(newServer: (era: Era) => Server, served: Served): 
   const transport = new LineTransport(io.stdin as Readable, (text) => io.out(text));
   const handle = serveStdio(({ era }) => newServer(era), { transport });
   try {
-    await Promise.race([transport.ended, aborted(signal)]);
+    await Promise.race([transport.ended, rejectOnAbort(signal)]);
   } finally {
     // Closing the server aborts every call in flight; each stops its requests and returns.
     await handle.close();
