@@ -186,7 +186,9 @@ function inOwnGroup(): boolean {
  */
 function endCommand(pid: number, ownGroup: boolean): void {
   if (process.platform === 'win32') {
-    process.getBuiltinModule('node:child_process').spawnSync('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true });
+    process
+      .getBuiltinModule('node:child_process')
+      .spawnSync('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true });
     return;
   }
   const targets = ownGroup ? [-pid] : [...descendants(pid), pid];

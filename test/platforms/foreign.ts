@@ -97,7 +97,11 @@ export async function wineReady(): Promise<void> {
  * Runs a Windows program under Wine with stdin, stdout and stderr in files: under Wine, Node's
  * pipes to a Linux parent fail (EBADF), which is Wine's limit, not the program's.
  */
-export async function runWine(command: string[], args: readonly string[], options: { input?: string; env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+export async function runWine(
+  command: string[],
+  args: readonly string[],
+  options: { input?: string; env?: Record<string, string | undefined> } = {},
+): Promise<RunResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gwctl-wine-run-'));
   const files = ['in', 'out', 'err'].map((name) => path.join(dir, name));
   writeFileSync(files[0]!, options.input ?? '');
