@@ -33,6 +33,13 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/core/', '^src/api/'] },
     },
     {
+      name: 'api-knows-no-flags',
+      severity: 'error',
+      comment: 'The API layer declares no option: flags and their builders (core/options.ts) belong to the specs.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/core/(options|watch-options)\\.ts$', dependencyTypesNot: ['type-only', 'type-import'] },
+    },
+    {
       name: 'config-on-core-only',
       severity: 'error',
       from: { path: '^src/config/' },
@@ -47,9 +54,9 @@ module.exports = {
     {
       name: 'sandbox-on-core-and-api',
       severity: 'error',
-      comment: 'The sandbox shares the API vocabulary and schemas, nothing of the tool around it.',
+      comment: 'The sandbox shares the API vocabulary, route table and schemas, nothing of the tool around it.',
       from: { path: '^src/sandbox/' },
-      to: { path: '^src/', pathNot: ['^src/core/', '^src/api/(vocabulary|schemas/)', '^src/sandbox/'] },
+      to: { path: '^src/', pathNot: ['^src/core/', '^src/api/(vocabulary|routes)\\.ts$', '^src/api/schemas/', '^src/sandbox/'] },
     },
     {
       name: 'completions-given-the-tree',

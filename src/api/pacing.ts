@@ -17,7 +17,7 @@
 // - A fixed concurrency is exactly that many in flight at most; only the pause applies.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { CONCURRENCY, type ConcurrencyChoice } from './vocabulary.js';
+import { CONCURRENCY, type ConcurrencyChoice } from '../core/concurrency.js';
 
 export const PACING = {
   /** Multiplicative decrease of the concurrency on a 429 or 503. */

@@ -43,7 +43,7 @@ export interface Io {
 
 /**
  * An output whose Node stream is built only when something needs one (the process's own,
- * core/process-streams.ts): Io writes and listens through it, and asks for the stream only to
+ * `ProcessOutput` in src/main.ts): Io writes and listens through it, and asks for the stream only to
  * hand it to what draws on it (prompts, spinners) or to follow a terminal's size.
  */
 export interface LazyOutput {

@@ -1,7 +1,9 @@
-// The eleven operations under /api/v1: which family answers their errors, who may call them,
-// which limits apply, and the handler. Matching is by path segments so that an empty
+// The eleven operations under /api/v1, as the client's route table (api/routes.ts) names them,
+// with what the sandbox adds: which family answers their errors, who may call them, which
+// limits apply, and the handler. Matching is by path segments so that an empty
 // parameter (`/batches/`) is recognised as this route with a too-short parameter rather than
 // as an unknown path. HEAD is answered as GET (without the body), as HTTP servers do.
+import { routes, type Route } from '../api/routes.js';
 import type { RouteDef } from './context.js';
 import type { Family } from './errors.js';
 import { LIMITS } from './limits.js';
@@ -25,99 +27,38 @@ const INTERNS = { family: 'interns', access: 'interns', deadline: true, bodyLimi
 const BATCHES = { family: 'batches', access: 'batches', deadline: false, bodyLimit: OTHER_BODY } as const;
 const MANAGEMENT = { family: 'management', access: 'management', deadline: false, bodyLimit: OTHER_BODY } as const;
 
-export const ROUTES: readonly RouteDef[] = [
-  {
-    name: 'get private endpoint',
-    method: 'GET',
-    pattern: '/private-endpoints/:id',
+/**
+ * What the sandbox adds to each route of the client's table (`api/routes.ts`, the one list of the
+ * API's routes: name, method, path): keyed by the same names, so a route the client knows and the
+ * sandbox does not serve (or the reverse) does not compile.
+ */
+const SERVED: { readonly [K in keyof typeof routes]: SandboxRoute } = {
+  getPrivateEndpoint: {
     ...MANAGEMENT,
     deadline: true,
     emptyParamStatus: 404,
     handler: endpoints.getPrivateEndpoint,
     errorExtras: endpoints.errorExtras,
   },
-  {
-    name: 'create preset',
-    method: 'POST',
-    pattern: '/presets/:slug/messages',
-    ...MANAGEMENT,
-    emptyParamStatus: 400,
-    handler: presets.createPreset,
-  },
-  {
-    name: 'get batch',
-    method: 'GET',
-    pattern: '/batches/:id',
-    ...BATCHES,
-    emptyParamStatus: 404,
-    handler: batches.getBatch,
-  },
-  {
-    name: 'delete batch',
-    method: 'DELETE',
-    pattern: '/batches/:id',
-    ...BATCHES,
-    emptyParamStatus: 404,
-    handler: batches.deleteBatch,
-  },
-  {
-    name: 'suspend intern',
-    method: 'POST',
-    pattern: '/interns/:internId/suspend',
-    ...INTERNS,
-    emptyParamStatus: 400,
-    handler: interns.suspendIntern,
-  },
-  {
-    name: 'list interns',
-    method: 'GET',
-    pattern: '/interns',
-    ...INTERNS,
-    emptyParamStatus: 400,
-    handler: interns.listInterns,
-  },
-  {
-    name: 'get intern',
-    method: 'GET',
-    pattern: '/interns/:internId',
-    ...INTERNS,
-    emptyParamStatus: 404,
-    handler: interns.getIntern,
-  },
-  {
-    name: 'list vault secrets',
-    method: 'GET',
-    pattern: '/vault/interns/:internId/secrets',
-    ...INTERNS,
-    emptyParamStatus: 404,
-    handler: vault.listSecrets,
-  },
-  {
-    name: 'list BYOK credentials',
-    method: 'GET',
-    pattern: '/byok',
-    ...MANAGEMENT,
-    emptyParamStatus: 400,
-    handler: byok.listByok,
-  },
-  {
-    name: 'list budgets',
-    method: 'GET',
-    pattern: '/workspaces/:id/budgets',
-    ...MANAGEMENT,
-    access: 'workspace',
-    emptyParamStatus: 404,
-    handler: budgets.listBudgets,
-  },
-  {
-    name: 'get tool',
-    method: 'GET',
-    pattern: '/tools/:name',
-    ...MANAGEMENT,
-    emptyParamStatus: 404,
-    handler: tools.getTool,
-  },
-];
+  createPreset: { ...MANAGEMENT, emptyParamStatus: 400, handler: presets.createPreset },
+  getBatch: { ...BATCHES, emptyParamStatus: 404, handler: batches.getBatch },
+  deleteBatch: { ...BATCHES, emptyParamStatus: 404, handler: batches.deleteBatch },
+  suspendIntern: { ...INTERNS, emptyParamStatus: 400, handler: interns.suspendIntern },
+  listInterns: { ...INTERNS, emptyParamStatus: 400, handler: interns.listInterns },
+  getIntern: { ...INTERNS, emptyParamStatus: 404, handler: interns.getIntern },
+  listVaultSecrets: { ...INTERNS, emptyParamStatus: 404, handler: vault.listSecrets },
+  listByok: { ...MANAGEMENT, emptyParamStatus: 400, handler: byok.listByok },
+  listBudgets: { ...MANAGEMENT, access: 'workspace', emptyParamStatus: 404, handler: budgets.listBudgets },
+  getTool: { ...MANAGEMENT, emptyParamStatus: 404, handler: tools.getTool },
+};
+
+type SandboxRoute = Omit<RouteDef, 'name' | 'method' | 'pattern'>;
+
+/** The client's routes with what the sandbox adds; `{param}` of the client's path is `:param` here. */
+export const ROUTES: readonly RouteDef[] = Object.entries(SERVED).map(([key, served]) => {
+  const route: Route = routes[key as keyof typeof routes];
+  return { name: route.name, method: route.method, pattern: route.path.replace(/\{(\w+)\}/g, ':$1'), ...served };
+});
 
 export type Match =
   | { kind: 'route'; route: RouteDef; params: Record<string, string>; emptyParam: boolean }

@@ -45,4 +45,15 @@ describe('the chunks each command loads', () => {
     expect(chunks).toEqual(['chunk', 'chunk', 'chunk', 'client', 'get-run', 'json', 'run']);
     expect(server.requests).toHaveLength(1);
   });
+
+  it('are the counts ARCHITECTURE.md gives', async () => {
+    const text = readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8').replace(/\s+/g, ' ');
+    const said = /`--help` loads (\w+) files besides `main\.js` \([^)]*\) and `endpoints get --json` (\w+)\./.exec(text);
+    expect(said, 'the sentence that gives the counts').not.toBeNull();
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    expect([words.indexOf(said![1]!), words.indexOf(said![2]!)]).toEqual([
+      (await chunksOf(['--help'])).length,
+      (await chunksOf(['endpoints', 'get', ENDPOINT.data.id, '--json'])).length,
+    ]);
+  });
 });

@@ -6,16 +6,50 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gwctlCommand, shellQuote, tempConfigDir } from './spawn.js';
 
-const SOCKET = `gwctl-terminal-${process.pid}`;
+let sessions = 0;
+/** The sockets of the tmux servers still running, each a terminal's own. */
+const servers = new Set<string>();
 
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], {
+/**
+ * tmux on `socket`. Every terminal a test opens has a server of its own: a server shared between
+ * tests exits when its last session ends, and a session started meanwhile then fails with "server
+ * exited unexpectedly", which a busy machine made likely.
+ */
+function tmuxOn(socket: string, ...args: string[]): string {
+  return execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: tempConfigDir() },
   });
 }
 
-let sessions = 0;
+/**
+ * Starts a server with one detached `width` x `height` session running `script` in sh, and gives
+ * tmux on that server and a way to end it. A start that fails (a busy machine: the server did not come up in time) is
+ * tried again, on a new socket, up to three times.
+ */
+function startTerminal(width: number, height: number, script: string): { tmux: (...args: string[]) => string; stop: () => void } {
+  for (let attempt = 1; ; attempt++) {
+    const socket = `gwctl-terminal-${process.pid}-${++sessions}`;
+    try {
+      tmuxOn(socket, 'new-session', '-d', '-s', 'gwctl', '-x', String(width), '-y', String(height), 'sh', '-c', script);
+      servers.add(socket);
+      return { tmux: (...args) => tmuxOn(socket, ...args), stop: () => stopServer(socket) };
+    } catch (error) {
+      stopServer(socket);
+      if (attempt === 3) throw error;
+      execFileSync('sleep', [String(0.2 * attempt)]);
+    }
+  }
+}
+
+function stopServer(socket: string): void {
+  servers.delete(socket);
+  try {
+    tmuxOn(socket, 'kill-server');
+  } catch {
+    // already gone: the error the test met is the one to report
+  }
+}
 
 export interface Screen {
   /** What gwctl wrote to stdout, as the terminal shows it (lines joined where it wrapped them). */
@@ -66,11 +100,6 @@ export interface LiveScreen {
   close(): void;
 }
 
-/** tmux arguments for a detached `width` x `height` session that runs `script` in sh. */
-function newSession(name: string, width: number, height: number, script: string): string[] {
-  return ['new-session', '-d', '-s', name, '-x', String(width), '-y', String(height), 'sh', '-c', script];
-}
-
 /**
  * A shell line that runs `command` with stderr to `errFile`, then writes its exit code to
  * `exitFile` whole (a rename, so a reader never sees it half-written), and keeps the pane open.
@@ -90,26 +119,13 @@ export function liveScreen(
   height: number,
   { stderrOnScreen = false }: { stderrOnScreen?: boolean } = {},
 ): LiveScreen {
-  const name = `s${++sessions}`;
+  const name = 'gwctl';
   const dir = tempConfigDir();
   const errFile = stderrOnScreen ? '/dev/tty' : path.join(dir, 'stderr');
   const exitFile = path.join(dir, 'exit');
   const command = commandLine(args, env);
-  tmux(
-    ...newSession(
-      name,
-      width,
-      height,
-      // The shell outlives a Ctrl-C sent to gwctl (a trap, not an ignored signal, so gwctl gets it).
-      `trap : INT; ${runRecorded(command, errFile, exitFile)}`,
-    ),
-    // The server stays when a test's session ends, so that the next test's does not race its exit.
-    ';',
-    'set-option',
-    '-g',
-    'exit-empty',
-    'off',
-  );
+  // The shell outlives a Ctrl-C sent to gwctl (a trap, not an ignored signal, so gwctl gets it).
+  const { tmux, stop } = startTerminal(width, height, `trap : INT; ${runRecorded(command, errFile, exitFile)}`);
   // The pane's lines, without the empty ones below the last that holds something.
   const capture = (history = false): string[] =>
     tmux('capture-pane', '-p', '-J', ...(history ? ['-S', '-'] : []), '-t', name)
@@ -159,13 +175,7 @@ export function liveScreen(
       );
       return { exit: Number(readFileSync(exitFile, 'utf8')), stderr: stderrOnScreen ? '' : readFileSync(errFile, 'utf8') };
     },
-    close() {
-      try {
-        tmux('kill-session', '-t', name);
-      } catch {
-        // already gone: the error the test met is the one to report
-      }
-    },
+    close: stop,
   };
 }
 
@@ -180,12 +190,12 @@ export async function onScreen(
   height = 40,
   { stdinFile }: { stdinFile?: string } = {},
 ): Promise<Screen> {
-  const name = `s${++sessions}`;
+  const name = 'gwctl';
   const dir = tempConfigDir();
   const errFile = path.join(dir, 'stderr');
   const exitFile = path.join(dir, 'exit');
   const command = commandLine(args, env, stdinFile);
-  tmux(...newSession(name, width, height, runRecorded(command, errFile, exitFile)));
+  const { tmux, stop } = startTerminal(width, height, runRecorded(command, errFile, exitFile));
   try {
     // The end is watched in a file, not on the screen: reading the screen starts a tmux client
     // each time, which slows everything down on a busy machine. Generous: node starts slowly there.
@@ -202,15 +212,11 @@ export async function onScreen(
       exit: Number(readFileSync(exitFile, 'utf8')),
     };
   } finally {
-    tmux('kill-session', '-t', name);
+    stop();
   }
 }
 
-/** Ends the tmux server the tests started (call in afterAll). */
+/** Ends every tmux server a test of this file left running (call in afterAll). */
 export function stopTmux(): void {
-  try {
-    tmux('kill-server');
-  } catch {
-    // no server left
-  }
+  for (const socket of servers) stopServer(socket);
 }

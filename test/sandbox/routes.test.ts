@@ -1,6 +1,7 @@
 // Routes the sandbox does not serve answer as the service does for routes it does not have:
 // 404 in the API's error envelope, for any method, with or without a key, body or not.
 import { describe, expect, it } from 'vitest';
+import { routes } from '../../src/api/routes.js';
 import { useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
@@ -66,5 +67,16 @@ describe('HEAD on a served GET route', () => {
     expect(head.text).toBe('');
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.text)));
     expect((await sb.request('HEAD', `/interns/${sb.examples.intern}`, { key: null })).status).toBe(401);
+  });
+});
+
+describe('the routes the client knows', () => {
+  it('are each served by the sandbox, with their key: none answers "No route"', async () => {
+    const sb = sandbox();
+    for (const route of Object.values(routes)) {
+      const path = route.path.replace(/\{\w+\}/g, 'x');
+      const res = await sb.request(route.method, path, { key: route.key, body: route.method === 'POST' ? {} : undefined });
+      expect(JSON.stringify(res.body), `${route.method} ${path}`).not.toContain('No route');
+    }
   });
 });

@@ -4,6 +4,7 @@
 // detail view names is on the screen whole. Columns a narrow terminal leaves out are named on
 // stderr. Skips, saying why, when tmux is not installed.
 import { afterAll, describe, expect, it } from 'vitest';
+import { commands } from '../../src/cli/registry.js';
 import type { Examples } from '../../src/sandbox/server.js';
 import { displayWidth } from '../../src/output/width.js';
 import { gwctl } from '../kit/cli.js';
@@ -55,9 +56,20 @@ const CASES: Record<string, Case> = {
     ],
     ids: '.data.id',
   },
+  // Ids given are not looked up in a dry run: one column, each id whole.
+  'batches delete --dry-run': { args: (ex) => ['batches', 'delete', ex.batches.completed, '--dry-run'], ids: '.data[].id' },
   'auth status': { args: () => ['auth', 'status'], ids: 'empty' },
   'config list': { args: () => ['config', 'list'], ids: 'empty' },
+  'config profiles': { args: () => ['config', 'profiles'], ids: 'empty' },
 };
+
+describe('the cases above', () => {
+  it('cover every command whose spec declares the columns of a view', () => {
+    const withViews = [...commands.values()].filter((spec) => spec.columns !== undefined).map((spec) => spec.path.join(' '));
+    const covered = new Set(Object.keys(CASES).map((name) => name.split(/ (?=--|\()/)[0]));
+    expect(withViews.filter((name) => !covered.has(name))).toEqual([]);
+  });
+});
 
 const sandbox = useSandbox({}, { resetEach: false });
 

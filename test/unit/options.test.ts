@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globalOptions } from '../../src/commands/global-options.js';
+import { environmentNames, globalOptions } from '../../src/commands/global-options.js';
 import { commands } from '../../src/cli/registry.js';
 import { checkValue, durationCheck, type OptionDef, type OptionDefs } from '../../src/core/options.js';
 
@@ -36,8 +36,15 @@ describe('global options', () => {
     expect(clashes.filter((c) => !contractOwn.has(c))).toEqual([]);
     expect(clashes.sort()).toEqual([...contractOwn].sort());
   });
-  it('declare the environment variables help lists', () => {
-    const envs = Object.values(globalOptions).flatMap((o: OptionDef<unknown>) => (o.env ? [o.env] : []));
-    expect(envs).toEqual(['GWCTL_PROFILE', 'GWCTL_BASE_URL', 'GWCTL_TIMEOUT', 'GWCTL_RETRIES', 'NO_COLOR', 'CI', 'GWCTL_DEBUG']);
+  it('stand for their environment variables by one rule: GWCTL_ and the name, or the common variable of a --no- flag', () => {
+    // NO_COLOR (no-color.org) and CI are the variables every tool reads for --no-color and --no-input.
+    const common: Record<string, string> = { '--no-color': 'NO_COLOR', '--no-input': 'CI' };
+    for (const def of Object.values(globalOptions) as OptionDef<unknown>[]) {
+      if (!def.env) continue;
+      const flag = /--[\w-]+/.exec(def.flags)![0];
+      expect(def.env, flag).toBe(common[flag] ?? `GWCTL_${flag.slice(2).replaceAll('-', '_').toUpperCase()}`);
+    }
+    const withVariable = (Object.values(globalOptions) as OptionDef<unknown>[]).filter((def) => def.env).map((def) => def.env);
+    expect(environmentNames().slice(0, withVariable.length)).toEqual(withVariable);
   });
 });

@@ -1,4 +1,4 @@
-import { concurrencyOption } from '../../api/vocabulary.js';
+import { concurrencyOption } from '../../core/concurrency.js';
 import { arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 

@@ -1,4 +1,5 @@
-import { concurrencyOption, INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
+import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
+import { concurrencyOption } from '../../core/concurrency.js';
 import { arg, option } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 

@@ -9,7 +9,7 @@
 // concurrency, `auto`, a server's Retry-After) is the client's pacing (api/pacing.ts).
 import { NotStarted } from '../../api/pacing.js';
 import type { Route } from '../../api/routes.js';
-import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../api/vocabulary.js';
+import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../core/concurrency.js';
 import { errorFields, GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode, type ExitCodeValue } from '../../core/exit-codes.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
@@ -21,7 +21,7 @@ import { progressBar, startProgress } from './progress.js';
 import { confirmOrRefuse, readIds } from './targets.js';
 
 // The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight).
-export { CONCURRENCY } from '../../api/vocabulary.js';
+export { CONCURRENCY } from '../../core/concurrency.js';
 
 export interface Target {
   id: string;

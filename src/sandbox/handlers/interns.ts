@@ -1,4 +1,4 @@
-// GET /interns, GET /interns/{internId}, POST /interns/{internId}/suspend.
+// GET /interns, GET /interns/{id}, POST /interns/{id}/suspend.
 //
 // Visibility (handlers/visibility.ts): an intern's own key sees only its intern, and the
 // collection answers 404 to it. The outsider key never gets here (404 in the server, outside
@@ -92,7 +92,7 @@ export function listInterns(ctx: Context): Reply {
 }
 
 export function getIntern(ctx: Context): Reply {
-  return json(ctx.state.internAt(visibleIntern(ctx, ctx.params.internId!), ctx.moment));
+  return json(ctx.state.internAt(visibleIntern(ctx, ctx.params.id!), ctx.moment));
 }
 
 export function suspendIntern(ctx: Context): Reply {
@@ -109,7 +109,7 @@ export function suspendIntern(ctx: Context): Reply {
     const empty = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length === 0;
     if (!empty) throw ctx.fail(400, 'Invalid request body: suspend takes no body fields');
   }
-  const index = visibleIntern(ctx, ctx.params.internId!);
+  const index = visibleIntern(ctx, ctx.params.id!);
   if (BUSY_STATUSES.has(ctx.state.statusAt(index, ctx.moment))) throw ctx.fail(409);
   // Suspend stops the runtime and keeps disk and configuration: the intern becomes `stopped`
   // a moment later (data/intern-motion.ts); suspending it again meanwhile changes nothing.

@@ -1,4 +1,4 @@
-// GET /vault/interns/{internId}/secrets: metadata only, ordered by name, offset paging.
+// GET /vault/interns/{id}/secrets: metadata only, ordered by name, offset paging.
 // An intern's own key can always read its intern's secrets, and only those.
 import { secretsOf } from '../data/secrets.js';
 import { json, type Reply } from '../http.js';
@@ -11,7 +11,7 @@ export function listSecrets(ctx: Context): Reply {
   const limit = intParam(ctx, 'limit', LIMITS.secretPage);
   const offset = intParam(ctx, 'offset', LIMITS.secretOffset);
   // Not a UUID, not in the workspace, or not this intern key's intern: all "not visible" (404).
-  const index = visibleIntern(ctx, ctx.params.internId!);
+  const index = visibleIntern(ctx, ctx.params.id!);
   const all = secretsOf(ctx.state.interns, index);
   return json({ data: all.slice(offset, offset + limit), has_more: offset + limit < all.length });
 }
