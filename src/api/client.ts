@@ -11,7 +11,7 @@ import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETR
 import { NotStarted, Pacer } from './pacing.js';
 import type { KeyKind, Route } from './routes.js';
 import { Transport, TransportFailure, type Network, type WireResponse } from './transport.js';
-import { proxyLabel } from './transport-network.js';
+import { proxyLabel, type ProxyChoice } from './transport-network.js';
 
 /** A response, marked when it came from an origin the key was not sent to (after a redirect). */
 type Answer = WireResponse & { keyless?: true };
@@ -179,6 +179,11 @@ export class ApiClient {
       if (!(error instanceof TransportFailure)) throw error;
       return { ok: false, kind: error.kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
     }
+  }
+
+  /** The proxy a request to `url` goes through, or undefined when it goes directly: the way `doctor` describes. */
+  proxyFor(url: URL): ProxyChoice | undefined {
+    return this.transport.proxyFor(url);
   }
 
   /** Whether a key of this kind is configured (the API key falls back to the management key). */

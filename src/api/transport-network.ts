@@ -1,9 +1,11 @@
 // How a request leaves this machine: directly, or through the proxy the environment names (read
-// as curl reads it), and which certificate authorities TLS trusts besides the usual ones. Pure
-// and small: every command that sends reads it, and only a proxy variable loads the proxy code
-// (transport-proxy.ts).
+// as curl reads it; this machine itself is never reached through one), and which certificate
+// authorities TLS trusts besides the usual ones. Pure and small: every command that sends reads
+// it, and only a proxy variable loads the proxy code (transport-proxy.ts).
 import type { Env } from '../core/env.js';
+import { InputTooLarge, readFileAtMost } from '../core/bounded-read.js';
 import { usageError } from '../core/errors.js';
+import { isLoopbackHost } from '../core/patterns.js';
 
 /** The proxy a request goes through, and the variable that named it (for messages and `doctor`). */
 export interface ProxyChoice {
@@ -12,46 +14,119 @@ export interface ProxyChoice {
 }
 
 /**
- * The variables that name a proxy, for each scheme, first found wins. The lower-case name comes
- * first, as curl reads it; ALL_PROXY stands in for either scheme.
+ * The variables that name a proxy, first found wins (an empty one counts as unset, as curl reads
+ * it). The lower-case name comes first, as curl reads it; ALL_PROXY stands in for HTTPS_PROXY.
+ * Only https goes through a proxy: plain http is sent only to this machine (api/client.ts), and
+ * this machine is never reached through a proxy, so a key in clear text never meets one, and
+ * HTTP_PROXY is never used.
  */
-const PROXY_VARIABLES: Readonly<Record<string, readonly string[]>> = {
-  'https:': ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'],
-  'http:': ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'],
-};
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'] as const;
 
-/** Whether any proxy variable is set: only then is the proxy code loaded. */
+/** Variables that name a proxy gwctl never uses, kept only to mask a password they hold. */
+const UNUSED_PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY'] as const;
+
+/** Whether any proxy variable gwctl uses is set: only then is the proxy code loaded. */
 export function hasProxyVariable(env: Env): boolean {
-  return PROXY_VARIABLES['https:']!.concat(PROXY_VARIABLES['http:']!).some((name) => Boolean(env[name]?.trim()));
+  return PROXY_VARIABLES.some((name) => Boolean(env[name]?.trim()));
 }
 
-/** The proxy for a request to `target`, or undefined when it goes directly (no variable, or NO_PROXY names the host). */
+/** Why a request to `target` goes directly though a proxy variable is set, or undefined when it does not. */
+export function directBecause(target: URL, env: Env): string | undefined {
+  if (target.protocol !== 'https:') return 'plain http (sent only to this machine) never goes through a proxy';
+  if (isLoopbackHost(target.hostname)) return `${target.hostname} is this machine, never reached through a proxy`;
+  const list = noProxyList(env);
+  if (list && bypassesProxy(target, list.value)) return `${list.variable} names ${target.hostname}`;
+  return undefined;
+}
+
+/** The proxy for a request to `target`, or undefined when it goes directly (no variable, loopback, plain http, or NO_PROXY names the host). */
 export function proxyFor(target: URL, env: Env): ProxyChoice | undefined {
-  if (bypassesProxy(target, env.no_proxy ?? env.NO_PROXY ?? '')) return undefined;
-  for (const variable of PROXY_VARIABLES[target.protocol] ?? []) {
+  if (directBecause(target, env)) return undefined;
+  for (const variable of PROXY_VARIABLES) {
     const value = env[variable]?.trim();
     if (value) return { url: parseProxy(value, variable), variable };
   }
   return undefined;
 }
 
+/** NO_PROXY as curl reads it: the lower-case name first, an empty value as unset. */
+function noProxyList(env: Env): { value: string; variable: string } | undefined {
+  for (const variable of ['no_proxy', 'NO_PROXY']) {
+    const value = env[variable];
+    if (value) return { value, variable };
+  }
+  return undefined;
+}
+
 /**
- * NO_PROXY as curl reads it: `*` (every host), or a list of host names, domains (`example` and
- * `.example` both cover `gw.example`) and addresses, each optionally with a port.
+ * NO_PROXY as curl 8 reads it: `*` alone (every host), or a list of entries separated by commas
+ * or spaces. For a host name: the name, or a domain that covers it (`example` and `.example` both
+ * cover `gw.example`). For an address: the same address, or a CIDR range holding it
+ * (`10.0.0.0/8`, `fd00::/8`), never a suffix (`0.0.1` does not cover `10.0.0.1`). Beyond curl, `*.example`
+ * is read as `.example`, and an
+ * entry may end with `:PORT` (an IPv6 address then in brackets) to cover that port only.
  */
 function bypassesProxy(target: URL, list: string): boolean {
-  const host = bare(target.hostname);
-  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  if (list.trim() === '*') return true;
+  const host = bare(target.hostname).replace(/\.$/, '');
+  const address = ipBytes(host);
+  const port = target.port || '443';
   for (const raw of list.split(/[\s,]+/)) {
-    const entry = raw.toLowerCase();
+    let entry = raw.toLowerCase();
     if (entry === '') continue;
-    if (entry === '*') return true;
-    const withPort = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(entry);
-    if (withPort && withPort[2] !== port) continue;
-    const name = bare((withPort ? withPort[1]! : entry).replace(/^\*?\./, ''));
-    if (host === name || host.endsWith(`.${name}`)) return true;
+    const withPort = /^(\[[^\]]*\](?:\/\d+)?|[^:]*):(\d+)$/.exec(entry);
+    if (withPort) {
+      if (withPort[2] !== port) continue;
+      entry = withPort[1]!;
+    }
+    entry = bare(entry);
+    if (address) {
+      if (inRange(address, entry)) return true;
+      continue;
+    }
+    const name = entry.replace(/^\*?\./, '').replace(/\.$/, '');
+    if (name !== '' && (host === name || host.endsWith(`.${name}`))) return true;
   }
   return false;
+}
+
+/** Whether `entry` (an address, or an address/bits) holds `address`; a name holds no address. */
+function inRange(address: number[], entry: string): boolean {
+  const [text = '', bitsText] = entry.split('/');
+  const range = ipBytes(bare(text));
+  if (!range || range.length !== address.length) return false;
+  const bits = bitsText === undefined ? address.length * 8 : /^\d+$/.test(bitsText) ? Number(bitsText) : NaN;
+  if (!(bits >= 0 && bits <= address.length * 8)) return false;
+  for (let i = 0; i < address.length; i += 1) {
+    const take = Math.min(8, Math.max(0, bits - i * 8));
+    const mask = take === 0 ? 0 : (0xff << (8 - take)) & 0xff;
+    if ((address[i]! & mask) !== (range[i]! & mask)) return false;
+  }
+  return true;
+}
+
+/** An IPv4 address as 4 bytes or an IPv6 address as 16, or undefined for a name. */
+function ipBytes(text: string): number[] | undefined {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
+    const parts = text.split('.').map(Number);
+    return parts.every((n) => n <= 255) ? parts : undefined;
+  }
+  if (!text.includes(':') || !/^[0-9a-f:.]+$/.test(text)) return undefined;
+  // The URL parser knows every IPv6 spelling (`::`, an IPv4 tail) and gives it in one form.
+  let canonical: string;
+  try {
+    canonical = bare(new URL(`http://[${text}]/`).hostname);
+  } catch {
+    return undefined;
+  }
+  const [head = '', tail] = canonical.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.flatMap((g) => {
+    const n = parseInt(g, 16);
+    return [n >> 8, n & 0xff];
+  });
 }
 
 function bare(host: string): string {
@@ -83,7 +158,7 @@ export function proxyLabel(proxy: URL): string {
  */
 export function proxySecrets(env: Env): string[] {
   const secrets: string[] = [];
-  for (const variable of new Set([...PROXY_VARIABLES['https:']!, ...PROXY_VARIABLES['http:']!])) {
+  for (const variable of [...PROXY_VARIABLES, ...UNUSED_PROXY_VARIABLES]) {
     const value = env[variable]?.trim();
     if (!value) continue;
     try {
@@ -96,18 +171,24 @@ export function proxySecrets(env: Env): string[] {
   return secrets;
 }
 
+/** The most a CA file may hold: a bundle of every public authority is about 200 KiB. */
+export const MAX_CA_FILE_BYTES = 1024 * 1024;
+
 /**
  * The certificate authorities TLS trusts when a ca-file is set: Node's own list, those of
  * NODE_EXTRA_CA_CERTS, and the file's. (Node trusts only the given list once one is given, so
- * the usual ones are given too.) `tls` loads only here, when a ca-file is set.
+ * the usual ones are given too.) The files are read as any file gwctl reads: interruptibly, and
+ * at most MAX_CA_FILE_BYTES each. `tls` loads only here, when a ca-file is set.
  */
-export function trustedCertificates(caFile: string, env: Env, source: string): string[] {
-  const { readFileSync } = process.getBuiltinModule('node:fs');
+export async function trustedCertificates(caFile: string, env: Env, source: string): Promise<string[]> {
   const { rootCertificates } = process.getBuiltinModule('node:tls');
   let pem: string;
   try {
-    pem = readFileSync(caFile, 'utf8');
+    pem = (await readFileAtMost(caFile, MAX_CA_FILE_BYTES)).toString('utf8');
   } catch (error) {
+    if (error instanceof InputTooLarge) {
+      throw usageError(`the CA file ${caFile} (${source}) is larger than ${MAX_CA_FILE_BYTES / 2 ** 20} MiB: not a certificate file`);
+    }
     const why = (error as { code?: string }).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw usageError(`cannot read the CA file ${caFile} (${source}): ${why}`);
   }
@@ -117,7 +198,7 @@ export function trustedCertificates(caFile: string, env: Env, source: string): s
   const extra: string[] = [];
   if (env.NODE_EXTRA_CA_CERTS) {
     try {
-      extra.push(readFileSync(env.NODE_EXTRA_CA_CERTS, 'utf8'));
+      extra.push((await readFileAtMost(env.NODE_EXTRA_CA_CERTS, MAX_CA_FILE_BYTES)).toString('utf8'));
     } catch {
       // Node itself has warned about it at start-up.
     }

@@ -1,5 +1,5 @@
-// A request through a proxy, with undici's own ProxyAgent: https through a CONNECT tunnel,
-// plain http (loopback only) as an absolute-form request, as curl sends them; credentials in the
+// A request through a proxy, with undici's own ProxyAgent: https through a CONNECT tunnel, as
+// curl sends it (plain http never goes through a proxy: transport-network.ts); credentials in the
 // proxy URL become its Proxy-Authorization. Loaded only when a proxy variable is set
 // (transport-network.ts), so a run without one never loads it.
 import type { Dispatcher, Pool } from 'undici';

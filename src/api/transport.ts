@@ -77,22 +77,32 @@ export class Transport {
     const client = this.clientFor(req.url.origin, req.timeoutMs, proxy);
     const timeout = AbortSignal.timeout(req.timeoutMs);
     const signal = AbortSignal.any([req.signal, timeout]);
+    // Every phase (the proxy's tunnel, the TLS handshake, the headers, the body) ends with the
+    // signal, even one undici leaves waiting: it gives a proxy's CONNECT no time limit, so a proxy
+    // that closes the connection, or never answers, would hold the request for ever.
+    const deadline = settledBy(signal);
     let res: Awaited<ReturnType<typeof request>>;
     try {
-      res = await request.call(client, {
-        origin: req.url.origin,
-        method: req.method as 'GET',
-        path: req.url.pathname + req.url.search,
-        headers: req.headers,
-        body: req.body ?? null,
-        signal,
-      });
+      res = await Promise.race([
+        request.call(client, {
+          origin: req.url.origin,
+          method: req.method as 'GET',
+          path: req.url.pathname + req.url.search,
+          headers: req.headers,
+          body: req.body ?? null,
+          signal,
+        }),
+        deadline.promise,
+      ]);
     } catch (error) {
+      deadline.dispose();
+      if (signal.aborted) this.drop(req.url.origin);
       throw describeFailure(error, req, timeout.aborted, req.signal.aborted, undefined, proxy);
     }
     const status = res.statusCode;
     // A proxy that wants credentials answers a plain-http request itself.
     if (proxy && status === 407) {
+      deadline.dispose();
       res.body.destroy();
       throw proxyRefused(407, req, proxy);
     }
@@ -103,14 +113,18 @@ export class Transport {
     // Refused from its declared length without reading it; otherwise undici stops at the limit.
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
+      deadline.dispose();
       res.body.destroy();
       throw tooLarge(status);
     }
     let text: string;
     try {
-      text = await res.body.text();
+      text = await Promise.race([res.body.text(), deadline.promise]);
     } catch (error) {
+      if (signal.aborted) this.drop(req.url.origin);
       throw describeFailure(error, req, timeout.aborted, req.signal.aborted, status, proxy);
+    } finally {
+      deadline.dispose();
     }
     // undici gives a connection back to the pool a full turn of the event loop after its
     // response ends (in case the server closes it after all). A request sent before that opens
@@ -124,6 +138,13 @@ export class Transport {
     const all = [...this.clients.values()];
     this.clients.clear();
     await Promise.allSettled(all.map((c) => c.destroy()));
+  }
+
+  /** A connection left waiting past its deadline is closed: the next attempt opens a new one. */
+  private drop(origin: string): void {
+    const client = this.clients.get(origin);
+    this.clients.delete(origin);
+    if (client) client.destroy().catch(() => {});
   }
 
   private clientFor(origin: string, timeoutMs: number, proxy: ProxyChoice | undefined): Dispatcher {
@@ -144,6 +165,18 @@ export class Transport {
     }
     return client;
   }
+}
+
+/** A promise that rejects when `signal` aborts (with its reason); disposed once the exchange is over. */
+function settledBy(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
+  let onAbort = (): void => {};
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  promise.catch(() => {});
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
 const TLS_CODES = /CERT|SIGNATURE|^INVALID_CA$|^HOSTNAME_MISMATCH$|^PATH_LENGTH_EXCEEDED$|^INVALID_PURPOSE$/;
@@ -185,7 +218,8 @@ function describeFailure(
   const inner = err.code === 'UND_ERR_PRX_TLS' && err.cause ? err.cause : err;
   const code = inner.code ?? err.cause?.code;
   // Through a proxy, failing to connect at all is failing to reach the proxy.
-  const where = proxy && code !== undefined && NOT_SENT_CODES.has(code) ? `the proxy ${proxyLabel(proxy.url)}` : `${req.url.host}`;
+  const where =
+    proxy && code !== undefined && NOT_SENT_CODES.has(code) ? `the proxy ${proxyLabel(proxy.url)} (${proxy.variable})` : `${req.url.host}`;
   if (interrupted) return new TransportFailure('interrupted', false, 'aborted');
   if (proxy) {
     const refused = /^Proxy response \((\d+)\) !== 200|^Proxy Authentication Required \((407)\)/.exec(err.message ?? '');
@@ -193,7 +227,8 @@ function describeFailure(
   }
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return tooLarge(status);
   if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new TransportFailure(`no answer from ${where} within ${req.timeoutMs / 1000}s`, false, 'timeout');
+    const via = proxy && where === req.url.host ? ` through the proxy ${proxyLabel(proxy.url)} (${proxy.variable})` : '';
+    return new TransportFailure(`no answer from ${where}${via} within ${req.timeoutMs / 1000}s`, false, 'timeout');
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new TransportFailure(`could not connect to ${where} within ${req.timeoutMs / 1000}s`, true, 'timeout');

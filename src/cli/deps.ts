@@ -74,7 +74,8 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   maskStoredKeys(io, loadConfig);
   // The in-process sandbox is on this machine, never behind the company's proxy.
   const proxied = !flags.sandbox && hasProxyVariable(env);
-  if (proxied) for (const secret of proxySecrets(env)) io.addSecret(secret);
+  // Every proxy password masked, used or not: a message may quote any of them.
+  for (const secret of proxySecrets(env)) io.addSecret(secret);
   const closers: (() => Promise<void>)[] = [];
   let sandbox: { baseUrl: string; keys: { management: string; api: string } } | undefined;
   if (flags.sandbox) {
@@ -160,7 +161,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     const made: Network = {};
     if (s.caFile) {
       const source = s.caFile.source === 'environment' ? 'from GWCTL_CA_FILE' : `the ca-file of profile ${s.profile.value}`;
-      made.ca = trustedCertificates(s.caFile.value, env, source);
+      made.ca = await trustedCertificates(s.caFile.value, env, source);
     }
     if (proxied) {
       made.proxyFor = (url) => proxyFor(url, env);

@@ -103,3 +103,19 @@ export function helpModel(version: string): Record<string, unknown> {
     settings: SETTING_KEYS,
   };
 }
+
+/**
+ * `gwctl help [words] --json`: what the words name, as the whole description gives it: nothing,
+ * the whole description; a group, its name, summary and commands; a command, its own entry.
+ * `path` is the canonical one (aliases resolved by the caller). Undefined for anything else.
+ */
+export function helpFor(path: readonly string[], version: string): Record<string, unknown> | undefined {
+  if (path.length === 0) return helpModel(version);
+  const key = path.join(' ');
+  const spec = commands.get(key);
+  if (spec) return commandInfo(spec);
+  const summary = path.length === 1 ? groupSummaries.get(key) : undefined;
+  if (summary === undefined) return undefined;
+  const members = [...commands.values()].filter((s) => s.path.length === 2 && s.path[0] === key);
+  return { name: key, summary, commands: members.map(commandInfo) };
+}

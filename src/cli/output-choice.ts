@@ -6,6 +6,7 @@
 // in `choosePrinter`, with the option that selects it in global-options.ts.
 import type { GlobalFlags } from '../commands/global-options.js';
 import { usageError } from '../core/errors.js';
+import type { Io } from '../core/io.js';
 import { allColumnNames, commandName, type AnySpec } from '../core/spec.js';
 import { pickColumnNames } from '../output/columns.js';
 import type { Printer, PrinterContext } from '../output/printer.js';
@@ -16,8 +17,12 @@ const HINT = "use one output mode; see 'gwctl help formatting'";
 
 /** What the output options of a run ask for, checked before anything was sent. */
 export interface Shaping {
-  /** --jq: the filter, compiled before anything was sent, and the loader of the engine that runs it. */
-  jq?: JqChoice;
+  /**
+   * --jq: the filter being compiled on jq's thread, and the loader of the engine that runs it.
+   * The run waits for it before the command starts (a filter that does not compile is exit 2,
+   * and nothing is sent), while the command and its dependencies load.
+   */
+  jq?: Promise<JqChoice>;
   jsonl: boolean;
   json: boolean;
   /** --columns, as typed: the names were checked against the command's columns. */
@@ -27,7 +32,28 @@ export interface Shaping {
   command: string;
 }
 
-export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<Shaping> {
+/**
+ * --jq from the first line of a run: jq's thread starts, loads the engine and compiles the
+ * filter while this thread reads the command line and loads the command (the thread's start
+ * costs more than anything else --jq does).
+ */
+export interface JqStart {
+  expr: string;
+  choice: Promise<JqChoice>;
+}
+
+export function startJq(expr: string): JqStart {
+  const choice = (async (): Promise<JqChoice> => {
+    const { jqRunner } = await load.jq();
+    const runner = jqRunner();
+    return { filter: await runner.compile(expr), runner, load: load.jq };
+  })();
+  // Reported when the run waits for it; a run that ends before (a usage error) never does.
+  choice.catch(() => {});
+  return { expr, choice };
+}
+
+export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: JqStart): Promise<Shaping> {
   const command = commandName(spec);
   const bodyMode = flags.jq !== undefined ? '--jq' : flags.jsonl ? '--jsonl' : flags.json ? '--json' : undefined;
   if (flags.jsonl && (flags.jq !== undefined || flags.json)) {
@@ -44,11 +70,7 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<S
   if (flags.columns !== undefined) pickColumnNames(names, flags.columns, command);
   const shaping: Shaping = { jsonl: flags.jsonl, json: flags.json, header: flags.header, command };
   if (flags.columns !== undefined) shaping.columns = flags.columns;
-  if (flags.jq !== undefined) {
-    const { jqRunner } = await load.jq();
-    const runner = jqRunner();
-    shaping.jq = { filter: await runner.compile(flags.jq), runner, load: load.jq };
-  }
+  if (flags.jq !== undefined) shaping.jq = (started?.expr === flags.jq ? started : startJq(flags.jq)).choice;
   return shaping;
 }
 
@@ -65,4 +87,15 @@ export async function choosePrinter(shaping: Shaping, context: Pick<PrinterConte
   if (shaping.jsonl) return new (await printers.jsonl()).JsonlPrinter(ctx);
   if (shaping.json) return new (await printers.json()).JsonPrinter(ctx);
   return ctx.io.stdoutIsTTY ? new (await printers.terminal()).TerminalPrinter(ctx) : new (await printers.rows()).RowsPrinter(ctx);
+}
+
+/**
+ * `gwctl help [command] --json`: the help's JSON as `help --json` always printed it, or, under
+ * --jq, what the filter makes of it, printed as every other command's --jq output is (a filter
+ * that does not compile is exit 2, as there).
+ */
+export async function printHelpJson(jq: JqStart | undefined, body: unknown, io: Io): Promise<void> {
+  if (jq === undefined) return io.out(`${JSON.stringify(body, null, 2)}\n`);
+  const { runner, filter } = await jq.choice;
+  await runner.run(filter, body, io);
 }

@@ -21,8 +21,11 @@ export interface Handlers {
   writeErr(text: string): void;
   /** Build only the top level (root help): groups get no commands of their own. */
   topOnly?: boolean;
-  /** The global --json (or --jq) was given: `help --json`, `help exit-codes --json`. */
-  json?: boolean;
+  /**
+   * The global --json (or --jq) was given: `help [command] --json` prints the help as JSON
+   * through this (the body as JSON, or what the --jq filter makes of it).
+   */
+  printJson?: (body: unknown) => Promise<void>;
   /** The columns help is laid out for (`helpWidth`; default 80). */
   width?: number;
 }
@@ -140,20 +143,15 @@ const JQ_EXAMPLES: ReadonlyMap<string, string> = new Map([
 
 /** `gwctl help [command...]`: a topic, or the help of the command the words name. */
 async function showHelp(program: Command, words: readonly string[], handlers: Handlers, version: string, width: number): Promise<void> {
-  // `gwctl help --json`: the whole description, for programs.
-  if (words.length === 0 && handlers.json === true) {
-    const { helpModel } = await load.helpJson();
-    handlers.writeOut(`${JSON.stringify(helpModel(version), null, 2)}\n`);
-    return;
-  }
+  const { printJson } = handlers;
   if (words.length === 1 && words[0] === 'formatting') {
+    if (printJson) return printJson({ name: 'formatting', text: FORMATTING_HELP.trimEnd() });
     handlers.writeOut(`${layout(FORMATTING_HELP.trimEnd(), width).join('\n')}\n`);
     return;
   }
   if (words.length === 1 && words[0] === 'exit-codes') {
-    const json = handlers.json === true;
-    const body = { exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })) };
-    handlers.writeOut(json ? `${JSON.stringify(body, null, 2)}\n` : exitCodesText(width));
+    if (printJson) return printJson({ exit_codes: EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })) });
+    handlers.writeOut(exitCodesText(width));
     return;
   }
   let target = program;
@@ -164,6 +162,14 @@ async function showHelp(program: Command, words: readonly string[], handlers: Ha
       throw usageError(`unknown command '${words.slice(0, i + 1).join(' ')}'`, `see 'gwctl ${known ? `${known} ` : ''}--help'`);
     }
     target = next;
+  }
+  // `gwctl help [command] --json`: the same description as JSON, for programs (aliases resolved).
+  if (printJson) {
+    const path: string[] = [];
+    for (let at: Command | null = target; at && at !== program; at = at.parent) path.unshift(at.name());
+    const { helpFor } = await load.helpJson();
+    const body = helpFor(path, version);
+    if (body) return printJson(body);
   }
   target.help();
 }

@@ -12,7 +12,7 @@ import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram } from './program.js';
 import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
 import { helpWidth } from './help-topics.js';
-import { chooseOutput } from './output-choice.js';
+import { chooseOutput, printHelpJson, startJq } from './output-choice.js';
 import { reportError } from './report.js';
 import { commandName } from '../core/spec.js';
 
@@ -102,6 +102,9 @@ export async function runCli(host: CliHost): Promise<number> {
   let helpHint = "see 'gwctl --help'";
   try {
     if (line.refused) throw line.refused;
+    // jq's thread starts now, and compiles the filter while the command loads (output-choice.ts).
+    const typedJq = line.given.get('jq')?.raw;
+    const jqStart = typeof typedJq === 'string' ? startJq(typedJq) : undefined;
     const keys = commandsNamed(line.words);
     helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : "see 'gwctl --help'";
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
@@ -109,7 +112,7 @@ export async function runCli(host: CliHost): Promise<number> {
     // groups' own commands and their options need not be built.
     const program = buildProgram(version, specs, {
       topOnly: line.topOnly,
-      json: line.json,
+      ...(line.json ? { printJson: (body: unknown) => printHelpJson(jqStart, body, io) } : {}),
       width: helpWidth(io),
       writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
@@ -119,7 +122,7 @@ export async function runCli(host: CliHost): Promise<number> {
       run: async (spec, args, opts, raw) => {
         const invoked = invocation(line, env, spec, opts, raw);
         // Output options are checked, and a --jq filter compiled, before anything is sent.
-        const output = await chooseOutput(invoked.flags, spec);
+        const output = await chooseOutput(invoked.flags, spec, jqStart);
         const deps = await createDeps({
           output,
           io,
@@ -138,6 +141,8 @@ export async function runCli(host: CliHost): Promise<number> {
         const implementation = implementations.get(commandName(spec));
         if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
         const { run } = await implementation();
+        // The command starts (and sends anything) only once the filter compiled.
+        await output.jq;
         await untilAborted(run({ spec, args, opts, deps: deps.deps }), controller.signal);
       },
     });

@@ -1,7 +1,8 @@
 import type { ApiClient, Probe } from '../api/client.js';
-import { hasProxyVariable, proxyFor, proxyLabel, type ProxyChoice } from '../api/transport-network.js';
+import { directBecause, hasProxyVariable, proxyLabel, type ProxyChoice } from '../api/transport-network.js';
 import { unauthorizedHint, type KeyInEffect } from '../config/credentials.js';
 import type { Settings } from '../config/settings.js';
+import type { Env } from '../core/env.js';
 import { GwctlError, toGwctlError } from '../core/errors.js';
 import { ExitCode, type ExitCodeValue } from '../core/exit-codes.js';
 import type { NamedColumn } from '../output/columns.js';
@@ -50,6 +51,13 @@ const columns: NamedColumn<Row>[] = [
   { name: 'detail', header: 'DETAIL', value: (r) => r[2], flexible: true },
   { name: 'ms', header: 'MS', value: (r) => r[3] },
 ];
+
+/** Why the way to `base` has no proxy, naming the variable that decided it. */
+function directWay(base: URL, env: Env, sandbox: boolean): string {
+  if (sandbox) return 'the sandbox runs inside gwctl';
+  if (!hasProxyVariable(env)) return 'no proxy variable is set';
+  return directBecause(base, env) ?? 'no proxy variable applies';
+}
 
 /** The exit code a probe's failure stands for, as the same failure of any command would end. */
 function probeExit(probe: Extract<Probe, { ok: false }>): ExitCodeValue {
@@ -114,7 +122,8 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
   let proxyProblem: GwctlError | undefined;
   if (base) {
     try {
-      proxy = proxyFor(base, deps.env);
+      // The way the client takes (none for --sandbox, whose server runs inside gwctl).
+      proxy = client!.proxyFor(base);
     } catch (error) {
       if (!(error instanceof GwctlError)) throw error;
       proxyProblem = error;
@@ -135,7 +144,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     try {
       addresses = await lookupHost(name);
     } catch (error) {
-      return fail(`${reachError(error)} (${proxy ? `the proxy's host ${name}` : name})`, ExitCode.transient);
+      return fail(`${reachError(error)} (${proxy ? `the host of the proxy in ${proxy.variable}, ${name}` : name})`, ExitCode.transient);
     }
     return ok(
       proxy ? `${host} is resolved by the proxy; the proxy's host ${name}: ${addresses.join(', ')}` : `${host}: ${addresses.join(', ')}`,
@@ -144,8 +153,9 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
 
   await step('proxy', async () => {
     if (proxyProblem) return fail(proxyProblem.message, proxyProblem.exitCode, proxyProblem.hint);
-    if (blocked()) return skip(blocked()!);
-    if (!proxy) return skip(hasProxyVariable(deps.env) ? `none: NO_PROXY names ${base!.hostname}` : 'none: no proxy variable is set');
+    // Which way requests take is known whatever failed before: a step skipped says so.
+    if (base && !proxy) return skip(`none: ${directWay(base, deps.env, deps.flags.sandbox)}`);
+    if (!proxy || blocked()) return skip(blocked()!);
     const label = `the proxy ${proxyLabel(proxy.url)} (${proxy.variable})`;
     try {
       await openTcp(proxy.url.hostname, Number(proxy.url.port || (proxy.url.protocol === 'https:' ? 443 : 80)), timeoutMs, deps.signal);

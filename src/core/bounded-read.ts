@@ -30,3 +30,24 @@ export async function readAtMost(stream: NodeJS.ReadableStream, maxBytes: number
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * A file's bytes, read through the event loop so that Ctrl-C and SIGTERM end gwctl while it
+ * waits (a FIFO or a process substitution, `<(...)`, whose writer is slow), and refused past
+ * `maxBytes` (`InputTooLarge`) after reading at most one byte more from a file (one pipe chunk
+ * more from a FIFO): `/dev/zero` cannot fill memory. Errors of the system (ENOENT, EACCES) are
+ * thrown as they are.
+ */
+export async function readFileAtMost(path: string, maxBytes: number): Promise<Buffer> {
+  // Loaded here: core/io.ts imports this module on every command's path.
+  const fs = process.getBuiltinModule('node:fs');
+  const stat = await fs.promises.stat(path);
+  if (stat.isFIFO()) {
+    // Opened without waiting for a writer, and read as a socket: read the usual way, a FIFO
+    // would block a thread of libuv's pool, which the process's exit waits for.
+    const fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const { Socket } = process.getBuiltinModule('node:net');
+    return readAtMost(new Socket({ fd, readable: true, writable: false }), maxBytes);
+  }
+  return readAtMost(fs.createReadStream(path, { end: maxBytes }), maxBytes);
+}

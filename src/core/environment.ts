@@ -44,9 +44,12 @@ export const CA_FILE = variable(
 export const NETWORK_VARIABLES: readonly EnvironmentVariable[] = [
   CA_FILE,
   variable('HTTPS_PROXY', 'proxy for https URLs, http://[user:password@]host:port (also https_proxy, as curl reads it)'),
-  variable('HTTP_PROXY', 'proxy for plain-http URLs (also http_proxy)'),
-  variable('ALL_PROXY', 'proxy for either when the one above is not set (also all_proxy)'),
-  variable('NO_PROXY', 'hosts reached without the proxy: names, domains (.example), addresses, or * (also no_proxy)'),
+  variable('HTTP_PROXY', 'never used: plain http goes only to this machine, which is never reached through a proxy (also http_proxy)'),
+  variable('ALL_PROXY', 'proxy for https URLs when HTTPS_PROXY is not set (also all_proxy)'),
+  variable(
+    'NO_PROXY',
+    'hosts reached without the proxy: names, domains (.example), addresses, CIDR ranges (10.0.0.0/8), or * (also no_proxy); localhost, 127.0.0.0/8 and ::1 always are',
+  ),
   variable('NODE_EXTRA_CA_CERTS', 'PEM file of certificate authorities Node trusts besides the usual ones (read by Node at start-up)'),
 ];
 

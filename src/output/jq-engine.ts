@@ -1,11 +1,12 @@
-// The --jq engine: jq's own language, run by jq itself (jq 1.7 compiled to WebAssembly, the
-// jq-web package), so the filters users already write behave exactly as they do in a shell
+// The --jq engine: jq's own language, run by jq itself (jq compiled to WebAssembly, the jq-web
+// package, with jq 1.8's library changes put before each program: ./jq-builtins.ts), so the filters users already write behave exactly as they do in a shell
 // pipe. Loaded only under --jq, by the thread that runs jq (./jq-thread.ts); it costs tens of
 // milliseconds to start.
 import type { JqEngine } from 'jq-web';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
+import { JQ_18_DEFINITIONS } from './jq-builtins.js';
 
 /**
  * The most memory jq may take (its WebAssembly heap). Past it, jq's allocation fails and the
@@ -99,7 +100,10 @@ function tapEngineOnce(): void {
 /** A filter that compiles: the only way to get one is `compileJq` (on jq's thread: `JqRunner.compile`). */
 export interface JqFilter {
   readonly expr: string;
-  /** The program jq runs: the filter in parentheses, so what was checked is what runs. */
+  /**
+   * The program jq runs: jq 1.8's library (./jq-builtins.ts), then the filter in parentheses,
+   * so what was checked is what runs.
+   */
   readonly program: string;
   /**
    * The filter is `.data[] | …` (or `.data[]`): each item of a list is filtered on its own, so
@@ -125,23 +129,23 @@ export function isItemwise(expr: string): boolean {
  */
 export async function compileJq(expr: string): Promise<JqFilter> {
   // The newline ends a trailing `# comment` before the closing parenthesis.
-  const program = `(${expr}\n)`;
+  const filter = `(${expr}\n)`;
   const engine = await loadEngine();
   try {
-    quietly(() => engine.raw('null', `empty | ${program}`, ['-c']));
+    quietly(() => engine.raw('null', `${JQ_18_DEFINITIONS}empty | ${filter}`, ['-c']));
   } catch (error) {
     if (!isJqFailure(error)) throw engineFailure(error);
     // The message and its line numbers as the user's own text gives them; `empty |` still
     // keeps anything from running (the pipe binds loosest).
     let reason = error;
     try {
-      quietly(() => engine.raw('null', `empty | ${expr}`, ['-c']));
+      quietly(() => engine.raw('null', `${JQ_18_DEFINITIONS}empty | ${expr}`, ['-c']));
     } catch (unwrapped) {
       reason = unwrapped;
     }
     throw usageError(`invalid --jq filter: ${jqMessage(reason)}`);
   }
-  return { expr, program, itemwise: isItemwise(expr) };
+  return { expr, program: `${JQ_18_DEFINITIONS}${filter}`, itemwise: isItemwise(expr) };
 }
 
 /**

@@ -3,11 +3,13 @@
 // (test/kit/proxy.ts, test/kit/certificates.ts), and with one thing wrong at a time: a closed
 // port, a refused key, a proxy that refuses, a server clock 10 minutes off. Exit 0 when nothing
 // fails, else the exit code of the first step that failed.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeCertificates, type TestCertificates } from '../kit/certificates.js';
-import { startCompanyProxies, type CompanyProxies, type TestProxy } from '../kit/proxy.js';
+import { startCompanyProxies, startProxy, type CompanyProxies, type TestProxy } from '../kit/proxy.js';
 import { closedPort, envelope, startServer, type Reply, type ScriptedServer, type Seen } from '../kit/server.js';
-import { expectNoCrash, runGwctl } from '../kit/spawn.js';
+import { expectNoCrash, runGwctl, tempConfigDir } from '../kit/spawn.js';
 
 const HOST = 'gw.test.invalid';
 const MKEY = 'sk-mgmt-doctor-0123456789abcdef';
@@ -192,5 +194,90 @@ describe('gwctl doctor', () => {
     const r = await doctor({ HTTPS_PROXY: undefined });
     expect(r.code).toBe(7);
     expect(detailOf(stepsOf(r.stdout), 'dns')).toBe(`host not found (${HOST})`);
+  });
+});
+
+describe('gwctl doctor describes the way actually taken', () => {
+  const closed = async () => `http://127.0.0.1:${await closedPort()}`;
+
+  it('--sandbox with proxy variables set: no proxy (its server runs inside gwctl), every step ok', async () => {
+    const url = await closed();
+    const r = await runGwctl(['doctor', '--sandbox', '--json'], { env: { HTTP_PROXY: url, HTTPS_PROXY: url, ALL_PROXY: url } });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const steps = stepsOf(r.stdout);
+    expect(detailOf(steps, 'proxy')).toBe('none: the sandbox runs inside gwctl');
+    expect(detailOf(steps, 'dns')).toBe('127.0.0.1: 127.0.0.1');
+  });
+
+  it('a base URL on this machine with proxy variables set: no proxy, and the variable that would have applied is not blamed', async () => {
+    const plain = await startServer((req) => gateway(req), { keys: { management: MKEY, api: AKEY } });
+    try {
+      const url = await closed();
+      const r = await doctor({ GWCTL_BASE_URL: plain.baseUrl, HTTP_PROXY: url, HTTPS_PROXY: url, ALL_PROXY: url });
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(detailOf(stepsOf(r.stdout), 'proxy')).toBe('none: plain http (sent only to this machine) never goes through a proxy');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('NO_PROXY naming the host: the step says which variable decided', async () => {
+    const r = await doctor({ no_proxy: HOST });
+    expect(detailOf(stepsOf(r.stdout), 'proxy')).toBe(`none: no_proxy names ${HOST}`);
+  });
+
+  it('a proxy that drops the connection after CONNECT: doctor ends within --timeout, exit 7, naming the proxy (was a hang)', async () => {
+    const dropping = await startProxy({ dropConnect: true });
+    try {
+      const r = await runGwctl(['doctor', '--json', '--timeout', '2'], {
+        env: { GWCTL_BASE_URL: `https://${HOST}:${front.port}/api/v1`, GWCTL_MANAGEMENT_KEY: MKEY, HTTPS_PROXY: dropping.url },
+      });
+      expect(r.code).toBe(7);
+      expect(r.ms).toBeLessThan(2_000 + 5_000);
+      const steps = stepsOf(r.stdout);
+      expect(statuses(steps)).toMatchObject({ proxy: 'ok', tcp: 'fail', tls: 'skip', management_key: 'skip' });
+      expect(detailOf(steps, 'tcp')).toBe(`no answer from ${HOST}:${front.port} through the proxy ${dropping.url} (HTTPS_PROXY) within 2s`);
+      expect(front.requests).toEqual([]);
+    } finally {
+      await dropping.close();
+    }
+  });
+});
+
+describe("a firewall's 403 page is not the API's word on a key", () => {
+  const FIREWALL = '<html><body><h1>403 Forbidden</h1>Blocked by the company firewall</body></html>';
+  let firewall: ScriptedServer;
+  beforeAll(async () => {
+    firewall = await startServer(() => ({ status: 403, headers: { 'content-type': 'text/html' }, body: FIREWALL }));
+  });
+  afterAll(async () => {
+    await firewall?.close();
+  });
+
+  it('doctor: the key steps fail with what came back, never "accepted as an API key"', async () => {
+    const r = await doctor({ GWCTL_BASE_URL: firewall.baseUrl, HTTPS_PROXY: undefined });
+    expect(r.code).toBe(4);
+    const steps = stepsOf(r.stdout);
+    expect(statuses(steps)).toMatchObject({ management_key: 'fail', api_key: 'fail' });
+    for (const name of ['management_key', 'api_key']) {
+      expect(detailOf(steps, name)).toBe(`Forbidden (text/html): "${FIREWALL}" (HTTP 403, not an answer of the gateway's API)`);
+    }
+    expect(r.stdout).not.toContain('accepted');
+  });
+
+  it('auth login --api-key: not stored, with what came back', async () => {
+    const dir = tempConfigDir();
+    const r = await runGwctl(['auth', 'login', '--with-token', '--insecure-storage', '--api-key', '--base-url', firewall.baseUrl], {
+      configDir: dir,
+      input: `${AKEY}\n`,
+    });
+    expectNoCrash(r.stderr);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      `gwctl: could not check the key, so it was not stored: Forbidden (text/html): "${FIREWALL}" (HTTP 403, not an answer of the gateway's API); ` +
+        'try again, or store it unchecked with --no-verify\n',
+    );
+    expect(r.stderr).not.toContain('Stored');
+    expect(existsSync(path.join(dir, 'config.json'))).toBe(false);
   });
 });

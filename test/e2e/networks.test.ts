@@ -4,13 +4,14 @@
 // resolves, so a request that bypasses the proxy cannot succeed. Proxy variables in both cases,
 // NO_PROXY, credentials in the proxy URL (never shown), a refusing or absent proxy, a private CA
 // from NODE_EXTRA_CA_CERTS or the ca-file setting, and each TLS failure named by its cause.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeCertificates, type TestCertificates } from '../kit/certificates.js';
-import { startCompanyProxies, type CompanyProxies, type TestProxy } from '../kit/proxy.js';
+import { startCompanyProxies, startProxy, type CompanyProxies, type TestProxy } from '../kit/proxy.js';
 import { closedPort, startServer, type ScriptedServer } from '../kit/server.js';
-import { expectNoCrash, runGwctl, tempConfigDir } from '../kit/spawn.js';
+import { expectNoCrash, runGwctl, spawnGwctl, tempConfigDir, until } from '../kit/spawn.js';
 
 const HOST = 'gw.test.invalid';
 const KEY = 'sk-mgmt-networks-0123456789abcdef';
@@ -53,7 +54,7 @@ describe('proxies from the environment', () => {
   it('HTTPS_PROXY: the request goes through a CONNECT tunnel to a name only the proxy resolves', async () => {
     const r = await get({ HTTPS_PROXY: proxy.url });
     expect(r).toMatchObject({ code: 0, stdout: '{\n  "data": []\n}\n', stderr: '' });
-    expect(proxy.requests).toEqual([{ method: 'CONNECT', target: `${HOST}:${front.port}`, status: 200 }]);
+    expect(proxy.requests).toMatchObject([{ method: 'CONNECT', target: `${HOST}:${front.port}`, status: 200 }]);
     expect(front.requests[0]!.key).toBe('management');
   });
 
@@ -93,13 +94,79 @@ describe('proxies from the environment', () => {
     expect(proxy.requests).toHaveLength(2);
   });
 
-  it('HTTP_PROXY carries a plain-http (loopback) request as an absolute-form request', async () => {
-    const r = await runGwctl(['api', 'byok', '--retries', '0'], {
-      env: { GWCTL_BASE_URL: plain.baseUrl, GWCTL_MANAGEMENT_KEY: KEY, HTTP_PROXY: proxy.url, HTTPS_PROXY: `http://127.0.0.1:1` },
-    });
-    expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(proxy.requests).toEqual([{ method: 'GET', target: `${plain.baseUrl}/byok`, status: 200 }]);
-    expect(plain.requests[0]!.key).toBe('management');
+  it('NO_PROXY with a CIDR range covers an address in it; an address is never matched by its suffix', async () => {
+    // Only this proxy knows the way to 192.0.2.10 (a documentation address): directly, it is not reached.
+    const mapping = await startProxy({ hosts: { '192.0.2.10': '127.0.0.1' } });
+    try {
+      const to = (noProxy: string) =>
+        runGwctl(['api', 'byok', '--retries', '0', '--timeout', '1'], {
+          env: {
+            GWCTL_BASE_URL: `https://192.0.2.10:${front.port}/api/v1`,
+            GWCTL_MANAGEMENT_KEY: KEY,
+            HTTPS_PROXY: mapping.url,
+            NO_PROXY: noProxy,
+          },
+        });
+      for (const covering of ['192.0.2.0/24', '10.0.0.0/8, 192.0.0.0/16']) {
+        expect((await to(covering)).code).toBe(7);
+        expect(mapping.requests).toEqual([]);
+      }
+      // Through the proxy: the tunnel is made (the certificate is for another name, so exit 1).
+      for (const other of ['192.0.3.0/24', '2.10', '.0.2.10']) {
+        mapping.requests.length = 0;
+        expect((await to(other)).code).toBe(1);
+        expect(mapping.requests).toMatchObject([{ method: 'CONNECT', target: `192.0.2.10:${front.port}`, status: 200 }]);
+      }
+    } finally {
+      await mapping.close();
+    }
+  });
+
+  it('this machine is never reached through a proxy: the key in clear text does not reach one', async () => {
+    const everyVariable = { HTTP_PROXY: proxy.url, http_proxy: proxy.url, HTTPS_PROXY: proxy.url, ALL_PROXY: proxy.url };
+    for (const baseUrl of [plain.baseUrl, plain.baseUrl.replace('127.0.0.1', 'localhost')]) {
+      const r = await runGwctl(['api', 'byok', '--retries', '0'], {
+        env: { GWCTL_BASE_URL: baseUrl, GWCTL_MANAGEMENT_KEY: KEY, ...everyVariable },
+      });
+      expect(r).toMatchObject({ code: 0, stdout: '{\n  "data": []\n}\n', stderr: '' });
+    }
+    // The proxy logs every absolute-form request with its headers: none came, Authorization or not.
+    expect(proxy.requests).toEqual([]);
+    expect(plain.requests.map((q) => q.key)).toEqual(['management', 'management']);
+  });
+
+  it('a proxy variable pointing at a closed port: a base URL on 127.0.0.1 (gwctl sandbox) still answers', async () => {
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const env = { HTTP_PROXY: closed, HTTPS_PROXY: closed, ALL_PROXY: closed, http_proxy: closed, https_proxy: closed, all_proxy: closed };
+    const sandbox = spawnGwctl(['sandbox', '--port', '0']);
+    try {
+      await until(() => /http:\/\/127\.0\.0\.1:\d+\/api\/v1/.test(sandbox.stdout()), 15_000);
+      const baseUrl = /http:\/\/127\.0\.0\.1:\d+\/api\/v1/.exec(sandbox.stdout())![0];
+      const r = await runGwctl(['budgets', 'ls', 'production', '--json', '--retries', '0'], {
+        env: { GWCTL_BASE_URL: baseUrl, GWCTL_MANAGEMENT_KEY: 'gw-sandbox-key-management', ...env },
+      });
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(r.stdout).toMatch(/^\{\n {2}"data": \[/);
+    } finally {
+      sandbox.child.kill('SIGTERM');
+      await sandbox.done;
+    }
+  });
+
+  it('a proxy that drops the connection after CONNECT: the request ends within --timeout, naming the proxy (was a hang)', async () => {
+    const dropping = await startProxy({ dropConnect: true });
+    try {
+      const r = await get({ HTTPS_PROXY: dropping.url }, ['--timeout', '2']);
+      expect(r.code).toBe(7);
+      expect(r.stderr).toBe(`gwctl: no answer from ${HOST}:${front.port} through the proxy ${dropping.url} (HTTPS_PROXY) within 2s\n`);
+      expect(r.ms).toBeLessThan(2_000 + 5_000);
+      // undici opens the tunnel again each time the proxy drops it: that loop is what had no end.
+      expect(dropping.requests.length).toBeGreaterThan(0);
+      for (const q of dropping.requests) expect(q).toMatchObject({ method: 'CONNECT', target: `${HOST}:${front.port}`, status: 0 });
+      expect(front.requests).toEqual([]);
+    } finally {
+      await dropping.close();
+    }
   });
 
   it('--sandbox never goes through the proxy: its server is in the process', async () => {
@@ -141,15 +208,6 @@ describe('proxies from the environment', () => {
     expect(r.stderr).not.toContain('wrong-pass');
   });
 
-  it('407 to a plain-http request through HTTP_PROXY: exit 4 as well', async () => {
-    const r = await runGwctl(['api', 'byok', '--retries', '0'], {
-      env: { GWCTL_BASE_URL: plain.baseUrl, GWCTL_MANAGEMENT_KEY: KEY, HTTP_PROXY: guarded.url },
-    });
-    expect(r.code).toBe(4);
-    expect(r.stderr).toContain(`the proxy http://127.0.0.1:${guarded.port} (HTTP_PROXY) asks for credentials`);
-    expect(plain.requests).toEqual([]);
-  });
-
   it('a proxy that refuses the CONNECT (403): exit 1, naming the proxy and the host', async () => {
     const r = await get({ HTTPS_PROXY: forbidding.url });
     expect(r.code).toBe(1);
@@ -162,7 +220,7 @@ describe('proxies from the environment', () => {
     const port = await closedPort();
     const r = await get({ HTTPS_PROXY: `http://127.0.0.1:${port}` });
     expect(r.code).toBe(7);
-    expect(r.stderr).toBe(`gwctl: connection refused (the proxy http://127.0.0.1:${port})\n`);
+    expect(r.stderr).toBe(`gwctl: connection refused (the proxy http://127.0.0.1:${port} (HTTPS_PROXY))\n`);
   });
 
   it('a proxy URL that cannot be read: exit 2, without quoting it (it may hold a password)', async () => {
@@ -210,6 +268,31 @@ describe('a private certificate authority', () => {
     const j = await get({ HTTPS_PROXY: proxy.url, GWCTL_CA_FILE: junk });
     expect(j.code).toBe(2);
     expect(j.stderr).toContain('holds no PEM certificate');
+    expect(proxy.requests).toEqual([]);
+  });
+
+  it('a CA file that is a FIFO nobody writes: SIGTERM ends gwctl within a second (exit 143)', async () => {
+    const fifo = path.join(tempConfigDir(), 'ca.pem');
+    execFileSync('mkfifo', [fifo]);
+    const run = spawnGwctl(['api', 'byok', '--retries', '0'], {
+      env: { GWCTL_BASE_URL: base(), GWCTL_MANAGEMENT_KEY: KEY, GWCTL_CA_FILE: fifo },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const sent = Date.now();
+    run.child.kill('SIGTERM');
+    const { code } = await run.done;
+    expect(code).toBe(143);
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(front.requests).toEqual([]);
+  });
+
+  it('a CA file that never ends (/dev/zero): exit 2 after reading at most 1 MiB', async () => {
+    const r = await get({ HTTPS_PROXY: proxy.url, GWCTL_CA_FILE: '/dev/zero' });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: 'gwctl: the CA file /dev/zero (from GWCTL_CA_FILE) is larger than 1 MiB: not a certificate file\n',
+    });
+    expect(r.ms).toBeLessThan(5_000);
     expect(proxy.requests).toEqual([]);
   });
 

@@ -13,6 +13,8 @@ export interface ProxyOptions {
   credentials?: string;
   /** Refuse every CONNECT with this status (403: a proxy whose policy forbids the host). */
   refuse?: number;
+  /** Read each CONNECT and close the connection without an answer (a proxy that drops tunnels). */
+  dropConnect?: boolean;
 }
 
 export interface ProxyRequest {
@@ -22,7 +24,9 @@ export interface ProxyRequest {
   target: string;
   /** The Proxy-Authorization header as received. */
   authorization?: string;
-  /** The status the proxy answered (200 for a tunnel made). */
+  /** Every header as received (an absolute-form request's Authorization among them). */
+  headers: http.IncomingHttpHeaders;
+  /** The status the proxy answered (200 for a tunnel made; 0 for none: the connection was dropped). */
   status: number;
 }
 
@@ -46,7 +50,13 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   };
   const log = (req: http.IncomingMessage, status: number): void => {
     const authorization = req.headers['proxy-authorization'];
-    requests.push({ method: req.method ?? '', target: req.url ?? '', ...(authorization ? { authorization } : {}), status });
+    requests.push({
+      method: req.method ?? '',
+      target: req.url ?? '',
+      ...(authorization ? { authorization } : {}),
+      headers: { ...req.headers },
+      status,
+    });
   };
 
   const server = http.createServer((req, res) => {
@@ -87,6 +97,11 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => {});
+    if (options.dropConnect) {
+      log(req, 0);
+      client.destroy();
+      return;
+    }
     const refused = refusal(req);
     const [host = '', port = '443'] = (req.url ?? '').split(/:(?=\d+$)/);
     const address = resolve(host);

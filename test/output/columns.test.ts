@@ -135,11 +135,11 @@ describe('through the list printer', () => {
       await printerFor({
         ...base,
         io,
-        jq: {
+        jq: Promise.resolve({
           filter: await runner.compile('(.data[] | select(.limit_usd > 1) | .id), .total'),
           runner,
           load: () => import('../../src/output/jq.js'),
-        },
+        }),
       })
     ).list<Budget>({ columns: [] });
     await printer.page([budgets[0]!]);

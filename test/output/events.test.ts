@@ -40,7 +40,11 @@ describe('watch events through the printer', () => {
   it('--jq: the filter runs on each event', async () => {
     const { jqRunner } = await import('../../src/output/jq.js');
     const runner = jqRunner();
-    const jq = { filter: await runner.compile('"\\(.type) \\(.object.status)"'), runner, load: () => import('../../src/output/jq.js') };
+    const jq = Promise.resolve({
+      filter: await runner.compile('"\\(.type) \\(.object.status)"'),
+      runner,
+      load: () => import('../../src/output/jq.js'),
+    });
     expect(await print({ jq })).toBe('added provisioning\nmodified running\n');
   });
 

@@ -10,7 +10,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import { commands } from '../../src/cli/registry.js';
 import { globalOptions } from '../../src/commands/global-options.js';
 import { EXIT_CODES } from '../../src/core/exit-codes.js';
-import { gwctl } from '../kit/cli.js';
+import { gwctl, VERSION } from '../kit/cli.js';
 import { ROOT } from '../kit/spawn.js';
 
 interface Described {
@@ -43,6 +43,30 @@ function walk(command: Command, words: string[] = []): Map<string, string[]> {
   }
   return found;
 }
+
+describe('gwctl help ... --json and --jq', () => {
+  it('--jq applies to the help JSON', async () => {
+    expect(await gwctl(['help', '--jq', '.version'])).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    expect(await gwctl(['help', 'exit-codes', '--jq', '.exit_codes[0].code'])).toMatchObject({ code: 0, stdout: '0\n', stderr: '' });
+    expect(await gwctl(['help', 'interns', 'list', '--jq', '.path'])).toMatchObject({ code: 0, stdout: 'interns ls\n', stderr: '' });
+  });
+
+  it("a command's help is its entry of help --json; a group's, its commands", async () => {
+    const model = await described();
+    const run = await gwctl(['help', 'interns', 'ls', '--json']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toEqual(model.commands.find((c) => c.path === 'interns ls'));
+    const group = await gwctl(['help', 'interns', '--jq', '[.name, (.commands | map(.path) | join(","))] | @tsv']);
+    const paths = model.commands.filter((c) => c.path.startsWith('interns ')).map((c) => c.path);
+    expect(group).toMatchObject({ code: 0, stdout: `interns\t${paths.join(',')}\n`, stderr: '' });
+  });
+
+  it('a filter that does not compile is exit 2 and prints nothing', async () => {
+    const run = await gwctl(['help', '--jq', '.[']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain('invalid --jq filter');
+  });
+});
 
 describe('gwctl help --json', () => {
   it('lists every command --help lists, with every option, and the global options, exit codes and environment', async () => {

@@ -9,18 +9,34 @@ import { GwctlError } from '../../core/errors.js';
 /** What the API said of a key: accepted as a management key or as an API key, or rejected. */
 export type KeyVerdict = 'management' | 'api' | 'rejected';
 
-/** The verdict, or throws when the API could not tell (unreachable, 5xx): that is no verdict. */
+/**
+ * The verdict, or throws when the API could not tell (unreachable, 5xx): that is no verdict. A
+ * 401, 403 or 400 is the API's word only with its own error envelope: the same status from
+ * something in the way (a firewall's HTML page, a proxy) says nothing about the key, and is
+ * reported as what it is.
+ */
 export async function checkKey(client: ApiClient): Promise<KeyVerdict> {
   try {
     await client.call(routes.listByok, { query: { limit: 1 } });
     return 'management';
   } catch (error) {
     if (!(error instanceof GwctlError)) throw error;
+    if (error.status === undefined || ![400, 401, 403].includes(error.status)) throw error;
+    if (error.code === undefined) throw notTheApi(error);
     if (error.status === 401) return 'rejected';
     if (error.status === 403) return 'api';
-    if (error.status === 400) return 'management';
-    throw error;
+    return 'management';
   }
+}
+
+/** An answer without the API's error envelope: the key was judged by nobody. */
+function notTheApi(error: GwctlError): GwctlError {
+  return new GwctlError(`${error.message} (HTTP ${error.status}, not an answer of the gateway's API)`, error.exitCode, {
+    ...(error.status === undefined ? {} : { status: error.status }),
+    hint:
+      error.hint ??
+      'something between gwctl and the gateway answered (a firewall, a proxy, another server): check the base URL and the network',
+  });
 }
 
 export const VERDICT_WORDS: Record<KeyVerdict, string> = {

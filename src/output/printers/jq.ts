@@ -17,14 +17,22 @@ export interface JqChoice {
 }
 
 export class JqPrinter implements Printer {
+  /**
+   * `jq`: the filter on its way. The printer is built while jq's thread starts and compiles it;
+   * the run waits for it before the command starts (run.ts), so here it is always ready.
+   */
   constructor(
     private readonly ctx: PrinterContext,
-    private readonly jq: JqChoice,
-  ) {}
+    private readonly jq: Promise<JqChoice>,
+  ) {
+    // A filter that does not compile is reported by the run, not as an unhandled rejection here.
+    jq.catch(() => {});
+  }
 
   async detail<T>(detail: Detail<T>): Promise<void> {
     if (!('body' in detail)) throw responseError('--jq needs a JSON answer; this one is not JSON');
-    await this.jq.runner.run(this.jq.filter, detail.body, this.ctx.io);
+    const { runner, filter } = await this.jq;
+    await runner.run(filter, detail.body, this.ctx.io);
   }
 
   list<T>(): ListOutput<T> {
@@ -33,7 +41,10 @@ export class JqPrinter implements Printer {
 
   events<T>(): EventOutput<T> {
     return {
-      event: (event) => this.jq.runner.run(this.jq.filter, event, this.ctx.io),
+      event: async (event) => {
+        const { runner, filter } = await this.jq;
+        await runner.run(filter, event, this.ctx.io);
+      },
     };
   }
 }
@@ -45,7 +56,7 @@ class JqList<T> implements ListOutput<T> {
 
   constructor(
     private readonly ctx: PrinterContext,
-    private readonly jq: JqChoice,
+    private readonly ready: Promise<JqChoice>,
   ) {}
 
   async page(items: readonly T[]): Promise<void> {
@@ -53,26 +64,28 @@ class JqList<T> implements ListOutput<T> {
     this.printed += items.length;
     // An item-by-item filter runs on a batch as soon as it is big enough: memory stays flat
     // and the engine works (on a thread of its own) while the next pages are on their way.
-    if (this.jq.filter.itemwise && this.kept.length >= JQ_BATCH_ITEMS) await this.filterKept();
+    if ((await this.ready).filter.itemwise && this.kept.length >= JQ_BATCH_ITEMS) await this.filterKept();
   }
 
   async end(rest: Record<string, unknown>): Promise<void> {
-    if (this.jq.filter.itemwise) {
+    const jq = await this.ready;
+    if (jq.filter.itemwise) {
       await this.filterKept();
       await this.batches?.finish();
       return;
     }
     const { data: _ignored, ...others } = rest;
-    await this.jq.runner.run(this.jq.filter, { data: this.kept, ...others }, this.ctx.io);
+    await jq.runner.run(jq.filter, { data: this.kept, ...others }, this.ctx.io);
   }
 
   /** Hands the items kept so far to an item-by-item filter and lets them go. */
   private async filterKept(): Promise<void> {
     if (this.kept.length === 0) return;
     const batch = this.kept.splice(0);
+    const jq = await this.ready;
     if (!this.batches) {
-      const { startJqBatches } = await this.jq.load();
-      this.batches = startJqBatches(this.jq.runner, this.jq.filter, this.ctx.io);
+      const { startJqBatches } = await jq.load();
+      this.batches = startJqBatches(jq.runner, jq.filter, this.ctx.io);
     }
     await this.batches.add(batch);
   }
