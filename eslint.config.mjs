@@ -5,6 +5,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * An environment variable is read through its declaration (core/environment.ts, the options' and
+ * the keys' own), never by a name spelt again (`env.HOME`, `deps.env['NO_PROXY']`): then help,
+ * the man pages and the test of what gwctl reads all see every variable.
+ */
+const ENV_READ =
+  'read an environment variable through its declaration (readVariable and the constants of core/environment.ts, KEY_VARIABLES, the options)';
+const ENVIRONMENT_READS = [
+  { selector: "MemberExpression[computed=false][object.name='env'][property.name=/^[A-Za-z][A-Za-z0-9_]*$/]", message: ENV_READ },
+  { selector: "MemberExpression[computed=false][object.property.name='env'][property.name=/^[A-Za-z][A-Za-z0-9_]*$/]", message: ENV_READ },
+  { selector: "MemberExpression[computed=true][object.name='env'][property.type='Literal']", message: ENV_READ },
+  { selector: "MemberExpression[computed=true][object.property.name='env'][property.type='Literal']", message: ENV_READ },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist.*/', 'node_modules/', 'coverage/', 'completions/'] },
   js.configs.recommended,
@@ -64,7 +78,12 @@ export default tseslint.config(
           selector: 'ImportExpression',
           message: 'dynamic import() lives only in the lazy-loading seam: src/cli/lazy.ts and the generated src/cli/commands.generated.ts',
         },
+        ...ENVIRONMENT_READS,
       ],
     },
+  },
+  {
+    files: ['src/cli/lazy.ts', 'src/cli/commands.generated.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ENVIRONMENT_READS] },
   },
 );

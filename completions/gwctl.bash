@@ -142,8 +142,11 @@ __gwctl_takes_value() {
     'api|-H'|'api|--header') return 0 ;;
     'api|--input') return 0 ;;
     'api|--key') return 0 ;;
+    'mcp|--tools') return 0 ;;
+    'mcp|--exclude-tools') return 0 ;;
     'mcp|--audit-log') return 0 ;;
     'mcp|--port') return 0 ;;
+    'mcp|--client') return 0 ;;
     'sandbox|--port') return 0 ;;
     'sandbox|--host') return 0 ;;
     'sandbox|--interns') return 0 ;;
@@ -241,7 +244,7 @@ __gwctl_names() {
     'api') __gwctl_cmds='' __gwctl_opts='--method --raw-field --field --header --input --paginate --slurp --include --silent --dry-run --key --yes --help '$__gwctl_opts ;;
     'completion') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'doctor') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
-    'mcp') __gwctl_cmds='' __gwctl_opts='--allow-destructive --audit-log --http --port --help '$__gwctl_opts ;;
+    'mcp') __gwctl_cmds='' __gwctl_opts='--allow-destructive --no-confirm --tools --exclude-tools --audit-log --http --port --client --help '$__gwctl_opts ;;
     'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --churn --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
     'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor mcp sandbox exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;

@@ -267,9 +267,15 @@ function __gwctl_takes_value --argument-names cmdpath opt
             return 0
         case 'api|--key'
             return 0
+        case 'mcp|--tools'
+            return 0
+        case 'mcp|--exclude-tools'
+            return 0
         case 'mcp|--audit-log'
             return 0
         case 'mcp|--port'
+            return 0
+        case 'mcp|--client'
             return 0
         case 'sandbox|--port'
             return 0
@@ -615,9 +621,13 @@ complete -c gwctl -n '__gwctl_is \'doctor\'' -s h -l help -d 'show help'
 
 # gwctl mcp
 complete -c gwctl -n '__gwctl_is \'mcp\'' -l allow-destructive -d 'also serve the tools that change something (previewed unless yes: true)'
-complete -c gwctl -n '__gwctl_is \'mcp\'' -l audit-log -r -F -d 'where write tools are logged, one JSON line a call (default: mcp-audit.jsonl in the config folder)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l no-confirm -d 'with --allow-destructive: act on yes: true without asking the person at the client'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l tools -x -d 'serve only these tools (comma-separated names)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l exclude-tools -x -d 'serve every tool but these (comma-separated names)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l audit-log -r -F -d 'where write tools are logged, JSON lines (default: mcp-audit.jsonl in the config folder)'
 complete -c gwctl -n '__gwctl_is \'mcp\'' -l http -d 'serve streamable HTTP on 127.0.0.1 instead of stdio'
 complete -c gwctl -n '__gwctl_is \'mcp\'' -l port -x -d 'with --http: port to listen on (default 0: a free one)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l client -x -d 'with config: the client to register with (claude-code, claude-desktop, cursor, vscode)'
 complete -c gwctl -n '__gwctl_is \'mcp\'' -s h -l help -d 'show help'
 
 # gwctl sandbox

@@ -21,11 +21,11 @@ import { implementations } from '../src/cli/registry.ts';
  * - prompts, spinner: only interactive runs use them, and they hook signals and the terminal;
  * - keyring: the credential store's native add-on, loaded with process.dlopen (a snapshot cannot
  *   hold a native module) only for a key kept in the store.
- * - mcp, mcpHttp: the MCP SDK's servers (node:http, node:async_hooks), whose native state a
- *   snapshot cannot hold; only `gwctl mcp` loads them.
+ * - mcp: the MCP SDK's servers (and with --http node:http), whose native state a snapshot
+ *   cannot hold; only `gwctl mcp` loads them.
  * Only writing commands use the config store; reading the configuration does not load it.
  */
-const LEFT_OUT = new Set(['sandbox', 'jq', 'configStore', 'prompts', 'spinner', 'keyring', 'mcp', 'mcpHttp']);
+const LEFT_OUT = new Set(['sandbox', 'jq', 'configStore', 'prompts', 'spinner', 'keyring', 'mcp']);
 
 /**
  * Starts the run. Its promise is dropped on purpose: src/main.ts catches every failure of the

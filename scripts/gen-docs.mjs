@@ -209,18 +209,15 @@ function roffExamples(examples) {
 }
 
 function th(name, title) {
-  return `.TH ${roff(name.toUpperCase())} 1 "" "gwctl ${roff(model.version)}" "${roff(title)}"`;
+  // The header holds the page's name twice and the title between: a short title keeps the
+  // longest name's header within 60 columns. \.nh: an option or a word such as a status
+  // (provisioning) is never split by a hyphen that is not in it, so what is read can be typed.
+  return `.TH ${roff(name.toUpperCase())} 1 "" "gwctl ${roff(model.version)}" "${roff(title)}"\n.nh`;
 }
 
 function manCommand(command) {
   const name = pageName(command);
-  const parts = [
-    th(name, 'gwctl manual'),
-    '.SH NAME',
-    `${roff(name)} \\- ${roff(command.summary)}`,
-    '.SH SYNOPSIS',
-    `.B ${roff(command.usage)}`,
-  ];
+  const parts = [th(name, 'gwctl'), '.SH NAME', `${roff(name)} \\- ${roff(command.summary)}`, '.SH SYNOPSIS', `.B ${roff(command.usage)}`];
   parts.push('.SH DESCRIPTION', roffParagraphs(command.summary));
   if (command.description) parts.push(roffParagraphs(command.description));
   if (command.aliases.length) parts.push('.PP', roff(`Also: ${command.aliases.join(', ')}.`));
@@ -245,7 +242,7 @@ function manCommand(command) {
 
 function manRoot() {
   const parts = [
-    th('gwctl', 'gwctl manual'),
+    th('gwctl', 'gwctl'),
     '.SH NAME',
     `gwctl \\- ${roff(model.summary)}`,
     '.SH SYNOPSIS',

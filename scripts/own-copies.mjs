@@ -1,4 +1,4 @@
-// The MCP SDK (loaded only by `gwctl mcp`) gets its own copy of the libraries it shares with the
+// The MCP SDK (@modelcontextprotocol/server and its core; loaded only by `gwctl mcp`) gets its own copy of the libraries it shares with the
 // rest of the bundle (zod, ajv). esbuild tree-shakes a library once for the whole build: the
 // parts of zod the SDK uses (JSON Schema conversion, zod/mini) would join the zod code of the
 // schemas, in the chunk every read loads, and ajv (the config writer's, through conf) would
@@ -6,19 +6,21 @@
 // separate module graph, which only the SDK's chunk reaches. (Measured in bench/README.md,
 // "gwctl mcp".)
 //
-// Ajv itself is not in the SDK's copy: the SDK checks JSON Schema only when a server asks the
-// client for input (elicitation), which gwctl never does, and gwctl gives its server a checker of
-// its own (NO_ELICITATION in src/cli/mcp/server.ts). The SDK's default checker module still
-// imports Ajv; it gets a stand-in that refuses to be built, so a future SDK that did build it
-// fails loudly in the MCP tests instead of costing every `gwctl mcp` start (bench/README.md).
+// Ajv is left out: the SDK checks JSON Schema only for the answer to a form a server asks a
+// person to fill in (elicitation), and gwctl's forms are flat, checked by FORM_CHECKER
+// (src/cli/mcp/asking.ts). The SDK bundles Ajv inside its runtime shim module
+// (`@modelcontextprotocol/server/_shims`), which it imports for its default checker and for
+// `process`; that module gets a stand-in whose default checker refuses to be built, so a future
+// SDK that did build it fails loudly in the MCP tests instead of costing every `gwctl mcp` start
+// (bench/README.md).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const NAMESPACE = 'mcp-own-copy';
-const SHARED = /^(zod|ajv|ajv-formats)(\/.*)?$/;
-const LEFT_OUT = /^ajv(-formats)?$/;
+const SHARED = /^zod(\/.*)?$/;
 const STAND_IN = 'gwctl-mcp-left-out';
-const SDK = `${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`;
+const SDK = /[\\/]node_modules[\\/]@modelcontextprotocol[\\/](server|core)[\\/]/;
+const SHIMS = /^@modelcontextprotocol\/server\/_shims$/;
 
 export function ownCopiesPlugin() {
   return {
@@ -30,16 +32,17 @@ export function ownCopiesPlugin() {
         if (resolved.external) return resolved;
         return { path: resolved.path, namespace: NAMESPACE };
       };
-      // Ajv, imported by the SDK's default JSON Schema checker: the stand-in.
-      build.onResolve({ filter: LEFT_OUT }, (args) =>
-        args.namespace === 'file' && args.importer.includes(SDK) ? { path: args.path, namespace: STAND_IN } : undefined,
-      );
-      build.onLoad({ filter: /.*/, namespace: STAND_IN }, (args) => ({
-        contents: `export default class LeftOut { constructor() { throw new Error(${JSON.stringify(`${args.path} is left out of gwctl's build`)}); } }`,
+      // The runtime shim, which carries Ajv as the default JSON Schema checker: the stand-in.
+      build.onResolve({ filter: SHIMS }, (args) => ({ path: args.path, namespace: STAND_IN }));
+      build.onLoad({ filter: /.*/, namespace: STAND_IN }, () => ({
+        contents: [
+          "export { default as process } from 'node:process';",
+          `export class DefaultJsonSchemaValidator { constructor() { throw new Error("the SDK's JSON Schema checker (Ajv) is left out of gwctl's build"); } }`,
+        ].join('\n'),
         loader: 'js',
       }));
       // A shared library imported by the SDK: the copy.
-      build.onResolve({ filter: SHARED }, (args) => (args.namespace === 'file' && args.importer.includes(SDK) ? copy(args) : undefined));
+      build.onResolve({ filter: SHARED }, (args) => (args.namespace === 'file' && SDK.test(args.importer) ? copy(args) : undefined));
       // Everything a copied module imports stays in the copy (built-ins stay built-ins).
       build.onResolve({ filter: /.*/, namespace: NAMESPACE }, (args) =>
         args.path.startsWith('node:') ? { path: args.path, external: true } : copy(args),

@@ -9,7 +9,15 @@ const argv = process.argv.slice(2);
 
 async function main(): Promise<void> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    ProcessOutput.of(1).write(`gwctl ${__GWCTL_VERSION__}\n`);
+    // As any output that cannot be written (a full disk): exit 1 with the error, as `cat` does.
+    const out = ProcessOutput.of(1);
+    // Told to the write's callback below; a closed pipe (`| head -0`) is no failure.
+    out.on('error', () => {});
+    out.write(`gwctl ${__GWCTL_VERSION__}\n`, (error) => {
+      if (!error || (error as NodeJS.ErrnoException).code === 'EPIPE') return;
+      process.stderr.write(`gwctl: cannot write to standard output: ${error.message.replace(/^[A-Z_]+: /, '').split(',')[0]}\n`);
+      process.exitCode = 1;
+    });
     return;
   }
   // The entry's one dynamic import, so that --version above loads nothing; everything else
@@ -27,8 +35,8 @@ async function main(): Promise<void> {
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
     interrupts++;
-    // A second Ctrl-C means now, whatever is still winding down.
-    if (interrupts > 1) process.exit(130);
+    // A second Ctrl-C (or SIGTERM) means now, whatever is still winding down.
+    if (interrupts > 1) process.exit(signal === 'SIGTERM' ? 143 : 130);
     // The signal's name is the reason: a watch ends with 143 on SIGTERM (run.ts).
     interruption.abort(signal);
   };
@@ -194,8 +202,10 @@ function openTerminal(): NodeJS.ReadableStream | undefined {
 main().catch((error: unknown) => {
   // Only a defect gets here; even then, one line, no stack trace, and no key from the environment.
   // Written out rather than core/mask.ts's maskKeys: importing it here would put it in a chunk
-  // that --version loads too.
+  // that --version loads too; for the same reason the keys' variables are named here and not
+  // through their declaration (config/profile.ts's KEY_VARIABLES).
   let line = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  // eslint-disable-next-line no-restricted-syntax -- see above: nothing may load before --version
   for (const key of [process.env.GWCTL_MANAGEMENT_KEY, process.env.GWCTL_API_KEY]) {
     if (key && key.length >= 4) line = line.split(key).join('[redacted]');
   }

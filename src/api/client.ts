@@ -32,7 +32,9 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   /**
    * Finds the key a route of this kind sends before the first read of it, without blocking (a key
-   * command runs asynchronously; cli/deps.ts). Called before every request; found once.
+   * command runs asynchronously; cli/deps.ts), and refuses it where it may not go (a stored key
+   * bound to another origin: config/binding.ts). Called before every request, before anything is
+   * sent; found once.
    */
   prepareKey?: (kind: KeyKind) => Promise<void>;
   /**

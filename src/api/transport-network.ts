@@ -4,6 +4,7 @@
 // it, and only a proxy variable loads the proxy code (transport-proxy.ts).
 import type { Env } from '../core/env.js';
 import { InputTooLarge, readFileAtMost } from '../core/bounded-read.js';
+import { ALL_PROXY, HTTP_PROXY, HTTPS_PROXY, NO_PROXY, NODE_EXTRA_CA_CERTS, readVariable, spellings } from '../core/environment.js';
 import { usageError } from '../core/errors.js';
 import { isLoopbackHost } from '../core/patterns.js';
 
@@ -20,10 +21,10 @@ export interface ProxyChoice {
  * this machine is never reached through a proxy, so a key in clear text never meets one, and
  * HTTP_PROXY is never used.
  */
-const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'] as const;
+const PROXY_VARIABLES = [HTTPS_PROXY, ALL_PROXY].flatMap(spellings);
 
 /** Variables that name a proxy gwctl never uses, kept only to mask a password they hold. */
-const UNUSED_PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY'] as const;
+const UNUSED_PROXY_VARIABLES = spellings(HTTP_PROXY);
 
 /** Whether any proxy variable gwctl uses is set: only then is the proxy code loaded. */
 export function hasProxyVariable(env: Env): boolean {
@@ -51,7 +52,7 @@ export function proxyFor(target: URL, env: Env): ProxyChoice | undefined {
 
 /** NO_PROXY as curl reads it: the lower-case name first, an empty value as unset. */
 function noProxyList(env: Env): { value: string; variable: string } | undefined {
-  for (const variable of ['no_proxy', 'NO_PROXY']) {
+  for (const variable of spellings(NO_PROXY)) {
     const value = env[variable];
     if (value) return { value, variable };
   }
@@ -196,9 +197,10 @@ export async function trustedCertificates(caFile: string, env: Env, source: stri
     throw usageError(`the CA file ${caFile} (${source}) holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   }
   const extra: string[] = [];
-  if (env.NODE_EXTRA_CA_CERTS) {
+  const nodeExtra = readVariable(env, NODE_EXTRA_CA_CERTS);
+  if (nodeExtra) {
     try {
-      extra.push((await readFileAtMost(env.NODE_EXTRA_CA_CERTS, MAX_CA_FILE_BYTES)).toString('utf8'));
+      extra.push((await readFileAtMost(nodeExtra, MAX_CA_FILE_BYTES)).toString('utf8'));
     } catch {
       // Node itself has warned about it at start-up.
     }

@@ -3,13 +3,17 @@
 import { openKeychain, type Keychain } from '../config/keychain.js';
 import { configDir } from '../config/paths.js';
 import { readConfig, type LoadedConfig } from '../config/read.js';
-import { missingProfile, prepareSentKey, resolveSettings, type Settings } from '../config/settings.js';
+import { maskStoredKeys } from '../config/stored-keys.js';
+import { missingProfile, resolveSettings, sentKey, type Settings } from '../config/settings.js';
 import type { Invocation } from './command-line.js';
 import type { Env } from '../core/env.js';
 import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { Network } from '../api/transport.js';
 import { hasProxyVariable, proxyFor, proxySecrets, trustedCertificates } from '../api/transport-network.js';
-import { forbiddenHint, unauthorizedHint } from '../config/credentials.js';
+import { forbiddenHint, KEY_NAME, unauthorizedHint, type KeyInEffect, type KeyKind } from '../config/credentials.js';
+import { bindOnFirstUse, isBound, refuseElsewhere } from '../config/binding.js';
+import { storedProfile } from '../config/profile.js';
+import { GwctlError } from '../core/errors.js';
 import type { Deps, Heavy } from '../commands/context.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
@@ -22,22 +26,8 @@ import { withoutSpinners } from '../core/spinners.js';
 import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { usageError } from '../core/errors.js';
 import { checkEnv } from '../core/options.js';
-import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { accessibleMode, SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
-
-/** Every key in the config file masked from here on: an error may echo a value typed on the command line. */
-export function maskStoredKeys(io: Pick<Io, 'addSecret'>, read: () => LoadedConfig): void {
-  let config: LoadedConfig;
-  try {
-    config = read();
-  } catch {
-    return;
-  }
-  for (const profile of Object.values(config.data.profiles)) {
-    if (typeof profile !== 'object' || profile === null) continue;
-    for (const key of [profile['management-key'], profile['api-key']]) if (typeof key === 'string') io.addSecret(key);
-  }
-}
 
 interface BuiltDeps {
   deps: Deps;
@@ -131,15 +121,40 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
       },
       // Every key found is masked from then on, wherever it would appear.
       onKey: (key) => io.addSecret(key.value),
+      // The sandbox's demo keys stand for every other: a stored key is never even read.
+      ...(sandbox
+        ? {
+            fixed: {
+              management: { value: sandbox.keys.management, source: 'sandbox', from: '--sandbox' },
+              api: { value: sandbox.keys.api, source: 'sandbox', from: '--sandbox' },
+            } as const,
+          }
+        : {}),
       ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
     });
-    if (sandbox) {
-      resolved.baseUrl = { value: sandbox.baseUrl, source: 'sandbox' };
-      resolved.managementKey = { value: sandbox.keys.management, source: 'sandbox', from: '--sandbox' };
-      resolved.apiKey = { value: sandbox.keys.api, source: 'sandbox', from: '--sandbox' };
-    }
+    if (sandbox) resolved.baseUrl = { value: sandbox.baseUrl, source: 'sandbox' };
     settings = resolved;
     return resolved;
+  };
+  // Keys stay with their gateway (config/binding.ts): the one check, made before any client of
+  // the run sends a stored key. A record of an earlier release is bound first, once per kind.
+  const binding: Partial<Record<KeyKind, Promise<string | null>>> = {};
+  const keyMayGo = async (key: KeyInEffect, kind: KeyKind, s: Settings): Promise<void> => {
+    if (!isBound(key)) return;
+    if (key.boundTo === null) key.boundTo = await (binding[kind] ??= bindNow(kind, s));
+    refuseElsewhere(key, kind, s.baseUrl.value, s.profile.value, target);
+  };
+  const bindNow = async (kind: KeyKind, s: Settings): Promise<string | null> => {
+    const { updateProfile } = await load.configStore();
+    try {
+      return (await updateProfile(env, s.profile.value, (p) => bindOnFirstUse(p, kind) ?? null)).result;
+    } catch (error) {
+      if (!(error instanceof GwctlError)) throw error;
+      // Bound for this run all the same, to the base URL the profile holds.
+      const origin = bindOnFirstUse({ ...storedProfile(getConfig().data, s.profile.value) }, kind) ?? null;
+      io.err(`gwctl: warning: could not record the gateway the ${KEY_NAME[kind]} belongs to (${error.message})\n`);
+      return origin;
+    }
   };
   let client: ApiClient | undefined;
   const clock = options.clock ?? realClock;
@@ -192,7 +207,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     env,
     flags,
     target,
-    printer: await choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables }),
+    printer: await choosePrinter(options.output, { io, now: () => clock.now(), tables: load.tables, accessible: accessibleMode(env) }),
     config: getConfig,
     settings: getSettings,
     keychain: getKeychain,
@@ -200,18 +215,24 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
       if (client) return client;
       const s = getSettings();
       const options = clientOptions(s);
-      // The keys are read when a request needs one: a key command runs, or the credential store
-      // is opened, only for the key the route takes.
+      // The keys are found when a request needs one: a key command runs, or the credential store
+      // is opened, only for the key the route takes; each is checked before it is sent.
+      const ready: Partial<Record<KeyKind, KeyInEffect>> = {};
       Object.defineProperties(options, {
-        managementKey: { enumerable: true, get: () => s.managementKey?.value },
-        apiKey: { enumerable: true, get: () => s.apiKey?.value },
+        managementKey: { enumerable: true, get: () => ready.management?.value },
+        apiKey: { enumerable: true, get: () => ready.api?.value },
       });
-      options.prepareKey = (kind) => prepareSentKey(s, kind);
+      options.prepareKey = async (kind) => {
+        const sent = await sentKey(s, kind);
+        if (!sent) return;
+        await keyMayGo(sent.key, sent.kind, s);
+        ready[sent.kind] = sent.key;
+      };
       options.keyHint = (kind, status) => {
         // The key that went out: the API key falls back to the management key.
-        const key = kind === 'api' ? (s.apiKey ?? s.managementKey) : s.managementKey;
+        const sent = kind === 'api' && ready.api ? 'api' : 'management';
+        const key = ready[sent];
         if (!key) return undefined;
-        const sent = kind === 'api' && s.apiKey ? 'api' : 'management';
         return status === 401 ? unauthorizedHint(key, sent, s.profile.value, target) : forbiddenHint(key, sent, s.profile.value);
       };
       client = await newClient(options);
@@ -219,11 +240,18 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     },
     async apiWithKey(key) {
       // No retries: a check is one request, and a failure says so at once.
-      return newClient({ ...clientOptions(getSettings()), managementKey: key, retries: 0 });
+      if (typeof key === 'string') return newClient({ ...clientOptions(getSettings()), managementKey: key, retries: 0 });
+      const s = getSettings();
+      return newClient({
+        ...clientOptions(s),
+        managementKey: key.key.value,
+        retries: 0,
+        prepareKey: () => keyMayGo(key.key, key.kind, s),
+      });
     },
     prompter: options.prompter
       ? withInteractive(options.prompter, flags.input && options.prompter.interactive)
-      : createPrompter(io, canAsk, signal),
+      : createPrompter(io, canAsk, signal, accessibleMode(env)),
     clock,
     signal,
     interrupted: options.interrupted ?? signal,

@@ -56,9 +56,64 @@ export function logicalLines(text: string): string[] {
   return lines;
 }
 
-/** A help text laid out for `width` columns: prose wrapped at spaces, an indented line as a command line (`wrapCommand`). */
+/**
+ * A help text laid out for `width` columns: prose wrapped at spaces, an indented line as a command
+ * line (`wrapCommand`). A block of indented lines that holds JSON (a line starting with `{`, `[`,
+ * `}`, `]` or `"`) is data: broken only where JSON allows a space (`wrapData`), never with a
+ * ` \`, which would not paste.
+ */
 export function layout(text: string, width: number): string[] {
-  return logicalLines(text).flatMap((line) => (/^\s/.test(line) ? wrapCommand(line, width) : wrap(line, width)));
+  const lines = logicalLines(text);
+  const literal = literalLines(lines);
+  return lines.flatMap((line, i) =>
+    literal.has(i) ? wrapData(line, width) : /^\s/.test(line) ? wrapCommand(line, width) : wrap(line, width),
+  );
+}
+
+/**
+ * A line of JSON within `width`: broken at spaces outside strings, the lines after the first
+ * indented four more and nothing added, so that it is the same JSON when pasted.
+ */
+function wrapData(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const words: string[] = [];
+  let word = '';
+  let inString = false;
+  for (let i = indent.length; i < line.length; i++) {
+    const char = line[i]!;
+    if (char === ' ' && !inString) {
+      if (word) words.push(word);
+      word = '';
+      continue;
+    }
+    if (char === '"' && line[i - 1] !== '\\') inString = !inString;
+    word += char;
+  }
+  if (word) words.push(word);
+  const lines: string[] = [];
+  let current = '';
+  for (const next of words) {
+    const lead = lines.length === 0 ? indent : `${indent}    `;
+    if (current && lead.length + current.length + 1 + next.length > width) {
+      lines.push(`${lead}${current}`);
+      current = next;
+    } else current = current ? `${current} ${next}` : next;
+  }
+  return [...lines, `${lines.length === 0 ? indent : `${indent}    `}${current}`];
+}
+
+/** The indexes of the lines of indented blocks that are data (JSON), not commands to break. */
+function literalLines(lines: readonly string[]): Set<number> {
+  const literal = new Set<number>();
+  for (let start = 0; start < lines.length; start++) {
+    if (!/^\s+\S/.test(lines[start]!)) continue;
+    let end = start;
+    while (end + 1 < lines.length && /^\s+\S/.test(lines[end + 1]!)) end++;
+    if (lines.slice(start, end + 1).some((line) => /^\s*[{}[\]"]/.test(line))) for (let i = start; i <= end; i++) literal.add(i);
+    start = end;
+  }
+  return literal;
 }
 
 /**

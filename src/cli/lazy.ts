@@ -16,13 +16,15 @@ export const load = {
   proxyTransport: () => import('../api/transport-proxy.js'),
   sandbox: () => import('../sandbox/server.js'),
   completionScripts: () => import('./completion-tree.js'),
-  /** `gwctl mcp`: the MCP SDK and the tools made from the specs, for that command only. */
-  mcp: () => import('./mcp/server.js'),
   /**
-   * `gwctl mcp --http`: the SDK's streamable HTTP transport, with the web server it is built on
-   * (Node's own fetch classes, http2 and TLS load with it): only with --http.
+   * `gwctl mcp`: the MCP SDK and the tools made from the specs, for that command only; given the
+   * loader of its HTTP side (Node's fetch classes and web server), which loads only with --http.
    */
-  mcpHttp: () => import('./mcp/http.js'),
+  mcp: () =>
+    import('./mcp/server.js').then((server) => ({
+      serveMcp: (options: Parameters<typeof server.serveMcp>[0], deps: Parameters<typeof server.serveMcp>[1]) =>
+        server.serveMcp(options, deps, () => import('./mcp/http.js')),
+    })),
   /** `gwctl help --json`: the whole description, built only when asked for. */
   helpJson: () => import('./help-json.js'),
   /** The printer of the run's output form (cli/output-choice.ts): only the one chosen loads. */

@@ -79,7 +79,10 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: 
  * and rows in a pipe. Only its module loads (a read under --json never loads the table, the
  * rows or the watch screen), and only once a command runs: help loads none.
  */
-export async function choosePrinter(shaping: Shaping, context: Pick<PrinterContext, 'io' | 'now' | 'tables'>): Promise<Printer> {
+export async function choosePrinter(
+  shaping: Shaping,
+  context: Pick<PrinterContext, 'io' | 'now' | 'tables' | 'accessible'>,
+): Promise<Printer> {
   const { command, header, columns } = shaping;
   const ctx: PrinterContext = { ...context, command, header, ...(columns === undefined ? {} : { columns }) };
   const { printers } = load;

@@ -114,18 +114,22 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
   return program;
 }
 
+/** Where a command word that is not one of a group's goes: the group's help, and its commands. */
+export function seeGroupHelp(group: string, verbs: readonly string[]): string {
+  return `see 'gwctl ${group} --help'; its commands: ${verbs.join(', ')}`;
+}
+
 /** A group's examples: each command's first, and one with `--json | jq`. */
 function groupExamples(group: string, specs: readonly AnySpec[], width: number): string {
   const examples = specs.map((spec) => spec.examples[0]!).filter(Boolean);
   const jq = specs.flatMap((spec) => spec.examples).find((e) => e.includes('--json | jq')) ?? JQ_EXAMPLES.get(group);
   if (jq && !examples.includes(jq)) examples.push(jq);
-  const first = specs[0]!.path[1];
   return [
     '',
     'Examples:',
     ...examplesFor(examples, width),
     '',
-    ...wrap(`More examples and every flag: 'gwctl ${group} ${first} --help'.`, width),
+    ...wrap(`More examples and every flag: 'gwctl ${group} <command> --help'.`, width),
   ].join('\n');
 }
 
@@ -159,7 +163,9 @@ async function showHelp(program: Command, words: readonly string[], handlers: Ha
     const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
       const known = words.slice(0, i).join(' ');
-      throw usageError(`unknown command '${words.slice(0, i + 1).join(' ')}'`, `see 'gwctl ${known ? `${known} ` : ''}--help'`);
+      const verbs = target.commands.filter((c) => c.name() !== 'help' && !c.name().startsWith('__')).map((c) => c.name());
+      const hint = known ? seeGroupHelp(known, verbs) : "see 'gwctl --help'";
+      throw usageError(`unknown command '${words.slice(0, i + 1).join(' ')}'`, hint);
     }
     target = next;
   }

@@ -2,12 +2,15 @@
 // loads only when a question is actually asked.
 import type { Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
+import { plainConfirm, plainPassword, plainSearch, plainSelect } from './plain-prompts.js';
 import { cancelledError, GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
+import { wrapToWidth } from '../output/width.js';
+import { stderrColumns } from './report.js';
 
 /** `canAsk` is asked once, when first needed: it may read whether stdin is a terminal. */
-export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSignal): Prompter {
+export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSignal, accessible = false): Prompter {
   let interactive: boolean | undefined;
   const isInteractive = (): boolean => (interactive ??= canAsk());
   const refuse = (): never => {
@@ -25,6 +28,11 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
       if (input !== io.stdin) (input as NodeJS.ReadableStream & { destroy(): void }).destroy();
     }
   };
+  // A question is broken at spaces to the terminal's width (less the prompt's `? ` and answer
+  // hint), not inside a word where the terminal would break it.
+  const fit = (message: string): string => wrapToWidth(message, Math.max(20, stderrColumns(io) - 12)).join('\n');
+  // Accessible mode: plain questions, written once and never redrawn (plain-prompts.ts).
+  if (accessible) return plainPrompter(io, isInteractive, refuse, signal, fit);
   return {
     get interactive() {
       return isInteractive();
@@ -32,17 +40,19 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
     async confirm(message) {
       if (!isInteractive()) refuse();
       const { confirm } = await load.prompts();
-      return asking((context) => confirm({ message, default: false }, context));
+      return asking((context) => confirm({ message: fit(message), default: false }, context));
     },
     async password(message) {
       if (!isInteractive()) refuse();
       const { password } = await load.prompts();
-      return asking((context) => password({ message, mask: '*' }, context));
+      return asking((context) => password({ message: fit(message), mask: '*' }, context));
     },
     async select(message, choices) {
       if (!isInteractive()) refuse();
       const { select } = await load.prompts();
-      return asking((context) => select({ message, choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context));
+      return asking((context) =>
+        select({ message: fit(message), choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context),
+      );
     },
     async search(message, source, initial) {
       if (!isInteractive()) refuse();
@@ -58,7 +68,7 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
         try {
           return await search(
             {
-              message,
+              message: fit(message),
               source: (typed) => source(typed ?? '').map((c) => ({ ...c })),
               pageSize: 12,
               ...(initial ? { initialValue: initial } : {}),
@@ -75,6 +85,36 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
         }
       });
     },
+  };
+}
+
+function plainPrompter(
+  io: Io,
+  isInteractive: () => boolean,
+  refuse: () => never,
+  signal: AbortSignal,
+  fit: (message: string) => string,
+): Prompter {
+  const asking = async <T>(
+    question: (t: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; signal: AbortSignal }) => Promise<T>,
+  ) => {
+    if (!isInteractive()) refuse();
+    const input = io.answers();
+    if (input === undefined) throw usageError('cannot ask: stdin was read to its end and no terminal can be opened', 'pass --yes');
+    try {
+      return await question({ input, output: io.stderr, signal });
+    } finally {
+      if (input !== io.stdin) (input as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    }
+  };
+  return {
+    get interactive() {
+      return isInteractive();
+    },
+    confirm: (message) => asking((t) => plainConfirm(t, fit(message))),
+    password: (message) => asking((t) => plainPassword(t, fit(message))),
+    select: (message, choices) => asking((t) => plainSelect(t, fit(message), choices)),
+    search: (message, source, initial) => asking((t) => plainSearch(t, fit(message), source, initial)),
   };
 }
 

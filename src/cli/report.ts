@@ -1,8 +1,9 @@
-// Errors as the contract prints them: one line `gwctl: <message>` on stderr, or under --json
-// one object `{"error": {...}}`. Never a stack trace.
+// Errors as the contract prints them: one line `gwctl: <message>` on stderr (at a terminal broken
+// at spaces to its width), or under --json one object `{"error": {...}}`. Never a stack trace.
 import { errorFields, GwctlError, toGwctlError } from '../core/errors.js';
 import type { Io } from '../core/io.js';
 import { safeJson, sanitizeField, shortenQuotedWords } from '../core/sanitize.js';
+import { wrapToWidth } from '../output/width.js';
 
 export function errorLine(error: GwctlError): string {
   let line = error.status !== undefined ? `HTTP ${error.status}: ${error.message}` : error.message;
@@ -21,14 +22,23 @@ export function errorJson(error: GwctlError): string {
 
 export function reportError(io: Io, error: unknown, json: boolean): number {
   const failure = withShortQuotes(toGwctlError(error));
-  io.err(`${json ? errorJson(failure) : errorLine(failure)}\n`);
+  if (json) io.err(`${errorJson(failure)}\n`);
+  // At a terminal the line is broken at spaces, never inside a word (`fro⏎m`) as the terminal
+  // would; piped, it stays one line for whatever reads it.
+  else io.err(`${(io.stderrIsTTY ? wrapToWidth(errorLine(failure), stderrColumns(io)) : [errorLine(failure)]).join('\n')}\n`);
   return failure.exitCode;
 }
 
-/** The parser's messages quote what was typed ('--aaa…'); ours quote with quoteInput. Neither more than 200 characters. */
+/** The width of the terminal on stderr: its own, or stdout's when it tells none. */
+export function stderrColumns(io: Io): number {
+  return (io.stderr as { columns?: number }).columns || io.columns;
+}
+
+/** The parser's messages quote what was typed ('--aaa…'), ours with quoteInput, others as they do: none more than 200 characters. */
 function withShortQuotes(error: GwctlError): GwctlError {
   const message = shortenQuotedWords(error.message);
-  if (message === error.message) return error;
-  const { status, code, reason, retryable, hint, details } = error;
+  const hint = error.hint === undefined ? undefined : shortenQuotedWords(error.hint);
+  if (message === error.message && hint === error.hint) return error;
+  const { status, code, reason, retryable, details } = error;
   return new GwctlError(message, error.exitCode, { status, code, reason, retryable, hint, details });
 }

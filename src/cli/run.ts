@@ -1,15 +1,17 @@
 // From argv to exit code: build the parser from the specs the words name, parse and check
 // every value, resolve settings, load and run the one implementation, and report any failure
 // in the contract's form.
+import { keysFromEnvironment } from '../config/profile.js';
 import { readConfig } from '../config/read.js';
 import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
-import { createDeps, maskStoredKeys } from './deps.js';
+import { createDeps } from './deps.js';
+import { maskStoredKeys } from '../config/stored-keys.js';
 import { commands, groupSummaries, implementations, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type Io, type IoStreams } from '../core/io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, seeGroupHelp } from './program.js';
 import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
 import { helpWidth } from './help-topics.js';
 import { chooseOutput, printHelpJson, startJq } from './output-choice.js';
@@ -34,6 +36,16 @@ function commandsNamed(words: readonly string[]): string[] {
   }
   if (groupSummaries.has(group)) return all.filter((key) => key.startsWith(`${group} `));
   return all;
+}
+
+/** A word that is not one of a group's commands points at the group's help, not the root's. */
+function groupHint(group: string | undefined, keys: readonly string[]): string {
+  if (group === undefined || !groupSummaries.has(group)) return "see 'gwctl --help'";
+  const verbs = keys.filter((key) => key.startsWith(`${group} `)).map((key) => key.slice(group.length + 1));
+  return seeGroupHelp(
+    group,
+    verbs.filter((verb) => !verb.startsWith('__')),
+  );
 }
 
 /** The one reading of argv (cli/command-line.ts), with the options of the command its words name. */
@@ -78,10 +90,11 @@ export async function runCli(host: CliHost): Promise<number> {
     env,
     colorFlag: line.color,
     onStdoutClosed: () => controller.abort(new StdoutClosed()),
+    onStdoutFailed: (error) => controller.abort(stdoutFailed(error)),
   });
   // Keys from the environment are masked from the first byte, even in a usage error that echoes
   // a value typed on the command line.
-  for (const key of [env.GWCTL_MANAGEMENT_KEY, env.GWCTL_API_KEY]) if (key) io.addSecret(key);
+  for (const key of keysFromEnvironment(env)) io.addSecret(key);
   // Ctrl-C aborts the run, unless the command took it over (finishOnInterrupt): then it only
   // raises `interrupted`, and the command finishes what is in flight and reports.
   const interruption = new AbortController();
@@ -106,7 +119,7 @@ export async function runCli(host: CliHost): Promise<number> {
     const typedJq = line.given.get('jq')?.raw;
     const jqStart = typeof typedJq === 'string' ? startJq(typedJq) : undefined;
     const keys = commandsNamed(line.words);
-    helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : "see 'gwctl --help'";
+    helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : groupHint(line.words[0], keys);
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
     // With no command word (`gwctl`, `gwctl --help`) only the top level can be shown: the
     // groups' own commands and their options need not be built.
@@ -147,13 +160,21 @@ export async function runCli(host: CliHost): Promise<number> {
       },
     });
     await program.parseAsync([...line.rest], { from: 'user' });
+    // A write that fails (a full disk) says so only after the command has written its last.
+    await untilAborted(io.written(), controller.signal);
+    if (controller.signal.aborted) throw controller.signal.reason;
     return ExitCode.ok;
   } catch (error) {
     const reason = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof StdoutClosed) return ExitCode.ok;
     const failure = reason instanceof GwctlError ? reason : fromCommander(error, helpHint);
-    // Help and version end here too, as successes: nothing to report, no config to read.
-    if (failure === null) return ExitCode.ok;
+    // Help and version end here too, as successes: nothing to report, no config to read; unless
+    // the help could not be written.
+    if (failure === null) {
+      await untilAborted(io.written(), controller.signal).catch(() => {});
+      if (!(controller.signal.reason instanceof GwctlError)) return ExitCode.ok;
+      return reportError(io, controller.signal.reason, line.errorsAsJson);
+    }
     maskStoredKeys(io, () => readConfig(env));
     return reportError(io, failure, line.errorsAsJson);
   } finally {
@@ -163,6 +184,13 @@ export async function runCli(host: CliHost): Promise<number> {
 }
 
 class StdoutClosed extends Error {}
+
+/** stdout could not be written (a full disk, /dev/full, an I/O error): exit 1, as `cat` does. */
+function stdoutFailed(error: NodeJS.ErrnoException): GwctlError {
+  // Node's `ENOSPC: no space left on device, write`: the words between the code and the call.
+  const why = error.message.replace(/^[A-Z_]+: /, '').split(',')[0]!;
+  return new GwctlError(`cannot write to standard output: ${why}${error.code ? ` (${error.code})` : ''}`, ExitCode.failure);
+}
 
 /** Resolves with the command, or rejects as soon as the run is interrupted. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

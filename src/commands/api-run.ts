@@ -8,7 +8,8 @@ import { responseError, usageError } from '../core/errors.js';
 import { quoteInput, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import type { Deps, RunFor } from './context.js';
 import { cursorPages, type CursorPage, listNeverEnds, shortened } from './shared/paging.js';
-import { readBody } from './shared/read-body.js';
+import { bodyTooLarge, readBody } from './shared/read-body.js';
+import { MAX_BODY_BYTES } from '../core/bounded-read.js';
 import { confirmOrRefuse } from './shared/targets.js';
 import type { spec } from './api.js';
 
@@ -30,6 +31,8 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   let body: string | undefined;
   if (inQuery) for (const { key, value } of values) url.searchParams.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   else if (values.length) body = JSON.stringify(nest(values));
+  // The bound is the body's, however many fields make it up (escaping can make it larger than they are).
+  if (body !== undefined && Buffer.byteLength(body) > MAX_BODY_BYTES) throw bodyTooLarge('the request body');
   if (opts.input !== undefined) body = await readFile(deps, opts.input, '--input');
 
   const headers: Record<string, string> = {};
@@ -49,21 +52,33 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   if (!opts.silent && method !== 'HEAD') await printAnswer(deps, res.text);
 };
 
-/** Each field's value: -f as a string; -F typed, or read from a file or stdin. */
+/**
+ * Each field's value: -f as a string; -F typed, or read from a file or stdin. The files are read
+ * one after the other, each with what the body has left of its bound, so that many files cannot
+ * add up to more than one body may be.
+ */
 async function fieldValues(deps: Deps, opts: Opts): Promise<{ key: string; value: unknown }[]> {
+  let left = MAX_BODY_BYTES - opts.rawField.reduce((sum, { key, value }) => sum + Buffer.byteLength(key) + Buffer.byteLength(value), 0);
+  if (left < 0) throw bodyTooLarge('the request body');
   const typed = async ({ key, value }: Field): Promise<{ key: string; value: unknown }> => {
-    if (value.startsWith('@')) return { key, value: await readFile(deps, value.slice(1), `-F ${key}`) };
+    if (value.startsWith('@')) {
+      const text = await readFile(deps, value.slice(1), `-F ${key}`, left);
+      left -= Buffer.byteLength(text);
+      return { key, value: text };
+    }
     if (value === 'true' || value === 'false' || value === 'null') return { key, value: JSON.parse(value) as unknown };
     if (/^-?\d+$/.test(value) && Number.isSafeInteger(Number(value))) return { key, value: Number(value) };
     return { key, value };
   };
-  return [...opts.rawField.map(({ key, value }) => ({ key, value: value as unknown })), ...(await Promise.all(opts.field.map(typed)))];
+  const typedValues: { key: string; value: unknown }[] = [];
+  for (const field of opts.field) typedValues.push(await typed(field));
+  return [...opts.rawField.map(({ key, value }) => ({ key, value: value as unknown })), ...typedValues];
 }
 
 /** A file's text, or stdin's for `-`: bounded, and abandoned at once on Ctrl-C. */
-function readFile(deps: Deps, path: string, what: string): Promise<string> {
+function readFile(deps: Deps, path: string, what: string, budget?: number): Promise<string> {
   const named = path === '-' ? `${what} (stdin)` : `${what} file ${quoteInput(path)}`;
-  return readBody(deps.io, path, named, (error) => usageError(`cannot read ${named}${error.code ? ` (${error.code})` : ''}`));
+  return readBody(deps.io, path, named, (error) => usageError(`cannot read ${named}${error.code ? ` (${error.code})` : ''}`), budget);
 }
 
 /** `a[b]=1`, `a[]=x`, `a=y` as one JSON object; a key used both ways is a usage error. */

@@ -1,12 +1,16 @@
 import { option, arg, ValueRefused } from '../core/options.js';
 import { unsendableCharacter } from '../core/patterns.js';
+import { nearest } from '../core/suggest.js';
 import { defineSpec } from '../core/spec.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 function method(text: string): string {
   const upper = text.toUpperCase();
-  if (!(METHODS as readonly string[]).includes(upper)) throw new ValueRefused(`must be one of ${METHODS.join(', ')}`);
+  if (!(METHODS as readonly string[]).includes(upper)) {
+    const near = nearest(upper, METHODS);
+    throw new ValueRefused(near ? `did you mean ${near}?` : `must be one of ${METHODS.join(', ')}`);
+  }
   return upper;
 }
 
@@ -67,7 +71,7 @@ export const spec = defineSpec({
     'gwctl api keys --paginate',
     'gwctl api interns --paginate --jq \'.data[] | select(.status == "failed") | .id\'',
     'gwctl api /interns?limit=5 --include',
-    'gwctl api models -f supported_parameters=tools',
+    'gwctl api models -X GET -f supported_parameters=tools',
     'gwctl api presets/support-bot/messages -F max_tokens=256 -f model=openai/gpt-4o --dry-run',
     'gwctl api batches/batch_abc123 -X DELETE --yes',
     'gwctl api keys -X POST --input key.json',

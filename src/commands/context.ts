@@ -9,6 +9,7 @@ import type { ArgValues, OptionValues } from '../core/options.js';
 import type { Prompter } from '../core/prompter.js';
 import type { Shell } from '../core/shells.js';
 import { fieldColumns, type AnySpec, type FieldKind } from '../core/spec.js';
+import type { KeyInEffect, KeyKind } from '../config/credentials.js';
 import type { Keychain } from '../config/keychain.js';
 import type { LoadedConfig } from '../config/read.js';
 import type { Settings } from '../config/settings.js';
@@ -57,8 +58,12 @@ export interface Deps {
   keychain(): Keychain;
   /** The HTTP client, created on first use. */
   api(): Promise<ApiClient>;
-  /** A client of its own that sends `key` as the management key, without retries (to check a key). */
-  apiWithKey(key: string): Promise<ApiClient>;
+  /**
+   * A client of its own that sends `key` as the management key, without retries (to check a
+   * key): the key being stored (`auth login`, bound to this client's origin once stored), or one
+   * of the run's keys, which goes only where its binding allows (config/binding.ts).
+   */
+  apiWithKey(key: string | { key: KeyInEffect; kind: KeyKind }): Promise<ApiClient>;
   prompter: Prompter;
   clock: Clock;
   /** Aborted on Ctrl-C or when stdout's reader goes away. */

@@ -3,7 +3,9 @@ import { directBecause, hasProxyVariable, proxyLabel, type ProxyChoice } from '.
 import { unauthorizedHint, type KeyInEffect } from '../config/credentials.js';
 import type { Settings } from '../config/settings.js';
 import type { Env } from '../core/env.js';
+import { NODE_EXTRA_CA_CERTS, readVariable } from '../core/environment.js';
 import { GwctlError, toGwctlError } from '../core/errors.js';
+import { withoutUserinfo } from '../core/sanitize.js';
 import { ExitCode, type ExitCodeValue } from '../core/exit-codes.js';
 import type { NamedColumn } from '../output/columns.js';
 import type { RunFor } from './context.js';
@@ -52,6 +54,11 @@ const columns: NamedColumn<Row>[] = [
   { name: 'ms', header: 'MS', value: (r) => r[3] },
 ];
 
+/** Where a key comes from, and the origin it alone is sent to when it is bound (config/binding.ts). */
+function whence(key: KeyInEffect): string {
+  return `from ${key.from}${key.boundTo ? `, bound to ${key.boundTo}` : ''}`;
+}
+
 /** Why the way to `base` has no proxy, naming the variable that decided it. */
 function directWay(base: URL, env: Env, sandbox: boolean): string {
   if (sandbox) return 'the sandbox runs inside gwctl';
@@ -94,20 +101,22 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
   const keys: { management?: KeyInEffect; api?: KeyInEffect } = {};
   await step('profile', async () => {
     const s = (settings = deps.settings());
-    const parts = [`profile ${s.profile.value} (${s.profile.source})`, `base URL ${s.baseUrl.value} (${s.baseUrl.source})`];
+    const parts = [
+      `profile ${s.profile.value} (${s.profile.source})`,
+      `base URL ${withoutUserinfo(s.baseUrl.value)} (${s.baseUrl.source})`,
+    ];
     let problem: GwctlError | undefined;
     for (const kind of ['management', 'api'] as const) {
       try {
-        await s.prepareKey(kind);
-        const key = kind === 'management' ? s.managementKey : s.apiKey;
+        const key = await s.key(kind);
         if (key) keys[kind] = key;
       } catch (error) {
         if (!(error instanceof GwctlError)) throw error;
         problem ??= error;
       }
     }
-    parts.push(`management key ${keys.management ? `from ${keys.management.from}` : 'not set'}`);
-    parts.push(`API key ${keys.api ? `from ${keys.api.from}` : keys.management ? 'not set (the management key stands in)' : 'not set'}`);
+    parts.push(`management key ${keys.management ? whence(keys.management) : 'not set'}`);
+    parts.push(`API key ${keys.api ? whence(keys.api) : keys.management ? 'not set (the management key stands in)' : 'not set'}`);
     if (s.caFile) parts.push(`CA file ${s.caFile.value} (${s.caFile.source})`);
     client = await deps.api();
     if (problem) return fail(`${parts.join('; ')}: ${problem.message}`, problem.exitCode, problem.hint);
@@ -190,14 +199,14 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     if (!answer.ok) return fail(answer.message, probeExit(answer), answer.hint);
     const authorities = settings!.caFile ? `the usual authorities and ${settings!.caFile.value}` : 'the usual authorities';
     return ok(
-      `the certificate of ${base!.hostname} is trusted (${authorities}${deps.env.NODE_EXTRA_CA_CERTS ? ', NODE_EXTRA_CA_CERTS' : ''})`,
+      `the certificate of ${base!.hostname} is trusted (${authorities}${readVariable(deps.env, NODE_EXTRA_CA_CERTS) ? `, ${NODE_EXTRA_CA_CERTS.name}` : ''})`,
     );
   });
 
   // Each key, checked with one request that tells a management key from an API key.
   const checked = async (key: KeyInEffect, kind: 'management' | 'api'): Promise<Outcome> => {
-    const verdict = await checkKey(await deps.apiWithKey(key.value));
-    const from = `from ${key.from}`;
+    const verdict = await checkKey(await deps.apiWithKey({ key, kind }));
+    const from = whence(key);
     if (verdict === 'rejected') {
       return fail(`refused by the API (HTTP 401), ${from}`, ExitCode.auth, unauthorizedHint(key, kind, settings!.profile.value));
     }

@@ -12,7 +12,7 @@ import {
   settingChecks,
   TIMEOUT_RANGE,
 } from '../config/profile.js';
-import { OTHER_VARIABLES } from '../core/environment.js';
+import { NO_COLOR_NAME, OTHER_VARIABLES } from '../core/environment.js';
 import {
   describedAs,
   durationInfo,
@@ -51,7 +51,7 @@ export const globalOptions = {
     'GWCTL_RETRIES',
     withDefault(option.custom('--retries <n>', 'extra attempts on a retryable failure', settingChecks.retries), DEFAULT_RETRIES),
   ),
-  color: fromEnv('NO_COLOR', option.flag('--no-color', 'no colour, even on a terminal')),
+  color: fromEnv(NO_COLOR_NAME, option.flag('--no-color', 'no colour, even on a terminal')),
   input: fromEnv('CI', option.flag('--no-input', 'never prompt')),
   debug: fromEnv('GWCTL_DEBUG', option.flag('--debug', 'show each HTTP exchange on stderr, keys redacted')),
 };

@@ -1,9 +1,56 @@
-import type { RunFor } from './context.js';
+import path from 'node:path';
+import { usageError } from '../core/errors.js';
+import { shellWord } from '../core/suggest.js';
+import type { Deps, RunFor } from './context.js';
 import type { spec } from './mcp.js';
 
 // The server (the MCP SDK and the tools made from every command's spec) knows the command
 // registry, so it lives in the CLI layer and is handed down, loaded only by this command.
-export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
+export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+  if (args.action === 'config') return printRegistration(deps, opts.client, serverArgs(deps, opts));
+  if (opts.client !== undefined) throw usageError('--client goes with config', "as in 'gwctl mcp config --client claude-code'");
+  if (!opts.confirm && !opts.allowDestructive) throw usageError('--no-confirm goes with --allow-destructive (it is about write tools)');
   const { serveMcp } = await deps.heavy.mcp();
   await serveMcp(opts, deps);
 };
+
+type Options = Parameters<RunFor<typeof spec>>[0]['opts'];
+
+/** `mcp` and the options given that decide what the server serves and where it goes. */
+function serverArgs(deps: Deps, opts: Options): string[] {
+  const words = ['mcp'];
+  if (deps.flags.profile !== undefined) words.push('--profile', deps.flags.profile);
+  if (deps.flags.sandbox) words.push('--sandbox');
+  if (opts.allowDestructive) words.push('--allow-destructive');
+  if (!opts.confirm) words.push('--no-confirm');
+  if (opts.tools !== undefined) words.push('--tools', opts.tools);
+  if (opts.excludeTools !== undefined) words.push('--exclude-tools', opts.excludeTools);
+  return words;
+}
+
+/**
+ * The absolute path of this gwctl: the standalone executable, or the script node runs (the npm
+ * package's bin, which its shebang starts).
+ */
+function thisGwctl(): string {
+  const script = process.argv[1];
+  return script === undefined || path.resolve(script) === process.execPath ? process.execPath : path.resolve(script);
+}
+
+async function printRegistration(deps: Deps, client: string | undefined, words: string[]): Promise<void> {
+  if (client === undefined) throw usageError('config needs --client', "as in 'gwctl mcp config --client claude-code'");
+  const command = thisGwctl();
+  const server = { command, args: words };
+  let registration: unknown;
+  let text: string;
+  if (client === 'claude-code') {
+    registration = ['claude', 'mcp', 'add', 'gwctl', '--', command, ...words].map(shellWord).join(' ');
+    text = `${registration as string}\n`;
+  } else {
+    // Claude Desktop's claude_desktop_config.json and Cursor's mcp.json share one shape; VS Code's
+    // .vscode/mcp.json names its servers `servers` and says the transport.
+    registration = client === 'vscode' ? { servers: { gwctl: { type: 'stdio', ...server } } } : { mcpServers: { gwctl: server } };
+    text = `${JSON.stringify(registration, null, 2)}\n`;
+  }
+  await deps.printer.detail({ body: { client, ...server, registration }, view: { kind: 'text', terminal: text, piped: text } });
+}

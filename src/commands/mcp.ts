@@ -1,37 +1,58 @@
-import { option } from '../core/options.js';
+import { arg, option, patternCheck } from '../core/options.js';
 import { defineSpec } from '../core/spec.js';
 
-/** How an MCP client starts gwctl (the usual `mcpServers` shape), shown in help and docs/agents.md. */
-const REGISTRATION = ['{', '  "mcpServers": {', '    "gwctl": { "command": "gwctl", "args": ["mcp", "--profile", "default"] }', '  }', '}'];
+/** The MCP clients `gwctl mcp config` prints a registration for. */
+export const MCP_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
 
 export const spec = defineSpec({
   path: ['mcp'],
   summary: "Serve the gateway's operations as Model Context Protocol tools, for agents",
   description: [
     "Tools are named <group>_<verb> (interns_ls, endpoints_get, ...), take the command's options as typed",
-    'snake_case properties, and return exactly what --json prints (an API error: the --json error object).',
-    'Read-only unless --allow-destructive, which adds interns_suspend, batches_delete and presets_create:',
-    'they return the --dry-run preview and change nothing unless the call says "yes": true, and every call',
-    'of one appends a JSON line to the audit log (default mcp-audit.jsonl in the config folder).',
+    'snake_case properties, and return what --json prints (an API error: the --json error object).',
+    'Read-only unless --allow-destructive, which adds the write tools (the commands that change something;',
+    'their annotations say readOnlyHint: false). A write tool called without "yes": true returns a',
+    'preview and changes nothing; with it, the person at the client is asked to confirm (MCP elicitation)',
+    'and the write acts on exactly the targets shown. --no-confirm acts on "yes": true alone. Every call of',
+    'a write tool appends JSON lines to the audit log (default mcp-audit.jsonl in the config folder): the',
+    'intent before anything is sent, the outcome after.',
     'Transport: stdio, or with --http streamable HTTP on 127.0.0.1 at a URL with a secret made for the run',
     '(printed on stderr; with --json a line {"url":...} on stdout). --sandbox rehearses against the sandbox.',
-    'Register it with an MCP client:',
-    ...REGISTRATION.map((line) => `  ${line}`),
+    "'gwctl mcp config --client claude-code' prints what registers this gwctl with Claude Code (also",
+    'claude-desktop, cursor, vscode), with the --profile, --sandbox and --allow-destructive given.',
   ].join('\n'),
-  args: {},
+  args: {
+    action: arg.optional({
+      name: 'config',
+      label: 'action',
+      description: 'config: print the registration for --client instead of serving',
+      check: patternCheck(/^config$/, 'the only action is config'),
+    }),
+  },
   options: {
     allowDestructive: option.flag('--allow-destructive', 'also serve the tools that change something (previewed unless yes: true)'),
+    confirm: option.flag('--no-confirm', 'with --allow-destructive: act on yes: true without asking the person at the client'),
+    tools: option.string('--tools <names>', 'serve only these tools (comma-separated names)'),
+    excludeTools: option.string('--exclude-tools <names>', 'serve every tool but these (comma-separated names)'),
     auditLog: option.string(
       '--audit-log <file>',
-      'where write tools are logged, one JSON line a call (default: mcp-audit.jsonl in the config folder)',
+      'where write tools are logged, JSON lines (default: mcp-audit.jsonl in the config folder)',
       'file',
     ),
     http: option.flag('--http', 'serve streamable HTTP on 127.0.0.1 instead of stdio'),
     port: option.int('--port <n>', 'with --http: port to listen on (default 0: a free one)', { min: 0, max: 65_535 }),
+    client: option.pattern(
+      '--client <name>',
+      `with config: the client to register with (${MCP_CLIENTS.join(', ')})`,
+      new RegExp(`^(${MCP_CLIENTS.join('|')})$`),
+      `must be one of ${MCP_CLIENTS.join(', ')}`,
+    ),
   },
   examples: [
     'gwctl mcp',
     'gwctl mcp --sandbox --allow-destructive',
+    'gwctl mcp config --client claude-code --profile prod',
+    'gwctl mcp --tools interns_ls,interns_get',
     'gwctl mcp --http --port 8931 --json',
     'gwctl --profile prod mcp --allow-destructive --audit-log ~/gwctl-agent-audit.jsonl',
   ],

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../core/env.js';
+import { CONFIG_DIR, HOME, LOCALAPPDATA, readVariable, XDG_CACHE_HOME } from '../core/environment.js';
 import { sanitizeField } from '../core/sanitize.js';
 
 export type IdKind = 'intern' | 'batch';
@@ -37,11 +38,13 @@ interface CacheFile {
  * and an empty or relative HOME is no home (config/paths.ts).
  */
 export function cacheDir(env: Env): string | undefined {
-  if (env.GWCTL_CONFIG_DIR) return path.join(path.resolve(env.GWCTL_CONFIG_DIR), 'cache');
-  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) return path.join(env.XDG_CACHE_HOME, 'gwctl');
-  const home = env.HOME ?? os.homedir();
+  const own = readVariable(env, CONFIG_DIR);
+  if (own) return path.join(path.resolve(own), 'cache');
+  const xdg = readVariable(env, XDG_CACHE_HOME);
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'gwctl');
+  const home = readVariable(env, HOME) ?? os.homedir();
   if (!path.isAbsolute(home)) return undefined;
-  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'gwctl', 'cache');
+  if (process.platform === 'win32') return path.join(readVariable(env, LOCALAPPDATA) || path.join(home, 'AppData', 'Local'), 'gwctl', 'cache');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'gwctl');
   return path.join(home, '.cache', 'gwctl');
 }

@@ -9,8 +9,8 @@ import { maskKey } from '../core/mask.js';
 import type { Env } from '../core/env.js';
 import { unsendableCharacter } from '../core/patterns.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
-import { runKeyCommand, runKeyCommandSync } from './key-command.js';
-import { KEY_COMMAND_VARIABLES, KEY_VARIABLES, KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
+import { runKeyCommand } from './key-command.js';
+import { KEY_COMMAND_VARIABLES, KEY_ORIGIN, KEY_VARIABLES, KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
 
 export type KeyKind = 'management' | 'api';
 /** Where a key in effect came from, as `auth status` names it. */
@@ -21,6 +21,12 @@ export interface KeyInEffect {
   source: KeySource;
   /** Exactly where: the variable or setting that supplied it (for hints after a 401). */
   from: string;
+  /**
+   * A stored key's binding (config/binding.ts): the origin `auth login` stored it for, or null
+   * for a record of an earlier release, bound at its first use. Absent for a key that is not
+   * bound (the environment's, a key command's, the sandbox's).
+   */
+  boundTo?: string | null;
 }
 
 export const KEY_ENV: Record<KeyKind, string> = { management: KEY_VARIABLES.management.name, api: KEY_VARIABLES.api.name };
@@ -56,19 +62,9 @@ export interface KeyCommandRun {
 }
 
 /**
- * The key of this kind. A key command, if it is the source, blocks this thread until it ends:
- * only for a key read before `findKey` found it (config/settings.ts), which no command does.
+ * The key of this kind, from its first source; a key command runs asynchronously, so that the
+ * run's interruption ends it (there is no other way to run one).
  */
-export function resolveKey(kind: KeyKind, ctx: KeyContext): KeyInEffect | undefined {
-  const found = firstSource(kind, ctx);
-  if (!found || !('line' in found)) return checked(kind, found);
-  ctx.debug?.(`running the ${KEY_NAME[kind]} command (${found.from})`);
-  const value = runKeyCommandSync(found.line, found.describe, ctx.env, ctx.keyCommand?.timeoutMs);
-  ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
-  return checked(kind, { value, source: 'command', from: found.from });
-}
-
-/** The key of this kind, as `resolveKey` finds it, with a key command run asynchronously. */
 export async function findKey(kind: KeyKind, ctx: KeyContext): Promise<KeyInEffect | undefined> {
   const found = firstSource(kind, ctx);
   if (!found || !('line' in found)) return checked(kind, found);
@@ -108,10 +104,12 @@ function firstSource(kind: KeyKind, ctx: KeyContext): KeyInEffect | { line: stri
   const command = keyCommand(kind, ctx);
   if (command) return { ...command, describe: `the ${KEY_NAME[kind]} command (${command.from})` };
   const field = KEY_FIELD[kind];
+  const origin = ctx.stored[KEY_ORIGIN[field]];
+  const boundTo = typeof origin === 'string' && origin !== '' ? origin : null;
   if (ctx.stored[KEYCHAIN_MARK[field]] === true)
-    return { value: fromKeychain(kind, ctx), source: 'keychain', from: 'the credential store' };
+    return { value: fromKeychain(kind, ctx), source: 'keychain', from: 'the credential store', boundTo };
   const stored = ctx.stored[field];
-  if (stored !== undefined && stored !== '') return { value: String(stored), source: 'file', from: 'the config file' };
+  if (stored !== undefined && stored !== '') return { value: String(stored), source: 'file', from: 'the config file', boundTo };
   return undefined;
 }
 

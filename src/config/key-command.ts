@@ -1,7 +1,7 @@
 // A key command (GWCTL_MANAGEMENT_KEY_COMMAND, the profile's management-key-command, ...): a
 // shell command line whose output is the key, for keys kept in a password manager. It runs at
 // most once per run, only when the key is needed, and asynchronously (config/settings.ts,
-// `prepareKey`): while it runs, Ctrl-C and SIGTERM are acted on, and end it with all it started.
+// `Settings.key`): while it runs, Ctrl-C and SIGTERM are acted on, and end it with all it started.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Env } from '../core/env.js';
@@ -14,10 +14,21 @@ export const KEY_COMMAND_TERMINAL_TIMEOUT_MS = 60_000;
 /** More output than any key: past this the command is stopped (a runaway `yes` cannot fill memory). */
 export const KEY_COMMAND_MAX_OUTPUT = 64 * 1024;
 
-/** How a run of a key command ended, as both ways of running one see it. */
+/**
+ * How long the output may stay open once the shell has exited: a process the command left in
+ * the background that keeps it open (`agent &`) would otherwise hold the run until the limit,
+ * reported as a command that never finished.
+ */
+const AFTER_EXIT_MS = 300;
+
+/** How a run of a key command ended. */
 interface Ended {
-  /** Why it was stopped or could not start: the limit, too much output, or an error starting it. */
-  stopped?: 'limit' | 'output' | { startError: string };
+  /**
+   * Why it was stopped or could not start: the limit, too much output, an error starting it, or
+   * processes it left behind still holding its output after it exited (those found, by pid, and
+   * whether ending them worked).
+   */
+  stopped?: 'limit' | 'output' | { startError: string } | { leftBehind: { pid: number; ended: boolean }[] };
   signal?: NodeJS.Signals | null;
   status?: number | null;
   stdout: string;
@@ -43,10 +54,11 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
   // Loaded here, not at the top: only runs that use a key command start a process.
   const { spawn } = process.getBuiltinModule('node:child_process');
   const ownGroup = inOwnGroup();
+  const mark = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   return new Promise<string>((resolve, reject) => {
     const [shell, args] = shellFor(command);
     const child = spawn(shell, args, {
-      env: { ...env },
+      env: { ...env, [RUN_MARK]: mark },
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
       // setsid: a session and group of its own, ended whole.
@@ -79,7 +91,21 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
     };
     const onAbort = (): void => stop({ aborted: signal?.reason });
     signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => stop('limit'), timeoutMs);
+    let timer = setTimeout(() => stop('limit'), timeoutMs);
+    child.on('exit', (status, ended) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (settled) return;
+        const holders = holdersOf(mark);
+        // Those first: a process that left the group (setsid) is not ended with it.
+        const leftBehind = holders.map((pid) => ({ pid, ended: end(pid) }));
+        if (child.pid !== undefined) endCommand(child.pid, ownGroup);
+        child.stdout.destroy();
+        child.stderr.destroy();
+        child.unref();
+        settle({ stopped: { leftBehind }, status, signal: ended, stdout: '', stderr: text('stderr') });
+      }, AFTER_EXIT_MS);
+    });
     for (const name of ['stdout', 'stderr'] as const) {
       child[name].on('data', (chunk: Buffer) => {
         out.size[name] += chunk.length;
@@ -102,46 +128,6 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
   });
 }
 
-/**
- * The same run, blocking: for a key read before it was prepared (config/settings.ts), which no
- * command does. Nothing else can happen meanwhile, Ctrl-C included.
- */
-export function runKeyCommandSync(command: string, describe: string, env: Env, timeoutMs = KEY_COMMAND_TIMEOUT_MS): string {
-  const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const ownGroup = inOwnGroup();
-  const [shell, args] = shellFor(command);
-  const result = spawnSync(shell, args, {
-    env: { ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    killSignal: 'SIGKILL',
-    maxBuffer: KEY_COMMAND_MAX_OUTPUT,
-    windowsHide: true,
-    // spawnSync takes `detached` as spawn does; its types leave it out.
-    ...({ detached: ownGroup } as object),
-  });
-  if (result.pid && (result.error || result.signal)) endCommand(result.pid, ownGroup);
-  const code = (result.error as { code?: string } | undefined)?.code;
-  return keyFrom(
-    {
-      ...(code === 'ETIMEDOUT'
-        ? { stopped: 'limit' }
-        : code === 'ENOBUFS'
-          ? { stopped: 'output' }
-          : result.error
-            ? { stopped: { startError: result.error.message } }
-            : {}),
-      signal: result.signal,
-      status: result.status,
-      stdout: result.stdout ?? '',
-      stderr: result.stderr ?? '',
-    },
-    describe,
-    timeoutMs,
-  );
-}
-
 function shellFor(command: string): [string, string[]] {
   return process.platform === 'win32' ? ['cmd.exe', ['/d', '/s', '/c', command]] : ['/bin/sh', ['-c', command]];
 }
@@ -149,14 +135,17 @@ function shellFor(command: string): [string, string[]] {
 /** The key a run printed, or why it gave none (exit 4). */
 function keyFrom(ended: Ended, describe: string, timeoutMs: number): string {
   const stderrLine = firstLine(ended.stderr);
-  const fail = (why: string): never => {
-    throw new GwctlError(`${describe} ${why}${stderrLine ? `: ${stderrLine}` : ''}`, ExitCode.auth, {
-      hint: 'fix the command, or unset it to use a stored key',
-    });
+  const fail = (why: string, hint = 'fix the command, or unset it to use a stored key'): never => {
+    throw new GwctlError(`${describe} ${why}${stderrLine ? `: ${stderrLine}` : ''}`, ExitCode.auth, { hint });
   };
   const { stopped } = ended;
   if (stopped === 'limit') return fail(`did not finish within ${timeoutMs / 1000} s`);
   if (stopped === 'output') return fail(`printed more than ${KEY_COMMAND_MAX_OUTPUT / 1024} KiB, which is no key`);
+  if (stopped && 'leftBehind' in stopped)
+    return fail(
+      leftBehind(ended, stopped.leftBehind),
+      "start what it leaves running with its output elsewhere ('agent >/dev/null 2>&1 &')",
+    );
   if (stopped) return fail(`could not be started (${stopped.startError})`);
   if (ended.signal) return fail(`was ended by ${ended.signal}`);
   if (ended.status !== 0) return fail(`failed with exit ${ended.status}`);
@@ -164,6 +153,62 @@ function keyFrom(ended: Ended, describe: string, timeoutMs: number): string {
   if (key === '') return fail('printed nothing');
   if (/\s/.test(key)) return fail('printed more than one word; it should print the key alone');
   return key;
+}
+
+/** What happened to a command that exited but left processes holding its output, which is then not to be trusted as a key. */
+function leftBehind(ended: Ended, found: readonly { pid: number; ended: boolean }[]): string {
+  const exit = ended.signal ? `was ended by ${ended.signal}` : `exited with status ${ended.status}`;
+  const which = (list: readonly { pid: number }[]) => list.map((p) => p.pid).join(', ');
+  const survived = found.filter((p) => !p.ended);
+  const what =
+    found.length === 0
+      ? 'a process it started in the background kept its output open, so gwctl ended its process group'
+      : survived.length === 0
+        ? `process ${which(found)}, started by it in the background, kept its output open, so gwctl ended it`
+        : `process ${which(survived)}, started by it in the background, kept its output open and could not be ended`;
+  return `${exit}, but ${what}; its output was not taken as the key`;
+}
+
+/**
+ * Set in a key command's environment, different for each run, so that what it leaves running is
+ * found even where it left the command's process group (setsid) and its parent is gone. Never
+ * read by gwctl from its own environment.
+ */
+const RUN_MARK = 'GWCTL_KEY_COMMAND_RUN';
+
+/**
+ * The processes a run of a key command left behind that still hold its output (their stdout or
+ * stderr is a socket, as gwctl's pipe to them is), by the run's mark in their environment (Linux,
+ * /proc; none found elsewhere). One that sent its output elsewhere is left alone.
+ */
+function holdersOf(mark: string): number[] {
+  const { readdirSync, readFileSync, readlinkSync } = process.getBuiltinModule('node:fs');
+  const attempt = <T>(read: () => T, otherwise: T): T => {
+    try {
+      return read();
+    } catch {
+      return otherwise;
+    }
+  };
+  const found: number[] = [];
+  for (const entry of attempt(() => readdirSync('/proc'), [] as string[])) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const environ = attempt(() => readFileSync(`/proc/${entry}/environ`, 'latin1'), '');
+    if (!environ.split('\0').includes(`${RUN_MARK}=${mark}`)) continue;
+    const output = [1, 2].map((fd) => attempt(() => readlinkSync(`/proc/${entry}/fd/${fd}`), ''));
+    if (output.some((file) => file.startsWith('socket:') || file.startsWith('pipe:'))) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** SIGKILL to one process; false when it may not be ended (another user's), true when it is or was already gone. */
+function end(pid: number): boolean {
+  try {
+    process.kill(pid, 'SIGKILL');
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code !== 'EPERM';
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
 // Calls are synchronous: settings are resolved synchronously, and a key read blocks nothing
 // that could run before it.
 import type { Env } from '../core/env.js';
+import { DBUS_SESSION_BUS_ADDRESS, readVariable } from '../core/environment.js';
 import type { KeyField } from './profile.js';
 
 /** What gwctl uses of @napi-rs/keyring's binding. */
@@ -36,7 +37,7 @@ export interface Keychain {
  * none (and libdbus would try to start one).
  */
 export function keychainReachable(env: Env): boolean {
-  if (process.platform === 'linux' || process.platform === 'freebsd') return Boolean(env.DBUS_SESSION_BUS_ADDRESS);
+  if (process.platform === 'linux' || process.platform === 'freebsd') return Boolean(readVariable(env, DBUS_SESSION_BUS_ADDRESS));
   return true;
 }
 

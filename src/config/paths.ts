@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../core/env.js';
+import { APPDATA, CONFIG_DIR, HOME, readVariable, XDG_CONFIG_HOME } from '../core/environment.js';
 import { usageError } from '../core/errors.js';
 import { quoteInput } from '../core/sanitize.js';
 
@@ -11,18 +12,19 @@ import { quoteInput } from '../core/sanitize.js';
  * every command that reads or writes the config stops with exit 2, having written nothing.
  */
 export function configDir(env: Env): string {
-  if (env.GWCTL_CONFIG_DIR) return path.resolve(env.GWCTL_CONFIG_DIR);
-  const xdg = env.XDG_CONFIG_HOME;
+  const own = readVariable(env, CONFIG_DIR);
+  if (own) return path.resolve(own);
+  const xdg = readVariable(env, XDG_CONFIG_HOME);
   if (process.platform !== 'win32' && process.platform !== 'darwin' && xdg && path.isAbsolute(xdg)) return path.join(xdg, 'gwctl');
   // HOME set (even empty) is the one asked for; unset, the account's home.
-  const home = env.HOME ?? os.homedir();
+  const home = readVariable(env, HOME) ?? os.homedir();
   if (!path.isAbsolute(home)) {
     throw usageError(
       `no config folder: HOME is ${home === '' ? 'empty' : `not an absolute path (${quoteInput(home)})`}`,
       'set HOME, XDG_CONFIG_HOME or GWCTL_CONFIG_DIR to an absolute folder',
     );
   }
-  if (process.platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), 'gwctl');
+  if (process.platform === 'win32') return path.join(readVariable(env, APPDATA) || path.join(home, 'AppData', 'Roaming'), 'gwctl');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Preferences', 'gwctl');
   return path.join(home, '.config', 'gwctl');
 }

@@ -1,4 +1,4 @@
-import type { EnvironmentVariable } from '../core/environment.js';
+import { readVariable, type EnvironmentVariable } from '../core/environment.js';
 import { durationCheck, intCheck, ValueRefused, type Check } from '../core/options.js';
 import { baseUrlProblem } from '../core/patterns.js';
 
@@ -8,6 +8,9 @@ import { baseUrlProblem } from '../core/patterns.js';
 //   "management-key-keychain": true}}}
 // A key is either in the file ("management-key") or in the OS credential store, which the file
 // then only records ("management-key-keychain": true); versions that know no keychain see no key.
+// Either way the record says which origin the key may be sent to ("management-key-origin":
+// "https://gw.example"), written by `auth login`; a record without it (an earlier release's) is
+// bound to the profile's base URL at its first use (config/binding.ts).
 
 /** Settings a person may change with `gwctl config set`. Keys are stored only by `gwctl auth login`. */
 export const SETTING_KEYS = [
@@ -29,6 +32,11 @@ export const KEY_VARIABLES = {
     description: "API key for interns and vault routes; wins over the profile's; falls back to the management key",
   },
 } as const satisfies Record<'management' | 'api', EnvironmentVariable>;
+/** The keys the environment holds (GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY), for masking: those that are set. */
+export function keysFromEnvironment(env: Readonly<Record<string, string | undefined>>): string[] {
+  return [KEY_VARIABLES.management, KEY_VARIABLES.api].flatMap((declared) => readVariable(env, declared) || []);
+}
+
 /** The variables that stand for the key-command settings, second in that order; they win over the profile's. */
 export const KEY_COMMAND_VARIABLES = {
   management: {
@@ -48,7 +56,13 @@ export type KeyField = (typeof KEY_FIELDS)[number];
 export const KEYCHAIN_MARK = { 'management-key': 'management-key-keychain', 'api-key': 'api-key-keychain' } as const;
 export type KeychainMark = (typeof KEYCHAIN_MARK)[KeyField];
 
-export type Profile = Partial<Record<SettingKey | KeyField, string | number> & Record<KeychainMark, boolean>>;
+/** The field that records the origin (scheme, host, port) a stored key may be sent to. */
+export const KEY_ORIGIN = { 'management-key': 'management-key-origin', 'api-key': 'api-key-origin' } as const;
+export type KeyOriginField = (typeof KEY_ORIGIN)[KeyField];
+
+export type Profile = Partial<
+  Record<SettingKey | KeyField, string | number> & Record<KeychainMark, boolean> & Record<KeyOriginField, string>
+>;
 
 export interface ConfigData {
   profiles: Record<string, Profile>;

@@ -15,7 +15,7 @@ import {
   storedProfile,
   type Profile,
 } from './profile.js';
-import { findKey, loginCommand, resolveKey, type KeyContext, type KeyInEffect, type KeyKind } from './credentials.js';
+import { findKey, loginCommand, type KeyContext, type KeyInEffect, type KeyKind } from './credentials.js';
 import { KeychainUnavailable } from './keychain.js';
 import type { LoadedConfig } from './read.js';
 import { quoteInput } from '../core/sanitize.js';
@@ -43,26 +43,20 @@ export interface GivenSettings {
 export interface Settings {
   profile: Sourced<string>;
   baseUrl: Sourced<string>;
-  /**
-   * The keys, each found on first read (config/credentials.ts): a key command runs, or the
-   * credential store is opened, only when a run reads that key. Reading may throw (exit 4).
-   * A key that may come from a key command is prepared first (`prepareKey`), so that reading it
-   * never blocks.
-   */
-  managementKey?: KeyInEffect;
-  /** The API key's own source only; the fallback to the management key is the reader's (as the client does). */
-  apiKey?: KeyInEffect;
   workspace?: Sourced<string>;
   timeoutSeconds: Sourced<number>;
   retries: Sourced<number>;
   /** A PEM file of certificate authorities trusted besides the usual ones: GWCTL_CA_FILE, else the profile's ca-file. */
   caFile?: Sourced<string>;
   /**
-   * Finds the key of this kind now, a key command run without blocking (Ctrl-C ends it), and keeps
-   * it for every later read, failure included; one run however many ask at once. Rejects as
-   * reading the key would throw, or with the interruption's reason.
+   * The key of this kind (the API key's own source only: the fallback to the management key is
+   * `sentKey`'s), found on the first call and kept for every later one, failure included: a key
+   * command runs, or the credential store is opened, only when a run asks for that key, at most
+   * once, and without blocking (Ctrl-C ends it). There is no other way to read a key: one
+   * cannot be read before it is found. Rejects with exit 4 (a failing key command, a vanished
+   * store entry), or with the interruption's reason.
    */
-  prepareKey(kind: KeyKind): Promise<void>;
+  key(kind: KeyKind): Promise<KeyInEffect | undefined>;
 }
 
 export function resolveProfileName(given: Pick<GivenSettings, 'profile' | 'from'>): Sourced<string> {
@@ -90,6 +84,8 @@ export function missingProfile(given: Pick<GivenSettings, 'profile' | 'from'>, c
 
 /** How keys are found: the credential store to open, --debug lines, and who to tell about each key found (to mask it). */
 export interface KeyOptions {
+  /** Keys that stand for every other source (the sandbox's demo keys). */
+  fixed?: Record<KeyKind, KeyInEffect>;
   keychain?: KeyContext['keychain'];
   keyCommand?: KeyContext['keyCommand'];
   debug?: (line: string) => void;
@@ -99,15 +95,12 @@ export interface KeyOptions {
 export function resolveSettings(given: GivenSettings, env: Env, config: LoadedConfig, keys: KeyOptions = {}): Settings {
   const profile = resolveProfileName(given);
   const stored: Profile = storedProfile(config.data, profile.value) ?? {};
-  const prepare: Partial<Record<KeyKind, () => Promise<void>>> = {};
   const settings = {
     profile,
     baseUrl: asString(pick(fromGiven(given, 'baseUrl'), undefined, stored['base-url'], DEFAULT_BASE_URL)!),
     timeoutSeconds: fromProfile(given, 'timeout', stored.timeout, DEFAULT_TIMEOUT_SECONDS),
     retries: fromProfile(given, 'retries', stored.retries, DEFAULT_RETRIES),
   } as Settings;
-  // Not enumerable: the settings stay plain data to whoever lists them.
-  Object.defineProperty(settings, 'prepareKey', { value: (kind: KeyKind) => prepare[kind]!() });
   const context: KeyContext = {
     env,
     profile: profile.value,
@@ -120,8 +113,14 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
     ...(keys.debug ? { debug: keys.debug } : {}),
     ...(keys.keyCommand ? { keyCommand: keys.keyCommand } : {}),
   };
-  prepare.management = keyOnFirstRead(settings, 'managementKey', 'management', context, keys.onKey);
-  prepare.api = keyOnFirstRead(settings, 'apiKey', 'api', context, keys.onKey);
+  const found: Partial<Record<KeyKind, Promise<KeyInEffect | undefined>>> = {};
+  const key = (kind: KeyKind): Promise<KeyInEffect | undefined> =>
+    (found[kind] ??= (keys.fixed ? Promise.resolve(keys.fixed[kind]) : findKey(kind, context)).then((k) => {
+      if (k) keys.onKey?.(k);
+      return k;
+    }));
+  // Not enumerable: the settings stay plain data to whoever lists them.
+  Object.defineProperty(settings, 'key', { value: key });
   const workspace = pick(undefined, undefined, stored.workspace, undefined);
   if (workspace) settings.workspace = asString(workspace);
   const caFile = pick(undefined, env[CA_FILE.name], stored['ca-file'], undefined);
@@ -129,16 +128,14 @@ export function resolveSettings(given: GivenSettings, env: Env, config: LoadedCo
   return settings;
 }
 
-/**
- * The key a request of this kind sends, found without blocking (a key command runs
- * asynchronously): the API key, else the management key it falls back to.
- */
-export async function prepareSentKey(s: Settings, kind: KeyKind): Promise<void> {
+/** The key a request of this kind sends: the API key, else the management key it falls back to. */
+export async function sentKey(s: Settings, kind: KeyKind): Promise<{ key: KeyInEffect; kind: KeyKind } | undefined> {
   if (kind === 'api') {
-    await s.prepareKey('api');
-    if (s.apiKey) return;
+    const api = await s.key('api');
+    if (api) return { key: api, kind: 'api' };
   }
-  await s.prepareKey('management');
+  const management = await s.key('management');
+  return management ? { key: management, kind: 'management' } : undefined;
 }
 
 function fromGiven<K extends 'baseUrl' | 'timeout' | 'retries'>(
@@ -166,60 +163,6 @@ function fromProfile(
     if (!(error instanceof ValueRefused)) throw error;
     throw usageError(`invalid ${key} ${quoteInput(text)} (from the profile): ${error.message}`);
   }
-}
-
-/**
- * `settings[name]` found on first read and kept, failure included (a key command runs at most
- * once per run). Assigning it (the sandbox's demo keys) replaces it unread. Returns how to find
- * it ahead of the first read without blocking: a key command runs asynchronously, once, however
- * many callers wait for it.
- */
-function keyOnFirstRead(
-  settings: Settings,
-  name: 'managementKey' | 'apiKey',
-  kind: KeyKind,
-  context: KeyContext,
-  onKey: ((key: KeyInEffect) => void) | undefined,
-): () => Promise<void> {
-  let outcome: { key: KeyInEffect | undefined } | { error: unknown } | undefined;
-  let finding: Promise<void> | undefined;
-  const found = (key: KeyInEffect | undefined): void => {
-    outcome = { key };
-    if (key) onKey?.(key);
-  };
-  Object.defineProperty(settings, name, {
-    enumerable: true,
-    configurable: true,
-    get(): KeyInEffect | undefined {
-      let now = outcome;
-      if (!now) {
-        try {
-          found(resolveKey(kind, context));
-          now = outcome!;
-        } catch (error) {
-          now = outcome = { error };
-        }
-      }
-      if ('error' in now) throw now.error;
-      return now.key;
-    },
-    set: found,
-  });
-  return async () => {
-    // Read or assigned already: nothing to run.
-    finding ??= outcome
-      ? Promise.resolve()
-      : findKey(kind, context).then(
-          (key) => {
-            if (!outcome) found(key);
-          },
-          (error: unknown) => {
-            outcome ??= { error };
-          },
-        );
-    await finding;
-    if (outcome && 'error' in outcome) throw outcome.error;
-  };
 }
 
 function pick(

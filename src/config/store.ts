@@ -1,7 +1,8 @@
 // Writing config.json: every read-change-write happens under one lock (proper-lockfile), and
 // the write itself goes through conf (a temp file renamed over the old one, so a reader never
 // sees half a file and never needs the lock). Only `auth` and `config` commands load this
-// module (through the lazy seam).
+// module (through the lazy seam), and a run that binds a key stored by an earlier release
+// (config/binding.ts).
 //
 // Why proper-lockfile: its lock is a directory made with mkdir (atomic on every file system,
 // NFS included), kept fresh by touching its mtime, and taken over once it is older than `stale`:

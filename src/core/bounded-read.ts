@@ -1,6 +1,7 @@
-// Reading input that gwctl holds whole (a request body from a file or stdin) with a bound: the
-// contract's "Bounds" cap a body at 8 MiB, refused after reading at most that and one byte more,
-// so that `--file /dev/zero` or a runaway pipe cannot fill memory before the refusal.
+// Reading input that gwctl holds whole (a request body, a key or a list of ids from stdin, the
+// config file, a CA file) with a bound. The contract's "Bounds" cap a body at 8 MiB, refused
+// after reading at most that and one byte more, so that `--file /dev/zero` or a runaway pipe
+// cannot fill memory before the refusal.
 
 /** The largest request body gwctl reads from --file, --input or stdin. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -50,4 +51,55 @@ export async function readFileAtMost(path: string, maxBytes: number): Promise<Bu
     return readAtMost(new Socket({ fd, readable: true, writable: false }), maxBytes);
   }
   return readAtMost(fs.createReadStream(path, { end: maxBytes }), maxBytes);
+}
+
+/** The largest key read from stdin (`auth login --with-token`): far beyond any real key. */
+export const MAX_KEY_BYTES = 64 * 1024;
+
+/** The largest list of ids read from stdin (`interns suspend -`): about 200,000 ids. */
+export const MAX_ID_LIST_BYTES = 8 * 1024 * 1024;
+
+/** The file is not a regular file (a FIFO, a device, a folder): nothing was read from it. */
+export class NotAFile extends Error {
+  constructor(readonly kind: string) {
+    super(`not a regular file (${kind})`);
+  }
+}
+
+/**
+ * A regular file's bytes, read at once for what must be known before anything else happens (the
+ * config file): opened without waiting (a FIFO's open would block until a writer came, and a
+ * blocked thread cannot take Ctrl-C), refused unless it is a regular file (`NotAFile`: a FIFO,
+ * /dev/zero), and refused past `maxBytes` (`InputTooLarge`) after reading at most one byte more.
+ * Errors of the system (ENOENT, EACCES) are thrown as they are.
+ */
+export function readFileAtMostSync(path: string, maxBytes: number): Buffer {
+  // Loaded here: core/io.ts imports this module on every command's path.
+  const fs = process.getBuiltinModule('node:fs');
+  const fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new NotAFile(fileKind(stat));
+    if (stat.size > maxBytes) throw new InputTooLarge(maxBytes);
+    const buffer = Buffer.alloc(Math.min(maxBytes + 1, stat.size + 1));
+    let size = 0;
+    while (size < buffer.length) {
+      const n = fs.readSync(fd, buffer, size, buffer.length - size, null);
+      if (n === 0) break;
+      size += n;
+    }
+    // A file that grew while it was read.
+    if (size > maxBytes) throw new InputTooLarge(maxBytes);
+    return buffer.subarray(0, size);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function fileKind(stat: import('node:fs').Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  return 'something else';
 }

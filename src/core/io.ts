@@ -2,6 +2,7 @@
 // else to stderr, the terminal flags a command needs to choose its output, and a last line of
 // defence that masks any configured key before a byte leaves the process. The streams are
 // given (the process's own, or in-memory ones in a test), never taken from `process`.
+import { COLUMNS, FORCE_COLOR, LINES, NO_COLOR_NAME, readVariable, TERM } from './environment.js';
 import { readAtMost } from './bounded-read.js';
 import { maskKeys } from './mask.js';
 
@@ -14,8 +15,17 @@ export interface Io {
   /** Colour allowed on stdout / stderr (terminal, not NO_COLOR, not --no-color, not TERM=dumb). */
   readonly color: boolean;
   readonly stderrColor: boolean;
-  /** Write results; resolves when the stream can take more. Never throws on a closed pipe. */
+  /**
+   * Write results; resolves when the stream can take more. Never throws: a closed pipe ends the
+   * run quietly (onStdoutClosed), any other failure to write (a full disk, an I/O error) ends it
+   * with that error (onStdoutFailed).
+   */
   out(text: string): Promise<void>;
+  /**
+   * Resolves once every write to stdout has been handed to the system or has failed: only then
+   * is it known whether the output arrived whole (a full disk reports after the last write).
+   */
+  written(): Promise<void>;
   /** Write text that holds a key, unmasked: only for `auth token`, whose output is the key. */
   outUnmasked(text: string): Promise<void>;
   /** Write a diagnostic line or fragment to stderr. */
@@ -87,14 +97,27 @@ export interface IoOptions {
   colorFlag: boolean;
   /** Called once if the reader of stdout goes away (`gwctl ... | head -1`). */
   onStdoutClosed: () => void;
+  /**
+   * Called once if stdout cannot be written for any other reason (ENOSPC on a full disk or
+   * /dev/full, EIO): the output is incomplete, which must not pass for success, as with `cat`.
+   * Left out only for in-memory outputs, which cannot fail to be written.
+   */
+  onStdoutFailed?: (error: NodeJS.ErrnoException) => void;
+}
+
+/** Only these mean that the reader of stdout went away; every other write error is a failure. */
+function isClosedPipe(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED';
 }
 
 export function colorAllowed(isTTY: boolean, env: Readonly<Record<string, string | undefined>>, colorFlag: boolean): boolean {
   if (!colorFlag) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
-  if (env.FORCE_COLOR !== undefined) return true;
-  if (env.TERM === 'dumb') return false;
+  const noColor = env[NO_COLOR_NAME];
+  if (noColor !== undefined && noColor !== '') return false;
+  const force = readVariable(env, FORCE_COLOR);
+  if (force === '0' || force === 'false') return false;
+  if (force !== undefined) return true;
+  if (readVariable(env, TERM) === 'dumb') return false;
   return isTTY;
 }
 
@@ -106,14 +129,19 @@ export function createIo(options: IoOptions): Io {
   const published = new Set<string>();
   const redact = (text: string): string => maskKeys(text, published.size === 0 ? secrets : [...secrets].filter((s) => !published.has(s)));
   let stdoutClosed = false;
-  const closed = (): void => {
+  let ended: () => void = () => {};
+  const failedOrClosed = new Promise<void>((resolve) => (ended = resolve));
+  // Writes complete in order: the last one's callback says that all have.
+  let lastWrite: Promise<void> = Promise.resolve();
+  // The first write error decides: the pipe was closed, or the output failed. Nothing more is written.
+  const failed = (error: NodeJS.ErrnoException): void => {
     if (stdoutClosed) return;
     stdoutClosed = true;
-    options.onStdoutClosed();
+    ended();
+    if (isClosedPipe(error)) options.onStdoutClosed();
+    else (options.onStdoutFailed ?? options.onStdoutClosed)(error);
   };
-  stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') closed();
-  });
+  stdout.on('error', failed);
   stderr.on('error', () => {
     // Nowhere left to report to; the exit code still tells.
   });
@@ -122,8 +150,11 @@ export function createIo(options: IoOptions): Io {
   const write = (text: string): Promise<void> => {
     if (stdoutClosed || text === '') return Promise.resolve();
     return new Promise((resolve) => {
+      let handed: () => void = () => {};
+      lastWrite = new Promise((r) => (handed = r));
       const ok = stdout.write(text, (error) => {
-        if (error) closed();
+        if (error) failed(error);
+        handed();
       });
       if (ok) resolve();
       else {
@@ -145,13 +176,13 @@ export function createIo(options: IoOptions): Io {
     get stdinIsTTY() {
       return streams.stdinIsTTY === true;
     },
-    columns: options.streams.columns || Number(options.env.COLUMNS) || 80,
+    columns: options.streams.columns || Number(readVariable(options.env, COLUMNS)) || 80,
     size() {
       // A terminal's stream (tty.WriteStream) keeps its size current; other streams have none.
       const live = (isLazy(stdout) ? stdout.terminal() : stdout) as { columns?: number; rows?: number } | undefined;
       return {
-        columns: live?.columns || options.streams.columns || Number(options.env.COLUMNS) || 80,
-        rows: live?.rows || options.streams.rows || Number(options.env.LINES) || 24,
+        columns: live?.columns || options.streams.columns || Number(readVariable(options.env, COLUMNS)) || 80,
+        rows: live?.rows || options.streams.rows || Number(readVariable(options.env, LINES)) || 24,
       };
     },
     onResize(listener) {
@@ -165,6 +196,9 @@ export function createIo(options: IoOptions): Io {
     },
     outUnmasked(text) {
       return write(text);
+    },
+    written() {
+      return Promise.race([lastWrite, failedOrClosed]);
     },
     err(text) {
       stderr.write(redact(text));

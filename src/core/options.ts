@@ -5,6 +5,7 @@
 import { usageError, type GwctlError } from './errors.js';
 import { UUID } from './patterns.js';
 import { quoteInput } from './sanitize.js';
+import { nearest } from './suggest.js';
 
 /** Which local list can complete an argument or option value (see completions). */
 export type CompletionSource = 'intern' | 'batch' | 'status' | 'provider' | 'profile' | 'setting' | 'shell' | 'file' | 'route';
@@ -155,8 +156,12 @@ export function enumListCheck(known: readonly string[], also: readonly string[],
     ];
     if (list.length < 1) throw new ValueRefused(`${name} needs at least one of: ${known.join(', ')}`);
     if (list.length > max) throw new ValueRefused(`${name} takes at most ${max} statuses`);
-    if (!list.every((s) => known.includes(s) || also.includes(s)))
+    if (!list.every((s) => known.includes(s) || also.includes(s))) {
+      // `runing,faild`: did you mean running,failed? Only when every unknown word has a near one.
+      const near = list.map((s) => (known.includes(s) || also.includes(s) ? s : nearest(s, known)));
+      if (near.every((s) => s !== undefined)) throw new ValueRefused(`did you mean ${name} ${near.join(',')}?`);
       throw new ValueRefused(`${name} values must be among: ${known.join(', ')}`);
+    }
     return list;
   };
 }

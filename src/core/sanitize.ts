@@ -65,14 +65,35 @@ export const QUOTED_MAX = 200;
  * name and password never shown.
  */
 export function quoteInput(text: string): string {
-  const shown = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1…@');
+  const shown = withoutUserinfo(text);
   if (shown.length <= QUOTED_MAX) return sanitizeField(JSON.stringify(shown));
   // Never end inside a surrogate pair.
   const end = /[\ud800-\udbff]/.test(shown[QUOTED_MAX - 1]!) ? QUOTED_MAX - 1 : QUOTED_MAX;
   return `${sanitizeField(JSON.stringify(shown.slice(0, end)))}… (${shown.length} characters)`;
 }
 
-/** A message of the argument parser's with each word it quotes ('…') cut to QUOTED_MAX characters. */
+/**
+ * A URL with its user name and password (`https://user:secret@host`) shown as `…`
+ * (`https://…@host`): a hand-edited base URL may carry them, and a listing of settings is no
+ * place for a password. Anything else as it is.
+ */
+export function withoutUserinfo(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@');
+}
+
+/**
+ * An error message with no input quoted at more than QUOTED_MAX characters, whoever wrote it (the
+ * argument parser's '…', a jq engine's or a server's echo of what it was given): each quoted
+ * span ('…' or "…") and each run without spaces longer than that is cut, saying how long it was.
+ * What quoteInput made is short already.
+ */
 export function shortenQuotedWords(message: string): string {
-  return message.replace(/'([^']{201,})'/g, (_m, word: string) => `'${word.slice(0, QUOTED_MAX)}'… (${word.length} characters)`);
+  const cut = (text: string): string => {
+    const end = /[\ud800-\udbff]/.test(text[QUOTED_MAX - 1]!) ? QUOTED_MAX - 1 : QUOTED_MAX;
+    return text.slice(0, end);
+  };
+  return message
+    .replace(/'([^']{201,})'/g, (_m, word: string) => `'${cut(word)}'… (${word.length} characters)`)
+    .replace(/"((?:[^"\\]|\\.){201,})"/g, (_m, word: string) => `"${cut(word)}"… (${word.length} characters)`)
+    .replace(/[^\s'"]{201,}/g, (run) => `${cut(run)}… (${run.length} characters)`);
 }

@@ -1,6 +1,6 @@
 // A command as data: what help, completion and the parser read without loading its
 // implementation. The implementation (`<verb>-run.ts`) is typed from it.
-import type { ArgDefs, OptionDefs } from './options.js';
+import type { ArgDefs, OptionDef, OptionDefs } from './options.js';
 
 export interface CommandSpec<
   A extends ArgDefs = ArgDefs,
@@ -35,14 +35,49 @@ export interface CommandSpec<
    * --allow-destructive (it changes something: previewed unless the call says `yes`).
    */
   readonly tool?: 'read' | 'write';
+  /** How a write tool asks the person before it acts (required of a write tool: see `defineSpec`). */
+  readonly confirmation?: Confirmation;
+  /**
+   * For `gwctl mcp`: texts that speak to an agent where the terminal's do not fit (they name a
+   * terminal, a flag, a pipe): the tool's summary and description, and a property's by its option or argument key.
+   */
+  readonly agent?: { readonly summary?: string; readonly description?: string; readonly properties?: Readonly<Record<string, string>> };
 }
+
+/**
+ * What a person confirms before a write tool acts: `Suspend 3 interns? Their runtimes stop; …`.
+ * `typed: 'count'` asks the person to type the number of targets instead of ticking a box.
+ */
+export interface Confirmation {
+  /** The verb, capitalised: `Suspend`, `Delete`, `Create`. */
+  readonly action: string;
+  readonly noun: string;
+  readonly nouns: string;
+  /** What happens to the targets, as a sentence. */
+  readonly consequence: string;
+  /** `boolean`: a yes/no box; `count`: the person types the number of targets. */
+  readonly typed: 'boolean' | 'count';
+  /** Options that select targets instead of naming them (`status`): the write acts on the ids the person saw instead. */
+  readonly selectors?: readonly string[];
+}
+
+/**
+ * A write tool is previewed (its --dry-run) and confirmed (its `confirmation`) before it acts: a
+ * spec that says `tool: 'write'` without either does not compile.
+ */
+type WriteRule<T, O> = T extends 'write'
+  ? { readonly options: O & { readonly dryRun: OptionDef<boolean> }; readonly confirmation: Confirmation }
+  : unknown;
 
 /** What a scalar field of the API holds: a terminal shows a time as relative, a boolean as yes/no. */
 export type FieldKind = 'text' | 'number' | 'boolean' | 'time';
 
-export function defineSpec<const A extends ArgDefs, const O extends OptionDefs, const C extends readonly string[] = readonly []>(
-  spec: CommandSpec<A, O, C>,
-): CommandSpec<A, O, C> {
+export function defineSpec<
+  const A extends ArgDefs,
+  const O extends OptionDefs,
+  const C extends readonly string[] = readonly [],
+  const T extends 'read' | 'write' | undefined = undefined,
+>(spec: CommandSpec<A, O, C> & { readonly tool?: T } & WriteRule<T, O>): CommandSpec<A, O, C> {
   return spec;
 }
 

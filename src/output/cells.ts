@@ -20,6 +20,8 @@ export interface Column<T> {
   flexible?: boolean;
   /** Cut only after every other column gave way (`ColumnFit.whole`). */
   whole?: boolean;
+  /** A cell cut to fit is printed whole under the table (`ColumnFit.spill`): a failure's reason. */
+  spill?: boolean;
   priority?: number;
 }
 

@@ -5,6 +5,7 @@
 import { usageError } from '../core/errors.js';
 import { cellText, inline, type Cell, type Column } from './cells.js';
 import { quoteInput, sanitizeField } from '../core/sanitize.js';
+import { nearest } from '../core/suggest.js';
 import type { FieldKind } from '../core/spec.js';
 
 /**
@@ -61,7 +62,10 @@ export function pickColumnNames(names: readonly string[], given: string, command
   }
   return asked.map((name) => {
     const found = names.find((n) => n.toLowerCase() === name.toLowerCase());
-    if (found === undefined) throw usageError(`unknown column ${quoteInput(name)} for ${command}; ${valid}`);
+    if (found === undefined) {
+      const near = nearest(name, names);
+      throw usageError(`unknown column ${quoteInput(name)} for ${command}; ${near === undefined ? valid : `did you mean ${near}?`}`);
+    }
     return found;
   });
 }
@@ -107,12 +111,13 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
  * a column named `id` is the key unless it says otherwise.
  */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, priority }): Column<T> => ({
+  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, priority }): Column<T> => ({
     header,
     value,
     ...(key ? { key } : {}),
     ...(flexible ? { flexible } : {}),
     ...(whole ? { whole } : {}),
+    ...(spill ? { spill } : {}),
     ...(priority !== undefined ? { priority } : {}),
   }));
 }

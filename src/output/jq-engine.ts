@@ -60,13 +60,14 @@ function tapEngineOnce(): void {
   const instantiate = wasm.instantiate;
   wasm.instantiate = async (source, imports) => {
     const wasi = imports?.wasi_snapshot_preview1;
-    const env = imports?.env;
-    if (!wasi || !env || typeof wasi.fd_write !== 'function' || typeof env.emscripten_resize_heap !== 'function') {
+    // The module's own imports named env (Emscripten's runtime), not the process's environment.
+    const runtime = imports?.env;
+    if (!wasi || !runtime || typeof wasi.fd_write !== 'function' || typeof runtime.emscripten_resize_heap !== 'function') {
       return instantiate(source, imports);
     }
     wasm.instantiate = instantiate;
     const fdWrite = wasi.fd_write as (fd: number, iov: number, count: number, written: number) => number;
-    const resizeHeap = env.emscripten_resize_heap as (size: number) => number;
+    const resizeHeap = runtime.emscripten_resize_heap as (size: number) => number;
     wasi.fd_write = (fd: number, iov: number, count: number, written: number): number => {
       const { sink, memory } = tap;
       if (fd !== 1 || !sink || !memory) return fdWrite(fd, iov, count, written);
@@ -81,7 +82,7 @@ function tapEngineOnce(): void {
       words[written >> 2] = total;
       return 0;
     };
-    env.emscripten_resize_heap = (size: number): number => {
+    runtime.emscripten_resize_heap = (size: number): number => {
       if (size >>> 0 > JQ_MEMORY_LIMIT_BYTES) {
         tap.overLimit = true;
         return 0;

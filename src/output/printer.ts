@@ -173,4 +173,6 @@ export interface PrinterContext {
   header: boolean;
   /** The table renderer, loaded on first use. */
   tables: () => Promise<Tables>;
+  /** Accessible mode (GWCTL_ACCESSIBLE): nothing is redrawn in place; a watch prints its changes as lines. */
+  accessible?: boolean;
 }

@@ -20,6 +20,11 @@ export interface ColumnFit {
    */
   whole?: boolean;
   /**
+   * A cell cut to fit is also printed whole under the table, after the row's first column (its
+   * id): what a person must read in full, such as the reason a change failed.
+   */
+  spill?: boolean;
+  /**
    * May be left out on a narrow terminal: the lowest priority first (on a tie, the rightmost).
    * A column without one is always shown.
    */
@@ -112,11 +117,27 @@ export function renderTable(input: TableInput): string {
   input.rows.forEach((row, r) => {
     table.push(keep.map((c) => paint(chalk, texts[r]![c]!, cellTone(row[c]))));
   });
-  return table
+  const lines = table
     .toString()
     .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n');
+    .map((line) => line.trimEnd());
+  return [...lines, ...spilled(input, texts, keep, widths)].join('\n');
+}
+
+/**
+ * The cells of `spill` columns that were cut, whole, under the table: `<first column>: <text>`
+ * (the row's id, even when the table left it out), so that no reason is lost to the width.
+ */
+function spilled(input: TableInput, texts: readonly (readonly string[])[], keep: readonly number[], widths: readonly number[]): string[] {
+  const facts = factsOf(input.headers, input.fit);
+  const out: string[] = [];
+  keep.forEach((c, k) => {
+    if (!facts[c]!.spill) return;
+    texts.forEach((row) => {
+      if (displayWidth(row[c]!) > widths[k]! - GAP) out.push(`${row[0]!}: ${row[c]!}`);
+    });
+  });
+  return out.length > 0 ? ['', ...out] : [];
 }
 
 /**
@@ -204,9 +225,10 @@ function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | und
  * text when there is room. When there is not: columns with a priority are left out, the lowest
  * first, rather than cutting flexible columns below a comfortable width (COMFORT_SHARE) or a
  * `whole` column at all; then flexible columns are cut (the widest first) to a minimum; then any
- * column but the key; then the whole ones, flexible first; and only when even that
- * fails are more columns left out, the rightmost first. The key column is never cut nor left
- * out, so a table whose key is wider than the terminal still runs past its edge.
+ * column but the key; then, when the whole columns still do not fit beside the key (an id), the
+ * key is left out; then the whole ones are cut, flexible first; and only when even that fails are
+ * more columns left out, the rightmost first. The key column is never cut, so a table whose key
+ * is wider than the terminal still runs past its edge.
  */
 export function fitTable(
   headers: readonly string[],
@@ -237,11 +259,44 @@ export function fitTable(
     const text = [...natural];
     const part = keep.filter((c) => !facts[c]!.whole);
     const whole = keep.filter((c) => facts[c]!.whole);
-    const fits =
+    if (
       shrink(keep, text, flexibleOf(facts, part), () => MIN_FLEX, width) ||
-      shrink(keep, text, unkeyed(facts, part), () => MIN_ANY, width) ||
-      shrink(keep, text, flexibleOf(facts, whole), () => MIN_ANY, width) ||
-      shrink(keep, text, unkeyed(facts, whole), () => MIN_ANY, width);
+      shrink(keep, text, unkeyed(facts, part), () => MIN_ANY, width)
+    )
+      return layout(keep, text);
+    // The columns a person reads (a name, a status) stay whole before the id does: an id is
+    // never cut (a part of one names nothing), so it is left out, and the note under the table
+    // says how to see it (--columns, or a wider terminal).
+    const key = keep.find((c) => facts[c]!.key);
+    if (key !== undefined && whole.length > 0 && keep.length > 1) {
+      const rest = keep.filter((c) => c !== key);
+      const without = [...natural];
+      if (
+        shrink(
+          rest,
+          without,
+          flexibleOf(
+            facts,
+            rest.filter((c) => !facts[c]!.whole),
+          ),
+          () => MIN_FLEX,
+          width,
+        ) ||
+        shrink(
+          rest,
+          without,
+          unkeyed(
+            facts,
+            rest.filter((c) => !facts[c]!.whole),
+          ),
+          () => MIN_ANY,
+          width,
+        )
+      )
+        return layout(rest, without);
+    }
+    const fits =
+      shrink(keep, text, flexibleOf(facts, whole), () => MIN_ANY, width) || shrink(keep, text, unkeyed(facts, whole), () => MIN_ANY, width);
     const last = [...keep].reverse().find((c) => !facts[c]!.key);
     if (fits || last === undefined) return layout(keep, text);
     keep = keep.filter((c) => c !== last);

@@ -1,7 +1,7 @@
 // The terminal view of a watch: the table (or the detail view) redrawn in place at each poll,
 // on the terminal's alternate screen, as `watch` and `top` do, so nothing scrolls and the
-// shell's screen comes back when the watch ends (the last view is then printed once, so it
-// stays in the scrollback). No flicker: each frame is one write that starts at the top-left
+// shell's screen comes back when the watch ends (the last view, as high as the screen, is then
+// printed once, so it stays in the scrollback). No flicker: each frame is one write that starts at the top-left
 // corner, overwrites each line and clears what the previous frame left below. Every line is
 // clipped to the width and the frame to the height, saying how many rows are not shown; a
 // resize redraws at once. Rows that changed at the last poll carry a mark: `+` added,
@@ -91,12 +91,17 @@ export class WatchScreen<T> {
     await this.draw(first);
   }
 
-  /** Gives the screen back and prints the last view once, without marks. */
+  /**
+   * Gives the screen back and prints the last view once, without marks: what fitted the screen
+   * (less a line for the shell's prompt), never the whole list, which over thousands of rows
+   * would push everything before the watch out of the scrollback.
+   */
   async end(): Promise<void> {
     this.stopResize?.();
     if (!this.entered || !this.frame) return;
     this.entered = false;
-    const lines = await this.lines(this.options.io.size().columns, Number.POSITIVE_INFINITY, false);
+    const { columns, rows } = this.options.io.size();
+    const lines = await this.lines(columns, Math.max(3, rows - 1), false);
     await this.options.io.out(`${LEAVE}${lines.join('\n')}\n`);
   }
 
@@ -150,7 +155,8 @@ export class WatchScreen<T> {
     const lines = all.length === 0 ? [`No ${this.options.noun}.`] : table.split('\n');
     if (!whole) {
       const hidden = all.length - shown.length;
-      const hiddenChanges = all.slice(shown.length).filter((item) => marks.has(id(item))).length;
+      // The view left when the watch ends carries no marks, so it counts no changes either.
+      const hiddenChanges = marked ? all.slice(shown.length).filter((item) => marks.has(id(item))).length : 0;
       lines.push(`${hidden} more rows not shown${hiddenChanges ? ` (${hiddenChanges} of them changed)` : ''}`);
     }
     return lines;

@@ -94,12 +94,12 @@ describe('lists: the fields of the resource as columns', () => {
 
   it('an unknown name is exit 2, lists the fields too, and sends nothing', async () => {
     sandbox().clearRequests();
-    const r = await run(['byok', 'ls', '--columns', 'id,disabled,nope']);
+    const r = await run(['byok', 'ls', '--columns', 'id,disabled,bogus']);
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
       stderr:
-        'gwctl: unknown column "nope" for byok ls; valid columns: id, provider, name, label, flags, sort_order, restrictions, created_at, workspace_id, disabled, is_byok_only, is_fallback, is_required, declared_zdr\n',
+        'gwctl: unknown column "bogus" for byok ls; valid columns: id, provider, name, label, flags, sort_order, restrictions, created_at, workspace_id, disabled, is_byok_only, is_fallback, is_required, declared_zdr\n',
     });
     expect(sandbox().requests()).toHaveLength(0);
   });

@@ -9,7 +9,7 @@ import { gwctl } from '../kit/cli.js';
 import { configWith } from '../kit/profiles.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { type ScriptedServer, startServer } from '../kit/server.js';
-import { expectNoCrash, tempConfigDir } from '../kit/spawn.js';
+import { expectNoCrash, tempConfigDir, until } from '../kit/spawn.js';
 
 const KEY = 'sk-mgmt-cred-0123456789abcdef';
 const STORED = 'sk-stored-cred-fedcba9876543210';
@@ -41,7 +41,12 @@ describe('key commands', () => {
     expect(r.code).toBe(0);
     expect(sent()).toEqual([`Bearer ${KEY}`]);
     const status = await gwctl(['auth', 'status', '--json', '--offline'], { configDir: dir });
-    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-mgm…cdef', source: 'command', check: 'offline' });
+    expect(JSON.parse(status.stdout).management_key).toEqual({
+      masked: 'sk-mgm…cdef',
+      source: 'command',
+      bound_to: null,
+      check: 'offline',
+    });
   });
 
   it('precedence: the environment key, then the environment command, then the profile command, then the stored key', async () => {
@@ -58,7 +63,7 @@ describe('key commands', () => {
     await byok({}, dir);
     expect(sent()).toEqual(['Bearer profile-key-1234']);
     server.reset();
-    await byok({}, configWith({ 'management-key': STORED }));
+    await byok({}, configWith({ 'management-key': STORED, 'base-url': server.baseUrl }));
     expect(sent()).toEqual([`Bearer ${STORED}`]);
   });
 
@@ -124,6 +129,27 @@ describe('key commands', () => {
     expect(server.requests).toEqual([]);
   });
 
+  // The shell exits, but what it left in the background holds its output open: that is said as it
+  // is, at once, not as a command that never finished (and nothing of it is left running).
+  it.each([
+    ['in its process group', `echo ${KEY}; sleep 30 &`],
+    ['that left the group (setsid)', `echo ${KEY}; setsid sleep 30 &`],
+  ])('a command that leaves a process %s holding its output: exit 4 at once, the process ended', async (_name, command) => {
+    const began = Date.now();
+    const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: command });
+    expect(Date.now() - began).toBeLessThan(2_000);
+    expectNoCrash(r.stderr);
+    const match =
+      /^gwctl: the management key command \(GWCTL_MANAGEMENT_KEY_COMMAND\) exited with status 0, but process (\d+), started by it in the background, kept its output open, so gwctl ended it; its output was not taken as the key; start what it leaves running with its output elsewhere \('agent >\/dev\/null 2>&1 &'\)\n$/.exec(
+        r.stderr,
+      );
+    expect(match, r.stderr).not.toBeNull();
+    expect(r).toMatchObject({ code: 4, stdout: '' });
+    expect(server.requests).toEqual([]);
+    const pid = Number(match![1]);
+    await until(() => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z'));
+  });
+
   it('--debug says that the command ran, never what it printed', async () => {
     const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: `echo ${KEY}` }, undefined, ['--debug']);
     expect(r.code).toBe(0);
@@ -138,9 +164,8 @@ describe('the hint after a 401 (the sandbox)', () => {
   it('a 401 on any command hints at auth login for a stored key, at the variable or command that gave one otherwise', async () => {
     const base = ['byok', 'ls', '--base-url', sandbox().baseUrl];
     const dir = tempConfigDir();
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci: { 'management-key': 'sk-wrong-0123456789abcdef' } } }), {
-      mode: 0o600,
-    });
+    const ci = { 'management-key': 'sk-wrong-0123456789abcdef', 'base-url': sandbox().baseUrl };
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci } }), { mode: 0o600 });
     const fromFile = await gwctl([...base, '--profile', 'ci'], { configDir: dir });
     expect(fromFile).toMatchObject({
       code: 4,

@@ -181,14 +181,29 @@ describe('--columns and --header', () => {
 
   it.each([
     [
-      ['--columns', 'id,nope'],
-      'gwctl: unknown column "nope" for interns ls; valid columns: id, name, status, model, hostname, created_at, description, instructions, last_failure_message, vault_id, attached_vault_id, workspace_id, updated_at\n',
+      ['--columns', 'id,bogus'],
+      'gwctl: unknown column "bogus" for interns ls; valid columns: id, name, status, model, hostname, created_at, description, instructions, last_failure_message, vault_id, attached_vault_id, workspace_id, updated_at\n',
     ],
     [
       ['--columns', 'id,,name'],
       'gwctl: invalid --columns "id,,name" for interns ls: a column name is empty; valid columns: id, name, status, model, hostname, created_at, description, instructions, last_failure_message, vault_id, attached_vault_id, workspace_id, updated_at\n',
     ],
   ])('%j is exit 2, lists the valid names, sends nothing', async (flags, stderr) => {
+    const r = await run(['interns', 'ls', ...flags]);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [['--columns', 'id,stat'], 'gwctl: unknown column "stat" for interns ls; did you mean status?\n'],
+    [['--columns', 'NAME,crated_at'], 'gwctl: unknown column "crated_at" for interns ls; did you mean created_at?\n'],
+    [['--status', 'runing'], 'gwctl: invalid --status "runing": did you mean --status running?\n'],
+    [['--status', 'running,faild'], 'gwctl: invalid --status "running,faild": did you mean --status running,failed?\n'],
+    [
+      ['--status', 'running,bogus'],
+      'gwctl: invalid --status "running,bogus": --status values must be among: awaiting_chat_install, queued, provisioning, running, failed, stopped, destroying, destroy_failed\n',
+    ],
+  ])('%j near a valid name or value: exit 2, did you mean, nothing sent', async (flags, stderr) => {
     const r = await run(['interns', 'ls', ...flags]);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr });
     expect(server.requests).toHaveLength(0);

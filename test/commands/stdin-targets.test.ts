@@ -7,7 +7,7 @@ import { gwctl } from '../kit/cli.js';
 
 const READING = 'reading ids from stdin; Ctrl-D to end\n';
 const atTerminal = (args: string[], input: string) =>
-  gwctl(['--sandbox', ...args], { input, stdinIsTTY: true, stderrIsTTY: true, env: { CI: undefined } });
+  gwctl(['--sandbox', ...args], { input, stdinIsTTY: true, stderrIsTTY: true, columns: 200, env: { CI: undefined } });
 
 describe('ids on stdin at a terminal', () => {
   it('says it reads until Ctrl-D; with no terminal to ask on, asks for --yes (exit 2)', async () => {

@@ -194,6 +194,38 @@ describe('interns get --watch and batches get --watch', () => {
     expect(r).toMatchObject({ code: 5, stdout: '' });
   });
 
+  it("only the object's own answer is a deletion: a 404 of another kind (no route, a proxy's page) is exit 5 with what the server said", async () => {
+    const noRoute = { status: 404, body: envelope(404, 'No route for GET /api/v1/interns/x') };
+    const page = { status: 404, headers: { 'content-type': 'text/html' }, body: '<html>Not Found</html>' };
+    for (const [args, first, lost, said] of [
+      [['interns', 'get', idOf(7)], { body: { id: idOf(7), name: 'g', status: 'running' } }, noRoute, 'No route for GET /api/v1/interns/x'],
+      [
+        ['batches', 'get', 'batch_w'],
+        { body: { id: 'batch_w', object: 'batch', status: 'in_progress', request_counts: { total: 4, completed: 1, failed: 0 } } },
+        page,
+        'Not Found (text/html): "<html>Not Found</html>"',
+      ],
+      [
+        ['batches', 'get', 'batch_w'],
+        { body: { id: 'batch_w', object: 'batch', status: 'in_progress', request_counts: { total: 4, completed: 1, failed: 0 } } },
+        noRoute,
+        'No route for GET /api/v1/interns/x',
+      ],
+    ] as const) {
+      server.reset();
+      server.handle((_req, i) => (i === 0 ? first : lost));
+      const r = await gwctl([...args, '--watch', '--jsonl', '--base-url', server.baseUrl], { env });
+      expect(r.code).toBe(5);
+      expect(
+        r.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => (JSON.parse(l) as { type: string }).type),
+      ).toEqual(['added']);
+      expect(JSON.parse(r.stderr)).toMatchObject({ error: { status: 404, message: said, exit_code: 5 } });
+    }
+  });
+
   it('batches get: piped rows of each change; --watch with --wait, or a short --interval, is exit 2', async () => {
     const batch = (status: string, completed: number) => ({
       body: { id: 'batch_w', object: 'batch', status, request_counts: { total: 4, completed, failed: 0 } },

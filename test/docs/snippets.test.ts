@@ -66,11 +66,13 @@ const RUN: Record<string, Setup> = {
 const NOT_RUN: Record<string, string> = {
   'README.md: npm ci && npx gwctl --sandbox interns ls    # set up, then list interns on the built-in sandbox API':
     'installs from the registry (test/pack/ installs the package)',
+  'README.md: npm install -g --prefix ~/.local "$(npm pack --silent)"             # gwctl in ~/.local/bin':
+    'installs from the registry (test/pack/ runs it after npm ci, in a fresh HOME)',
   'README.md: git clone <this repository> gwctl && cd gwctl': 'a placeholder for the repository; installs (test/pack/)',
   'README.md: cd dist-bin && sha256sum -c gwctl-linux-x64.sha256 && install -m 755 gwctl-linux-x64 ~/.local/bin/gwctl':
     'needs the standalone build (npm run build:binary, minutes)',
   'docs/install.md: git clone <this repository> gwctl && cd gwctl': 'a placeholder for the repository; installs (test/pack/)',
-  'docs/install.md: npm pack                          # gwctl-0.1.0.tgz': 'installs globally (test/pack/)',
+  'docs/install.md: npm pack                                             # gwctl-0.1.0.tgz': 'installs globally (test/pack/)',
   'docs/install.md: sha256sum -c gwctl-linux-x64.sha256     # must print: gwctl-linux-x64: OK': 'needs the standalone build',
   'docs/install.md: npm ci': 'builds the standalone executable (minutes, downloads Node)',
   'docs/install.md: npm ci                                        # in a clone: install and build dist/': 'installs globally (test/pack/)',

@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spec } from '../../src/commands/api.js';
 import { forbiddenEnvHint } from '../kit/hints.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
@@ -272,6 +273,13 @@ describe('--dry-run', () => {
     });
     expect(r.stdout).not.toContain(MKEY);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("the help's example that filters models asks with GET, fields in the query", async () => {
+    const example = spec.examples.find((e) => e.includes('supported_parameters'));
+    const r = await api([...example!.split(' ').slice(2), '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ method: 'GET', url: `${server.baseUrl}/models?supported_parameters=tools`, body: null });
   });
 
   it('a DELETE needs no --yes to be shown', async () => {

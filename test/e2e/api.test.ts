@@ -150,6 +150,7 @@ describe('refused before anything is sent (exit 2)', () => {
     [['credits', '-H', 'no colon'], 'gwctl: invalid --header "no colon": expected \'Name: value\'\n'],
     [['credits', '-f', 'novalue'], 'gwctl: invalid --raw-field "novalue": expected key=value\n'],
     [['credits', '-X', 'BREW'], 'gwctl: invalid --method "BREW": must be one of GET, HEAD, POST, PUT, PATCH, DELETE\n'],
+    [['credits', '-X', 'GTE'], 'gwctl: invalid --method "GTE": did you mean GET?\n'],
     [['credits', '--key', 'root'], 'gwctl: invalid --key "root": must be management or api\n'],
     [['credits', '--slurp'], 'gwctl: --slurp needs --paginate\n'],
     [

@@ -143,6 +143,17 @@ describe('request bodies', () => {
     );
     expect(ok.stderr.endsWith(' exit: 0\n')).toBe(true);
   });
+
+  it('api -F a=@f -F b=@g ...: the bound is the whole body, not each value', async () => {
+    const dir = tempConfigDir();
+    const files = ['a', 'b', 'c', 'd', 'e'];
+    const r = await shell(
+      `cd '${dir}' && for f in ${files.join(' ')}; do head -c 2097152 /dev/zero | tr '\\0' x > $f; done && ` +
+        `${gwctlShellCommand()} --sandbox api interns/x/suspend --dry-run ${files.map((f) => `-F ${f}=@${f}`).join(' ')}; echo "exit: $?" >&2`,
+    );
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('gwctl: with -F e file "e", the request body is larger than 8 MiB, the most a request body may be\nexit: 2\n');
+  });
 });
 
 describe('key commands', () => {

@@ -204,12 +204,17 @@ describe('credentials and settings', () => {
     expect(login).toMatchObject({
       code: 0,
       stdout: '',
-      stderr: `Stored the management key sk-or-…cdef for profile "default" in ${file}\n`,
+      stderr: `Stored the management key sk-or-…cdef for profile "default" in ${file}; it is sent only to https://openrouter.ai\n`,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const status = await runGwctl(['auth', 'status', '--json', '--offline'], { configDir: dir });
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout).management_key).toEqual({ masked: 'sk-or-…cdef', source: 'file', check: 'offline' });
+    expect(JSON.parse(status.stdout).management_key).toEqual({
+      masked: 'sk-or-…cdef',
+      source: 'file',
+      bound_to: 'https://openrouter.ai',
+      check: 'offline',
+    });
     expect(status.stdout + status.stderr).not.toContain(key);
     expect(await runGwctl(['auth', 'logout'], { configDir: dir })).toMatchObject({
       code: 0,

@@ -243,6 +243,24 @@ describe('interns suspend with several targets', () => {
     expect(run.stderr()).toBe(`gwctl: interrupted: ${sent} of 10 interns done, ${10 - sent} untouched\n`);
     expectNoCrash(run.stderr());
   });
+  it('SIGTERM midway with slow requests: exit 143 within a second, those in flight given up (outcome unknown), the rest untouched', async () => {
+    server.handle(() => ({ delayMs: 10_000, body: { suspended: true } }));
+    const run = spawnGwctl(['interns', 'suspend', ...ids(5), '--yes', '--concurrency', '2', '--base-url', server.baseUrl], { env });
+    await until(() => server.requests.length >= 2);
+    const sent = Date.now();
+    run.child.kill('SIGTERM');
+    const { code } = await run.done;
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(code).toBe(143);
+    expect(server.requests).toHaveLength(2);
+    expect(run.stdout().trimEnd().split('\n')).toEqual([
+      ...ids(2).map((i) => `${i}\tterminated before its answer came, so its outcome is unknown\t143`),
+      ...ids(5)
+        .slice(2)
+        .map((i) => `${i}\tnot attempted: terminated\t143`),
+    ]);
+    expect(run.stderr()).toBe('gwctl: terminated: 0 of 5 interns done, 3 untouched\n');
+  });
 });
 
 describe('interns suspend against a server that pushes back', () => {

@@ -1,7 +1,6 @@
 // `gwctl mcp` (the contract's "Agents: gwctl mcp"): the built gwctl as a child process, driven
 // over stdio (and streamable HTTP) by the MCP SDK's own Client, against the sandbox on
 // 127.0.0.1. A tool's result is compared with what `--json` prints for the same command.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,7 +8,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { commands } from '../../src/cli/registry.js';
+import { writeToolNames } from '../../src/cli/mcp/tools.js';
 import { gwctl } from '../kit/cli.js';
+import { configWith } from '../kit/profiles.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { gwctlCommand, runGwctl, spawnGwctl, tempConfigDir, testEnv, until } from '../kit/spawn.js';
 
@@ -25,7 +28,8 @@ const READ_TOOLS = [
   'budgets_ls',
   'tools_get',
 ];
-const WRITE_TOOLS = ['presets_create', 'batches_delete', 'interns_suspend'];
+// The write tools are the specs that say so.
+const WRITE_TOOLS = writeToolNames(commands.values());
 
 const open: Client[] = [];
 afterEach(async () => {
@@ -108,18 +112,24 @@ describe('gwctl mcp over stdio', () => {
       ['tools_get', { name: ex.tool }, ['tools', 'get', ex.tool]],
     ];
     expect(cases.map(([name]) => name).sort()).toEqual([...READ_TOOLS].sort());
+    const schemas = new Map((await client.listTools()).tools.map((t) => [t.name, t.outputSchema]));
+    const validator = new AjvJsonSchemaValidator();
     for (const [name, args, command] of cases) {
       const result = await call(client, name, args);
       const expected = await jsonOf(command, sb.env());
       expect(result.isError, name).toBeFalsy();
+      // Checked here with a JSON Schema validator, whatever the client itself checks.
+      expect(validator.getValidator(schemas.get(name)!)(result.structuredContent), name).toMatchObject({ valid: true });
       expect(result.structuredContent, name).toEqual(expected);
       expect(JSON.parse((result.content[0] as { text: string }).text), name).toEqual(expected);
     }
-    // A page that is not the last says how to get the next, as the command says it on stderr.
+    // A page that is not the last says how to get the next with the tool's own properties: the
+    // server's cursor never becomes a command line.
     const page = await call(client, 'interns_ls', { limit: 1 });
-    const cli = await gwctl(['interns', 'ls', '--limit', '1', '--json'], { env: sb.env() });
-    expect(page.content[1]).toEqual({ type: 'text', text: cli.stderr.trimEnd() });
-    expect(cli.stderr).toMatch(/^More interns exist: gwctl interns ls --limit 1 --starting-after \S+ \(or --all for every page\)\n$/);
+    expect(page.content[1]).toEqual({
+      type: 'text',
+      text: "More items exist: call interns_ls with starting_after set to this result's next_cursor, or with all: true for every page.",
+    });
   });
 
   it('all: true reads every page into one body, with progress when the client asks', async () => {
@@ -130,10 +140,46 @@ describe('gwctl mcp over stdio', () => {
       onprogress: (p) => progress.push(p.progress),
     })) as CallToolResult;
     const expected = (await jsonOf(['interns', 'ls', '--all', '--limit', '100'], sb.env())) as { data: unknown[] };
-    expect(result.structuredContent).toEqual(expected);
     expect(expected.data.length).toBeGreaterThan(100);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.at(-1)).toBe(expected.data.length);
+    // Every intern is longer than a result may be: fewer items, a next_cursor, and a note saying so.
+    const first = result.structuredContent as { data: unknown[]; has_more: boolean; next_cursor: string };
+    for (const c of result.content) expect((c as { text: string }).text.length).toBeLessThanOrEqual(100_000);
+    expect(first.data.length).toBeLessThan(expected.data.length);
+    expect(first).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
+    expect((result.content[1] as { text: string }).text).toMatch(/^Returned \d+ of \d+ items to keep this result under 100000 characters/);
+    // The cursor continues until a part says nothing more of itself.
+    const items = [...first.data];
+    let part = result;
+    for (let i = 0; i < 5 && /^Returned /.test((part.content[1] as { text: string } | undefined)?.text ?? ''); i++) {
+      part = await call(client, 'interns_ls', { cursor: (part.structuredContent as { next_cursor: string }).next_cursor });
+      items.push(...(part.structuredContent as { data: unknown[] }).data);
+    }
+    expect(items).toEqual(expected.data);
+    // fields keep only what is named, and then every item fits.
+    const narrow = await call(client, 'interns_ls', { all: true, limit: 100, fields: ['id', 'status'] });
+    expect((narrow.structuredContent as { data: unknown[] }).data).toEqual(
+      expected.data.map((i) => ({ id: (i as { id: string }).id, status: (i as { status: string }).status })),
+    );
+  });
+
+  it('bad list input: an unknown field (with did-you-mean), a cursor from another list: tool errors with exit_code 2, nothing sent', async () => {
+    const sb = sandbox();
+    const { client } = await connect([], sb.env());
+    sb.clearRequests();
+    const field = await call(client, 'interns_ls', { fields: ['id', 'nmae'] });
+    expect(field.structuredContent).toMatchObject({
+      error: { exit_code: 2, message: 'unknown field "nmae" for interns_ls', hint: expect.stringMatching(/^did you mean name\?/) },
+    });
+    const cursor = Buffer.from(JSON.stringify({ tool: 'byok_ls', input: {}, skip: 3 })).toString('base64url');
+    const other = await call(client, 'interns_ls', { cursor });
+    expect(other.structuredContent).toMatchObject({
+      error: { exit_code: 2, message: 'invalid cursor: it continues byok_ls, not interns_ls' },
+    });
+    const junk = await call(client, 'interns_ls', { cursor: 'not-a-cursor' });
+    expect(junk.structuredContent).toMatchObject({ error: { exit_code: 2, message: 'invalid cursor: not a next_cursor of interns_ls' } });
+    expect(sb.requests()).toEqual([]);
   });
 
   it('an API error is a tool error carrying the --json error object, exit_code included', async () => {
@@ -146,6 +192,23 @@ describe('gwctl mcp over stdio', () => {
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toBe(cli.stderr.trimEnd());
     expect(result.structuredContent).toMatchObject({ error: { status: 404, exit_code: 5 } });
+  });
+
+  it('a stored key bound to another gateway than --base-url: a tool error with exit_code 4, nothing sent', async () => {
+    const sb = sandbox();
+    const dir = configWith({ 'management-key': sb.keys.management, 'management-key-origin': 'https://gw.example' });
+    const { client } = await connect(['--base-url', sb.baseUrl], {}, dir);
+    sb.clearRequests();
+    const result = await call(client, 'byok_ls');
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      error: {
+        status: null,
+        message: `the management key of profile "default" is bound to https://gw.example; it is not sent to ${new URL(sb.baseUrl).origin}`,
+        exit_code: 4,
+      },
+    });
+    expect(sb.requests()).toEqual([]);
   });
 
   it('a value the command line refuses is refused the same way, naming the property, and nothing is sent', async () => {
@@ -162,67 +225,53 @@ describe('gwctl mcp over stdio', () => {
     expect(sb.requests()).toEqual([]);
   });
 
-  it('a write without yes is the --dry-run preview and changes nothing; with yes it acts; each call is one audit line without a key', async () => {
+  it('batches_get keeps its timeout: a slow answer is exit_code 7 after about the timeout', async () => {
     const sb = sandbox();
-    const { intern } = sb.examples;
-    const configDir = tempConfigDir();
-    const auditLog = path.join(configDir, 'mcp-audit.jsonl');
-    const { client, stderr } = await connect(['--allow-destructive'], sb.env(), configDir);
-    sb.clearRequests();
-    const preview = await call(client, 'interns_suspend', { ids: [intern] });
-    expect(preview.isError).toBeFalsy();
-    expect(preview.structuredContent).toEqual(await jsonOf(['interns', 'suspend', intern, '--dry-run'], sb.env()));
-    expect(sb.requests().filter((r) => r.method === 'POST')).toEqual([]);
-
-    const done = await call(client, 'interns_suspend', { ids: [intern], yes: true });
-    expect(done.isError).toBeFalsy();
-    expect(
-      sb
-        .requests()
-        .filter((r) => r.method === 'POST')
-        .map((r) => r.path),
-    ).toEqual([`/api/v1/interns/${intern}/suspend`]);
-    expect((await sb.get(`/interns/${intern}`)).body.status).not.toBe('running');
-
-    const lines = readFileSync(auditLog, 'utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines).toEqual([
-      {
-        time: expect.any(String),
-        tool: 'interns_suspend',
-        arguments: { ids: [intern] },
-        outcome: { ok: true, exit_code: 0, changed: false },
-      },
-      {
-        time: expect.any(String),
-        tool: 'interns_suspend',
-        arguments: { ids: [intern], yes: true },
-        outcome: { ok: true, exit_code: 0, changed: true },
-      },
-    ]);
-    // Reads are not audited; no key anywhere the server writes.
-    await call(client, 'interns_get', { id: intern });
-    const log = readFileSync(auditLog, 'utf8');
-    expect(log.trimEnd().split('\n')).toHaveLength(2);
-    for (const key of Object.values(sb.keys)) {
-      expect(log).not.toContain(key);
-      expect(stderr()).not.toContain(key);
-    }
+    const { client } = await connect([], sb.env());
+    const batch = sb.examples.batches.completed!;
+    sb.fault({ match: `GET /batches/${batch}`, delay_ms: 5000 });
+    const began = Date.now();
+    const result = await call(client, 'batches_get', { id: batch, timeout: '1' });
+    const took = Date.now() - began;
+    expect(result.structuredContent).toMatchObject({ error: { exit_code: 7 } });
+    expect(took).toBeLessThan(3000);
   });
 
-  it('--audit-log FILE: a refused write is audited with its error', async () => {
+  it("a server's U+202E and U+2028 never reach a tool's text raw; the structured content keeps them as sent", async () => {
     const sb = sandbox();
-    const auditLog = path.join(tempConfigDir(), 'agent.jsonl');
-    const { client } = await connect(['--allow-destructive', '--audit-log', auditLog], sb.env());
-    const result = await call(client, 'batches_delete', { ids: [sb.examples.batches.in_progress], yes: true });
-    expect(result.isError).toBe(true);
-    const [line] = readFileSync(auditLog, 'utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { outcome: Record<string, unknown> });
-    expect(line!.outcome).toMatchObject({ ok: false, changed: true, exit_code: expect.any(Number) });
+    const { client } = await connect([], sb.env());
+    const id = sb.examples.intern;
+    const intern = (await sb.get(`/interns/${id}`)).body as Record<string, unknown>;
+    const name = 'evil\u202etxt.exe\u2028next line';
+    sb.fault({ match: `GET /interns/${id}`, status: 200, body: { ...intern, name, instructions: `run \u202e${name}` } });
+    const result = await call(client, 'interns_get', { id });
+    expect(result.isError).toBeFalsy();
+    for (const c of result.content) expect((c as { text: string }).text).not.toMatch(/[\u202e\u2028]/);
+    expect(result.structuredContent).toMatchObject({ name });
+  });
+
+  it('mcp config --client prints the registration: this gwctl by its absolute path, mcp, and the options given', async () => {
+    const [first, ...lead] = gwctlCommand();
+    // The standalone executable itself, or the npm package's script that its shebang starts.
+    const self = lead.at(-1) ?? first;
+    const code = await runGwctl(['--profile', 'prod', 'mcp', 'config', '--client', 'claude-code', '--allow-destructive']);
+    expect(code).toMatchObject({ code: 0, stderr: '' });
+    expect(code.stdout).toBe(`claude mcp add gwctl -- ${self} mcp --profile prod --allow-destructive\n`);
+    for (const [client, key] of [
+      ['claude-desktop', 'mcpServers'],
+      ['cursor', 'mcpServers'],
+      ['vscode', 'servers'],
+    ] as const) {
+      const run = await runGwctl(['--sandbox', 'mcp', 'config', '--client', client]);
+      const server = (JSON.parse(run.stdout) as Record<string, { gwctl: { command: string; args: string[] } }>)[key]!.gwctl;
+      expect(server, client).toMatchObject({ command: self, args: ['mcp', '--sandbox'] });
+      expect(path.isAbsolute(server.command)).toBe(true);
+    }
+    expect(await runGwctl(['mcp', 'config'])).toMatchObject({
+      code: 2,
+      stderr: "gwctl: config needs --client; as in 'gwctl mcp config --client claude-code'\n",
+    });
+    expect((await runGwctl(['mcp', 'config', '--client', 'emacs'])).code).toBe(2);
   });
 
   it('a cancelled interns_wait stops polling', async () => {
@@ -252,7 +301,7 @@ describe('gwctl mcp over stdio', () => {
     expect((await call(client, 'interns_get', { id: sb.examples.intern })).isError).toBeFalsy();
   });
 
-  it('requests read before stdin ends are answered, then it exits 0', async () => {
+  it('stdin ending ends the run with 0: what was answered by then is on stdout (initialize is), a call still running is cancelled', async () => {
     const lines = [
       {
         jsonrpc: '2.0',
@@ -261,16 +310,20 @@ describe('gwctl mcp over stdio', () => {
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
       },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'interns_get', arguments: { id: sandbox().examples.intern } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'interns_wait', arguments: { ids: [sandbox().examples.intern], for: ['status=stopped'], timeout: '1h' } },
+      },
     ];
     const r = await runGwctl(['mcp'], { env: sandbox().env(), input: lines.map((l) => `${JSON.stringify(l)}\n`).join('') });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const answers = r.stdout
       .trimEnd()
       .split('\n')
-      .map((l) => JSON.parse(l) as { id: number; result: { structuredContent?: unknown } });
-    expect(answers.map((a) => a.id)).toEqual([1, 2]);
-    expect(answers[1]!.result.structuredContent).toEqual(await jsonOf(['interns', 'get', sandbox().examples.intern], sandbox().env()));
+      .map((l) => JSON.parse(l) as { id: number });
+    expect(answers.map((a) => a.id)).toEqual([1]);
   });
 
   it('--sandbox: the tools run against the built-in sandbox', async () => {

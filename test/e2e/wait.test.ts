@@ -77,9 +77,10 @@ describe('interns wait against the sandbox', () => {
     const sb = sandbox();
     const own = sb.examples.intern;
     const cases: [string[], string][] = [
+      [['--for', 'status=runing'], 'gwctl: invalid --for "status=runing": did you mean status=running?\n'],
       [
-        ['--for', 'status=runing'],
-        `gwctl: invalid --for "status=runing": the status must be one of: awaiting_chat_install, queued, provisioning, running, failed, stopped, destroying, destroy_failed\n`,
+        ['--for', 'status!=bogus'],
+        `gwctl: invalid --for "status!=bogus": the status must be one of: awaiting_chat_install, queued, provisioning, running, failed, stopped, destroying, destroy_failed\n`,
       ],
       [['--for', 'ready'], 'gwctl: invalid --for "ready": expected status=S, status!=S or delete\n'],
       [[], 'gwctl: missing --for; say what to wait for: --for status=running, --for status!=provisioning or --for delete\n'],

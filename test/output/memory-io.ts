@@ -27,6 +27,7 @@ export function memoryIo(options: { tty?: boolean; columns?: number } = {}): Mem
     outUnmasked(text) {
       return io.out(text);
     },
+    written: () => Promise.resolve(),
     err(text) {
       io.stderrText += text;
     },

@@ -232,7 +232,7 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
       stdout: '',
       stderr:
         'gwctl: warning: no credential store answered (the credential store add-on (@napi-rs/keyring) is not installed); storing the key in the config file instead\n' +
-        `Stored the management key sk-add…cdef for profile "default" in ${path.join(config, 'config.json')}\n`,
+        `Stored the management key sk-add…cdef for profile "default" in ${path.join(config, 'config.json')}; it is sent only to https://openrouter.ai\n`,
     });
   });
 
@@ -259,6 +259,40 @@ describe.skipIf(npmMissing)(`npm pack${npmMissing ? ` (skipped: ${npmMissing})` 
     expect((JSON.parse(list.stdout) as { data: unknown[] }).data).toHaveLength(2);
     const completion = run(bin, ['completion', 'zsh'], project);
     expect(completion.stdout).toBe(readFileSync(path.join(ROOT, 'completions', '_gwctl'), 'utf8'));
+  });
+
+  it("the README's quick start puts gwctl on PATH as written, in a fresh HOME, after npm ci", async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const quickStart = readme.slice(readme.indexOf('## Quick start'));
+    const [install, use] = /^```sh\n([\s\S]*?)^```$/m.exec(quickStart)![1]!.trimEnd().split('\n');
+    // npm ci has run (it built what the tarball holds); the lines run in a package folder of its
+    // own (the unpacked tarball), so that npm pack writes nothing into this checkout.
+    expect(install).toMatch(/^npm install -g /);
+    const home = mkdtempSync(path.join(work, 'home-'));
+    const shell = (line: string) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const env = {
+          ...npmEnv(),
+          PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter),
+          HOME: home,
+          GWCTL_CONFIG_DIR: path.join(home, 'config'),
+          npm_config_ignore_scripts: 'true',
+        };
+        execFile(
+          'bash',
+          ['-c', line],
+          { cwd: path.join(unpacked, 'package'), env, encoding: 'utf8', timeout: 120_000 },
+          (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+        );
+      });
+    // Before the set-up, the shell has no gwctl.
+    expect((await shell('command -v gwctl')).code).not.toBe(0);
+    const installed = await shell(install!.replace(/ +#.*$/, ''));
+    expect(installed.code, installed.stderr).toBe(0);
+    const ran = await shell(use!);
+    expect(ran.stderr).not.toMatch(/not found/);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^ID\tNAME|^[0-9a-f-]{36}\t/);
   });
 
   it('installs globally with its manual pages: man finds gwctl and each command', async () => {

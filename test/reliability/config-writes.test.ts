@@ -23,6 +23,7 @@ import {
 const fileOf = (dir: string) => path.join(dir, 'config.json');
 const readFile = (dir: string) => JSON.parse(readFileSync(fileOf(dir), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
 const keyOf = (name: string) => `sk-conc-${name}-0123456789abcdef`;
+const DEFAULT_ORIGIN = 'https://openrouter.ai';
 
 interface Job {
   args: string[];
@@ -61,7 +62,7 @@ describe('many gwctl processes changing one config file at once', () => {
     for (let i = 0; i < 6; i++) {
       const profile = `p${i}`;
       writers.push(login(profile, keyOf(profile)), set(profile, 'workspace', `ws-${i}`), set(profile, 'retries', String(i)));
-      expected[profile] = { 'management-key': keyOf(profile), workspace: `ws-${i}`, retries: i };
+      expected[profile] = { 'management-key': keyOf(profile), 'management-key-origin': DEFAULT_ORIGIN, workspace: `ws-${i}`, retries: i };
     }
     // All on one profile: different fields changed, one removed, two keys stored.
     writers.push(
@@ -89,7 +90,13 @@ describe('many gwctl processes changing one config file at once', () => {
     for (const r of results.slice(writers.length))
       if (r.stdout.startsWith('{')) expect(() => JSON.parse(r.stdout) as unknown).not.toThrow();
 
-    expect(readFile(dir).profiles).toEqual(expected);
+    // A key is bound to the origin of the base URL its login saw, before or after the unset.
+    const profiles = readFile(dir).profiles;
+    for (const field of ['management-key-origin', 'api-key-origin']) {
+      expect([DEFAULT_ORIGIN, 'https://old.example.com']).toContain(profiles.shared![field]);
+      delete profiles.shared![field];
+    }
+    expect(profiles).toEqual(expected);
     expect(statSync(fileOf(dir)).mode & 0o777).toBe(0o600);
     // No lock or temp file is left behind.
     expect(existsSync(`${fileOf(dir)}.lock`)).toBe(false);

@@ -37,7 +37,7 @@ describe('a lost answer to a request that changes something', () => {
       stdout: '',
       stderr:
         `gwctl: connection closed by the server (127.0.0.1:${server.port}): the suspend intern request was sent but its answer was lost, ` +
-        `so its outcome is unknown; check with 'gwctl interns get ${INTERN}' before trying again\n`,
+        `so its outcome is unknown; before trying again, check with: gwctl interns get ${INTERN}\n`,
     });
   });
 
@@ -50,7 +50,7 @@ describe('a lost answer to a request that changes something', () => {
       code: 7,
       stderr:
         `gwctl: no answer from 127.0.0.1:${server.port} within 0.3s: the suspend intern request was sent but its answer was lost, ` +
-        `so its outcome is unknown; check with 'gwctl interns get ${INTERN}' before trying again\n`,
+        `so its outcome is unknown; before trying again, check with: gwctl interns get ${INTERN}\n`,
     });
   });
 
@@ -62,7 +62,7 @@ describe('a lost answer to a request that changes something', () => {
       code: 7,
       stderr:
         `gwctl: connection closed by the server (127.0.0.1:${server.port}): the delete batch request was sent but its answer was lost, ` +
-        `so its outcome is unknown; check with 'gwctl batches get ${BATCH}' before trying again\n`,
+        `so its outcome is unknown; before trying again, check with: gwctl batches get ${BATCH}\n`,
     });
 
     server.reset();
@@ -93,7 +93,7 @@ describe('a lost answer to a request that changes something', () => {
       error: {
         status: null,
         message: `connection closed by the server (127.0.0.1:${server.port}): the suspend intern request was sent but its answer was lost, so its outcome is unknown`,
-        hint: `check with 'gwctl interns get ${INTERN}' before trying again`,
+        hint: `before trying again, check with: gwctl interns get ${INTERN}`,
         exit_code: 7,
       },
     });

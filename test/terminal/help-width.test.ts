@@ -28,6 +28,27 @@ describe('help fits the terminal', () => {
     }
   });
 
+  it.each([60, 80])(
+    'at %i columns, a JSON block of a help (mcp --help) is broken only where JSON allows, never with " \\"',
+    async (width) => {
+      let blocks = 0;
+      for (const args of EVERY_HELP) {
+        const lines = (await gwctl(args, { stdoutIsTTY: true, columns: width })).stdout.split('\n');
+        for (let start = lines.indexOf('  {'); start >= 0; start = lines.indexOf('  {', start + 1)) {
+          const end = lines.indexOf('  }', start);
+          const block = lines.slice(start, end + 1);
+          expect(
+            block.filter((line) => line.endsWith('\\')),
+            args.join(' '),
+          ).toEqual([]);
+          expect(() => JSON.parse(block.join('\n')) as unknown, args.join(' ')).not.toThrow();
+          blocks += 1;
+        }
+      }
+      expect(blocks).toBeGreaterThan(0);
+    },
+  );
+
   it('piped, help is laid out for 80 columns, whatever width the terminal has', async () => {
     for (const args of EVERY_HELP) {
       const [piped, wide] = await Promise.all([gwctl(args, { columns: 200 }), gwctl(args, { stdoutIsTTY: true, columns: 80 })]);

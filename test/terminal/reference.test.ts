@@ -161,4 +161,18 @@ describe('docs/reference/ and man/', () => {
       }
     },
   );
+
+  it.skipIf(groff.error !== undefined)(
+    `at 60 columns every page's header fits and no word is hyphenated (--status, provisioning)${groff.error ? ' (skipped: groff is not installed)' : ''}`,
+    () => {
+      for (const page of readdirSync(path.join(ROOT, 'man'))) {
+        const rendered = spawnSync('groff', ['-man', '-Tutf8', '-rLL=60n', '-P-c', path.join(ROOT, 'man', page)], { encoding: 'utf8' });
+        const lines = rendered.stdout.split('\n');
+        const header = lines.find((line) => line.trim() !== '') ?? '';
+        expect({ page, header: header.length <= 60 }).toEqual({ page, header: true });
+        // groff marks a hyphen it adds to break a word with U+2010; a hyphen of the text stays U+002D.
+        expect({ page, hyphenated: lines.filter((line) => line.includes('\u2010')) }).toEqual({ page, hyphenated: [] });
+      }
+    },
+  );
 });

@@ -81,8 +81,9 @@ const STATUS_TIME = 'last poll \\d\\d:\\d\\d:\\d\\d';
 
 /** The poll whose added intern is on screen (the highest, while a frame is being replaced). */
 function pollShown(lines: string[]): number {
-  const shown = lines.map((line) => /^\+ {2}0{8}-0{4}-4000-8000-0{8}(\d{4})/.exec(line)?.[1]).filter(Boolean);
-  return Math.max(0, ...shown.map((n) => Number(n) - 1000));
+  // By its name: at 60 columns the id is left out so that names and statuses stay whole.
+  const shown = lines.map((line) => /^\+ .*\badded-(\d+)\b/.exec(line)?.[1]).filter(Boolean);
+  return Math.max(0, ...shown.map(Number));
 }
 
 /** One frame of the list, a short pane: status line, header, the rows that fit, the note of the rest. */
@@ -94,14 +95,16 @@ function expectListFrame(screen: LiveScreen, lines: string[], width: number, hei
   const title = width >= 100 ? 'gwctl interns ls --watch, every 0.5s · ' : '';
   expect(lines[0]).toMatch(new RegExp(`^${title}${STATUS_TIME} · ${STEADY + 1} interns · 4 changed$`));
   expect(lines.filter((line) => line.includes('last poll'))).toHaveLength(1);
-  expect(lines[1]).toMatch(/^ {3}ID {2,}NAME {2,}STATUS/);
+  // The id where it fits beside the whole names and statuses (not at 60 columns).
+  const id = (n: number) => (width >= 100 ? `${idOf(n)} {2,}` : '');
+  expect(lines[1]).toMatch(new RegExp(`^ {3}${width >= 100 ? 'ID {2,}' : ''}NAME {2,}STATUS`));
   // Marks: the new intern added, the two that changed modified; the others unmarked.
-  expect(lines[2]).toMatch(new RegExp(`^\\+ {2}${addedAt(p)} `));
-  expect(lines[3]).toMatch(new RegExp(`^~ {2}${idOf(1)} .*${p % 2 === 0 ? 'running' : 'stopped'}`));
-  expect(lines[4]).toMatch(new RegExp(`^~ {2}${idOf(2)} `));
-  expect(lines[5]).toMatch(new RegExp(`^ {3}${idOf(3)} `));
+  expect(lines[2]).toMatch(new RegExp(`^\\+ {2}${width >= 100 ? `${addedAt(p)} {2,}` : ''}added-${p} `));
+  expect(lines[3]).toMatch(new RegExp(`^~ {2}${id(1)}steady-1 +${p % 2 === 0 ? 'running' : 'stopped'}`));
+  expect(lines[4]).toMatch(new RegExp(`^~ {2}${id(2)}(steady-2|${LONG_NAME}) `));
+  expect(lines[5]).toMatch(new RegExp(`^ {3}${id(3)}steady-3 `));
   // The frame before is wholly replaced: its added intern and the long name are not left behind.
-  expect(lines.join('\n')).not.toContain(addedAt(p - 1));
+  expect(lines.join('\n')).not.toMatch(new RegExp(`${addedAt(p - 1)}|added-${p - 1}\\b`));
   if (p % 2 === 0) expect(lines.join('\n')).not.toMatch(/leftovers|a-rather/);
   // Rows that do not fit are counted: 41 interns and the one deleted, header and status take two
   // lines, the note one; the deleted one is among those not shown.
@@ -153,11 +156,51 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
         expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
         const after = screen.lines(true).filter(Boolean);
         expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · ${STEADY + 1} interns`));
-        expect(after[1]).toMatch(/^ID {2,}NAME/); // no mark column in what stays
-        expect(after.slice(2).every((line) => /^0{8}-/.test(line))).toBe(true);
+        expect(after[1]).toMatch(resized >= 100 ? /^ID {2,}NAME/ : /^NAME {2,}STATUS/); // no mark column in what stays
+        expect(after.slice(2).every((line) => (resized >= 100 ? /^0{8}-/ : /^(steady|added|a-rather)/).test(line))).toBe(true);
         expect(after).toHaveLength(STEADY + 3);
       } finally {
         screen.close();
+      }
+    },
+  );
+
+  it.each([60, 80])(
+    'Ctrl-C on a watch of 3,000 interns at %d columns leaves the last view, not the whole list',
+    { timeout: 120_000 },
+    async (width) => {
+      const many = await startServer((req: Seen) => {
+        const data = Array.from({ length: 3000 }, (_, n) => intern(n + 1, `many-${n + 1}`));
+        const limit = Number(req.query.get('limit'));
+        const start = Number(req.query.get('starting_after') ?? 0);
+        const more = start + limit < data.length;
+        return {
+          body: { data: data.slice(start, start + limit), has_more: more, ...(more ? { next_cursor: String(start + limit) } : {}) },
+        };
+      });
+      const height = 24;
+      const screen = liveScreen(
+        ['interns', 'ls', '--watch', '--interval', '5s'],
+        { ...env(), GWCTL_BASE_URL: many.baseUrl },
+        width,
+        height,
+      );
+      try {
+        await screen.until('the first poll', (l) => l.some((line) => line.includes('3000 interns')));
+        screen.keys('C-c');
+        expect((await screen.exit()).exit).toBe(130);
+        expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
+        // The scrollback holds at most a screen: the status line, the header, the rows that fitted
+        // and the count of the rest, less a line for the prompt.
+        expect(screen.state().history).toBeLessThan(height);
+        const after = screen.lines(true).filter(Boolean);
+        expect(after.length).toBeLessThan(height);
+        expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · 3000 interns`));
+        expect(after[1]).toMatch(/^ID {2,}NAME/);
+        expect(after.at(-1)).toBe(`${3000 - (height - 4)} more rows not shown`);
+      } finally {
+        screen.close();
+        await many.close();
       }
     },
   );

@@ -12,15 +12,15 @@ const settings = (typed: Partial<Record<GlobalName, string>>, env: Record<string
   resolveSettings(globals(typed, env), env, config(profiles));
 
 describe('resolveSettings', () => {
-  it('takes flag, then environment, then profile, then default', () => {
+  it('takes flag, then environment, then profile, then default', async () => {
     const profiles = { default: { timeout: 9, retries: 1, 'base-url': 'https://p.example/api/v1', 'management-key': 'pk' } };
     const s = settings({ timeout: '4' }, { GWCTL_TIMEOUT: '7', GWCTL_RETRIES: '2' }, profiles);
     expect(s.timeoutSeconds).toEqual({ value: 4, source: 'flag' });
     expect(s.retries).toEqual({ value: 2, source: 'environment' });
     expect(s.baseUrl).toEqual({ value: 'https://p.example/api/v1', source: 'profile' });
-    expect(s.managementKey).toEqual({ value: 'pk', source: 'file', from: 'the config file' });
+    expect(await s.key('management')).toEqual({ value: 'pk', source: 'file', from: 'the config file', boundTo: null });
     expect(settings({}, {}, profiles).timeoutSeconds).toEqual({ value: 9, source: 'profile' });
-    expect(settings({}, { GWCTL_MANAGEMENT_KEY: 'ek' }, profiles).managementKey).toEqual({
+    expect(await settings({}, { GWCTL_MANAGEMENT_KEY: 'ek' }, profiles).key('management')).toEqual({
       value: 'ek',
       source: 'env',
       from: 'GWCTL_MANAGEMENT_KEY',

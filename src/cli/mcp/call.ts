@@ -5,33 +5,33 @@
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Deps } from '../../commands/context.js';
-import { toGwctlError, usageError } from '../../core/errors.js';
+import { keysFromEnvironment } from '../../config/profile.js';
+import { GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { createIo } from '../../core/io.js';
 import type { Prompter } from '../../core/prompter.js';
-import { commandName } from '../../core/spec.js';
+import type { OptionDefs } from '../../core/options.js';
+import { safeJson } from '../../core/sanitize.js';
+import { commandName, type AnySpec } from '../../core/spec.js';
 import { McpPrinter } from '../../output/printers/mcp.js';
-import { maskStoredKeys } from '../deps.js';
-import { load } from '../lazy.js';
+import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
-import { errorJson } from '../report.js';
+import { isListSpec, listCall, shapeList, type ListCall } from './lists.js';
+import {
+  failed,
+  parseObject,
+  textContent,
+  type CallContext,
+  type CallOutcome,
+  type Printed,
+  type RunCommand,
+  type ToolResult,
+} from './result.js';
+import { callWrite } from './writes.js';
+
+// The call's context and outcome, named where the server and its tests look for them.
+export type { CallContext, CallOutcome } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
-
-export interface CallContext {
-  /** The run's dependencies: settings, client, pacing, clock. */
-  deps: Deps;
-  /** Aborted when the client cancels the request. */
-  signal: AbortSignal;
-  /** Progress, when the client asked for it: a count that grows, and what it counts. */
-  progress?: (count: number, message: string) => void;
-}
-
-export interface CallOutcome {
-  result: CallToolResult;
-  exitCode: number;
-  /** Every key the run knows, to mask wherever the call is recorded. */
-  keys: readonly string[];
-}
 
 /** A tool asks nobody: a write is previewed unless `yes`, and a missing id is an error. */
 const NOBODY: Prompter = {
@@ -47,85 +47,158 @@ function refuse(): never {
 }
 
 export async function callTool(tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext): Promise<CallOutcome> {
-  const { deps } = ctx;
-  const stdout = new Memory();
-  const stderr = new Memory();
-  const io = createIo({ streams: { stdin: Readable.from([]), stdout, stderr }, env: deps.env, colorFlag: false, onStdoutClosed: () => {} });
-  const keys = await knownKeys(deps);
-  for (const key of keys) io.addSecret(key);
-  const signal = AbortSignal.any([deps.signal, ctx.signal]);
-  let polls = 0;
-  const callDeps: Deps = {
-    ...deps,
-    io,
-    printer: new McpPrinter(
-      { io, now: () => deps.clock.now(), command: commandName(tool.spec), header: false, tables: load.tables },
-      (printed) => ctx.progress?.(printed, `${printed} items`),
-    ),
-    prompter: NOBODY,
-    signal,
-    interrupted: signal,
-    finishOnInterrupt: () => {},
-    clock: {
-      now: () => deps.clock.now(),
-      // A command sleeps between polls (interns_wait, batches_get with wait): each is progress.
-      sleep: (ms, s) => {
-        polls++;
-        ctx.progress?.(polls, `poll ${polls}`);
-        return deps.clock.sleep(ms, s);
-      },
-    },
-  };
-  let failure;
+  const keys = await knownKeys(ctx.deps);
+  const runCommand = commandRunner(ctx, keys);
+  if (tool.write) {
+    return callWrite(tool, input, { ...ctx, keys, runCommand });
+  }
+  let printed: Printed;
+  let list: ListCall | undefined;
   try {
-    const { args, opts } = inputOf(tool, input);
-    const implementation = implementations.get(commandName(tool.spec));
-    if (!implementation) throw new Error(`no implementation of ${commandName(tool.spec)}`);
-    const { run } = await implementation();
-    await untilAborted(run({ spec: tool.spec, args, opts, deps: callDeps }), signal);
+    list = isListSpec(tool.spec) ? listCall(tool, input) : undefined;
+    const { args, opts } = inputOf(tool, list?.input ?? input);
+    printed = await runCommand(tool.spec, args, opts);
   } catch (error) {
-    failure = toGwctlError(error);
+    printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
   }
-  const printed = stdout.text;
-  const notes = stderr.text.trim();
-  const body = parseObject(printed);
+  return { ...readResult(tool, list, printed), keys };
+}
+
+/** A read tool's result: the body as --json prints it (a list's bounded), with what the command said on stderr. */
+function readResult(tool: GwctlTool, list: ListCall | undefined, printed: Printed): ToolResult {
+  if (printed.failure) return failed(printed.failure, printed.text);
+  const shaped = printed.body && list ? shapeList(tool, list, printed.body) : undefined;
+  const body = shaped?.body ?? printed.body;
   const content: CallToolResult['content'] = [];
-  if (printed) content.push({ type: 'text', text: printed.trimEnd() });
-  if (failure) {
-    const error = errorJson(failure);
-    content.push({ type: 'text', text: error });
-    return { result: { isError: true, content, structuredContent: body ?? parseObject(error) ?? {} }, exitCode: failure.exitCode, keys };
+  const text = shaped ? safeJson(shaped.body) : printed.text.trimEnd();
+  if (text) content.push(textContent(text));
+  const notes = [shaped?.note ?? nextPage(tool, body), agentNotes(printed.notes)].filter(Boolean).join('\n');
+  if (notes) content.push(textContent(notes));
+  return { result: { content, ...(body ? { structuredContent: body } : {}) }, exitCode: ExitCode.ok };
+}
+
+/** A page that is not the last, said with the tool's own property (the cursor quoted as data). */
+function nextPage(tool: GwctlTool, body: Record<string, unknown> | undefined): string {
+  if (!body || body.has_more !== true) return '';
+  const properties = (tool.definition.inputSchema.properties ?? {}) as Record<string, unknown>;
+  const cursor = body.next_cursor;
+  if (typeof cursor === 'string' && 'starting_after' in properties)
+    return `More items exist: call ${tool.name} with starting_after set to this result's next_cursor, or with all: true for every page.`;
+  if ('all' in properties) return `More items exist: call ${tool.name} with all: true for every page, or with a larger offset.`;
+  return '';
+}
+
+/**
+ * What the command said on stderr, for an agent. A line that suggests a gwctl command (the next
+ * page's `More interns exist: gwctl interns ls … --starting-after CURSOR`) is left out: it would
+ * put a server's text into a command line, and a tool continues with its own properties instead
+ * (the body's next_cursor, said by the list's own note).
+ */
+function agentNotes(notes: string): string {
+  return notes
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/\bgwctl /.test(line))
+    .join('\n')
+    .trim();
+}
+
+/** Runs commands for one call: each with an Io over memory, the MCP printer, nobody to ask, the call's cancellation. */
+function commandRunner(ctx: CallContext, keys: readonly string[]): RunCommand {
+  const { deps } = ctx;
+  let polls = 0;
+  return async (spec, args, opts, how = {}) => {
+    const stdout = new Memory();
+    const stderr = new Memory();
+    const io = createIo({
+      streams: { stdin: Readable.from([]), stdout, stderr },
+      env: deps.env,
+      colorFlag: false,
+      onStdoutClosed: () => {},
+    });
+    for (const key of keys) io.addSecret(key);
+    const deadline = callDeadline(spec, opts);
+    const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline.signal] : [])]);
+    const callDeps: Deps = {
+      ...deps,
+      io,
+      printer: new McpPrinter(
+        { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
+        (printed) => ctx.progress?.(printed, `${printed} items`),
+      ),
+      prompter: NOBODY,
+      signal,
+      interrupted: signal,
+      finishOnInterrupt: () => {},
+      clock: {
+        now: () => deps.clock.now(),
+        // A command sleeps between polls (interns_wait, batches_get with wait): each is progress.
+        sleep: (ms, s) => {
+          polls++;
+          ctx.progress?.(polls, `poll ${polls}`);
+          return deps.clock.sleep(ms, s);
+        },
+      },
+    };
+    let failure: GwctlError | undefined;
+    try {
+      const implementation = implementations.get(commandName(spec));
+      if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
+      const { run } = await implementation();
+      const work = run({ spec, args, opts, deps: callDeps });
+      // A write acting on many targets ends by itself once cancelled, with the result of each.
+      await (how.untilCancelled === false ? work : untilAborted(work, signal));
+    } catch (error) {
+      failure = deadline?.signal.aborted ? deadline.failure() : toGwctlError(error);
+    } finally {
+      deadline?.clear();
+    }
+    const text = stdout.text;
+    return { text, notes: stderr.text.trim(), body: parseObject(text), ...(failure ? { failure } : {}) };
+  };
+}
+
+/**
+ * The deadline of a call whose command takes the global --timeout as its own option (`batches
+ * get` without `wait`): on a terminal it bounds each request; a tool's call has the server's
+ * client, so it bounds the call.
+ */
+function callDeadline(
+  spec: AnySpec,
+  opts: Record<string, unknown>,
+): { signal: AbortSignal; failure: () => GwctlError; clear: () => void } | undefined {
+  for (const [key, def] of Object.entries(spec.options as OptionDefs)) {
+    const stands = def.global;
+    const ms = opts[key];
+    if (!stands || typeof ms !== 'number' || (stands.unless !== undefined && opts[stands.unless] === true)) continue;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ms);
+    return {
+      signal: controller.signal,
+      failure: () => new GwctlError(`timed out after ${ms / 1000}s`, ExitCode.transient, { reason: 'timeout', retryable: true }),
+      clear: () => clearTimeout(timer),
+    };
   }
-  if (notes) content.push({ type: 'text', text: notes });
-  return { result: { content, ...(body ? { structuredContent: body } : {}) }, exitCode: ExitCode.ok, keys };
+  return undefined;
 }
 
 /** Every key this run may send or has found, for masking: the environment's, the config file's, the resolved ones. */
 async function knownKeys(deps: Deps): Promise<string[]> {
   const keys: string[] = [];
   const addSecret = (key: string): void => void keys.push(key);
-  for (const key of [deps.env.GWCTL_MANAGEMENT_KEY, deps.env.GWCTL_API_KEY]) if (key) addSecret(key);
+  for (const key of keysFromEnvironment(deps.env)) addSecret(key);
   maskStoredKeys({ addSecret }, () => deps.config());
   try {
     const settings = deps.settings();
     // Found without blocking: a key command runs asynchronously, once for the whole server (one
     // after the other: each may ask for a passphrase).
-    await settings.prepareKey('management');
-    await settings.prepareKey('api');
-    for (const key of [settings.managementKey?.value, settings.apiKey?.value]) if (key) addSecret(key);
+    for (const kind of ['management', 'api'] as const) {
+      const key = await settings.key(kind);
+      if (key) addSecret(key.value);
+    }
   } catch {
     // No settings to take keys from: the call itself reports why.
   }
   return keys;
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The command, or its cancellation as soon as the client cancels. */

@@ -1,62 +1,102 @@
 // `gwctl mcp`: the gateway's operations as Model Context Protocol tools (the contract's "Agents:
-// gwctl mcp"), over stdio or streamable HTTP on loopback. Loaded only by that command, through
-// the lazy seam: the SDK costs no other command anything.
-import { appendFile, mkdir } from 'node:fs/promises';
+// gwctl mcp"), over stdio or streamable HTTP on loopback, in both eras of the protocol: the 2025
+// handshake (`initialize`) and the stateless 2026-07-28 revision (`server/discover`, `_meta` on
+// each request). The SDK's serving entries decide the era of a connection (stdio) or request
+// (HTTP) and ask `newServer` for a server of that era; the tools are the same in both. Loaded
+// only by that command, through the lazy seam: the SDK costs no other command anything.
 import path from 'node:path';
-import { Writable, type Readable } from 'node:stream';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { Readable } from 'node:stream';
+import {
+  Server,
+  CLIENT_CAPABILITIES_META_KEY,
+  type CallToolResult,
+  type ClientCapabilities,
+  type ListToolsResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Deps } from '../../commands/context.js';
 import type { spec } from '../../commands/mcp.js';
 import { configDir } from '../../config/paths.js';
+import { GwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
 import type { OptionValues } from '../../core/options.js';
-import { maskKeys } from '../../core/mask.js';
 import { commands } from '../registry.js';
-import { callTool } from './call.js';
-import { load } from '../lazy.js';
+import { errorJson } from '../report.js';
+import { callTool, type CallContext, type CallOutcome } from './call.js';
 import { aborted } from './aborted.js';
+import { auditLog, type AuditLog } from './audit.js';
+import { elicitingConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
+import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
+import { LineTransport } from './stdio.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
 type McpOptions = OptionValues<(typeof spec)['options']>;
 
+/** The era a server instance serves: chosen by the client's first message (stdio) or each request (HTTP). */
+export type Era = 'legacy' | 'modern';
+
 const INSTRUCTIONS = [
   "gwctl's tools read (and, when the server allows it, change) a model-inference gateway through its management API.",
   'Results are the JSON bodies of `gwctl <group> <verb> --json`; errors carry status, reason, retryable and exit_code.',
-  'Write tools return a preview and change nothing unless called with yes: true.',
+  'Write tools return a preview and change nothing unless called with yes: true; then the person is asked to confirm.',
 ].join(' ');
 
-/**
- * The SDK checks JSON Schema only for elicitation (a server asking the client for input), which
- * gwctl never does. Its default checker builds Ajv, with its formats, for every server (about 4 %
- * of the instructions to the answer to `initialize`); this one is never asked, and Ajv is left out
- * of the build (scripts/own-copies.mjs).
- */
-const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'gwctl asks the client for no input' }),
-};
-
-export async function serveMcp(opts: McpOptions, deps: Deps): Promise<void> {
-  const tools = toolsOf(commands.values(), opts.allowDestructive);
-  const auditPath = opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl');
-  const newServer = (): Server => mcpServer(tools, deps, auditPath);
-  if (opts.http) return (await load.mcpHttp()).serveHttp(newServer, opts.port ?? 0, deps);
-  return serveStdio(newServer(), deps);
+/** What every server instance of one run shares. */
+export interface Served {
+  tools: readonly GwctlTool[];
+  deps: Deps;
+  audit: AuditLog;
+  /** The operator's --no-confirm: a write acts on `yes: true` alone. */
+  noConfirm: boolean;
+  /** The 2026-07-28 rounds' sealing key: one per run, so a state outlives no server. */
+  rounds: Rounds;
+  /** The calls running now: what a closed stdin waits for, briefly, once it has cancelled them. */
+  running: Set<Promise<unknown>>;
+  /** One call of a tool (the command's run function); a test may give its own. */
+  call?: (tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext) => Promise<CallOutcome>;
 }
 
-function mcpServer(tools: readonly GwctlTool[], deps: Deps, auditPath: string): Server {
+/** The HTTP side (cli/mcp/http.ts), handed in by the lazy seam: it loads only with --http. */
+export type HttpLoader = () => Promise<{ serveHttp(newServer: (era: Era) => Server, port: number, deps: Deps): Promise<void> }>;
+
+export async function serveMcp(opts: McpOptions, deps: Deps, loadHttp: HttpLoader): Promise<void> {
+  const noConfirm = !opts.confirm;
+  if (noConfirm) deps.io.err('gwctl: write tools act on yes: true without asking the person at the client (--no-confirm)\n');
+  const served: Served = {
+    tools: toolsOf(commands.values(), {
+      allowDestructive: opts.allowDestructive,
+      ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
+      ...(opts.excludeTools === undefined ? {} : { exclude: names(opts.excludeTools) }),
+    }),
+    deps,
+    audit: auditLog(opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'), () => deps.clock.now()),
+    noConfirm,
+    rounds: new Rounds(),
+    running: new Set(),
+  };
+  const newServer = (era: Era): Server => mcpServer(served, era);
+  if (opts.http) return (await loadHttp()).serveHttp(newServer, opts.port ?? 0, deps);
+  return serveOverStdio(newServer, served);
+}
+
+function names(list: string): string[] {
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+export function mcpServer(served: Served, era: Era): Server {
+  const { tools, deps } = served;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'gwctl', version: __GWCTL_VERSION__ },
-    {
-      capabilities: { tools: {} },
-      instructions: INSTRUCTIONS,
-      jsonSchemaValidator: NO_ELICITATION,
-    },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: FORM_CHECKER },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const definitions = tools.map((tool) => tool.definition) as unknown as ListToolsResult['tools'];
+  server.setRequestHandler('tools/list', () => ({ tools: definitions }));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       const known = tools.map((t) => t.name).join(', ');
@@ -66,102 +106,90 @@ function mcpServer(tools: readonly GwctlTool[], deps: Deps, auditPath: string): 
       };
     }
     const input = request.params.arguments ?? {};
-    const token = extra._meta?.progressToken;
-    const progress =
-      token === undefined
-        ? undefined
-        : (count: number, message: string): void => {
-            // A progress notification that cannot be sent (the client went away) changes nothing.
-            extra
-              .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: count, message } })
-              .catch(() => {});
-          };
-    const outcome = await callTool(tool, input, { deps, signal: extra.signal, ...(progress ? { progress } : {}) });
-    if (tool.write) await audit(auditPath, tool, input, outcome, deps);
+    const capabilities =
+      era === 'modern'
+        ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+        : server.getClientCapabilities();
+    let asking: Confirm;
+    try {
+      asking = era === 'modern' ? await served.rounds.confirmFor(tool.name, input, ctx, capabilities) : elicitingConfirm(ctx, capabilities);
+    } catch (error) {
+      if (error instanceof RoundStateRefused) return refusedRound(error);
+      throw error;
+    }
+    // A first 2026-07-28 round ends where the tool asks: whatever the tool makes of the throw,
+    // the call's answer is the question.
+    let asked: ConfirmRequest | undefined;
+    const confirm: Confirm = async (question) => {
+      try {
+        return await asking(question);
+      } catch (error) {
+        if (error instanceof InputRequired) asked = error.request;
+        throw error;
+      }
+    };
+    const callCtx: CallContext = {
+      deps,
+      signal: ctx.mcpReq.signal,
+      confirm,
+      noConfirm: served.noConfirm,
+      audit: served.audit,
+      ...progressOf(ctx),
+    };
+    let outcome: CallOutcome | undefined;
+    const running = (served.call ?? callTool)(tool, input, callCtx);
+    served.running.add(running);
+    try {
+      outcome = await running;
+    } catch (error) {
+      if (!(error instanceof InputRequired)) throw error;
+    } finally {
+      served.running.delete(running);
+    }
+    if (asked) return served.rounds.ask(tool.name, input, asked);
+    if (!outcome) throw new Error(`${tool.name} ended without a result`);
     return outcome.result;
   });
   return server;
 }
 
-/** One JSON line a call of a write tool: time, tool, arguments, outcome; keys masked. */
-async function audit(
-  file: string,
-  tool: GwctlTool,
-  input: Record<string, unknown>,
-  outcome: Awaited<ReturnType<typeof callTool>>,
-  deps: Deps,
-): Promise<void> {
-  const body = outcome.result.structuredContent;
-  const line = JSON.stringify({
-    time: new Date(deps.clock.now()).toISOString(),
-    tool: tool.name,
-    arguments: input,
-    outcome: {
-      ok: outcome.result.isError !== true,
-      exit_code: outcome.exitCode,
-      changed: input.yes === true,
-      ...(body && 'summary' in body ? { summary: body.summary } : {}),
-      ...(body && 'error' in body ? { error: body.error } : {}),
+/** Progress, when the client asked for it: each a notification related to the call. */
+function progressOf(ctx: ServerContext): Pick<CallContext, 'progress'> {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (token === undefined) return {};
+  return {
+    progress: (count, message) => {
+      // A progress notification that cannot be sent (the client went away) changes nothing.
+      ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: count, message } }).catch(() => {});
     },
-  });
-  try {
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await appendFile(file, `${maskKeys(line, outcome.keys)}\n`, { mode: 0o600 });
-  } catch (error) {
-    deps.io.err(`gwctl: warning: cannot write the audit log ${file}: ${(error as Error).message}\n`);
-  }
+  };
 }
+
+/** A round's state this server did not seal, or that expired: a tool error, and nothing done. */
+function refusedRound(error: RoundStateRefused): CallToolResult {
+  const text = errorJson(new GwctlError(error.message, ExitCode.usage, { reason: 'invalid_confirmation_state' }));
+  return { isError: true, content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+}
+
+/** How long calls cancelled by a closed stdin get to unwind (their requests aborted) before the run ends. */
+const UNWIND_MS = 500;
 
 /**
  * The protocol on the run's stdin and stdout (through the Io, which masks keys), until the client
- * closes stdin; requests already read are answered first (`echo REQUEST | gwctl mcp` answers).
+ * closes stdin: that cancels every call still running (an orphaned server does no more work) and
+ * ends the run. At a terminal it first says what it is waiting for.
  */
-async function serveStdio(server: Server, deps: Deps): Promise<void> {
-  const { io, signal } = deps;
-  const stdout = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      io.out(chunk.toString()).then(() => done(), done);
-    },
-  });
-  const stdin = io.stdin as Readable;
-  const ended = new Promise<void>((resolve) => {
-    stdin.once('end', resolve);
-    stdin.once('close', resolve);
-  });
-  const transport = new StdioServerTransport(stdin, stdout);
-  await server.connect(transport);
-  const answered = unansweredRequests(transport);
+async function serveOverStdio(newServer: (era: Era) => Server, served: Served): Promise<void> {
+  const { io, signal } = served.deps;
+  if (io.stdinIsTTY) io.err('gwctl: waiting for an MCP client on stdin (Ctrl-C to stop)\n');
+  const transport = new LineTransport(io.stdin as Readable, (text) => io.out(text));
+  const handle = serveStdio(({ era }) => newServer(era), { transport });
   try {
-    await Promise.race([ended.then(answered), aborted(signal)]);
+    await Promise.race([transport.ended, aborted(signal)]);
   } finally {
-    await server.close();
+    // Closing the server aborts every call in flight; each stops its requests and returns.
+    await handle.close();
+    const unwound = Promise.allSettled([...served.running]);
+    await Promise.race([unwound, new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);
   }
-}
-
-/** Resolves once every request the transport received has its answer sent (or was cancelled). */
-function unansweredRequests(transport: StdioServerTransport): () => Promise<void> {
-  const open = new Set<string | number>();
-  let settle: (() => void) | undefined;
-  const check = (): void => {
-    if (open.size === 0) settle?.();
-  };
-  const receive = transport.onmessage!;
-  transport.onmessage = (message: JSONRPCMessage) => {
-    if ('method' in message && 'id' in message) open.add(message.id);
-    if ('method' in message && message.method === 'notifications/cancelled')
-      open.delete((message.params as { requestId: string | number }).requestId);
-    receive(message);
-    check();
-  };
-  const send = transport.send.bind(transport);
-  transport.send = async (message: JSONRPCMessage) => {
-    await send(message);
-    if (!('method' in message) && 'id' in message && message.id !== undefined) open.delete(message.id);
-    check();
-  };
-  return () =>
-    new Promise<void>((resolve) => {
-      settle = resolve;
-      check();
-    });
 }

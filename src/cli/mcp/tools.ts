@@ -6,8 +6,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { usageError } from '../../core/errors.js';
 import type { ArgDef, ArgDefs, OptionDef, OptionDefs, ValueInfo } from '../../core/options.js';
-import type { AnySpec } from '../../core/spec.js';
+import { allColumnNames, type AnySpec } from '../../core/spec.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
+import { isListSpec, MAX_TEXT } from './lists.js';
 
 export interface GwctlTool {
   name: string;
@@ -18,7 +19,8 @@ export interface GwctlTool {
 }
 
 /** What a tool's `yes` says; the command's --yes and --dry-run follow from it. */
-const YES = 'make the change; without it the tool returns the preview that --dry-run prints and changes nothing';
+const YES =
+  'make the change, once the person at the client confirms it; without it the tool returns a preview of the targets and changes nothing';
 
 /**
  * Options a tool does not take: the write tools' confirmation and preview (its `yes` decides
@@ -35,57 +37,178 @@ export function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-/** The tools of these specs, writes only when allowed; in the registry's order. */
-export function toolsOf(specs: Iterable<AnySpec>, allowDestructive: boolean): GwctlTool[] {
+/** Which tools a server serves: writes only when allowed, narrowed by --tools and --exclude-tools. */
+export interface ToolChoice {
+  allowDestructive: boolean;
+  only?: readonly string[];
+  exclude?: readonly string[];
+}
+
+/** Every tool name the specs make, read and write: what --tools and --exclude-tools may name. */
+export function toolNames(specs: Iterable<AnySpec>): string[] {
+  return [...specs].filter((s) => s.tool !== undefined && s.path.length === 2).map((s) => s.path.join('_'));
+}
+
+/** The tools of these specs, as chosen; in the registry's order. A name that is no tool is a usage error. */
+export function toolsOf(specs: Iterable<AnySpec>, choice: ToolChoice): GwctlTool[] {
+  const all = [...specs];
+  const names = toolNames(all);
+  for (const [flag, given] of [
+    ['--tools', choice.only],
+    ['--exclude-tools', choice.exclude],
+  ] as const) {
+    const unknown = (given ?? []).find((name) => !names.includes(name));
+    if (unknown !== undefined)
+      throw usageError(`${flag}: no tool ${JSON.stringify(unknown.slice(0, 200))}`, `the tools are ${names.join(', ')}`);
+  }
   const tools: GwctlTool[] = [];
-  for (const spec of specs) {
+  for (const spec of all) {
     if (spec.tool === undefined || spec.path.length !== 2) continue;
+    const name = spec.path.join('_');
     const write = spec.tool === 'write';
-    if (write && !allowDestructive) continue;
-    tools.push({ name: spec.path.join('_'), spec, write, definition: definition(spec, write) });
+    if (write && !choice.allowDestructive) continue;
+    if (choice.only && !choice.only.includes(name)) continue;
+    if (choice.exclude?.includes(name)) continue;
+    tools.push({ name, spec, write, definition: definition(spec, write) });
   }
   return tools;
+}
+
+/** The names of the write tools: the specs that say `tool: 'write'`. */
+export function writeToolNames(specs: Iterable<AnySpec>): string[] {
+  return [...specs].filter((s) => s.tool === 'write' && s.path.length === 2).map((s) => s.path.join('_'));
 }
 
 function definition(spec: AnySpec, write: boolean): Tool {
   const properties: Record<string, object> = {};
   const required: string[] = [];
+  const agent = spec.agent?.properties ?? {};
   for (const [key, a] of Object.entries(spec.args as ArgDefs)) {
     const name = snakeCase(key);
+    const description = agent[key] ?? a.description;
     properties[name] = a.variadic
-      ? { type: 'array', items: { type: 'string' }, description: a.description.replace(/, or - to read them from stdin/, '') }
-      : { type: 'string', description: a.description };
+      ? { type: 'array', items: { type: 'string' }, description: description.replace(/, or - to read them from stdin/, '') }
+      : { type: 'string', description };
     if (a.required) required.push(name);
   }
   for (const [key, def] of Object.entries(spec.options as OptionDefs)) {
-    if (servedOption(key, def)) properties[snakeCase(key)] = propertySchema(def);
+    if (servedOption(key, def)) properties[snakeCase(key)] = propertySchema(def, agent[key]);
+  }
+  const list = isListSpec(spec);
+  if (list) {
+    properties.fields = {
+      type: 'array',
+      items: { type: 'string', enum: allColumnNames(spec) },
+      description: 'the fields to keep in each item (default: every field)',
+    };
+    properties.cursor = {
+      type: 'string',
+      description: `the next_cursor of a result of this tool that was cut to stay under ${MAX_TEXT} characters: continues it (give it alone, or with fields)`,
+    };
   }
   if (write) properties.yes = { type: 'boolean', description: YES, default: false };
   const options = spec.options as OptionDefs;
-  const lines = [spec.summary, ...(spec.description ? [spec.description] : [])];
-  if ('all' in options) lines.push('One page unless all is true; the body says how to get the next (next_cursor or has_more).');
-  if (write)
-    lines.push(`Without yes: true, the preview that --dry-run prints; nothing is changed. Every call is written to the audit log.`);
+  const lines = [spec.agent?.summary ?? spec.summary, ...(spec.agent?.description ?? spec.description ?? '').split('\n').filter(Boolean)];
+  if ('all' in options) lines.push('One page unless all is true; the result says how to get the next (next_cursor or has_more).');
+  if (list)
+    lines.push(`A result longer than ${MAX_TEXT} characters returns fewer items and a next_cursor that the cursor property continues.`);
+  lines.push(
+    write
+      ? 'Without yes: true, returns a preview {preview, changed: false, count, targets} and changes nothing. With yes: true, the person at the client is asked to confirm; the result is {preview: false, changed, confirmation, results: [{id, outcome}], summary}. Every call is written to the audit log.'
+      : "Returns the JSON body of the gateway's answer; an error carries status, reason, retryable and exit_code.",
+  );
   // A command that asks before acting (it has --yes) destroys something; one that creates does not.
   const destructive = 'yes' in options;
   return {
     name: spec.path.join('_'),
-    title: spec.summary,
+    title: spec.agent?.summary ?? spec.summary,
     description: lines.join('\n'),
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    outputSchema: write ? WRITE_OUTPUT : list ? LIST_OUTPUT : READ_OUTPUT,
     annotations: write
       ? { readOnlyHint: false, destructiveHint: destructive, idempotentHint: false, openWorldHint: true }
       : { readOnlyHint: true, openWorldHint: true },
   };
 }
 
+/** A read tool's result: the gateway's JSON body. */
+const READ_OUTPUT = { type: 'object' as const, additionalProperties: true };
+
+/** A list tool's result: its items, and where the next page or part starts. */
+const LIST_OUTPUT = {
+  type: 'object' as const,
+  properties: {
+    data: { type: 'array', items: { type: 'object' } },
+    has_more: { type: 'boolean' },
+    next_cursor: { type: ['string', 'null'] },
+  },
+  required: ['data'],
+};
+
+const ERROR_FIELDS = { type: 'object', properties: { message: { type: 'string' } }, additionalProperties: true };
+
+/** A write tool's result: its preview, or what the confirmed write did to each target. */
+const WRITE_OUTPUT = {
+  type: 'object' as const,
+  oneOf: [
+    {
+      type: 'object',
+      properties: {
+        preview: { const: true },
+        changed: { const: false },
+        count: { type: 'integer', minimum: 0 },
+        targets: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string' }, name: { type: 'string' }, status: { type: 'string' } },
+            required: ['id'],
+          },
+        },
+        body: { type: 'object' },
+        not_found: {
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'string' }, error: ERROR_FIELDS }, required: ['id'] },
+        },
+      },
+      required: ['preview', 'changed', 'count', 'targets'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: {
+        preview: { const: false },
+        changed: { type: 'boolean' },
+        confirmation: { enum: ['accepted', 'not_asked'] },
+        results: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string' }, outcome: { enum: ['done', 'failed', 'skipped'] }, error: ERROR_FIELDS },
+            required: ['id', 'outcome'],
+            additionalProperties: false,
+          },
+        },
+        summary: {
+          type: 'object',
+          properties: { done: { type: 'integer' }, failed: { type: 'integer' }, skipped: { type: 'integer' } },
+          required: ['done', 'failed', 'skipped'],
+          additionalProperties: false,
+        },
+      },
+      required: ['preview', 'changed', 'confirmation', 'results', 'summary'],
+      additionalProperties: false,
+    },
+  ],
+};
+
 /**
  * A property's JSON Schema from what the option says of its value (as `help --json` shows it):
  * type, range, choices, default. (Not through help-json.ts: sharing that module with the server
  * would move it, and the code it brings, into the chunk every command loads.)
  */
-function propertySchema(def: OptionDef<unknown>): object {
-  const { description } = def;
+function propertySchema(def: OptionDef<unknown>, agentText: string | undefined): object {
+  const description = agentText ?? def.description;
   const info: ValueInfo & { repeatable?: boolean } = {
     ...(def.value ?? { type: 'string' }),
     ...(def.repeatable ? { repeatable: true } : {}),
@@ -137,6 +260,7 @@ export function inputOf(tool: GwctlTool, input: Record<string, unknown>): { args
     ...optionDefs.filter(([k, d]) => servedOption(k, d)).map(([k]) => snakeCase(k)),
   ]);
   if (tool.write) known.add('yes');
+  if (typeof input.yes !== 'boolean' && input.yes !== undefined) throw usageError('invalid yes: expected true or false');
   for (const name of Object.keys(input)) if (!known.has(name)) throw usageError(`${tool.name} takes no property "${name.slice(0, 200)}"`);
   const yes = input.yes === true;
   const args: Record<string, unknown> = {};

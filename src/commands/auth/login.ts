@@ -9,7 +9,9 @@ export const spec = defineSpec({
     "The key goes into the operating system's credential store (macOS Keychain, Windows Credential Manager,\n" +
     'the Secret Service on Linux); when none answers, or with --insecure-storage, into the 0600 config file.\n' +
     'Before storing, one request checks the key and tells a management key from an API key (--no-verify skips it).\n' +
-    'Without --api-key the key is the management key.',
+    'Without --api-key the key is the management key.\n' +
+    'The key is bound to the origin of the base URL it is stored for, and never sent to another;\n' +
+    '--base-url is stored in the profile with it.',
   args: {},
   options: {
     withToken: option.flag('--with-token', 'read the key from standard input'),
@@ -29,5 +31,6 @@ export const spec = defineSpec({
     'gwctl auth login',
     'printenv GATEWAY_MANAGEMENT_KEY | gwctl auth login --with-token',
     'gwctl auth login --api-key --profile staging',
+    'gwctl auth login --profile internal --base-url https://gw.internal.example/api/v1',
   ],
 });

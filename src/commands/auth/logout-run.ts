@@ -1,9 +1,9 @@
 import { keychainEntry, KeychainUnavailable } from '../../config/keychain.js';
 import { configDir } from '../../config/paths.js';
-import { KEYCHAIN_MARK, type KeyField } from '../../config/profile.js';
+import { KEY_ORIGIN, KEY_VARIABLES, KEYCHAIN_MARK, keysFromEnvironment, type KeyField } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import type { Env } from '../../core/env.js';
-import { suggested } from '../../core/suggest.js';
+import { shellWord, suggested } from '../../core/suggest.js';
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import type { RunFor } from '../context.js';
@@ -36,6 +36,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
       } else if (p[field] !== undefined) found.push(field);
       delete p[mark];
       delete p[field];
+      delete p[KEY_ORIGIN[field]];
     }
     return found;
   });
@@ -45,8 +46,8 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
     io.err(`No keys stored for profile "${profile}".\n`);
     return;
   }
-  if (env.GWCTL_MANAGEMENT_KEY || env.GWCTL_API_KEY) {
-    io.err('Note: GWCTL_MANAGEMENT_KEY or GWCTL_API_KEY is still set in the environment.\n');
+  if (keysFromEnvironment(env).length > 0) {
+    io.err(`Note: ${KEY_VARIABLES.management.name} or ${KEY_VARIABLES.api.name} is still set in the environment.\n`);
   }
 };
 
@@ -59,15 +60,17 @@ function stillStored(env: Env, profile: string, target: readonly string[], stuck
   const dir = configDir(env);
   const entries = stuck.map(({ field }) => keychainEntry(dir, profile, field));
   // secret-tool is the Secret Service's own tool; elsewhere the entry is named for the system's.
+  // Each command is written as a shell reads it back (the folder in the service's name may hold
+  // spaces or quotes), never wrapped whole in quotes, which would paste as one word.
   const how =
     process.platform === 'linux'
-      ? entries.map((e) => `'secret-tool clear service ${e.service} username ${e.account}'`).join(' and ')
-      : `the system's keyring tool (${entries.map((e) => `service ${e.service}, account ${e.account}`).join('; ')})`;
+      ? `: ${entries.map((e) => ['secret-tool', 'clear', 'service', e.service, 'username', e.account].map(shellWord).join(' ')).join(' && ')}`
+      : ` the system's keyring tool (${entries.map((e) => `service ${e.service}, account ${e.account}`).join('; ')})`;
   return new GwctlError(
     `could not remove the ${stuck.map((s) => keyWords(s.field)).join(' and ')} of profile "${profile}" from the credential store (${stuck[0]!.why}); it is still there`,
     ExitCode.failure,
     {
-      hint: `run '${suggested('gwctl auth logout', target)}' again where the store answers, or remove it with ${how}`,
+      hint: `remove it with${how} (or run ${suggested('gwctl auth logout', target)} again where the store answers)`,
     },
   );
 }

@@ -10,6 +10,7 @@ import { runMany, type ManyAction } from '../shared/many.js';
 import { confirmOrRefuse } from '../shared/targets.js';
 import type { spec } from './delete.js';
 import { commandName } from '../../core/spec.js';
+import { shellWord } from '../../core/suggest.js';
 
 /** Deleting one batch of many, as data for the many-target run. */
 const DELETE: ManyAction = {
@@ -40,7 +41,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
 };
 
 function lostHint(id: string): string {
-  return `check with 'gwctl batches get ${id}' before trying again`;
+  return `before trying again, check with: gwctl batches get ${shellWord(id)}`;
 }
 
 /** One id as an argument: exactly as the first release did it. */

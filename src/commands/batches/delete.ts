@@ -5,6 +5,17 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['batches', 'delete'],
   tool: 'write',
+  confirmation: {
+    action: 'Delete',
+    noun: 'batch',
+    nouns: 'batches',
+    consequence: 'Their stored requests and results are deleted; billing and usage records are kept.',
+    typed: 'count',
+  },
+  agent: {
+    description: 'Only completed, failed, expired or cancelled batches can be deleted; one still running fails with exit_code 6.',
+    properties: { ids: 'batch ids' },
+  },
   summary: 'Delete finished batches with their stored requests and results (not a cancellation)',
   description:
     'Only completed, failed, expired or cancelled batches can be deleted; one still running is exit 6.\n' +

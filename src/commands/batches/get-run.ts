@@ -11,6 +11,7 @@ import { fetchChecked } from '../shared/fetch.js';
 import { pollUntil } from '../shared/poll.js';
 import { startProgress } from '../shared/progress.js';
 import { watchObject } from '../shared/watch-output.js';
+import { isBatchGone } from '../shared/gone.js';
 import type { spec } from './get.js';
 import { bar, batchView, watchedBatchColumns } from './view.js';
 
@@ -67,5 +68,6 @@ async function watchBatch(declared: typeof spec, id: string, opts: Parameters<Ru
     deps,
     { spec: declared, columns: watchedBatchColumns(declared), noun: 'batches', intervalMs },
     async () => (await fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema)).data,
+    isBatchGone,
   );
 }

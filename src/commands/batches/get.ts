@@ -6,6 +6,16 @@ import { intervalOption, POLL_INTERVALS, WATCH_INTERVAL, WATCH_OPTIONS } from '.
 export const spec = defineSpec({
   path: ['batches', 'get'],
   tool: 'read',
+  agent: {
+    description:
+      'With wait, polls until the batch ends (completed, failed, expired or cancelled); timeout then bounds the wait\n' +
+      '(exit_code 7, reason wait_timeout); without wait, timeout bounds the call.',
+    properties: {
+      wait: 'poll until the batch ends',
+      interval: 'with wait: time between polls',
+      timeout: 'with wait: give up after this long; else the longest the call may take',
+    },
+  },
   summary: 'Show a batch: status, counts, times, cost and usage',
   description:
     'With --wait, polls until the batch reaches a terminal status (completed, failed, expired, cancelled),\n' +

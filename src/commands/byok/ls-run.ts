@@ -6,6 +6,7 @@ import { fetchChecked } from '../shared/fetch.js';
 import { listByOffset } from '../shared/paging.js';
 import type { spec } from './ls.js';
 import { commandName } from '../../core/spec.js';
+import { shellWord } from '../../core/suggest.js';
 
 /** The four flags as one short word each, so a row stays readable. */
 function flags(c: ByokCredential): string {
@@ -28,7 +29,7 @@ function restrictions(c: ByokCredential): string {
 const views: ColumnViews<typeof spec, ByokCredential> = {
   id: { header: 'ID', value: (c) => c.id },
   provider: { header: 'PROVIDER', value: (c) => c.provider },
-  name: { header: 'NAME', value: (c) => c.name ?? null, flexible: true },
+  name: { header: 'NAME', value: (c) => c.name ?? null, flexible: true, whole: true },
   label: { header: 'LABEL', value: (c) => c.label ?? null, priority: 4 },
   flags: { header: 'FLAGS', value: (c) => (c.disabled ? { text: flags(c), tone: 'warn' } : flags(c)) },
   sort_order: { header: 'ORDER', value: (c) => c.sort_order ?? null, priority: 3 },
@@ -42,8 +43,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
   const offset = opts.offset ?? 0;
   const limit = given ?? (all ? BYOK_PAGE.max : undefined);
   const filters = [
-    workspace && `--workspace ${workspace}`,
-    provider && `--provider ${provider}`,
+    workspace && `--workspace ${shellWord(workspace)}`,
+    provider && `--provider ${shellWord(provider)}`,
     given !== undefined && `--limit ${given}`,
   ].filter(Boolean);
   await listByOffset<ByokCredential>({

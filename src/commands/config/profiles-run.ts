@@ -1,6 +1,7 @@
 import { keyCommand, KEY_FIELD, type KeyKind } from '../../config/credentials.js';
 import { DEFAULT_BASE_URL, KEYCHAIN_MARK, type Profile } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
+import { withoutUserinfo } from '../../core/sanitize.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import type { spec } from './profiles.js';
 
@@ -31,7 +32,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, deps }) => {
       return {
         name,
         current: name === current,
-        base_url: stored['base-url'] === undefined ? null : String(stored['base-url']),
+        // A hand-edited base URL may carry a password: never shown.
+        base_url: stored['base-url'] === undefined ? null : withoutUserinfo(String(stored['base-url'])),
         workspace: stored.workspace === undefined ? null : String(stored.workspace),
         management_key: keptIn(name, stored, 'management'),
         api_key: keptIn(name, stored, 'api'),

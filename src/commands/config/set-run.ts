@@ -1,3 +1,4 @@
+import { moveBaseUrl, stayBehind } from '../../config/binding.js';
 import { checkSetting } from '../../config/profile.js';
 import { resolveProfileName } from '../../config/settings.js';
 import { usageError } from '../../core/errors.js';
@@ -17,8 +18,11 @@ export const run: RunFor<typeof spec> = async ({ args, deps }) => {
   }
   const profile = resolveProfileName(deps.flags).value;
   const { updateProfile } = await deps.heavy.configStore();
-  await updateProfile(deps.env, profile, (p) => {
+  const { result: left } = await updateProfile(deps.env, profile, (p) => {
+    if (key === 'base-url') return moveBaseUrl(p, String(value));
     p[key] = value;
+    return [];
   });
   deps.io.err(`Set ${key} for profile "${profile}".\n`);
+  if (left.length > 0) deps.io.err(`gwctl: warning: ${stayBehind(profile, left)}\n`);
 };

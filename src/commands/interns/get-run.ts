@@ -8,6 +8,7 @@ import { detailView } from '../shared/detail.js';
 import { status, stepText } from '../shared/format.js';
 import { internIdOrPick } from '../shared/targets.js';
 import { watchObject } from '../shared/watch-output.js';
+import { isInternGone } from '../shared/gone.js';
 import type { spec } from './get.js';
 import { commandName } from '../../core/spec.js';
 
@@ -42,6 +43,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
       deps,
       { spec: declared, columns: columnsOf(declared, views), noun: 'interns', intervalMs },
       async () => (await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern)).data,
+      isInternGone,
     );
     return;
   }

@@ -6,6 +6,7 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['interns', 'get'],
   tool: 'read',
+  agent: { summary: 'Show every field of an intern' },
   summary: 'Show every field of an intern (on a terminal, pick one when the id is left out)',
   // Checked by the implementation: when it is left out, a person at a terminal picks one.
   args: { id: arg.optional({ name: 'id', description: 'intern id', complete: 'intern' }) },

@@ -13,6 +13,7 @@ import { watch } from '../shared/watch.js';
 import { watchOutput } from '../shared/watch-output.js';
 import type { spec } from './ls.js';
 import { commandName } from '../../core/spec.js';
+import { shellWord } from '../../core/suggest.js';
 
 // On a narrow terminal the hostname goes first, then the model, then the age; the id, name and
 // status, by which a person reads a row, stay whole as long as anything else can give way.
@@ -54,8 +55,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
   const all = opts.all;
   const limit = opts.limit ?? (all ? INTERN_PAGE.max : undefined);
   const filters = [
-    statuses ? `--status ${statuses.join(',')}` : '',
-    workspace ? `--workspace ${workspace}` : '',
+    statuses ? `--status ${shellWord(statuses.join(','))}` : '',
+    workspace ? `--workspace ${shellWord(workspace)}` : '',
     opts.limit !== undefined ? `--limit ${limit}` : '',
   ].filter(Boolean);
   const shown: KnownId[] = [];
@@ -65,7 +66,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     all,
     columns: columnsOf(declared, views),
     first: opts.startingAfter,
-    nextCommand: (cursor) => [`gwctl ${commandName(declared)}`, ...filters, `--starting-after ${cursor}`].join(' '),
+    nextCommand: (cursor) => [`gwctl ${commandName(declared)}`, ...filters, `--starting-after ${shellWord(cursor)}`].join(' '),
     async fetch(cursor) {
       const query = { limit, status: statuses?.join(','), workspace_id: workspace, starting_after: cursor };
       const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);

@@ -8,6 +8,10 @@ export const spec = defineSpec({
   path: ['interns', 'ls'],
   aliases: ['list'],
   tool: 'read',
+  agent: {
+    description: `Statuses: ${INTERN_STATUSES.join(', ')}.`,
+    properties: { status: `only interns with one of these statuses, at most ${MAX_STATUS_FILTERS}` },
+  },
   summary: 'List interns, newest first',
   description:
     `Statuses: ${INTERN_STATUSES.join(', ')}.\n` +

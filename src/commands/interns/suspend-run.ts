@@ -9,6 +9,7 @@ import { runMany, type ManyAction, type Target } from '../shared/many.js';
 import { confirmOrRefuse, internIdOrPick, selectInterns } from '../shared/targets.js';
 import type { spec } from './suspend.js';
 import { commandName } from '../../core/spec.js';
+import { shellWord } from '../../core/suggest.js';
 
 /** The interns the picker offers: those whose runtime a suspension can still stop. */
 const SUSPENDABLE = INTERN_STATUSES.filter((s) => s !== 'stopped' && s !== 'destroying' && s !== 'destroy_failed');
@@ -56,7 +57,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
 };
 
 function lostHint(id: string): string {
-  return `check with 'gwctl interns get ${id}' before trying again`;
+  return `before trying again, check with: gwctl interns get ${shellWord(id)}`;
 }
 
 /** One id as an argument: exactly as the first release did it. */

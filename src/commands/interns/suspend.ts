@@ -6,6 +6,22 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['interns', 'suspend'],
   tool: 'write',
+  confirmation: {
+    action: 'Suspend',
+    noun: 'intern',
+    nouns: 'interns',
+    consequence: 'Their runtimes stop; disk and configuration are kept.',
+    typed: 'boolean',
+    selectors: ['status', 'workspace'],
+  },
+  agent: {
+    description: 'Targets: intern ids, or status (with an optional workspace) for every intern with those statuses, across every page.',
+    properties: {
+      ids: 'intern ids',
+      status: 'suspend every intern with one of these statuses, across every page',
+      workspace: 'with status: only interns of this workspace',
+    },
+  },
   summary: 'Suspend interns: stop their runtime, keep their disk and configuration',
   description: [
     'Targets: ids as arguments, - for ids on stdin (one a line; blank lines and # lines skipped), or',

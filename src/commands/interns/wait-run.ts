@@ -8,7 +8,7 @@ import { status } from '../shared/format.js';
 import { readInterns } from '../shared/intern-list.js';
 import { pollUntil } from '../shared/poll.js';
 import { startProgress } from '../shared/progress.js';
-import { readIds } from '../shared/targets.js';
+import { readIds, skipReason } from '../shared/targets.js';
 import { WaitReader, type Watched } from '../shared/intern-wait.js';
 import { WAIT_DEFAULTS, type spec, type WaitCondition } from './wait.js';
 import { commandName } from '../../core/spec.js';
@@ -46,7 +46,14 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   if (opts.status !== undefined) {
     // The selection is the first reading: the interns as they were when the command started.
     const { items } = await readInterns(deps, { statuses: opts.status, workspace: opts.workspace });
-    watched = items.map((intern) => ({ id: intern.id, intern, gone: false, met: false }));
+    // A server that ignores the filter lists interns of any status: as with suspend, only those
+    // listed with a wanted status (and in the workspace asked for) are waited on.
+    const selected = items.filter((intern) => {
+      const skip = skipReason(intern, opts.status!, opts.workspace);
+      if (skip !== undefined) deps.io.err(`Skipped ${sanitizeField(intern.id)}: ${skip}\n`);
+      return skip === undefined;
+    });
+    watched = selected.map((intern) => ({ id: intern.id, intern, gone: false, met: false }));
     for (const w of watched) w.met = meets(w);
     first = watched;
   } else {
@@ -76,9 +83,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   }
   if (!outcome.met) {
     const open = watched.filter((w) => !w.met);
-    const list = open.map((w) => `${w.id} is ${stateOf(w)}`).join(', ');
     const what = conditions.map(describe).join(' and ');
-    throw new GwctlError(`timed out after ${spanText(timeoutMs)} waiting for ${what}: ${sanitizeField(list)}`, ExitCode.transient, {
+    throw new GwctlError(`timed out after ${spanText(timeoutMs)} waiting for ${what}: ${sanitizeField(notMet(open))}`, ExitCode.transient, {
       reason: 'wait_timeout',
       details: { interns: open.map((w) => ({ id: w.id, status: stateOf(w) })) },
     });
@@ -92,6 +98,28 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   ];
   await deps.printer.detail({ body: { data }, items: data, view: { kind: 'rows', items: watched, columns } });
 };
+
+/** The most ids a timeout names; `--json` (the error's details) keeps every one. */
+const IDS_NAMED = 5;
+
+/**
+ * The interns a wait that timed out left behind: `<id> is provisioning` for one; for more, how many
+ * in each state and the first ids: `28 of them: 20 provisioning, 8 queued (a, b, c, d, e and 23
+ * more; --json lists every one)`.
+ */
+function notMet(open: readonly Watched[]): string {
+  if (open.length === 1) return `${open[0]!.id} is ${stateOf(open[0]!)}`;
+  const counts = new Map<string, number>();
+  for (const w of open) counts.set(stateOf(w), (counts.get(stateOf(w)) ?? 0) + 1);
+  const states = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
+  const ids = open.slice(0, IDS_NAMED).map((w) => w.id);
+  const rest = open.length - ids.length;
+  const named = rest > 0 ? `${ids.join(', ')} and ${rest} more; --json lists every one` : ids.join(', ');
+  return `${open.length} interns not there: ${states} (${named})`;
+}
 
 /** `Waiting: 7c9e…-0f1 provisioning`, or for several `Waiting for 5 interns: 3 running, 2 provisioning`. */
 function spinnerText(all: readonly Watched[]): string {

@@ -1,6 +1,7 @@
 import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { arg, option, pathIdCheck, ValueRefused } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
+import { nearest } from '../../core/suggest.js';
 import { intervalOption, POLL_INTERVALS } from '../../core/watch-options.js';
 
 /** What one --for asks: a status that must (or must not) be reached, or the intern's deletion. */
@@ -11,8 +12,10 @@ function waitCondition(text: string): WaitCondition {
   const m = /^status(!?=)(.+)$/.exec(text);
   if (!m) throw new ValueRefused('expected status=S, status!=S or delete');
   const status = m[2]!;
-  if (![...INTERN_STATUSES, ...INTERN_STATUS_ALIASES].includes(status as never))
-    throw new ValueRefused(`the status must be one of: ${INTERN_STATUSES.join(', ')}`);
+  if (![...INTERN_STATUSES, ...INTERN_STATUS_ALIASES].includes(status as never)) {
+    const near = nearest(status, INTERN_STATUSES);
+    throw new ValueRefused(near ? `did you mean status${m[1]}${near}?` : `the status must be one of: ${INTERN_STATUSES.join(', ')}`);
+  }
   return { kind: 'status', equal: m[1] === '=', status };
 }
 
@@ -21,6 +24,20 @@ export const WAIT_DEFAULTS = { timeoutMs: 600_000, intervalMs: POLL_INTERVALS.in
 export const spec = defineSpec({
   path: ['interns', 'wait'],
   tool: 'read',
+  agent: {
+    description: [
+      'Every condition of for must hold for every intern: status=S, status!=S (S an intern status), or delete (the',
+      `intern answers 404). Statuses: ${INTERN_STATUSES.join(', ')}. Returns {"data":[intern, ...]} once all hold;`,
+      'exit_code 5 when an intern is not found (unless waiting for delete); exit_code 7 at the deadline (reason',
+      "wait_timeout), naming each unfinished intern's status. With status (and workspace), waits for every intern",
+      'that had one of those statuses at the start.',
+    ].join('\n'),
+    properties: {
+      ids: 'intern ids (or status instead)',
+      status: 'wait for every intern that has one of these statuses now, across every page',
+      workspace: 'with status: only interns of this workspace',
+    },
+  },
   summary: 'Wait until interns reach a state (or are deleted)',
   description: [
     'Every --for must hold for every intern: status=S, status!=S (S an intern status), or delete (the intern',

@@ -5,6 +5,13 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['presets', 'create'],
   tool: 'write',
+  confirmation: {
+    action: 'Create',
+    noun: 'preset version',
+    nouns: 'preset versions',
+    consequence: 'The new version holds only the fields sent: nothing is carried over from the current version.',
+    typed: 'boolean',
+  },
   summary: 'Create a preset from a messages-style request body, or a new version of an existing one',
   description:
     'Only the fields that overlap the preset config are kept (model, max_tokens, temperature, system,\n' +

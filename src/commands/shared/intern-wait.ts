@@ -18,6 +18,7 @@ import { INTERN_PAGE, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/voca
 import { GwctlError, reworded } from '../../core/errors.js';
 import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
+import { isInternGone } from './gone.js';
 import { readInterns } from './intern-list.js';
 import { CONCURRENCY, runBounded } from './many.js';
 
@@ -108,7 +109,7 @@ export class WaitReader {
           w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
         } catch (error) {
           if (!(error instanceof GwctlError)) throw error;
-          if (forDelete && isInternNotFound(error)) {
+          if (forDelete && isInternGone(error)) {
             w.gone = true;
             return;
           }
@@ -119,13 +120,4 @@ export class WaitReader {
       () => false,
     );
   }
-}
-
-/**
- * The intern's own 404: the interns error envelope with reason not_found. Any other 404 (a wrong
- * base URL, a proxy's page, a route the server lacks) says nothing about the intern, so a wait for
- * its deletion must not take it as met.
- */
-function isInternNotFound(error: unknown): boolean {
-  return error instanceof GwctlError && error.status === 404 && error.reason === 'not_found';
 }

@@ -2,7 +2,9 @@
 // own by the client as a single command would be, one result per target in input order, and
 // an exit code that never passes a failure off as success. A 401 or 403 stops the run (every
 // other target would fail the same way); Ctrl-C starts nothing new and lets what is in flight
-// finish. Targets never attempted are reported as untouched, so every target gets one line.
+// finish; SIGTERM (a CI runner's cancel, which kills soon after) gives what is in flight a moment
+// to finish, then stops waiting for it: its outcome is unknown, and said so. Targets never
+// attempted are reported as untouched, so every target gets one line.
 //
 // A command that acts on many targets gives its action as data (`ManyAction`: the route of one
 // target's request, its schema, its words) and calls `runMany`; the pace of the requests (the
@@ -22,6 +24,12 @@ import { confirmOrRefuse, readIds } from './targets.js';
 
 // The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight).
 export { CONCURRENCY } from '../../core/concurrency.js';
+
+/**
+ * How long SIGTERM lets requests in flight finish before their answers are given up: the run
+ * still reports and ends within the contract's second.
+ */
+const TERMINATION_GRACE_MS = 300;
 
 export interface Target {
   id: string;
@@ -126,7 +134,13 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
   // From here Ctrl-C only stops new requests; this function reports and ends the run.
   deps.finishOnInterrupt();
   const stopStarting = new AbortController();
-  const stopNow = (): void => stopStarting.abort();
+  // Aborted only on SIGTERM, after the grace: what is then still in flight is given up.
+  const giveUp = new AbortController();
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const stopNow = (): void => {
+    stopStarting.abort();
+    if (terminating(deps) && grace === undefined) grace = setTimeout(() => giveUp.abort(), TERMINATION_GRACE_MS);
+  };
   for (const signal of [deps.interrupted, deps.signal]) {
     if (signal.aborted) stopNow();
     else signal.addEventListener('abort', stopNow, { once: true });
@@ -140,11 +154,16 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
         const index = pending[n]!;
         const { id } = targets[index]!;
         try {
-          const call = { params: { id }, ifAnswerLost: action.ifAnswerLost(id), stopStarting: stopStarting.signal };
+          const call = { params: { id }, ifAnswerLost: action.ifAnswerLost(id), stopStarting: stopStarting.signal, signal: giveUp.signal };
           outcomes[index] = { kind: 'ok', response: (await fetchChecked(deps, action.route, call, action.schema)).body };
         } catch (error) {
           // Never sent: reported as untouched below.
           if (error instanceof NotStarted) return;
+          if (giveUp.signal.aborted) {
+            outcomes[index] = { kind: 'failed', error: givenUp(action, id) };
+            failed++;
+            return;
+          }
           const failure = toGwctlError(error);
           outcomes[index] = { kind: 'failed', error: failure };
           failed++;
@@ -159,6 +178,7 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
       stopped,
     );
   } finally {
+    clearTimeout(grace);
     for (const signal of [deps.interrupted, deps.signal]) signal.removeEventListener('abort', stopNow);
     if (ticker) clearInterval(ticker);
     unwatch?.();
@@ -166,8 +186,9 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
   }
   const interrupted = stop === undefined && (deps.interrupted.aborted || deps.signal.aborted);
   const untouched = outcomes.filter((o) => o === undefined).length;
-  const why = stop ? `not attempted: stopped after HTTP ${stop.status ?? ''}`.trimEnd() : 'not attempted: interrupted';
-  const code = stop ? ExitCode.auth : ExitCode.interrupted;
+  const reason = interruptionOf(deps);
+  const why = stop ? `not attempted: stopped after HTTP ${stop.status ?? ''}`.trimEnd() : `not attempted: ${reason.message}`;
+  const code = stop ? ExitCode.auth : reason.exitCode;
   const all: Outcome[] = outcomes.map((o) => o ?? { kind: 'untouched', code, why });
   await printResults(deps, action, targets, all, api?.pacing.throttled ?? 0);
   if (stop && pending.length === 1) throw stop;
@@ -185,13 +206,30 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
       withoutMessage(stop),
     );
   }
-  if (interrupted && untouched > 0) {
-    throw new GwctlError(`interrupted: ${done} of ${targets.length} ${action.nouns} done, ${untouched} untouched`, ExitCode.interrupted);
+  if (interrupted && (untouched > 0 || giveUp.signal.aborted)) {
+    throw new GwctlError(`${reason.message}: ${done} of ${targets.length} ${action.nouns} done, ${untouched} untouched`, reason.exitCode);
   }
   if (failed === 0) return;
   const only = pending.length === 1 ? all[pending[0]!] : undefined;
   if (only?.kind === 'failed') throw only.error;
   throw new GwctlError(`${failed} of ${targets.length} ${action.nouns} not ${action.doneWord}`, ExitCode.partial);
+}
+
+/** Ctrl-C (130) or SIGTERM (143), as the run was interrupted (cli/run.ts gives the reason). */
+function interruptionOf(deps: Deps): GwctlError {
+  const reason: unknown = deps.interrupted.reason ?? deps.signal.reason;
+  return reason instanceof GwctlError ? reason : new GwctlError('interrupted', ExitCode.interrupted);
+}
+
+function terminating(deps: Deps): boolean {
+  return (deps.interrupted.aborted || deps.signal.aborted) && interruptionOf(deps).exitCode === ExitCode.terminated;
+}
+
+/** A target whose request was in flight when SIGTERM's grace ran out. */
+function givenUp(action: ManyAction, id: string): GwctlError {
+  return new GwctlError('terminated before its answer came, so its outcome is unknown', ExitCode.terminated, {
+    hint: action.ifAnswerLost(id),
+  });
 }
 
 function withoutMessage(error: GwctlError): { status?: number; code?: number | string; reason?: string; retryable?: boolean } {
@@ -255,6 +293,7 @@ async function printResults(
       header: 'NAME',
       value: ({ target }) => target.name ?? '',
       flexible: true,
+      whole: true,
       byDefault: options.named ? 'terminal' : false,
     },
     {
@@ -266,6 +305,8 @@ async function printResults(
       }),
       raw: ({ outcome }) => resultText(outcome, options.doneWord),
       flexible: true,
+      // A failure's reason is what a person must read: whole under the table when cut.
+      spill: true,
     },
     { name: 'exit_code', header: 'EXIT CODE', value: ({ outcome }) => exitCodeOf(outcome), byDefault: 'pipe' },
   ];

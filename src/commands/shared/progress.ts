@@ -1,5 +1,6 @@
 // A spinner (or progress text) on stderr while a command waits; only on a terminal, and
 // the spinner library is loaded only then.
+import { accessibleMode, readVariable, TERM } from '../../core/environment.js';
 import { spinnerShown } from '../../core/spinners.js';
 import type { Deps } from '../context.js';
 
@@ -13,10 +14,11 @@ export interface Progress {
 
 export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, text: string): Promise<Progress | undefined> {
   const { io, env } = deps;
+  if (io.stderrIsTTY && accessibleMode(env)) return plainProgress(io, text);
   // A terminal that reports no width (some recorders) would make the spinner redraw forever;
   // TERM=dumb cannot redraw a line at all.
   const width = (io.stderr as { columns?: number }).columns ?? 0;
-  if (!io.stderrIsTTY || width <= 0 || env.TERM === 'dumb') return undefined;
+  if (!io.stderrIsTTY || width <= 0 || readVariable(env, TERM) === 'dumb') return undefined;
   const ora = await deps.heavy.spinner();
   const spinner = ora({ text, stream: io.stderr, color: io.stderrColor ? 'cyan' : false, isEnabled: true, discardStdin: false });
   let stopped = false;
@@ -49,6 +51,29 @@ export async function startProgress(deps: Pick<Deps, 'io' | 'env' | 'heavy'>, te
       stopped = true;
       forget();
       spinner.stop();
+    },
+  };
+}
+
+/** In accessible mode a progress line is never redrawn: each change is a new line, at most one every 5 seconds. */
+export const PLAIN_PROGRESS_MS = 5000;
+
+function plainProgress(io: Deps['io'], text: string): Progress {
+  let last = Date.now();
+  let shown = text;
+  let stopped = false;
+  io.err(`${text}\n`);
+  return {
+    update(next) {
+      if (stopped || next === shown || Date.now() - last < PLAIN_PROGRESS_MS) return;
+      last = Date.now();
+      shown = next;
+      io.err(`${next}\n`);
+    },
+    clear() {},
+    render() {},
+    stop() {
+      stopped = true;
     },
   };
 }

@@ -8,20 +8,23 @@ import type { Io } from '../../core/io.js';
 
 /**
  * The text of `source` (`-` for stdin). `named` names it in the refusal of one too large (exit 2);
- * `cannotRead` turns a file that cannot be read into the caller's error.
+ * `cannotRead` turns a file that cannot be read into the caller's error. `budget`, for one of
+ * several values of one body (`api -F a=@f -F b=@g`), is what the body has left of its bound:
+ * past it the whole body is refused.
  */
 export async function readBody(
   io: Io,
   source: string,
   named: string,
   cannotRead: (error: NodeJS.ErrnoException) => GwctlError,
+  budget = MAX_BODY_BYTES,
 ): Promise<string> {
   try {
-    if (source === '-') return await io.readStdin(MAX_BODY_BYTES);
-    return (await readAtMost(openBody(source), MAX_BODY_BYTES)).toString('utf8');
+    if (source === '-') return await io.readStdin(budget);
+    return (await readAtMost(openBody(source, budget), budget)).toString('utf8');
   } catch (error) {
     if (error instanceof InputTooLarge)
-      throw usageError(`${named} is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB, the most a request body may be`);
+      throw budget < MAX_BODY_BYTES ? bodyTooLarge(`with ${named}, the request body`) : bodyTooLarge(named);
     if ((error as NodeJS.ErrnoException).code !== undefined) throw cannotRead(error as NodeJS.ErrnoException);
     throw error;
   }
@@ -33,12 +36,17 @@ export async function readBody(
  * libuv's pool, which the process's exit waits for, until someone writes. Anything else reads
  * at most one byte past the bound.
  */
-function openBody(path: string): NodeJS.ReadableStream {
+function openBody(path: string, budget: number): NodeJS.ReadableStream {
   if (statSync(path).isFIFO()) {
     const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     // Loaded here: only a FIFO needs a socket.
     const { Socket } = process.getBuiltinModule('node:net');
     return new Socket({ fd, readable: true, writable: false });
   }
-  return createReadStream(path, { end: MAX_BODY_BYTES });
+  return createReadStream(path, { end: budget });
+}
+
+/** The refusal of a body (or what is `named`) larger than the bound: exit 2. */
+export function bodyTooLarge(named: string): GwctlError {
+  return usageError(`${named} is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB, the most a request body may be`);
 }

@@ -1,5 +1,6 @@
 // Ids named on the command line: checked before anything is sent, and, for interns, picked
 // from a list when a person at a terminal leaves the id out.
+import { InputTooLarge, MAX_ID_LIST_BYTES } from '../../core/bounded-read.js';
 import { cancelledError, GwctlError, usageError } from '../../core/errors.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
@@ -53,7 +54,7 @@ export async function readIds(deps: Deps, words: readonly string[], label: strin
     }
     // At a terminal nothing would show that gwctl is waiting for the ids being typed.
     if (deps.io.stdinIsTTY) deps.io.err('reading ids from stdin; Ctrl-D to end\n');
-    const lines = (await deps.io.readStdin()).split(/\r?\n/);
+    const lines = (await readIdList(deps)).split(/\r?\n/);
     lines.forEach((line, i) => {
       const text = line.trim();
       if (text === '' || text.startsWith('#')) return;
@@ -82,15 +83,38 @@ export async function selectInterns(
   const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
   try {
     const { items } = await readInterns(deps, { statuses, workspace }, (count) => progress?.update(`Finding interns: ${count}`));
-    return items.map(({ id, name, status, workspace_id }) => {
-      const skip = !statuses.includes(status)
-        ? `skipped: status ${sanitizeField(status)}, not ${statuses.join(',')}`
-        : workspace !== undefined && workspace_id !== undefined && workspace_id !== workspace
-          ? `skipped: workspace ${sanitizeField(workspace_id)}, not ${workspace}`
-          : undefined;
-      return skip === undefined ? { id, name } : { id, name, skip };
+    return items.map((intern) => {
+      const { id, name } = intern;
+      const why = skipReason(intern, statuses, workspace);
+      return why === undefined ? { id, name } : { id, name, skip: `skipped: ${why}` };
     });
   } finally {
     progress?.stop();
+  }
+}
+
+/**
+ * Why an intern a selector listed is not one it asked for (a server that ignores the filter lists
+ * others): its status, or its workspace; undefined when it is one.
+ */
+export function skipReason(
+  intern: { status: string; workspace_id?: string | undefined },
+  statuses: readonly string[],
+  workspace: string | undefined,
+): string | undefined {
+  if (!statuses.includes(intern.status)) return `status ${sanitizeField(intern.status)}, not ${statuses.join(',')}`;
+  if (workspace !== undefined && intern.workspace_id !== undefined && intern.workspace_id !== workspace)
+    return `workspace ${sanitizeField(intern.workspace_id)}, not ${workspace}`;
+  return undefined;
+}
+
+/** The ids on stdin, refused (exit 2) past MAX_ID_LIST_BYTES, having read at most that and one piece more. */
+async function readIdList(deps: Deps): Promise<string> {
+  try {
+    return await deps.io.readStdin(MAX_ID_LIST_BYTES);
+  } catch (error) {
+    if (error instanceof InputTooLarge)
+      throw usageError(`the ids on standard input are more than ${MAX_ID_LIST_BYTES / 2 ** 20} MiB`, 'give fewer at a time');
+    throw error;
   }
 }

@@ -28,6 +28,16 @@ export function watchOutput<T extends { id: string }>(deps: Deps, view: WatchVie
 }
 
 /** `get <id> --watch`: one object, read by `read`, shown as its detail view until it is gone. */
-export function watchObject<T extends { id: string }>(deps: Deps, view: Omit<WatchView<T>, 'kind'>, read: () => Promise<T>): Promise<void> {
-  return watch<T>({ deps, intervalMs: view.intervalMs, read: objectReader(read), output: watchOutput(deps, { ...view, kind: 'detail' }) });
+export function watchObject<T extends { id: string }>(
+  deps: Deps,
+  view: Omit<WatchView<T>, 'kind'>,
+  read: () => Promise<T>,
+  isGone: (error: unknown) => boolean,
+): Promise<void> {
+  return watch<T>({
+    deps,
+    intervalMs: view.intervalMs,
+    read: objectReader(read, isGone),
+    output: watchOutput(deps, { ...view, kind: 'detail' }),
+  });
 }

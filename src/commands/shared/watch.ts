@@ -82,8 +82,12 @@ export async function watch<T extends { id: string }>(options: WatchOptions<T>):
   }
 }
 
-/** A single object's reader: once it has been seen, 404 or 410 means it is gone; before, it is the error it is. */
-export function objectReader<T>(read: () => Promise<T>): Reader<T> {
+/**
+ * A single object's reader: once it has been seen, the object's own answer that it is gone
+ * (`isGone`, shared/gone.ts) ends the watch; any other failure, a 404 of another kind included,
+ * is the error it is.
+ */
+export function objectReader<T>(read: () => Promise<T>, isGone: (error: unknown) => boolean): Reader<T> {
   let seen = false;
   return async (page) => {
     try {
@@ -92,7 +96,7 @@ export function objectReader<T>(read: () => Promise<T>): Reader<T> {
       page([object]);
       return undefined;
     } catch (error) {
-      if (seen && error instanceof GwctlError && error.exitCode === ExitCode.notFound) return 'gone';
+      if (seen && isGone(error)) return 'gone';
       throw error;
     }
   };

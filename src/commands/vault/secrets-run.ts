@@ -8,6 +8,7 @@ import { listByOffset } from '../shared/paging.js';
 import { internIdOrPick } from '../shared/targets.js';
 import type { spec } from './secrets.js';
 import { commandName } from '../../core/spec.js';
+import { shellWord } from '../../core/suggest.js';
 
 // A secret's name is its id: never cut. On a narrow terminal the fingerprint goes first.
 const views: ColumnViews<typeof spec, VaultSecret> = {
@@ -42,7 +43,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     offset,
     limit,
     maxOffset: SECRET_OFFSET.max,
-    nextCommand: (next) => `gwctl ${commandName(declared)} ${id}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
+    nextCommand: (next) =>
+      `gwctl ${commandName(declared)} ${shellWord(id)}${given === undefined ? '' : ` --limit ${given}`} --offset ${next}`,
     async fetch(at, signal) {
       const query = {
         limit: given === undefined && !all ? undefined : limit,

@@ -6,6 +6,7 @@ import { defineSpec } from '../../core/spec.js';
 export const spec = defineSpec({
   path: ['vault', 'secrets'],
   tool: 'read',
+  agent: { properties: { internId: 'intern id (UUID)' } },
   summary: "List the metadata of an intern's vault secrets, ordered by name (never their values)",
   description:
     'Legacy secrets (stored before workspace-scoped storage) have no hosts and no fingerprint;\n' +

@@ -8,6 +8,7 @@ import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, 
 import { wrapToWidth } from '../width.js';
 import { emptyNote } from './empty.js';
 import { JsonPrinter } from './json.js';
+import { RowsPrinter } from './rows.js';
 import { printView } from './view.js';
 
 export class TerminalPrinter implements Printer {
@@ -24,6 +25,8 @@ export class TerminalPrinter implements Printer {
 
   /** A first form for --watch: one table row per event, TYPE first. */
   events<T>(view: EventView<T>): EventOutput<T> {
+    // Accessible mode: no screen redrawn in place, each change a line, as piped.
+    if (this.ctx.accessible) return new RowsPrinter(this.ctx).events(view);
     // The view redrawn in place at each poll (watch-screen.ts); events themselves print nothing here.
     const screen = new WatchScreen<T>({
       io: this.ctx.io,
@@ -101,7 +104,7 @@ class TableList<T> implements ListOutput<T> {
     const headers = columns.map((c) => c.header);
     const rows = items.map((item) => columns.map((c) => c.value(item)));
     this.layout ??= fitTable(headers, cellTexts(rows, now), columns, io.columns);
-    const table = renderTable({ headers, rows, width: io.columns, color: io.color, now, layout: this.layout });
+    const table = renderTable({ headers, rows, fit: columns, width: io.columns, color: io.color, now, layout: this.layout });
     const body = this.printed === 0 ? table : table.split('\n').slice(1).join('\n');
     this.printed += items.length;
     await io.out(`${body}\n`);

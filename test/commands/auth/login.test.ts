@@ -21,9 +21,14 @@ describe('auth login --with-token', () => {
     const file = path.join(dir, 'config.json');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`Stored the management key sk-or-…cdef for profile "default" in ${file}\n`);
+    // Bound to the origin of the base URL it was stored for: the default one here.
+    expect(r.stderr).toBe(
+      `Stored the management key sk-or-…cdef for profile "default" in ${file}; it is sent only to https://openrouter.ai\n`,
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { 'management-key': KEY } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { default: { 'management-key': KEY, 'management-key-origin': 'https://openrouter.ai' } },
+    });
   });
 
   it('stores an API key with --api-key, in the profile named by --profile', async () => {
@@ -32,7 +37,10 @@ describe('auth login --with-token', () => {
     const r = await login(dir, ENV_KEY, ['--api-key', '--profile', 'staging']);
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({
-      profiles: { default: { 'management-key': KEY }, staging: { 'api-key': ENV_KEY } },
+      profiles: {
+        default: { 'management-key': KEY, 'management-key-origin': 'https://openrouter.ai' },
+        staging: { 'api-key': ENV_KEY, 'api-key-origin': 'https://openrouter.ai' },
+      },
     });
   });
 
@@ -69,12 +77,16 @@ describe('auth login: the key checked with the API (the sandbox)', () => {
   const checked = (key: string, extra: string[] = [], configDir = tempConfigDir()) =>
     loginWithToken(key, { configDir, verifyAt: sandbox().baseUrl, extra });
 
-  it('says a management key is one, and stores it', async () => {
+  it('says a management key is one, and stores it with the base URL it was checked at', async () => {
     const dir = tempConfigDir();
     const r = await checked(sandbox().keys.management, [], dir);
+    const origin = new URL(sandbox().baseUrl).origin;
     expect(r).toMatchObject({
       code: 0,
-      stderr: `Stored the management key gw-san…ment for profile "default" in ${path.join(dir, 'config.json')}\nThe API accepts it as a management key.\n`,
+      stderr:
+        `Stored the base URL ${sandbox().baseUrl} for profile "default".\n` +
+        `Stored the management key gw-san…ment for profile "default" in ${path.join(dir, 'config.json')}; it is sent only to ${origin}\n` +
+        'The API accepts it as a management key.\n',
     });
     expect(sandbox().requests()).toHaveLength(1);
   });
@@ -88,16 +100,19 @@ describe('auth login: the key checked with the API (the sandbox)', () => {
       code: 4,
       stdout: '',
       stderr:
-        "gwctl: the API accepts this key only as an API key; it was not stored as the management key; to store it as the API key, run 'gwctl auth login --api-key --profile ci'\n",
+        // The login it suggests goes where this one went.
+        `gwctl: the API accepts this key only as an API key; it was not stored as the management key; to store it as the API key, run 'gwctl auth login --api-key --profile ci --base-url ${sandbox().baseUrl}'\n`,
     });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { ci: { 'management-key': sandbox().keys.management } } });
+    const origin = new URL(sandbox().baseUrl).origin;
+    const ci = { 'base-url': sandbox().baseUrl, 'management-key': sandbox().keys.management, 'management-key-origin': origin };
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { ci } });
     const asApi = await checked(sandbox().keys.api, ['--api-key', '--profile', 'ci'], dir);
     expect(asApi).toMatchObject({
       code: 0,
-      stderr: `Stored the API key gw-san…-api for profile "ci" in ${file}\nThe API accepts it as an API key.\n`,
+      stderr: `Stored the base URL ${sandbox().baseUrl} for profile "ci".\nStored the API key gw-san…-api for profile "ci" in ${file}; it is sent only to ${origin}\nThe API accepts it as an API key.\n`,
     });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
-      profiles: { ci: { 'management-key': sandbox().keys.management, 'api-key': sandbox().keys.api } },
+      profiles: { ci: { ...ci, 'api-key': sandbox().keys.api, 'api-key-origin': origin } },
     });
   });
 
@@ -129,6 +144,8 @@ describe('auth login at a terminal', () => {
     expect(prompter.asked).toHaveLength(1);
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(key);
-    expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { 'management-key': key } } });
+    expect(JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'))).toEqual({
+      profiles: { default: { 'management-key': key, 'management-key-origin': 'https://openrouter.ai' } },
+    });
   });
 });

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gwctl } from '../../kit/cli.js';
-import { loginWithToken } from '../../kit/profiles.js';
+import { configWith, loginWithToken } from '../../kit/profiles.js';
 import { useSandbox } from '../../kit/sandbox.js';
 import { tempConfigDir } from '../../kit/spawn.js';
 
@@ -21,7 +21,7 @@ describe('auth status', () => {
         'profile\tdefault\tdefault',
         `config file\t${path.join(dir, 'config.json')}\t`,
         'base URL\thttps://openrouter.ai/api/v1\tdefault',
-        'management key\tsk-or-…cdef\tfile',
+        'management key\tsk-or-…cdef\tfile, bound to https://openrouter.ai',
         'API key\tsk-or-…cdef\tmanagement key',
         'workspace\tnot set\t',
         'timeout\t30s\tdefault',
@@ -42,11 +42,36 @@ describe('auth status', () => {
     });
     expect(r.code).toBe(0);
     const status = JSON.parse(r.stdout);
-    expect(status.management_key).toEqual({ masked: 'sk-or-…3210', source: 'env', check: 'offline' });
+    expect(status.management_key).toEqual({ masked: 'sk-or-…3210', source: 'env', bound_to: null, check: 'offline' });
     expect(status.base_url).toEqual({ value: 'https://gw.example.com/api/v1', source: 'environment' });
     expect(status.timeout_seconds).toEqual({ value: 5, source: 'flag' });
     expect(status.retries).toEqual({ value: 1, source: 'environment' });
     expect(r.stdout).not.toContain(ENV_KEY);
+  });
+
+  it('a base URL with a user name and password (edited by hand): never shown, exit 2, nothing sent', async () => {
+    const dir = configWith({ 'base-url': 'http://user:hunter2@127.0.0.1:9/api/v1', 'management-key': KEY });
+    const r = await gwctl(['auth', 'status'], { configDir: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('base URL\thttp://…@127.0.0.1:9/api/v1\tprofile\n');
+    expect(r.stderr).toBe(
+      'gwctl: invalid base URL "http://…@127.0.0.1:9/api/v1" (from the profile): a base URL must not carry a user name or password\n',
+    );
+    const json = await gwctl(['auth', 'status', '--json', '--offline'], { configDir: dir });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout).base_url).toEqual({ value: 'http://…@127.0.0.1:9/api/v1', source: 'profile' });
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'get', 'base-url'],
+      ['config', 'profiles'],
+      ['config', 'profiles', '--json'],
+      ['doctor'],
+    ]) {
+      const shown = await gwctl(args, { configDir: dir });
+      expect(shown.stdout, args.join(' ')).toContain('http://…@127.0.0.1:9/api/v1');
+      expect(shown.stdout + shown.stderr, args.join(' ')).not.toContain('hunter2');
+    }
+    expect((r.stdout + r.stderr + json.stdout).includes('hunter2')).toBe(false);
   });
 
   it('exits 4 when no key is configured', async () => {
@@ -64,8 +89,8 @@ describe('auth status: keys checked with the API (the sandbox)', () => {
     const r = await gwctl(['auth', 'status', '--json'], { env });
     expect(r.code).toBe(0);
     const status = JSON.parse(r.stdout);
-    expect(status.management_key).toEqual({ masked: 'gw-san…ment', source: 'env', check: 'management' });
-    expect(status.api_key).toEqual({ masked: 'gw-san…-api', source: 'env', check: 'api' });
+    expect(status.management_key).toEqual({ masked: 'gw-san…ment', source: 'env', bound_to: null, check: 'management' });
+    expect(status.api_key).toEqual({ masked: 'gw-san…-api', source: 'env', bound_to: null, check: 'api' });
     sandbox().clearRequests();
     expect((await gwctl(['auth', 'status', '--offline'], { env })).code).toBe(0);
     expect(sandbox().requests()).toEqual([]);

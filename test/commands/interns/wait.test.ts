@@ -167,6 +167,37 @@ describe('interns wait on many interns reads the list', () => {
   });
 });
 
+describe('interns wait over many interns that times out', () => {
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+
+  const wait = (args: string[]) => gwctl(['interns', 'wait', ...args, '--interval', '1', '--base-url', server.baseUrl], { env });
+
+  it('says how many are in each state and names at most five ids; --json keeps every one', async () => {
+    const world = new World(30, 'provisioning');
+    for (let n = 0; n < 8; n++) world.set(n, 'queued');
+    world.set(29, 'running');
+    server.handle((req) => world.handle(req));
+    const ids = Array.from({ length: 30 }, (_, n) => internId(n));
+    const args = [...ids, '--for', 'status=running', '--timeout', '5s'];
+    const r = await wait(args);
+    expect(r).toMatchObject({
+      code: 7,
+      stdout: '',
+      stderr:
+        'gwctl: timed out after 5s waiting for status=running: 29 interns not there: 21 provisioning, 8 queued ' +
+        `(${ids.slice(0, 5).join(', ')} and 24 more; --json lists every one) (reason: wait_timeout)\n`,
+    });
+    const json = await wait([...args, '--json']);
+    const error = JSON.parse(json.stderr) as { error: { interns: { id: string; status: string }[] } };
+    expect(error.error.interns.map((i) => i.id)).toEqual(ids.slice(0, 29));
+  });
+});
+
 describe('interns wait --status: the interns that had those statuses at the start', () => {
   let server: ScriptedServer;
   beforeAll(async () => {
@@ -217,6 +248,23 @@ describe('interns wait --status: the interns that had those statuses at the star
     const args = ['interns', 'wait', '--status', 'failed', '--for', 'status=stopped', '--base-url', server.baseUrl];
     expect(await gwctl(args, { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(await gwctl([...args, '--json'], { env })).toMatchObject({ code: 0, stdout: '{\n  "data": []\n}\n', stderr: '' });
+  });
+
+  it('a server that ignores the filter: only the interns listed with a wanted status are waited on, the others named as skipped', async () => {
+    const world = new World(3, 'running');
+    world.set(1, 'failed');
+    const others = '9a1b2c3d-0000-4000-8000-000000000000';
+    world.interns[2]!.workspace_id = others;
+    world.set(2, 'failed');
+    // Every intern, whatever the status and workspace asked for.
+    server.handle((req) => world.handle(req.path === '/api/v1/interns' ? { ...req, query: new URLSearchParams() } : req));
+    const args = ['interns', 'wait', '--status', 'failed', '--workspace', WS, '--for', 'status=failed', '--base-url', server.baseUrl];
+    const r = await gwctl(args, { env });
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: `${internId(1)}\tfailed\n`,
+      stderr: `Skipped ${internId(0)}: status running, not failed\n` + `Skipped ${internId(2)}: workspace ${others}, not ${WS}\n`,
+    });
   });
 
   it('usage errors: exit 2, nothing sent', async () => {

@@ -1,0 +1,141 @@
+// How the server asks the person at the client, for each protocol era (the seam is confirm.ts).
+// - 2025 revisions: `elicitation/create` sent to the client inside the call; the call waits.
+// - 2026-07-28: the first round ends with an input-required result carrying the form and the
+//   targets' state sealed (HMAC-SHA256 with a key made for this server, bound to the tool and
+//   its arguments, expiring); the client calls again with the person's answer and that state,
+//   and the write acts on the state as sealed, never on one the client sent or the tool made again.
+import { randomBytes } from 'node:crypto';
+import {
+  createRequestStateCodec,
+  inputRequired,
+  inputResponse,
+  type CallToolResult,
+  type ClientCapabilities,
+  type jsonSchemaValidator,
+  type JsonSchemaType,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
+
+/** How long a person may take to answer a 2026-07-28 round before its state expires. */
+export const ROUND_STATE_TTL_SECONDS = 600;
+/** How long a 2025 client may take to answer `elicitation/create` (a person is reading). */
+const ELICITATION_TIMEOUT_MS = 10 * 60 * 1000;
+/** The key of the one input a write asks for, in a round's `inputRequests` and `inputResponses`. */
+const CONFIRM_INPUT = 'confirm';
+
+/** Whether the client declared form elicitation (a bare `elicitation: {}` is form, as before modes). */
+export function asksByForm(capabilities: ClientCapabilities | undefined): boolean {
+  const elicitation = capabilities?.elicitation as { form?: object; url?: object } | undefined;
+  if (!elicitation) return false;
+  return elicitation.form !== undefined || elicitation.url === undefined;
+}
+
+/** 2025 era: ask in the call, by `elicitation/create` related to it. */
+export function elicitingConfirm(ctx: ServerContext, capabilities: ClientCapabilities | undefined): Confirm {
+  return async (request) => {
+    if (!asksByForm(capabilities)) return { action: 'unavailable' };
+    const answer = await ctx.mcpReq.send(
+      { method: 'elicitation/create', params: { mode: 'form', message: request.message, requestedSchema: request.requestedSchema } },
+      { signal: ctx.mcpReq.signal, timeout: ELICITATION_TIMEOUT_MS },
+    );
+    return { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: request.state };
+  };
+}
+
+interface Sealed {
+  tool: string;
+  /** The call's arguments as sent in the first round: the answer belongs to that call only. */
+  arguments: string;
+  state: unknown;
+}
+
+/** The 2026-07-28 rounds of one server: its sealing key, the first round's confirm, and the answer's. */
+export class Rounds {
+  private readonly codec;
+
+  constructor(ttlSeconds = ROUND_STATE_TTL_SECONDS) {
+    this.codec = createRequestStateCodec<Sealed>({ key: randomBytes(32), ttlSeconds });
+  }
+
+  /**
+   * The confirm of one round of a call. In the first round (no state) it ends the call by
+   * throwing InputRequired, or answers 'unavailable' when the request declared no elicitation;
+   * in a later round it answers with the person's response and the state as sealed. A state that
+   * is not one this server sealed for this tool and these arguments, or has expired, is an Error.
+   */
+  async confirmFor(
+    tool: string,
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+    capabilities: ClientCapabilities | undefined,
+  ): Promise<Confirm> {
+    const raw = ctx.mcpReq.requestState<unknown>();
+    if (raw === undefined) {
+      return (request) => {
+        if (!asksByForm(capabilities)) return Promise.resolve({ action: 'unavailable' });
+        throw new InputRequired(request);
+      };
+    }
+    if (typeof raw !== 'string') throw new RoundStateRefused();
+    let sealed: Sealed;
+    try {
+      sealed = await this.codec.verify(raw, ctx);
+    } catch {
+      throw new RoundStateRefused();
+    }
+    if (sealed.tool !== tool || sealed.arguments !== JSON.stringify(args)) throw new RoundStateRefused();
+    const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_INPUT);
+    return () =>
+      Promise.resolve(
+        answer.kind === 'elicit'
+          ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: sealed.state }
+          : // A round without an answer to the form is no confirmation.
+            { action: 'cancel', state: sealed.state },
+      );
+  }
+
+  /** The input-required result that asks the person, with the request's state sealed. */
+  async ask(tool: string, args: Record<string, unknown>, request: ConfirmRequest): Promise<CallToolResult> {
+    const requestState = await this.codec.mint({ tool, arguments: JSON.stringify(args), state: request.state });
+    return inputRequired({
+      inputRequests: {
+        [CONFIRM_INPUT]: inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as never }),
+      },
+      requestState,
+    }) as unknown as CallToolResult;
+  }
+}
+
+/** A round's state that this server did not seal for this call, or that has expired. */
+export class RoundStateRefused extends Error {
+  constructor() {
+    super(
+      'the confirmation state sent back is not one this server issued for this tool and these arguments, or it has expired: nothing was changed; call the tool again',
+    );
+  }
+}
+
+/**
+ * The SDK checks a person's answer against the form's schema. gwctl's forms are flat (one
+ * property each, a boolean or a string), which this checks without Ajv: the SDK's default
+ * checker builds Ajv and its formats for every server, a cost at every start (bench/README.md).
+ */
+export const FORM_CHECKER: jsonSchemaValidator = {
+  getValidator: <T>(schema: JsonSchemaType) => {
+    const { properties = {}, required = [] } = schema as { properties?: Record<string, { type?: string }>; required?: string[] };
+    return (input: unknown) => {
+      const fail = (errorMessage: string) => ({ valid: false as const, data: undefined, errorMessage });
+      if (input === null || typeof input !== 'object' || Array.isArray(input)) return fail('the answer is not an object');
+      const answer = input as Record<string, unknown>;
+      for (const name of required) if (!(name in answer)) return fail(`${name} is missing`);
+      for (const [name, value] of Object.entries(answer)) {
+        const type = properties[name]?.type;
+        if (type === undefined) return fail(`${name} is not a field of the form`);
+        const actual = typeof value === 'number' && type === 'integer' && Number.isInteger(value) ? 'integer' : typeof value;
+        if (actual !== type && !(type === 'number' && typeof value === 'number')) return fail(`${name} must be a ${type}`);
+      }
+      return { valid: true as const, data: answer as T, errorMessage: undefined };
+    };
+  },
+};

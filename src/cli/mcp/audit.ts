@@ -1,0 +1,41 @@
+// The audit log of `gwctl mcp`'s write tools: one JSON line per event, keys masked. A preview
+// is one line; a confirmed write is a line of intent, written before anything is sent, and a
+// line of its outcome, both with the call's id. The log is the record: a write whose intent
+// cannot be written is not sent (`AuditLog.write` throws, and the write tool stops there).
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { maskKeys } from '../../core/mask.js';
+
+/** Who said yes: the person (`accepted`), nobody because the operator chose so (`not_asked`), or why not. */
+export type Confirmation = 'accepted' | 'declined' | 'unavailable' | 'not_asked' | null;
+
+export interface AuditEntry {
+  /** The call's id: the intent and the outcome of one call share it. */
+  call_id: string;
+  /** `intent` before a write is sent; `outcome` after a call ends (or a preview, or a refusal). */
+  event: 'intent' | 'outcome';
+  tool: string;
+  arguments: Record<string, unknown>;
+  preview: boolean;
+  confirmation: Confirmation;
+  /** The ids a confirmed write acts on (intent), or the result (outcome). */
+  targets?: readonly string[];
+  outcome?: Record<string, unknown>;
+}
+
+export interface AuditLog {
+  readonly file: string;
+  /** Appends one line; throws when it cannot be written. */
+  write(entry: AuditEntry, keys: readonly string[]): Promise<void>;
+}
+
+export function auditLog(file: string, now: () => number): AuditLog {
+  return {
+    file,
+    async write(entry, keys) {
+      const line = JSON.stringify({ time: new Date(now()).toISOString(), ...entry });
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await appendFile(file, `${maskKeys(line, keys)}\n`, { mode: 0o600 });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// What a tool call returns, in the shapes every tool shares: text content sanitised as the
+// terminal's is, the --json error object of a failure, and what one run of a command printed.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Deps } from '../../commands/context.js';
+import type { GwctlError } from '../../core/errors.js';
+import { sanitizeBlock } from '../../core/sanitize.js';
+import type { AnySpec } from '../../core/spec.js';
+import { errorJson } from '../report.js';
+import type { AuditLog } from './audit.js';
+import type { Confirm } from './confirm.js';
+
+export interface CallContext {
+  /** The run's dependencies: settings, client, pacing, clock. */
+  deps: Deps;
+  /** Aborted when the client cancels the request (or the client goes away). */
+  signal: AbortSignal;
+  /** Progress, when the client asked for it: a count that grows, and what it counts. */
+  progress?: (count: number, message: string) => void;
+  /** Asks the person at the client before a write acts (absent: nobody can be asked). */
+  confirm?: Confirm;
+  /** The operator's --no-confirm: a write acts on `yes: true` alone. */
+  noConfirm?: boolean;
+  /** Where write tools record what they do. */
+  audit?: AuditLog;
+}
+
+export interface CallOutcome {
+  result: CallToolResult;
+  exitCode: number;
+  /** Every key the run knows, to mask wherever the call is recorded. */
+  keys: readonly string[];
+}
+
+export interface ToolResult {
+  result: CallToolResult;
+  exitCode: number;
+}
+
+/** What one run of a command printed, and how it ended. */
+export interface Printed {
+  /** Its stdout: what --json prints. */
+  text: string;
+  /** Its stderr: notes and hints. */
+  notes: string;
+  /** The body, when the output is one JSON object. */
+  body: Record<string, unknown> | undefined;
+  failure?: GwctlError;
+}
+
+/** Runs the command of a tool with typed arguments and options, for one call. */
+export type RunCommand = (
+  spec: AnySpec,
+  args: Record<string, unknown>,
+  opts: Record<string, unknown>,
+  how?: { untilCancelled?: boolean },
+) => Promise<Printed>;
+
+/** A tool error: the --json error object, in the text and as the structured content. */
+export function failed(failure: GwctlError, printed = ''): ToolResult {
+  const error = errorJson(failure);
+  const content: CallToolResult['content'] = [];
+  if (printed.trim()) content.push(textContent(printed.trimEnd()));
+  content.push(textContent(error));
+  return {
+    result: { isError: true, content, structuredContent: parseObject(printed) ?? parseObject(error) ?? {} },
+    exitCode: failure.exitCode,
+  };
+}
+
+/**
+ * Text for the client: the CLI's sanitising (a server's U+202E or U+2028 made visible), as on a
+ * terminal. Structured content keeps the data as the API sent it.
+ */
+export function textContent(text: string): { type: 'text'; text: string } {
+  return { type: 'text', text: sanitizeBlock(text) };
+}
+
+export function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

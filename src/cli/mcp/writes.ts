@@ -1,0 +1,352 @@
+// A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the
+// write, on exactly the targets the person saw. Every step is the command's own run: its
+// --dry-run gives the targets, the group's `get` names them (a batch that does not exist is
+// said so, not previewed), and the command with --yes acts on the confirmed ids alone (a
+// selector such as `status` becomes the ids it selected when the person looked).
+//
+// The audit log is the record: a preview is one line; a confirmed write writes its intent before
+// anything is sent (no line, no write) and its outcome after, with every target's result.
+import { randomUUID } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
+import { safeJson } from '../../core/sanitize.js';
+import type { ArgDefs } from '../../core/options.js';
+import { commandName, type AnySpec, type Confirmation } from '../../core/spec.js';
+import { runBounded } from '../../commands/shared/many.js';
+import { commands } from '../registry.js';
+import type { AuditLog, Confirmation as Confirmed } from './audit.js';
+import type { ConfirmRequest } from './confirm.js';
+import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
+import { inputOf, type GwctlTool } from './tools.js';
+
+/** One target of a write, as the preview shows it. */
+export interface PreviewTarget {
+  id: string;
+  name?: string;
+  status?: string;
+}
+
+/** What the person is shown and what the write binds to: the tool and the ids (and a preset's body). */
+interface WriteState {
+  tool: string;
+  targets: string[];
+  body?: unknown;
+}
+
+/** At most this many targets are named in the confirmation message. */
+const NAMED_IN_MESSAGE = 10;
+
+/** Lookups of targets' names in flight at once. */
+const LOOKUPS = 4;
+
+type WriteContext = CallContext & { keys: readonly string[]; runCommand: RunCommand };
+
+export async function callWrite(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<CallOutcome> {
+  const callId = randomUUID();
+  const { keys } = ctx;
+  const confirmation = tool.spec.confirmation as Confirmation;
+  const record = async (entry: Omit<Parameters<AuditLog['write']>[0], 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
+    ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...entry }, keys);
+  // A refusal before anyone was asked: logged as not asked, nothing changed.
+  const refused = async (failure: GwctlError, preview: boolean): Promise<CallOutcome> => {
+    const outcome = failed(failure);
+    await record({ event: 'outcome', preview, confirmation: preview ? null : 'not_asked', outcome: outcomeOf(outcome, false) }).catch(
+      (error: unknown) => warn(ctx, error),
+    );
+    return { ...outcome, keys };
+  };
+  if (input.yes !== undefined && typeof input.yes !== 'boolean') return refused(usageError('invalid yes: expected true or false'), true);
+  const yes = input.yes === true;
+  let preview: Preview;
+  try {
+    preview = await previewOf(tool, input, ctx);
+  } catch (error) {
+    return refused(toGwctlError(error), !yes);
+  }
+  if (!yes) {
+    const result = previewResult(tool, preview);
+    await record({ event: 'outcome', preview: true, confirmation: null, outcome: outcomeOf(result, false) }).catch((error: unknown) =>
+      warn(ctx, error),
+    );
+    return { ...result, keys };
+  }
+  // Nothing to act on: nobody needs asking.
+  if (preview.targets.length === 0) return { ...writeResult(tool, 'not_asked', [], preview.missing), keys };
+  let state: WriteState = { tool: tool.name, targets: preview.targets.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
+  let confirmed: Confirmed = 'not_asked';
+  if (!ctx.noConfirm) {
+    const request = confirmRequest(confirmation, preview, state);
+    // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
+    const answer = ctx.confirm ? await ctx.confirm(request) : ({ action: 'unavailable' } as const);
+    if (answer.action === 'unavailable') {
+      const failure = new GwctlError(
+        `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`,
+        ExitCode.usage,
+        {
+          reason: 'confirmation_unavailable',
+          hint: 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm',
+        },
+      );
+      return declinedOutcome(failure, 'unavailable');
+    }
+    const why = refusal(confirmation, answer, state.targets.length);
+    if (why) return declinedOutcome(new GwctlError(`${why}; nothing was changed`, ExitCode.cancelled, { reason: 'declined' }), 'declined');
+    const shown = stateOf(answer.state, tool.name);
+    if (!shown) return refused(usageError('the confirmation does not belong to this call; nothing was changed'), false);
+    state = shown;
+    confirmed = 'accepted';
+  }
+  // A target that matches only since the person looked is left out, and said so: in the 2026
+  // revision this call began after the person answered, so its preview already has them; in the
+  // 2025 ones the selector is read again.
+  const selected = Object.keys(input).some((key) => confirmation.selectors?.includes(key));
+  const now = confirmed === 'accepted' && selected && !ctx.signal.aborted ? await targetIds(tool, input, ctx).catch(() => []) : [];
+  const bound = new Set(state.targets);
+  const newcomers = [...new Set([...preview.targets.map((t) => t.id), ...now])].filter((id) => !bound.has(id));
+  if (preview.body !== undefined && safeJson(preview.body) !== safeJson(state.body))
+    return refused(usageError('the body to send is not the one the person confirmed; nothing was changed'), false);
+  try {
+    await record({ event: 'intent', preview: false, confirmation: confirmed, targets: state.targets });
+  } catch (error) {
+    return refused(
+      new GwctlError(
+        `cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}; nothing was changed`,
+        ExitCode.failure,
+      ),
+      false,
+    );
+  }
+  const results = await act(tool, input, state.targets, ctx);
+  for (const id of newcomers) results.push({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } });
+  const result = writeResult(tool, confirmed, results, preview.missing);
+  await record({ event: 'outcome', preview: false, confirmation: confirmed, outcome: outcomeOf(result, changedBy(results)) }).catch(
+    (error: unknown) => warn(ctx, error),
+  );
+  return { ...result, keys };
+
+  async function declinedOutcome(failure: GwctlError, as: Confirmed): Promise<CallOutcome> {
+    const outcome = failed(failure);
+    await record({ event: 'outcome', preview: false, confirmation: as, outcome: outcomeOf(outcome, false) }).catch((error: unknown) =>
+      warn(ctx, error),
+    );
+    return { ...outcome, keys };
+  }
+}
+
+function warn(ctx: WriteContext, error: unknown): void {
+  ctx.deps.io.err(`gwctl: warning: cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}\n`);
+}
+
+/** What the audit line says of a result. */
+function outcomeOf(outcome: ToolResult, changed: boolean): Record<string, unknown> {
+  const body = outcome.result.structuredContent ?? {};
+  return {
+    ok: outcome.result.isError !== true,
+    exit_code: outcome.exitCode,
+    changed,
+    ...('summary' in body ? { summary: body.summary } : {}),
+    ...('results' in body ? { results: body.results } : {}),
+    ...('count' in body ? { count: body.count } : {}),
+    ...('error' in body ? { error: body.error } : {}),
+  };
+}
+
+interface Preview {
+  targets: PreviewTarget[];
+  /** Ids given that do not exist, each with the lookup's error. */
+  missing: { id: string; error: Record<string, unknown> }[];
+  /** presets_create: the body it would send. */
+  body?: unknown;
+}
+
+/** The ids the command's --dry-run selects now. */
+async function targetIds(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<string[]> {
+  const { args, opts } = inputOf(tool, { ...input, yes: false });
+  const data = orThrow(await ctx.runCommand(tool.spec, args, opts)).body?.data;
+  return Array.isArray(data) ? data.map((t) => String((t as PreviewTarget).id)) : [];
+}
+
+/** The command's --dry-run, its targets named by the group's `get`. */
+async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<Preview> {
+  const { args, opts } = inputOf(tool, { ...input, yes: false });
+  const printed = orThrow(await ctx.runCommand(tool.spec, args, opts));
+  const data = printed.body?.data;
+  // A command without targets to list (presets_create) previews the body it would send.
+  if (!Array.isArray(data)) {
+    const slug = String(Object.values(args)[0]);
+    return { targets: [{ id: slug }], missing: [], body: printed.body };
+  }
+  const targets = (data as PreviewTarget[]).map((t) => ({ ...t }));
+  const missing: Preview['missing'] = [];
+  const getter = getSpec(tool.spec);
+  const unknown = targets.filter((t) => t.status === undefined);
+  if (getter && unknown.length > 0) {
+    const argKey = Object.keys(getter.args as ArgDefs)[0]!;
+    await runBounded(
+      unknown.length,
+      LOOKUPS,
+      async (i) => {
+        const target = unknown[i]!;
+        const got = await ctx.runCommand(getter, { [argKey]: target.id }, getterOpts(getter));
+        const item = (got.body?.data ?? got.body) as Record<string, unknown> | undefined;
+        if (got.failure?.exitCode === ExitCode.notFound) missing.push({ id: target.id, error: errorFields(got.failure) });
+        else if (item) {
+          if (typeof item.name === 'string') target.name = item.name;
+          if (typeof item.status === 'string') target.status = item.status;
+        }
+      },
+      () => ctx.signal.aborted,
+    );
+  }
+  const gone = new Set(missing.map((m) => m.id));
+  const found = targets.filter((t) => !gone.has(t.id));
+  // Only ids that do not exist: nothing to preview, and the lookup's own error says why.
+  if (found.length === 0 && missing.length > 0) {
+    const first = missing[0]!;
+    throw new GwctlError(
+      missing.length === 1
+        ? `${confirmationOf(tool).noun} ${first.id} does not exist; nothing was changed`
+        : `none of the ${missing.length} ${confirmationOf(tool).nouns} exist; nothing was changed`,
+      ExitCode.notFound,
+      { status: 404, reason: 'not_found' },
+    );
+  }
+  return { targets: found, missing };
+}
+
+function confirmationOf(tool: GwctlTool): Confirmation {
+  return tool.spec.confirmation as Confirmation;
+}
+
+/** `interns get` for `interns suspend`: the group's command that reads one target. */
+function getSpec(spec: AnySpec): AnySpec | undefined {
+  return commands.get(commandName({ path: [spec.path[0], 'get'] }));
+}
+
+/** The getter's options at their defaults (no wait, no watch). */
+function getterOpts(spec: AnySpec): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(spec.options as Record<string, { parse: (raw: unknown, name: string) => unknown }>).map(([k, d]) => [
+      k,
+      d.parse(undefined, k),
+    ]),
+  );
+}
+
+function orThrow(printed: Printed): Printed {
+  if (printed.failure) throw printed.failure;
+  return printed;
+}
+
+function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
+  const c = confirmationOf(tool);
+  const count = preview.targets.length;
+  const body: Record<string, unknown> = {
+    preview: true,
+    changed: false,
+    count,
+    targets: preview.targets,
+    ...(preview.body === undefined ? {} : { body: preview.body }),
+    ...(preview.missing.length ? { not_found: preview.missing } : {}),
+  };
+  const lines = [
+    `Preview: nothing was changed. ${count} ${count === 1 ? c.noun : c.nouns} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
+    ...preview.missing.map((m) => `${c.noun} ${m.id} does not exist.`),
+    `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
+  ];
+  return {
+    result: { content: [textContent(safeJson(body)), textContent(lines.join('\n'))], structuredContent: body },
+    exitCode: ExitCode.ok,
+  };
+}
+
+function confirmRequest(c: Confirmation, preview: Preview, state: WriteState): ConfirmRequest {
+  const count = preview.targets.length;
+  const named = preview.targets
+    .slice(0, NAMED_IN_MESSAGE)
+    .map((t) => `- ${t.name ? `${t.name} (${t.id})` : t.id}${t.status ? `, ${t.status}` : ''}`);
+  const more = count > NAMED_IN_MESSAGE ? [`… and ${count - NAMED_IN_MESSAGE} more`] : [];
+  const ask = c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${c.action.toLowerCase()}: ${count}.` : 'Confirm?';
+  const message = [`${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`, ...named, ...more, ask].join('\n');
+  const property =
+    c.typed === 'count'
+      ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${c.action.toLowerCase()} them` }
+      : { type: 'boolean', title: `${c.action} ${count === 1 ? `the ${c.noun}` : `${count} ${c.nouns}`}`, default: false };
+  return { message, requestedSchema: { type: 'object', properties: { confirm: property }, required: ['confirm'] }, state };
+}
+
+/** Why an answer does not confirm the write, or undefined when it does. */
+function refusal(c: Confirmation, answer: { action: string; content?: Record<string, unknown> }, count: number): string | undefined {
+  if (answer.action === 'decline') return 'the person declined';
+  if (answer.action !== 'accept') return 'the person cancelled';
+  const value = answer.content?.confirm;
+  if (c.typed === 'count') {
+    if (typeof value !== 'string') return 'the confirmation was not the typed number';
+    if (value.trim() !== String(count)) return `the number typed (${JSON.stringify(value.slice(0, 20))}) is not ${count}`;
+    return undefined;
+  }
+  if (typeof value !== 'boolean') return 'the confirmation was not a yes or no';
+  return value ? undefined : 'the person did not confirm';
+}
+
+function stateOf(value: unknown, tool: string): WriteState | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const state = value as Partial<WriteState>;
+  if (state.tool !== tool || !Array.isArray(state.targets) || !state.targets.every((t) => typeof t === 'string')) return undefined;
+  return { tool, targets: state.targets, ...('body' in state ? { body: state.body } : {}) };
+}
+
+export interface TargetResult {
+  id: string;
+  outcome: 'done' | 'failed' | 'skipped';
+  error?: Record<string, unknown>;
+}
+
+/** The command with --yes on exactly these ids (a selector left out), each target's result read from what it printed. */
+async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonly string[], ctx: WriteContext): Promise<TargetResult[]> {
+  const c = confirmationOf(tool);
+  const given = Object.fromEntries(Object.entries(input).filter(([k]) => !(c.selectors ?? []).includes(k)));
+  const argDefs = Object.entries(tool.spec.args as ArgDefs);
+  const variadic = argDefs.find(([, d]) => d.variadic);
+  const withIds = variadic ? { ...given, [variadic[0]]: [...ids] } : given;
+  let printed: Printed;
+  try {
+    const { args, opts } = inputOf(tool, { ...withIds, yes: true });
+    // Once cancelled, a fleet starts nothing new and reports what each target did.
+    printed = await ctx.runCommand(tool.spec, args, opts, { untilCancelled: false });
+  } catch (error) {
+    printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
+  }
+  const rows = printed.body?.data;
+  if (Array.isArray(rows) && printed.body?.summary !== undefined) return rows.map(targetResult);
+  const only = ids[0]!;
+  return printed.failure
+    ? [{ id: only, outcome: 'failed', error: { ...errorFields(printed.failure), exit_code: printed.failure.exitCode } }]
+    : [{ id: only, outcome: 'done' }];
+}
+
+/** One row of the command's many-target results. */
+function targetResult(row: Record<string, unknown>): TargetResult {
+  const id = String(row.id);
+  if (row.ok === true) return { id, outcome: 'done' };
+  if (row.skipped === true) return { id, outcome: 'skipped', error: { message: row.message } };
+  const error = { ...(row.error as Record<string, unknown>), exit_code: row.exit_code };
+  return row.untouched === true ? { id, outcome: 'skipped', error } : { id, outcome: 'failed', error };
+}
+
+function changedBy(results: readonly TargetResult[]): boolean {
+  return results.some((r) => r.outcome === 'done');
+}
+
+function writeResult(tool: GwctlTool, confirmation: Confirmed, results: TargetResult[], missing: Preview['missing']): ToolResult {
+  const all = [...results, ...missing.map((m) => ({ id: m.id, outcome: 'failed' as const, error: m.error }))];
+  const summary = { done: 0, failed: 0, skipped: 0 };
+  for (const r of all) summary[r.outcome]++;
+  const body = { preview: false, changed: changedBy(all), confirmation, results: all, summary };
+  const c = confirmationOf(tool);
+  const text = `${summary.done} ${summary.done === 1 ? c.noun : c.nouns} done, ${summary.failed} failed, ${summary.skipped} skipped.`;
+  const result: CallToolResult = { content: [textContent(safeJson(body)), textContent(text)], structuredContent: body };
+  if (summary.failed > 0) result.isError = true;
+  return { result, exitCode: summary.failed > 0 ? ExitCode.partial : ExitCode.ok };
+}

@@ -1,0 +1,80 @@
+// Keys stay with their gateway. A key `auth login` stored is bound to the origin (scheme, host,
+// port) it was stored for, recorded beside it in the profile; a run that would send it to another
+// origin (a changed base-url, --base-url, GWCTL_BASE_URL) sends nothing and ends with exit 4, as
+// gh keeps a token per host. A key from the environment or a key command is the person's to aim,
+// so it is not bound. A record of an earlier release, which holds no origin, is bound to the
+// profile's base URL the first time it is about to be sent (`bindOnFirstUse`, under the config
+// lock). The one check is `refuseElsewhere`, which cli/deps.ts runs before any client sends a key.
+import { GwctlError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { baseUrlProblem } from '../core/patterns.js';
+import { KEY_FIELD, KEY_NAME, loginCommand, type KeyInEffect, type KeyKind } from './credentials.js';
+import { DEFAULT_BASE_URL, KEY_ORIGIN, KEYCHAIN_MARK, type Profile } from './profile.js';
+
+/** The origin of a base URL (`https://gw.example:8443`), or undefined when it is not one gwctl would use. */
+export function originOf(baseUrl: string): string | undefined {
+  return baseUrlProblem(baseUrl) === undefined ? new URL(baseUrl).origin : undefined;
+}
+
+/** Whether this key is bound at all: only keys `auth login` stored are. */
+export function isBound(key: KeyInEffect): boolean {
+  return key.source === 'file' || key.source === 'keychain';
+}
+
+/**
+ * Exit 4 when `key` is bound to an origin other than `destination`'s, naming both and the login
+ * that would store a key for the destination (with the run's target options: `--base-url URL`
+ * when given as a flag, so that the key is checked and stored for where the run went).
+ */
+export function refuseElsewhere(key: KeyInEffect, kind: KeyKind, destination: string, profile: string, target: readonly string[]): void {
+  if (!isBound(key) || !key.boundTo) return;
+  const to = originOf(destination);
+  if (to === undefined || to === key.boundTo) return;
+  const login = loginCommand(kind, profile, target);
+  throw new GwctlError(`the ${KEY_NAME[kind]} of profile "${profile}" is bound to ${key.boundTo}; it is not sent to ${to}`, ExitCode.auth, {
+    hint: `run '${login}' to store a key for ${to}, or go back to a base URL on ${key.boundTo}`,
+  });
+}
+
+/**
+ * Under the config lock (a change of the profile, `updateProfile`): records the origin of the
+ * profile's base URL as the binding of this kind's stored key when it has none yet, and returns
+ * the binding in effect. Undefined when the profile holds no stored key of this kind any more, or
+ * its base URL is unusable (the run then fails on that URL before anything is sent).
+ */
+export function bindOnFirstUse(p: Profile, kind: KeyKind): string | undefined {
+  const field = KEY_FIELD[kind];
+  const recorded = p[KEY_ORIGIN[field]];
+  if (typeof recorded === 'string' && recorded !== '') return recorded;
+  const stored = p[KEYCHAIN_MARK[field]] === true || (p[field] !== undefined && p[field] !== '');
+  if (!stored) return undefined;
+  const origin = originOf(String(p['base-url'] ?? DEFAULT_BASE_URL));
+  if (origin !== undefined) p[KEY_ORIGIN[field]] = origin;
+  return origin;
+}
+
+/** What to say when a profile's base URL moves to another origin while keys stored for the old one stay bound to it. */
+export function stayBehind(profile: string, bound: readonly { kind: KeyKind; boundTo: string }[]): string {
+  const which = bound.map((b) => `the ${KEY_NAME[b.kind]}`).join(' and ');
+  const origins = [...new Set(bound.map((b) => b.boundTo))].join(' and ');
+  const verb = bound.length > 1 ? 'stay' : 'stays';
+  const logins = bound.map((b) => `'${loginCommand(b.kind, profile)}'`).join(' and ');
+  return `${which} of profile "${profile}" ${verb} bound to ${origins} and will not be sent to the new base URL; run ${logins} to store keys for it`;
+}
+
+/**
+ * Under the config lock: the profile's base URL set to `next` (undefined: back to the default),
+ * its stored keys kept with the origin they were stored for (a record of an earlier release
+ * bound now, to the base URL it was used with until now, so that it cannot follow the change).
+ * Returns the keys bound to an origin other than the new one.
+ */
+export function moveBaseUrl(p: Profile, next: string | undefined): { kind: KeyKind; boundTo: string }[] {
+  const bound = (['management', 'api'] as const).flatMap((kind) => {
+    const boundTo = bindOnFirstUse(p, kind);
+    return boundTo === undefined ? [] : [{ kind, boundTo }];
+  });
+  if (next === undefined) delete p['base-url'];
+  else p['base-url'] = next;
+  const origin = originOf(next ?? DEFAULT_BASE_URL);
+  return bound.filter((b) => b.boundTo !== origin);
+}
