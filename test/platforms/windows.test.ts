@@ -60,7 +60,7 @@ for (const program of programs) {
         const login = await run(['auth', 'login', '--with-token', '--insecure-storage', '--no-verify'], `${TOKEN}\n`);
         expect(login.code).toBe(0);
         expect(login.stderr).toBe(
-          `Stored the management key sk-mgm…cdef for profile "default" in C:\\users\\${process.env.USER ?? 'root'}\\AppData\\Roaming\\gwctl\\config.json\n`,
+          `Stored the management key sk-mgm…cdef for profile "default" in C:\\users\\${process.env.USER ?? 'root'}\\AppData\\Roaming\\gwctl\\config.json; it is sent only to https://openrouter.ai\n`,
         );
         expect(existsSync(path.join(appData, 'config.json'))).toBe(true);
         expect(JSON.parse(readFileSync(path.join(appData, 'config.json'), 'utf8'))).toMatchObject({
@@ -76,6 +76,7 @@ for (const program of programs) {
         expect((JSON.parse(status.stdout) as { management_key: unknown }).management_key).toEqual({
           masked: 'sk-mgm…-cmd',
           source: 'command',
+          bound_to: null,
           check: 'offline',
         });
       });
