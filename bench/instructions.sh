@@ -64,6 +64,9 @@ count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-e
 if "$node_bin" bin/gwctl.js mcp --help >/dev/null 2>&1; then
   echo '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' >"$tmp/initialize.jsonl"
   count_stdin="$tmp/initialize.jsonl" count 'gwctl mcp (answers initialize)' "$node_bin" bin/gwctl.js mcp
+  # The 2026-07-28 revision's first request: server/discover, with the envelope in _meta.
+  echo '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"bench","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}' >"$tmp/discover.jsonl"
+  count_stdin="$tmp/discover.jsonl" count 'gwctl mcp (answers server/discover)' "$node_bin" bin/gwctl.js mcp
 fi
 (IFS=,; echo "{\"node\":\"$("$node_bin" --version)\",\"date\":\"$(date -u +%F)\",\"results\":[${entries[*]}]}") >"$out/instructions.json"
 echo "written to $out/instructions.json"

@@ -120,6 +120,32 @@ describe('bounds on what a client sends over stdio', () => {
   });
 });
 
+describe('bounds on what a client sends over HTTP', () => {
+  it('a body over 4 MiB is 413, a body that is not JSON is -32700, and the server goes on', async () => {
+    const url = await httpServer();
+    const post = async (body: string): Promise<{ status: number; body: unknown }> => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await post(`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}}`)).toEqual({
+      status: 413,
+      body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'message larger than 4 MiB refused' } },
+    });
+    expect(await post('not json')).toEqual({
+      status: 400,
+      body: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } },
+    });
+    const client = newClient('modern');
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    open.push(client);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+});
+
 describe('when the client goes away', () => {
   it('closed stdin cancels a call in flight (interns_wait for 24 h) and ends the server within a second; nothing more is sent', async () => {
     const sb = sandbox();

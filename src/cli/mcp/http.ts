@@ -110,7 +110,11 @@ export async function serveHttp(newServer: (era: Era) => Server, port: number, d
       if (!res.writableFinished) gone.abort();
     });
     const body = req.method === 'POST' ? await readBounded(req) : undefined;
-    if (body === 'too large') return jsonRpcError(413, -32600, `message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB refused`);
+    if (body === 'too large') {
+      // The rest of the body is not read: the connection ends with the answer.
+      res.setHeader('connection', 'close');
+      return jsonRpcError(413, -32600, `message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB refused`);
+    }
     let parsedBody: unknown;
     if (body !== undefined) {
       try {
