@@ -1,6 +1,9 @@
 import { arg, option, patternCheck } from '../core/options.js';
 import { defineSpec } from '../core/spec.js';
 
+/** How an MCP client starts gwctl, in the usual `mcpServers` shape (`mcp config` prints it with this gwctl's path). */
+const REGISTRATION = ['{', '  "mcpServers": {', '    "gwctl": { "command": "gwctl", "args": ["mcp", "--profile", "default"] }', '  }', '}'];
+
 /** The MCP clients `gwctl mcp config` prints a registration for. */
 export const MCP_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
 
@@ -20,6 +23,8 @@ export const spec = defineSpec({
     '(printed on stderr; with --json a line {"url":...} on stdout). --sandbox rehearses against the sandbox.',
     "'gwctl mcp config --client claude-code' prints what registers this gwctl with Claude Code (also",
     'claude-desktop, cursor, vscode), with the --profile, --sandbox and --allow-destructive given.',
+    'In the usual shape of a client that takes JSON:',
+    ...REGISTRATION.map((line) => `  ${line}`),
   ].join('\n'),
   args: {
     action: arg.optional({

@@ -2,23 +2,12 @@
 // folder (same profile and different ones; login, logout, set, unset) and readers beside them;
 // a writer killed with SIGKILL while it holds the lock; a folder that cannot be written; a file
 // that is not JSON. Every change that exited 0 is in the file afterwards.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  BIN,
-  ROOT,
-  expectNoCrash,
-  gwctlCommand,
-  runGwctl,
-  spawnGwctl,
-  tempConfigDir,
-  testEnv,
-  until,
-  type RunResult,
-} from '../kit/spawn.js';
+import { BIN, ROOT, expectNoCrash, gwctlCommand, runGwctl, tempConfigDir, testEnv, type RunResult } from '../kit/spawn.js';
 
 const fileOf = (dir: string) => path.join(dir, 'config.json');
 const readFile = (dir: string) => JSON.parse(readFileSync(fileOf(dir), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
@@ -106,20 +95,12 @@ describe('many gwctl processes changing one config file at once', () => {
 describe('a writer killed while it holds the lock', () => {
   it('does not block later runs: its lock is taken over as stale and their changes land', { timeout: 60_000 }, async () => {
     const dir = tempConfigDir();
-    // A config "file" that is a FIFO: the writer reads it once at start (fed by `sh`), takes the
-    // lock, then blocks reading it again under the lock, since nothing feeds it any more.
-    execFileSync('mkfifo', ['-m', '600', fileOf(dir)]);
-    const feeder = spawn('sh', ['-c', `printf '{"profiles":{}}' > '${fileOf(dir)}'`], { stdio: 'ignore' });
-    const stuck = spawnGwctl(['config', 'set', 'workspace', 'never'], { configDir: dir });
-    await new Promise((resolve) => feeder.on('close', resolve));
+    // What a writer killed with SIGKILL while holding the lock leaves: the lock folder, last
+    // refreshed when it died. (A writer cannot be made to stop under the lock from outside any
+    // more: the config file is read without blocking, and a FIFO is refused before the lock.)
+    writeFileSync(fileOf(dir), '{"profiles":{}}', { mode: 0o600 });
     const lockDir = `${fileOf(dir)}.lock`;
-    await until(() => existsSync(lockDir), 15_000);
-    stuck.child.kill('SIGKILL');
-    const killed = await stuck.done;
-    expect(killed.signal).toBe('SIGKILL');
-    // The lock outlived its owner.
-    expect(existsSync(lockDir)).toBe(true);
-    rmSync(fileOf(dir));
+    mkdirSync(lockDir);
 
     const runs: RunResult[] = await Promise.all([
       runGwctl(['config', 'set', 'workspace', 'after-kill'], { configDir: dir, timeoutMs: 30_000 }),
