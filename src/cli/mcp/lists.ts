@@ -3,6 +3,7 @@
 // stays under MAX_TEXT characters (an agent's host cuts long tool output). A result that would
 // be longer carries fewer items and a `next_cursor`; the tool's `cursor` continues it by running
 // the same call again past the items already returned.
+import { nearest } from '../../core/suggest.js';
 import { usageError } from '../../core/errors.js';
 import { safeJson } from '../../core/sanitize.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
@@ -50,7 +51,7 @@ function fieldNames(tool: ListTool, fields: unknown): string[] {
   const known = allColumnNames(tool.spec);
   for (const name of fields) {
     if (known.includes(name)) continue;
-    const near = closest(name, known);
+    const near = nearest(name, known);
     throw usageError(
       `unknown field ${JSON.stringify(name.slice(0, 200))} for ${tool.name}`,
       near ? `did you mean ${near}? The fields are ${known.join(', ')}` : `the fields are ${known.join(', ')}`,
@@ -117,30 +118,4 @@ function pick(item: unknown, fields: readonly string[]): unknown {
   if (typeof item !== 'object' || item === null) return item;
   const record = item as Record<string, unknown>;
   return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]]));
-}
-
-/** The known name nearest to a mistyped one (at most a third of its letters apart), for "did you mean". */
-function closest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
-  for (const candidate of known) {
-    const d = distance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best;
-}
-
-/** Edits from one to the other: letters added, removed, changed, or two swapped. */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
 }
