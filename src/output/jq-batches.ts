@@ -4,7 +4,8 @@
 // order; the first batch that fails stops the list after the outputs before its failure, as
 // one run over the whole body would.
 import type { Io } from '../core/io.js';
-import type { JqFilter, JqRunner } from './jq-thread.js';
+import type { JqFilter } from './jq-filter.js';
+import type { JqRunner } from './jq-thread.js';
 
 /** Filters a list's items a batch at a time and prints the outputs in order. */
 export interface JqBatches {

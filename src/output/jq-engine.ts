@@ -7,6 +7,7 @@ import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import { JQ_18_DEFINITIONS } from './jq-builtins.js';
+import { describeFilter, type JqFilter } from './jq-filter.js';
 
 /**
  * The most memory jq may take (its WebAssembly heap). Past it, jq's allocation fails and the
@@ -21,7 +22,7 @@ const tap: { memory?: { readonly buffer: ArrayBuffer }; sink?: (bytes: Uint8Arra
 // some loaders (vitest's) try to resolve as if it were the engine; require() hands over the
 // promise itself, and esbuild bundles it like any other import.
 // Whoever loads this module has already kept WebAssembly on V8's baseline tier, on the main
-// thread (jqRunner in ./jq-thread.ts): this module runs on jq's thread, which must not load
+// thread (engineRunner in ./jq-thread.ts): this module runs on jq's thread, which must not load
 // node:v8 (see there).
 tapEngineOnce();
 const engineReady = loadQuietEngine();
@@ -98,31 +99,6 @@ function tapEngineOnce(): void {
   };
 }
 
-/** A filter that compiles: the only way to get one is `compileJq` (on jq's thread: `JqRunner.compile`). */
-export interface JqFilter {
-  readonly expr: string;
-  /**
-   * The program jq runs: jq 1.8's library (./jq-builtins.ts), then the filter in parentheses,
-   * so what was checked is what runs.
-   */
-  readonly program: string;
-  /**
-   * The filter is `.data[] | …` (or `.data[]`): each item of a list is filtered on its own, so
-   * the pages of `--all` can be filtered as they arrive, a batch of items at a time, with the
-   * same outputs in the same order as over the merged body.
-   */
-  readonly itemwise: boolean;
-}
-
-/**
- * `.data[]` then a pipe (not `|=`) or the end: the pipe binds loosest, so whatever follows sees
- * one item as its input. Words that reach beyond that input (the next input, stopping the
- * whole program) make the filter whole-body; so does anything else, such as a leading comment.
- */
-export function isItemwise(expr: string): boolean {
-  return /^\s*\.data\s*\[\s*\]\s*(?:\|(?!=)|$)/.test(expr) && !/\b(?:input|inputs|input_line_number|halt|halt_error)\b/.test(expr);
-}
-
 /**
  * Checks `expr` without running it: jq compiles `empty | (EXPR)` in full (an unknown function
  * or a syntax error is found) and, because of `empty`, evaluates nothing. Call it before
@@ -146,7 +122,7 @@ export async function compileJq(expr: string): Promise<JqFilter> {
     }
     throw usageError(`invalid --jq filter: ${jqMessage(reason)}`);
   }
-  return { expr, program: `${JQ_18_DEFINITIONS}${filter}`, itemwise: isItemwise(expr) };
+  return describeFilter(expr);
 }
 
 /**

@@ -1,5 +1,5 @@
-// Where --jq runs: jq (WebAssembly) on a worker thread of its own, so that this thread stays
-// free while a filter runs. A filter that never ends cannot hold off Ctrl-C, SIGTERM or a closed
+// Where jq itself runs, for a filter the subset leaves to it (./jq-runner.ts): jq (WebAssembly)
+// on a worker thread of its own, so that this thread stays free while a filter runs. A filter that never ends cannot hold off Ctrl-C, SIGTERM or a closed
 // stdout (they act here, and the process exit ends the thread), and outputs are printed as jq
 // makes them, with back-pressure: when stdout is slow, jq waits. This module loads on the main
 // thread without the engine; the thread loads the engine there. It starts from this module's
@@ -13,10 +13,7 @@ import type { ExitCodeValue } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
 import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 import { bundledThreadSource } from './jq-thread-source.js';
-// Types only: on the main thread the engine itself never loads.
-import type { JqFilter } from './jq-engine.js';
-
-export type { JqFilter };
+import type { JqFilter } from './jq-filter.js';
 
 /** Runs filters, one job after another, printing each job's outputs in the order they were sent. */
 export interface JqRunner {
@@ -45,8 +42,8 @@ const AHEAD_CHARS = 4 * 1024 * 1024;
 const PIECE_CHARS = 64 * 1024;
 const PIECE_MS = 20;
 
-/** The runner of one run (its filter is compiled by it and printed through it). */
-export function jqRunner(): JqRunner {
+/** jq's own runner for one run: the engine on a thread of its own (see ./jq-runner.ts for when). */
+export function engineRunner(): JqRunner {
   // Before the engine's WebAssembly is compiled (the filter is checked before the HTTP client,
   // which asks the same, is loaded): the baseline tier compiles jq's 2.7 MB module in a
   // fraction of the time, and process exit does not wait for optimising jobs. A filter runs

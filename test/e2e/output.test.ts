@@ -129,6 +129,26 @@ describe('--jq over --all, item by item, as a process', () => {
     expect(itemwise.stdout).toBe(whole.stdout);
   });
 
+  // Filters of the subset that gwctl runs itself, until an item needs jq (an error that `?`
+  // hides, or jq's own message): that batch and every one after it go to jq, in order.
+  it('a filter of the subset hands a later batch to jq and the outputs keep their order', async () => {
+    const r = await run('.data[] | if .name == "intern-1501" then (.name.x? // "by jq") else .name end');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe(interns.map((i) => (i.name === 'intern-1501' ? 'by jq\n' : `${i.name}\n`)).join(''));
+  });
+
+  it("a filter of the subset that fails on a later item ends with jq's message after the outputs before it", async () => {
+    const r = await run('.data[] | if .name == "intern-1501" then .name.x else .name end');
+    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: Cannot index string with string \\"x\\"","exit_code":1}}\n');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      interns
+        .slice(0, 1500)
+        .map((i) => `${i.name}\n`)
+        .join(''),
+    );
+  });
+
   it('a run-time error in a later batch: the batches before it are printed, then the error, exit 1', async () => {
     const r = await run('.data[] | if .name == "intern-2001" then error("stopped at \\(.name)") else .name end');
     expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: stopped at intern-2001","exit_code":1}}\n');

@@ -2,7 +2,8 @@
 // before anything runs, run-time errors, and hostile text in every output.
 import { describe, expect, it } from 'vitest';
 import { GwctlError } from '../../src/core/errors.js';
-import { compileJq, formatJqOutput, isItemwise, runJq } from '../../src/output/jq-engine.js';
+import { compileJq, formatJqOutput, runJq } from '../../src/output/jq-engine.js';
+import { isItemwise } from '../../src/output/jq-filter.js';
 
 const interns = {
   data: [

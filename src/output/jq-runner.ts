@@ -1,0 +1,68 @@
+// Where a --jq filter runs. A filter in the everyday subset of jq's language (./jq-subset/:
+// paths, `.[]`, pipes, `select`, comparisons, construction, interpolation, @csv/@tsv) runs
+// here, in this thread, in microseconds; jq itself (WebAssembly, on a thread of its own:
+// ./jq-thread.ts) starts only for a filter outside the subset, or for an input the subset
+// hands over (an error, a number only jq can print, work past its bounds). Starting jq costs
+// more than a whole get with --json; the subset costs nothing measurable (bench/README.md).
+import type { Io } from '../core/io.js';
+import { describeFilter, type JqFilter } from './jq-filter.js';
+import { evaluateSubset } from './jq-subset/evaluate.js';
+import { parseSubset } from './jq-subset/parse.js';
+import type { Node } from './jq-subset/syntax.js';
+import { engineRunner, type JqRunner } from './jq-thread.js';
+
+export type { JqFilter, JqRunner };
+
+/** The runner of one run (its filter is compiled by it and printed through it). */
+export function jqRunner(): JqRunner {
+  return new SubsetFirst();
+}
+
+class SubsetFirst implements JqRunner {
+  private engine: JqRunner | undefined;
+  /** The jobs of a subset filter, in order: each prints after the ones before it. */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** The first failure: every job after it fails with it, unprinted (as on the engine). */
+  private failure: unknown;
+  /** An input went to the engine: so do all after it, keeping their order. */
+  private handedOver = false;
+
+  private jq(): JqRunner {
+    this.engine ??= engineRunner();
+    return this.engine;
+  }
+
+  async compile(expr: string): Promise<JqFilter> {
+    const subset = parseSubset(expr);
+    return subset ? describeFilter(expr, subset) : this.jq().compile(expr);
+  }
+
+  run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
+    // A filter outside the subset is the engine's from the start, with its own order.
+    if (!filter.subset) return this.jq().run(filter, input, io);
+    const lines = this.handedOver ? undefined : linesOf(filter.subset, input);
+    if (!lines) this.handedOver = true;
+    const job = this.tail.then(async () => {
+      if (this.failure) throw this.failure;
+      if (!lines) return this.jq().run(filter, input, io);
+      if (lines.length > 0) await io.out(`${lines.join('\n')}\n`);
+    });
+    this.tail = job.catch((error: unknown) => {
+      this.failure ??= error;
+    });
+    return job;
+  }
+}
+
+/**
+ * The outputs' lines by the subset, or undefined when the engine is to run this input: what
+ * the subset leaves to jq (OutsideSubset), and anything else that stops it (an input nested
+ * too deep for this thread's stack), since jq itself then decides.
+ */
+function linesOf(subset: Node, input: unknown): string[] | undefined {
+  try {
+    return evaluateSubset(subset, input);
+  } catch {
+    return undefined;
+  }
+}
