@@ -60,7 +60,7 @@ count 'gwctl --help' "$node_bin" bin/gwctl.js --help
 count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help
 count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --json --base-url "$fixture_base"
 count 'gwctl endpoints get <id> --jq .data.id' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq .data.id --base-url "$fixture_base"
-count 'gwctl endpoints get <id> --jq (outside the subset: jq itself)' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq '.data | ltrimstr("x") | .id' --base-url "$fixture_base"
+count 'gwctl endpoints get <id> --jq (outside the subset: jq itself)' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq '.data.id | ltrimstr("x")' --base-url "$fixture_base"
 count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$fixture_id" --base-url "$fixture_base"
 # gwctl mcp: start-up, the answer to one initialize read from stdin, and the end at stdin's end.
 if "$node_bin" bin/gwctl.js mcp --help >/dev/null 2>&1; then

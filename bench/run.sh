@@ -126,7 +126,8 @@ echo
 echo "== --jq on a single get: what the engine adds"
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/jq-get.json" \
   -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
-  -n 'gwctl endpoints get <id> --jq .data.id' "$gwctl endpoints get $fixture_id --jq .data.id --base-url $fixture_base"
+  -n 'gwctl endpoints get <id> --jq .data.id' "$gwctl endpoints get $fixture_id --jq .data.id --base-url $fixture_base" \
+  -n 'gwctl endpoints get <id> --jq (jq itself)' "$gwctl endpoints get $fixture_id --jq '.data.id | ltrimstr(\"x\")' --base-url $fixture_base"
 node bench/ratios.mjs "$out/jq-get.json"
 
 echo

@@ -204,6 +204,10 @@ async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
   console.error = () => {};
   const engine = await loadEngine();
   let queue = Promise.resolve();
+  // After a failure jq's instance is not used again: a WebAssembly trap (or the memory limit's
+  // abort) can leave it in a state that poisons later runs, and the outputs of the jobs after a
+  // failure are never printed anyway. They get the same failure.
+  let broken: Failure | undefined;
   port.on('message', (request: Request) => {
     queue = queue.then(async () => {
       port.postMessage(await answer(request));
@@ -211,6 +215,7 @@ async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
   });
 
   async function answer(request: Request): Promise<Reply> {
+    if (broken) return { job: request.job, failure: broken };
     try {
       if ('compile' in request) return { job: request.job, compiled: await engine.compileJq(request.compile) };
       let piece = '';
@@ -235,7 +240,8 @@ async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
       }
       return { job: request.job, done: true };
     } catch (error) {
-      return { job: request.job, failure: failureOf(error) };
+      broken = failureOf(error);
+      return { job: request.job, failure: broken };
     }
   }
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The targets of `--jq at the price of --json`, alone (a few minutes): one get with --jq against
+# the same get with --json, for a filter gwctl runs itself and for one only jq runs, in one
+# hyperfine run; and --all --jq over 100,000 interns against --all --json piped to jq, for an
+# item-by-item filter and a whole-body one. Needs hyperfine and jq (Debian: apt-get install
+# hyperfine jq). Run from the repository root after `npm ci`:
+#   bash bench/jq.sh                                  # the npm build on the `node` on PATH
+#   bash bench/jq.sh --node .cache/node/24/bin/node
+# Results go to bench/results/node<major>/jq-*.json; bench/README.md cites them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+node_bin=node
+runs=30
+paging_runs=5
+while [ $# -gt 0 ]; do
+  case $1 in
+    --node) node_bin=${2:?--node needs a path}; shift 2 ;;
+    --quick) runs=5; paging_runs=2; shift ;;
+    *) echo "bench: unknown argument $1 (see the head of bench/jq.sh)" >&2; exit 2 ;;
+  esac
+done
+source bench/node.sh
+use_node "$(command -v "$node_bin")"
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
+command -v jq >/dev/null || { echo "bench: jq is not installed (apt-get install jq)" >&2; exit 1; }
+out="bench/results/node$major"
+mkdir -p "$out"
+[ -d dist ] || node scripts/build.mjs
+gwctl="$node_bin $PWD/bin/gwctl.js"
+echo "== --jq on Node $("$node_bin" --version), $(jq --version)"
+
+source bench/lib.sh
+serve_fixture
+echo "== one get: --json, --jq with a filter of the subset, --jq with a filter only jq runs"
+hyperfine -N --warmup 5 --runs "$runs" --export-json "$out/jq-get.json" \
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
+  -n 'gwctl endpoints get <id> --jq .data.id' "$gwctl endpoints get $fixture_id --jq .data.id --base-url $fixture_base" \
+  -n 'gwctl endpoints get <id> --jq FILTER (of the subset)' "$gwctl endpoints get $fixture_id --jq '.data | select(.status != \"x\") | \"\(.id)\t\(.name)\"' --base-url $fixture_base" \
+  -n 'gwctl endpoints get <id> --jq (jq itself)' "$gwctl endpoints get $fixture_id --jq '.data.id | ltrimstr(\"x\")' --base-url $fixture_base"
+node bench/ratios.mjs "$out/jq-get.json"
+
+echo
+echo "== --all over 100,000 interns: --jq against --json piped to jq"
+serve "$tmp/sandbox" ./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0
+base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
+key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
+for filter in '.data[] | select(.status=="failed") | .id' '[.data[] | select(.status=="failed")] | length'; do
+  name=$([ "${filter:0:1}" = '[' ] && echo whole || echo items)
+  hyperfine --warmup 1 --runs "$paging_runs" --export-json "$out/jq-list-$name.json" \
+    -n "gwctl interns ls --all --json | jq -r '$filter'" "env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base | jq -r '$filter'" \
+    -n "gwctl interns ls --all --jq '$filter'" "env GWCTL_API_KEY=$key $gwctl interns ls --all --jq '$filter' --base-url $base"
+  node bench/ratios.mjs "$out/jq-list-$name.json"
+done
