@@ -237,15 +237,16 @@ describe('a failed page fails the listing: vault secrets --all', () => {
 describe('a run left waiting on something that never happens', () => {
   // Node ends a process whose event loop is empty even while a promise is pending: without a
   // guard that is exit 0 and no output. Here the jq thread is one that never answers (and holds
-  // nothing open), so the filter's result never comes. (The server is the test's: an in-process
-  // sandbox would keep the loop busy, listening.)
+  // nothing open), so the filter's result never comes; the filter is one only jq runs (gwctl
+  // runs `.data.id` itself). (The server is the test's: an in-process sandbox would keep the
+  // loop busy, listening.)
   it('is an internal error, exit 1, one line; not exit 0 and silence', async () => {
     const silent =
       "import wt from 'node:worker_threads';import { syncBuiltinESMExports } from 'node:module';" +
       'wt.Worker = class { on() { return this; } ref() {} unref() {} postMessage() {} terminate() {} };' +
       'syncBuiltinESMExports();';
     const never = `data:text/javascript,${encodeURIComponent(silent)}`;
-    const r = await runGwctl(['endpoints', 'get', '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11', '--jq', '.data.id'], {
+    const r = await runGwctl(['endpoints', 'get', '5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11', '--jq', '.data.id | ltrimstr("x")'], {
       env: { NODE_OPTIONS: `--import=${never}`, GWCTL_BASE_URL: server.baseUrl, GWCTL_MANAGEMENT_KEY: 'sk-mgmt-silent-0123456789' },
     });
     expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'gwctl: internal error: the command stopped before it finished\n' });
