@@ -62,7 +62,8 @@ count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "
 count 'gwctl endpoints get <id> --jq .data.id' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq .data.id --base-url "$fixture_base"
 count 'gwctl endpoints get <id> --jq (outside the subset: jq itself)' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq '.data.id | ltrimstr("x")' --base-url "$fixture_base"
 count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$fixture_id" --base-url "$fixture_base"
-# gwctl mcp: start-up, the answer to one initialize read from stdin, and the end at stdin's end.
+# gwctl mcp: start-up, the answer to one initialize read from stdin, and the end at stdin's end
+# (the MCP SDK does not load: the opening is answered before it, and nothing after needs it).
 if "$node_bin" bin/gwctl.js mcp --help >/dev/null 2>&1; then
   echo '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' >"$tmp/initialize.jsonl"
   count_stdin="$tmp/initialize.jsonl" count 'gwctl mcp (answers initialize)' "$node_bin" bin/gwctl.js mcp

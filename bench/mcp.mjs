@@ -3,9 +3,11 @@
 //   - a read tool call over stdio: median of 50 `endpoints_get`, against the HTTP exchange it
 //     makes (the same GET with keep-alive, from this process) and against `gwctl endpoints get
 //     --json` as a process (median of 15);
-//   - `gwctl mcp` from spawn to its answer to `initialize` (median of 15) against `gwctl --help`
-//     from spawn to exit (median of 15), and its resident memory when idle after that.
-//   .cache/node/24/bin/node bench/mcp.mjs [OUT.json]
+//   - `gwctl mcp` from spawn to its answer to `initialize` against `gwctl --help` from spawn to
+//     exit (medians of RUNS, default 30, after one run that fills the compile cache); then, as a
+//     client goes on, from spawn to the answer to `tools/list` sent once `initialize` was answered
+//     (the SDK loads for it), and the resident memory when idle after that.
+//   .cache/node/24/bin/node bench/mcp.mjs [OUT.json]          (RUNS=N to change the count)
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -73,43 +75,68 @@ try {
   }
   await client.close();
 
-  const timed = (args, until) =>
+  const INITIALIZE = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  };
+  const THEN = [
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+  ];
+  const line = (message) => `${JSON.stringify(message)}\n`;
+  /** A process from spawn to exit (stdin closed at once). */
+  const toExit = (args) =>
     new Promise((resolve, reject) => {
       const t = performance.now();
-      const child = spawn(node, [bin, ...args], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+      const child = spawn(node, [bin, ...args], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+      child.stdin.end();
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(performance.now() - t) : reject(new Error(`exit ${code}`))));
+    });
+  /** `gwctl mcp` from spawn to the answer to initialize, then to the answer to tools/list; its RSS idle after that. */
+  const session = () =>
+    new Promise((resolve, reject) => {
+      const t = performance.now();
+      const child = spawn(node, [bin, 'mcp'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
       let out = '';
+      let initialize;
       child.stdout.on('data', (d) => {
         out += d;
-        if (until?.(out)) {
-          const ms = performance.now() - t;
-          // Idle: after the answer, with nothing asked of it, for a second.
+        if (initialize === undefined && out.includes('"id":1')) {
+          initialize = performance.now() - t;
+          for (const message of THEN) child.stdin.write(line(message));
+        }
+        if (initialize !== undefined && out.includes('"id":2')) {
+          const tools = performance.now() - t;
+          child.stdout.removeAllListeners('data');
+          // Idle: after the answers, with nothing asked of it, for a second.
           setTimeout(() => {
             const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
             child.stdin.end();
-            child.on('close', () => resolve({ ms, rss }));
+            child.on('close', () => resolve({ initialize, tools, rss }));
           }, 1000);
         }
       });
-      if (until)
-        child.stdin.write(
-          `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`,
-        );
-      else child.stdin.end();
+      child.stdin.write(line(INITIALIZE));
       child.on('error', reject);
-      if (!until) child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - t }) : reject(new Error(`exit ${code}`))));
     });
+  const RUNS = Number(process.env.RUNS ?? 30);
   const processes = [];
   const help = [];
   const initialize = [];
+  const toolsList = [];
   const rss = [];
-  for (let i = 0; i < 16; i++) {
-    const a = await timed(['endpoints', 'get', id, '--json']);
-    const b = await timed(['--help']);
-    const c = await timed(['mcp'], (out) => out.includes('"id":1'));
+  for (let i = 0; i <= RUNS; i++) {
+    const a = i < 16 ? await toExit(['endpoints', 'get', id, '--json']) : undefined;
+    const b = await toExit(['--help']);
+    const c = await session();
     if (i === 0) continue; // the compile cache's first fill
-    processes.push(a.ms);
-    help.push(b.ms);
-    initialize.push(c.ms);
+    if (a !== undefined) processes.push(a);
+    help.push(b);
+    initialize.push(c.initialize);
+    toolsList.push(c.tools);
     rss.push(c.rss);
   }
   const result = {
@@ -125,6 +152,8 @@ try {
     help_ms: round(median(help)),
     initialize_ms: round(median(initialize)),
     initialize_over_help: round(median(initialize) / median(help)),
+    runs: RUNS,
+    tools_list_ms: round(median(toolsList)),
     idle_rss_mb: round(median(rss)),
   };
   console.log(JSON.stringify(result, null, 2));

@@ -54,6 +54,10 @@ const layers = await findLayers(build, options, {
     // The other helpers of commands/shared/ (paging, lists of interns, pickers, watches, actions
     // on many targets, the key check) and completions/: a read uses none of them.
     { name: 'helpers', test: (file) => /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\//.test(file) },
+    // What `gwctl mcp`'s entry shares with the MCP SDK's side (the stdin reader, what the server
+    // says of itself): the entry answers the handshake before the SDK's side and the commands'
+    // layer load, so it gets only this.
+    { name: 'mcpOpening', test: (file) => /^src\/cli\/mcp\/(lines|identity)\.ts$/.test(file) },
     // The rest of what lazily loaded modules share: routes, commands/context.ts, fetch, format
     // and detail, the printers' common part, pacing, the schemas' common part.
     { name: 'commands', test: () => true },

@@ -17,13 +17,14 @@ export const load = {
   sandbox: () => import('../sandbox/server.js'),
   completionScripts: () => import('./completion-tree.js'),
   /**
-   * `gwctl mcp`: the MCP SDK and the tools made from the specs, for that command only; given the
-   * loader of its HTTP side (Node's fetch classes and web server), which loads only with --http.
+   * `gwctl mcp`: its entry, which answers the handshake before the MCP SDK loads, given the
+   * loaders of the SDK's side (the tools made from the specs), loaded once a message needs it, and
+   * of the HTTP side (Node's fetch classes and web server), which loads only with --http.
    */
   mcp: () =>
-    import('./mcp/server.js').then((server) => ({
-      serveMcp: (options: Parameters<typeof server.serveMcp>[0], deps: Parameters<typeof server.serveMcp>[1]) =>
-        server.serveMcp(options, deps, () => import('./mcp/http.js')),
+    import('./mcp/serve.js').then((entry) => ({
+      serveMcp: (options: Parameters<typeof entry.serveMcp>[0], deps: Parameters<typeof entry.serveMcp>[1]) =>
+        entry.serveMcp(options, deps, { server: () => import('./mcp/server.js'), http: () => import('./mcp/http.js') }),
     })),
   /** `gwctl help --json`: the whole description, built only when asked for. */
   helpJson: () => import('./help-json.js'),

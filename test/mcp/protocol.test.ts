@@ -120,6 +120,59 @@ describe('bounds on what a client sends over stdio', () => {
   });
 });
 
+describe('the opening, answered before the SDK loads', () => {
+  const ENVELOPE = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const openings = {
+    legacy: {
+      opening: INITIALIZE,
+      then: [
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ],
+    },
+    modern: {
+      opening: { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: ENVELOPE } },
+      then: [{ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: ENVELOPE } }],
+    },
+  };
+  for (const [era, { opening, then }] of Object.entries(openings)) {
+    it(`${era}: one answer to the opening, the SDK's own (nothing said on stderr), and the SDK serves what follows`, async () => {
+      const [command, ...lead] = gwctlCommand();
+      const child = spawn(command, [...lead, 'mcp'], { env: testEnv(sandbox().env(), tempConfigDir()) });
+      const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+      const answers = (): { id: unknown; result?: Record<string, unknown> }[] =>
+        out
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { id: unknown });
+      try {
+        child.stdin.write(`${JSON.stringify(opening)}\n`);
+        await until(() => answers().length === 1, 15_000);
+        expect(answers()[0]).toMatchObject({ id: 1, result: { capabilities: { tools: {} } } });
+        for (const message of then) child.stdin.write(`${JSON.stringify(message)}\n`);
+        await until(() => answers().length === 2, 15_000);
+        expect(answers()[1]?.id).toBe(2);
+        expect((answers()[1]?.result?.tools as { name: string }[]).map((t) => t.name)).toContain('interns_get');
+        child.stdin.end();
+        expect(await exited).toBe(0);
+        // The SDK answered the opening too: held back (one answer with id 1), and no difference reported.
+        expect(answers().map((a) => a.id)).toEqual([1, 2]);
+        expect(err).toBe('');
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+  }
+});
+
 describe('bounds on what a client sends over HTTP', () => {
   it('a body over 4 MiB is 413, a body that is not JSON is -32700, and the server goes on', async () => {
     const url = await httpServer();

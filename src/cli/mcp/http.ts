@@ -16,7 +16,7 @@ import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { rejectOnAbort } from '../../core/abort.js';
 import type { Era } from './server.js';
-import { MAX_MESSAGE_BYTES } from './stdio.js';
+import { MAX_MESSAGE_BYTES } from './lines.js';
 
 /** A 2025 session unused this long is closed (its client starts a new one on the next 404). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;

@@ -1,11 +1,11 @@
-// `gwctl mcp`: the gateway's operations as Model Context Protocol tools (the contract's "Agents:
-// gwctl mcp"), over stdio or streamable HTTP on loopback, in both eras of the protocol: the 2025
-// handshake (`initialize`) and the stateless 2026-07-28 revision (`server/discover`, `_meta` on
-// each request). The SDK's serving entries decide the era of a connection (stdio) or request
-// (HTTP) and ask `newServer` for a server of that era; the tools are the same in both. Loaded
-// only by that command, through the lazy seam: the SDK costs no other command anything.
+// `gwctl mcp`'s server: the gateway's operations as Model Context Protocol tools (the contract's
+// "Agents: gwctl mcp"), over stdio or streamable HTTP on loopback, in both eras of the protocol:
+// the 2025 handshake (`initialize`) and the stateless 2026-07-28 revision (`server/discover`,
+// `_meta` on each request). The SDK's serving entries decide the era of a connection (stdio) or
+// request (HTTP) and ask `newServer` for a server of that era; the tools are the same in both.
+// Loaded by serve.ts (the command's entry) only once a message needs the SDK: it costs no other
+// command anything, and `gwctl mcp` nothing before it has answered the handshake.
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import {
   Server,
   CLIENT_CAPABILITIES_META_KEY,
@@ -28,19 +28,14 @@ import { rejectOnAbort } from '../../core/abort.js';
 import { auditLog, type AuditLog } from './audit.js';
 import { elicitingConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
 import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
-import { LineTransport } from './stdio.js';
+import { INSTRUCTIONS, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
+import { LineTransport, type Opening } from './stdio.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
-type McpOptions = OptionValues<(typeof spec)['options']>;
+export type McpOptions = OptionValues<(typeof spec)['options']>;
 
 /** The era a server instance serves: chosen by the client's first message (stdio) or each request (HTTP). */
 export type Era = 'legacy' | 'modern';
-
-const INSTRUCTIONS = [
-  "gwctl's tools read (and, when the server allows it, change) a model-inference gateway through its management API.",
-  'Results are the JSON bodies of `gwctl <group> <verb> --json`; errors carry status, reason, retryable and exit_code.',
-  'Write tools return a preview and change nothing unless called with yes: true; then the person is asked to confirm.',
-].join(' ');
 
 /** What every server instance of one run shares. */
 export interface Served {
@@ -60,10 +55,41 @@ export interface Served {
 /** The HTTP side (cli/mcp/http.ts), handed in by the lazy seam: it loads only with --http. */
 export type HttpLoader = () => Promise<{ serveHttp(newServer: (era: Era) => Server, port: number, deps: Deps): Promise<void> }>;
 
-export async function serveMcp(opts: McpOptions, deps: Deps, loadHttp: HttpLoader): Promise<void> {
-  const noConfirm = !opts.confirm;
-  if (noConfirm) deps.io.err('gwctl: write tools act on yes: true without asking the person at the client (--no-confirm)\n');
-  const served: Served = {
+/** How long calls cancelled by a closed stdin get to unwind (their requests aborted) before the run ends. */
+const UNWIND_MS = 500;
+
+export async function serveOverHttp(opts: McpOptions, deps: Deps, loadHttp: HttpLoader): Promise<void> {
+  const served = servedFor(opts, deps);
+  return (await loadHttp()).serveHttp((era) => mcpServer(served, era), opts.port ?? 0, deps);
+}
+
+/**
+ * The protocol on the run's stdin and stdout (through the Io, which masks keys), taking over what
+ * the opening read (serve.ts), until the client closes stdin: that cancels every call still
+ * running (an orphaned server does no more work) and ends the run.
+ */
+export async function serveOverStdio(opts: McpOptions, deps: Deps, opening: Opening): Promise<void> {
+  const served = servedFor(opts, deps);
+  const { io, signal } = deps;
+  const transport = new LineTransport(
+    opening,
+    (text) => io.out(text),
+    (sdk) =>
+      io.err(`gwctl: the MCP SDK answers the opening request otherwise than the answer sent before it loaded: ${JSON.stringify(sdk)}\n`),
+  );
+  const handle = serveStdio(({ era }) => mcpServer(served, era), { transport });
+  try {
+    await Promise.race([transport.ended, rejectOnAbort(signal)]);
+  } finally {
+    // Closing the server aborts every call in flight; each stops its requests and returns.
+    await handle.close();
+    const unwound = Promise.allSettled([...served.running]);
+    await Promise.race([unwound, new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);
+  }
+}
+
+function servedFor(opts: McpOptions, deps: Deps): Served {
+  return {
     tools: toolsOf(commands.values(), {
       allowDestructive: opts.allowDestructive,
       ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
@@ -71,13 +97,10 @@ export async function serveMcp(opts: McpOptions, deps: Deps, loadHttp: HttpLoade
     }),
     deps,
     audit: auditLog(opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'), () => deps.clock.now()),
-    noConfirm,
+    noConfirm: !opts.confirm,
     rounds: new Rounds(),
     running: new Set(),
   };
-  const newServer = (era: Era): Server => mcpServer(served, era);
-  if (opts.http) return (await loadHttp()).serveHttp(newServer, opts.port ?? 0, deps);
-  return serveOverStdio(newServer, served);
 }
 
 function names(list: string): string[] {
@@ -91,8 +114,8 @@ export function mcpServer(served: Served, era: Era): Server {
   const { tools, deps } = served;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
-    { name: 'gwctl', version: __GWCTL_VERSION__ },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: FORM_CHECKER },
+    { ...SERVER_INFO },
+    { capabilities: structuredClone(SERVER_CAPABILITIES), instructions: INSTRUCTIONS, jsonSchemaValidator: FORM_CHECKER },
   );
   const definitions = tools.map((tool) => tool.definition) as unknown as ListToolsResult['tools'];
   server.setRequestHandler('tools/list', () => ({ tools: definitions }));
@@ -169,27 +192,4 @@ function progressOf(ctx: ServerContext): Pick<CallContext, 'progress'> {
 function refusedRound(error: RoundStateRefused): CallToolResult {
   const text = errorJson(new GwctlError(error.message, ExitCode.usage, { reason: 'invalid_confirmation_state' }));
   return { isError: true, content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
-}
-
-/** How long calls cancelled by a closed stdin get to unwind (their requests aborted) before the run ends. */
-const UNWIND_MS = 500;
-
-/**
- * The protocol on the run's stdin and stdout (through the Io, which masks keys), until the client
- * closes stdin: that cancels every call still running (an orphaned server does no more work) and
- * ends the run. At a terminal it first says what it is waiting for.
- */
-async function serveOverStdio(newServer: (era: Era) => Server, served: Served): Promise<void> {
-  const { io, signal } = served.deps;
-  if (io.stdinIsTTY) io.err('gwctl: waiting for an MCP client on stdin (Ctrl-C to stop)\n');
-  const transport = new LineTransport(io.stdin as Readable, (text) => io.out(text));
-  const handle = serveStdio(({ era }) => newServer(era), { transport });
-  try {
-    await Promise.race([transport.ended, rejectOnAbort(signal)]);
-  } finally {
-    // Closing the server aborts every call in flight; each stops its requests and returns.
-    await handle.close();
-    const unwound = Promise.allSettled([...served.running]);
-    await Promise.race([unwound, new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);
-  }
 }

@@ -1,0 +1,75 @@
+// The answer to a client's opening request, given before the MCP SDK has loaded: loading it (its
+// modules, and the schema registry its first message builds) is most of the start-up of `gwctl
+// mcp` (bench/README.md, "gwctl mcp: answering before the SDK loads"). The answer depends only on
+// the revision asked for and on what identity.ts says, so it needs none of the SDK's machinery;
+// the SDK is still handed the same request afterwards (stdio.ts), answers it for itself (that
+// answer is held back, as the client has had it), and serves everything after it. Only a request
+// the SDK surely accepts is answered here (handshake-shape.ts); anything else waits for the SDK.
+import { INSTRUCTIONS, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
+import { isClientCapabilities, isImplementation, isPlainObject, onlyKeys } from './handshake-shape.js';
+import { DISCOVER_REVISIONS, HANDSHAKE_REVISIONS } from './revisions.generated.js';
+
+/** The 2026-07-28 envelope's keys, in a request's `_meta`. */
+const PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+
+type RequestId = string | number;
+
+/** A request answered early: its id, and the response line's message. */
+export interface EarlyAnswer {
+  id: RequestId;
+  response: { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId };
+}
+
+/** The answer to `message` (a client's first, as parsed), or undefined when the SDK is to answer it. */
+export function earlyAnswer(message: unknown): EarlyAnswer | undefined {
+  if (!isPlainObject(message) || !onlyKeys(message, ['jsonrpc', 'id', 'method', 'params']) || message.jsonrpc !== '2.0') return undefined;
+  const { id, method, params } = message;
+  if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
+  const result = method === 'initialize' ? initializeResult(params) : method === 'server/discover' ? discoverResult(params) : undefined;
+  // The key order is the SDK's, so that the two answers are the same text, not only the same JSON.
+  return result && { id: id as RequestId, response: { result, jsonrpc: '2.0', id: id as RequestId } };
+}
+
+/**
+ * The 2025 handshake: the revision asked for when the SDK agrees to it, else the SDK's first
+ * (its rule, with its list). A request carrying `_meta` is left to the SDK: that is where a
+ * 2026-07-28 envelope would turn an `initialize` into a request of the other era.
+ */
+function initializeResult(params: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(params) || !onlyKeys(params, ['protocolVersion', 'capabilities', 'clientInfo'])) return undefined;
+  const { protocolVersion: asked, capabilities, clientInfo } = params;
+  if (typeof asked !== 'string' || !isClientCapabilities(capabilities) || !isImplementation(clientInfo)) return undefined;
+  return {
+    protocolVersion: HANDSHAKE_REVISIONS.includes(asked) ? asked : HANDSHAKE_REVISIONS[0],
+    capabilities: SERVER_CAPABILITIES,
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+  };
+}
+
+/**
+ * The 2026-07-28 revision's opening: a `server/discover` whose envelope names a revision the SDK
+ * serves (another is the SDK's to refuse). The result is as the SDK's encoding of that revision
+ * gives it: complete, with no cache hint configured (kept 0 ms, private), naming the server.
+ */
+function discoverResult(params: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(params) || !onlyKeys(params, ['_meta'])) return undefined;
+  const meta = params._meta;
+  if (!isPlainObject(meta) || !onlyKeys(meta, [PROTOCOL_VERSION, CLIENT_INFO, CLIENT_CAPABILITIES])) return undefined;
+  const revision = meta[PROTOCOL_VERSION];
+  if (typeof revision !== 'string' || !DISCOVER_REVISIONS.includes(revision)) return undefined;
+  if (!isClientCapabilities(meta[CLIENT_CAPABILITIES])) return undefined;
+  if (meta[CLIENT_INFO] !== undefined && !isImplementation(meta[CLIENT_INFO])) return undefined;
+  return {
+    supportedVersions: DISCOVER_REVISIONS,
+    capabilities: SERVER_CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    resultType: 'complete',
+    ttlMs: 0,
+    cacheScope: 'private',
+    _meta: { [SERVER_INFO_KEY]: SERVER_INFO },
+  };
+}
