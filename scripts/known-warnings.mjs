@@ -1,21 +1,12 @@
 // The warnings Node prints on every build of the standalone binary (scripts/build-binary.mjs),
 // which alarm a reader and which nobody can act on. They are taken out of the build's output;
 // anything else Node says (another module, another kind of warning, an error) still shows.
-// - ExperimentalWarning: single-executable applications and startup snapshots are experimental
-//   features of Node, and Node says so on each use.
-// - "It's not yet fully verified whether built-in module "async_hooks" works in user snapshot
-//   builder scripts": undici's request API requires async_hooks for AsyncResource while the
-//   snapshot is built. No async resource exists until a request is made, after the snapshot is
-//   deserialised, and the e2e tests run every request path through the binary
-//   (GWCTL_TEST_BINARY). The same warning about any other module is not filtered.
+// - ExperimentalWarning: single-executable applications are an experimental feature of Node,
+//   and Node says so on each use.
 // - "Wrote single executable preparation blob to ...": Node 22 says where the blob went, which
 //   the build knows (it chose the file).
 
-const KNOWN = [
-  /^\(node:\d+\) ExperimentalWarning: .*\n/gm,
-  /^Wrote single executable preparation blob to .*\n/gm,
-  /^\(node:\d+\) Warning: It's not yet fully verified whether built-in module "(?:node:)?async_hooks" works in user snapshot builder scripts\.\n(?:(?!\(node:).*\n)*?To request support for the module, use the Node\.js issue tracker: .*\n/gm,
-];
+const KNOWN = [/^\(node:\d+\) ExperimentalWarning: .*\n/gm, /^Wrote single executable preparation blob to .*\n/gm];
 
 /** `text` (a build step's stderr) without the known warnings. */
 export function withoutKnownWarnings(text) {

@@ -27,9 +27,9 @@ export const lazyRequires = [
 ];
 
 // node:http: undici requires it at load for two values it reads later, and loading it costs
-// about 5M instructions of `endpoints get` on Node 24 (2 %) in the npm build and about 24M (9 %)
-// in the standalone executable, whose startup snapshot cannot hold the native parser state
-// node:http creates when it loads. `maxHeaderSize` is http.maxHeaderSize of the Node the build
+// about 5M instructions of `endpoints get` on Node 24 (2 %) in the npm build, and was 24M (9 %)
+// in the standalone executable when it started from a startup snapshot, which cannot hold the
+// native parser state node:http creates when it loads. `maxHeaderSize` is http.maxHeaderSize of the Node the build
 // is for (16 KiB on every supported line); a --max-http-header-size given to Node (NODE_OPTIONS
 // or its command line) still takes effect, and then node:http is loaded.
 export function httpLazyRequires({ maxHeaderSize }) {

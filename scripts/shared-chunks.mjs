@@ -14,7 +14,7 @@
 // - The CLI's layer: every module of ours that src/cli/run.ts imports statically (the specs,
 //   core, config, the output choice; commander comes with them). Every command loads it before
 //   anything else anyway; every lazily loaded module, libraries included, gets it.
-// - The other layers (given by the build): modules of ours that two or more lazily loaded modules
+// - The other layers (GWCTL_LAYERS below): modules of ours that two or more lazily loaded modules
 //   of ours share beyond that, each in the first layer whose test it passes. Modules that only one
 //   of them reaches stay in its chunk (the HTTP client and undici, tables, the jq engine, the
 //   config writer, each command's own code), as do those the build keeps apart.
@@ -32,12 +32,44 @@ import { inlineBuiltinImports } from './lazy-requires.mjs';
 const NAMESPACE = 'gwctl-layer';
 
 /**
+ * gwctl's layers, the same in the npm build (scripts/build.mjs) and in the standalone
+ * executable's chunks (scripts/build-binary.mjs): see findLayers.
+ */
+const GWCTL_LAYERS = {
+  cli: 'src/cli/run.ts',
+  layers: [
+    // The other helpers of commands/shared/ (paging, lists of interns, pickers, watches, actions
+    // on many targets, the key check) and completions/: a read uses none of them.
+    { name: 'helpers', test: (file) => /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\//.test(file) },
+    // What `gwctl mcp`'s entry shares with the MCP SDK's side (the stdin reader, what the server
+    // says of itself): the entry answers the handshake before the SDK's side and the commands'
+    // layer load, so it gets only this.
+    { name: 'mcpOpening', test: (file) => /^src\/cli\/mcp\/(lines|identity)\.ts$/.test(file) },
+    // The rest of what lazily loaded modules share: routes, commands/context.ts, fetch, format
+    // and detail, the printers' common part, pacing, the schemas' common part.
+    { name: 'commands', test: () => true },
+  ],
+  // The resources' zod schemas build their validators when loaded: only where they are used
+  // (their common part is a few lines, and with it the zod code every schema uses joins a layer).
+  keepApart: (file) => file.startsWith('src/api/schemas/') && file !== 'src/api/schemas/common.ts',
+};
+
+/**
+ * Builds `options` (esbuild's, code-split, with `absWorkingDir`) in gwctl's layers: a first build
+ * that writes nothing finds them, the second writes. Returns the second's result.
+ */
+export async function buildInLayers(build, options) {
+  const layers = await findLayers(build, options, GWCTL_LAYERS);
+  return build({ ...options, plugins: [sharedChunksPlugin(options.absWorkingDir, layers), ...options.plugins] });
+}
+
+/**
  * The layers of the build `options` describes (esbuild's `build` and options), found from a first
  * build of it that writes nothing. `cli`: the module every lazily loaded module loads after.
  * `layers`: `{ name, test(file) }` in order, the last taking whatever is left. `keepApart(file)`:
  * modules that no layer takes.
  */
-export async function findLayers(build, options, { cli, layers, keepApart }) {
+async function findLayers(build, options, { cli, layers, keepApart }) {
   const { metafile } = await build({ ...options, write: false, metafile: true, logLevel: 'silent' });
   const inputs = metafile.inputs;
   const staticImports = (file) =>
@@ -101,7 +133,7 @@ export async function findLayers(build, options, { cli, layers, keepApart }) {
 }
 
 /** The esbuild plugin: each lazily loaded module re-exports, as namespaces, the layers it gets. */
-export function sharedChunksPlugin(root, { entries, members }) {
+function sharedChunksPlugin(root, { entries, members }) {
   const layersOf = new Map([...entries].map(([file, names]) => [path.join(root, file), names]));
   return {
     name: 'gwctl-shared-chunks',

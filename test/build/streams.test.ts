@@ -1,7 +1,7 @@
 // What the npm build loads when its output goes to a file or /dev/null: gwctl writes to the
 // descriptor itself (ProcessOutput in src/main.ts), so `--help` so sent builds none of Node's
-// streams, which were a third of its start-up (bench/README.md). The standalone executable is not
-// asked: its startup snapshot holds the streams already (the HTTP client is in it).
+// streams, which were a third of its start-up (bench/README.md). The standalone executable runs
+// the same chunks (scripts/sea-chunks.mjs) and is not asked again here.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
