@@ -70,6 +70,9 @@ function newestUnder(dir: string): number {
   return newest;
 }
 
+/** Tests of what only the standalone executable has (its chunks' code cache): no other project runs them. */
+const EXECUTABLE_ONLY = ['test/e2e/executable-chunks.test.ts'];
+
 function runtimeProject(runtime: Runtime): TestProjectInlineConfiguration {
   let present = existsSync(runtime.file);
   // A standalone build older than the sources would test yesterday's gwctl: it skips, saying so.
@@ -81,6 +84,7 @@ function runtimeProject(runtime: Runtime): TestProjectInlineConfiguration {
     name: runtime.name,
     // test/runtimes/ checks that the switch took (or, when the runtime is missing, skips saying why).
     include: present ? ['test/e2e/**/*.test.ts', 'test/runtimes/which.test.ts'] : ['test/runtimes/missing.test.ts'],
+    exclude: runtime.env === 'GWCTL_TEST_BINARY' ? [] : EXECUTABLE_ONLY,
     env: present
       ? { [runtime.env]: runtime.file, GWCTL_TEST_RUNTIME_VERSION: runtime.versionPrefix ?? '' }
       : { GWCTL_TEST_RUNTIME_MISSING: `${runtime.missing}: ${runtime.fix}` },
@@ -98,7 +102,7 @@ export default defineConfig({
     projects: [
       // Every test on the Node running vitest. test/e2e/ holds the end-to-end and contract tests
       // of the built binary (spawned); everything under test/commands/ drives gwctl in-process.
-      project({ name: 'main', include: ['test/**/*.test.ts'], exclude: ['test/runtimes/**'] }),
+      project({ name: 'main', include: ['test/**/*.test.ts'], exclude: ['test/runtimes/**', ...EXECUTABLE_ONLY] }),
       ...runtimes.map(runtimeProject),
     ],
   },
