@@ -8,7 +8,7 @@ import { GwctlError } from '../../src/core/errors.js';
 import { compileJq, runJq } from '../../src/output/jq-engine.js';
 import { evaluateSubset } from '../../src/output/jq-subset/evaluate.js';
 import { parseSubset } from '../../src/output/jq-subset/parse.js';
-import type { Node } from '../../src/output/jq-subset/syntax.js';
+import { ARITY, type Node } from '../../src/output/jq-subset/syntax.js';
 
 const interns = {
   data: [
@@ -265,27 +265,8 @@ function generator(seed: number): (depth: number) => string {
     '""',
     '"é\\n\\t"',
   ];
-  const builtins0 = [
-    'length',
-    'keys',
-    'keys_unsorted',
-    'not',
-    'empty',
-    'type',
-    'tostring',
-    'tojson',
-    'first',
-    'last',
-    'add',
-    'any',
-    'all',
-    'to_entries',
-    'sort',
-    '@csv',
-    '@tsv',
-    '@json',
-    '@text',
-  ];
+  const builtins1 = Object.keys(ARITY).filter((name) => ARITY[name as keyof typeof ARITY] === 1);
+  const builtins0 = [...Object.keys(ARITY).filter((name) => ARITY[name as keyof typeof ARITY] === 0), '@csv', '@tsv', '@json', '@text'];
   const term = (depth: number): string => {
     if (depth <= 0) return pick(leaves);
     switch (Math.floor(next() * 14)) {
@@ -298,7 +279,7 @@ function generator(seed: number): (depth: number) => string {
       case 3:
         return pick(builtins0);
       case 4:
-        return `${pick(['select', 'map', 'sort_by', 'has', 'join', 'startswith', 'endswith'])}(${expr(depth - 1)})`;
+        return `${pick(builtins1)}(${expr(depth - 1)})`;
       case 5:
         return `if ${expr(depth - 1)} then ${expr(depth - 1)}${pick(['', ` elif ${expr(depth - 1)} then ${expr(depth - 1)}`])}${pick(['', ` else ${expr(depth - 1)}`])} end`;
       case 6:

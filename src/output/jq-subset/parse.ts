@@ -3,7 +3,7 @@
 // right, `or`, `and`, the comparisons (not chained), `+` and `-`), and otherwise says no: the
 // engine then compiles it, and reports what jq finds wrong with it. Every filter this accepts
 // is one jq compiles (test/output/jq-subset.test.ts checks it against the engine).
-import { ARITY, BUILTINS, type Builtin, type Comparison, type Format, type Node } from './syntax.js';
+import { ARITY, isBuiltin, type Comparison, type Format, type Node } from './syntax.js';
 
 /** The filter's tree, or undefined when the filter is not (all) in the subset. */
 export function parseSubset(expr: string): Node | undefined {
@@ -253,8 +253,8 @@ class Parser {
       if (call) refuse();
       return { kind: 'literal', value: name === 'null' ? null : name === 'true' };
     }
-    if (!(BUILTINS as readonly string[]).includes(name)) refuse();
-    const builtin = name as Builtin;
+    if (!isBuiltin(name)) refuse();
+    const builtin = name;
     if (ARITY[builtin] === 0) {
       if (call) refuse();
       return { kind: 'call', name: builtin, args: [] };

@@ -4,35 +4,11 @@
 // Anything else, and any filter that fails, goes to the engine (../jq-runner.ts), so this
 // subset only has to match jq where it succeeds.
 
-export type Builtin = (typeof BUILTINS)[number];
-/** Builtins without arguments, then those with one; each as jq 1.7.1 (and 1.8.1) defines it. */
-export const BUILTINS = [
-  'length',
-  'keys',
-  'keys_unsorted',
-  'not',
-  'empty',
-  'type',
-  'tostring',
-  'tojson',
-  'first',
-  'last',
-  'add',
-  'any',
-  'all',
-  'to_entries',
-  'sort',
-  'select',
-  'map',
-  'has',
-  'join',
-  'startswith',
-  'endswith',
-  'sort_by',
-] as const;
-
-/** How many arguments each builtin takes (jq tells `f` from `f(x)` by the count). */
-export const ARITY: Record<Builtin, 0 | 1> = {
+/**
+ * The builtins of the subset, each as jq 1.7.1 (and 1.8.1) defines it, with how many arguments
+ * it takes (jq tells `f` from `f(x)` by the count).
+ */
+export const ARITY = {
   length: 0,
   keys: 0,
   keys_unsorted: 0,
@@ -55,7 +31,14 @@ export const ARITY: Record<Builtin, 0 | 1> = {
   startswith: 1,
   endswith: 1,
   sort_by: 1,
-};
+} as const satisfies Record<string, 0 | 1>;
+
+export type Builtin = keyof typeof ARITY;
+
+/** Whether `name` is a builtin of the subset. */
+export function isBuiltin(name: string): name is Builtin {
+  return Object.hasOwn(ARITY, name);
+}
 
 export type Format = 'csv' | 'tsv' | 'json' | 'text';
 export type Comparison = '==' | '!=' | '<' | '<=' | '>' | '>=';
