@@ -70,8 +70,8 @@ function newestUnder(dir: string): number {
   return newest;
 }
 
-/** Tests of what only the standalone executable has (its chunks' code cache): no other project runs them. */
-const EXECUTABLE_ONLY = ['test/e2e/executable-chunks.test.ts'];
+/** Tests of what only the standalone executable has (its chunks' code cache, its add-on copy): no other project runs them. */
+const EXECUTABLE_ONLY = ['test/e2e/executable-chunks.test.ts', 'test/e2e/executable-addon.test.ts'];
 
 function runtimeProject(runtime: Runtime): TestProjectInlineConfiguration {
   let present = existsSync(runtime.file);

@@ -342,38 +342,20 @@ function jqThreadSourcePlugin() {
 
 /**
  * The credential store's native add-on inside the executable: a single executable cannot
- * require a .node file, so the add-on is an asset of the blob, and src/cli/keyring-addon.ts is
- * replaced by a loader that writes it, once, to a private cache folder (named by its digest, so
- * a changed add-on never meets an old copy) and loads it with process.dlopen.
+ * require a .node file, so the add-on is an asset of the blob, and src/cli/carried-addon.ts is
+ * replaced by a module that gives that asset and the digest it has now. src/cli/keyring-addon-copy.ts
+ * loads a copy of it from the cache folder only once the copy's bytes hash to that digest.
  */
 function keyringSeaAssetPlugin(addonDigest) {
   return {
     name: 'keyring-sea-asset',
     setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]keyring-addon\.ts$/ }, () => ({
+      b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]carried-addon\.ts$/ }, () => ({
         loader: 'js',
-        contents: `
-const DIGEST = ${JSON.stringify(addonDigest)};
-export function loadKeyringAddon() {
-  const fs = require('node:fs');
-  const path = require('node:path');
-  const os = require('node:os');
-  const home = process.env.HOME || os.homedir();
-  const dir = process.platform === 'win32'
-    ? path.join(process.env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local'), 'gwctl', 'cache')
-    : path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'gwctl');
-  const file = path.join(dir, 'keyring-' + DIGEST.slice(0, 16) + '.node');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temp = file + '.' + process.pid + '.tmp';
-    fs.writeFileSync(temp, new Uint8Array(require('node:sea').getRawAsset('keyring.node')), { mode: 0o600 });
-    fs.renameSync(temp, file);
-  }
-  const module = { exports: {} };
-  process.dlopen(module, file);
-  return module.exports;
-}
-`,
+        contents:
+          `export function carriedAddon() {\n` +
+          `  return { digest: ${JSON.stringify(addonDigest)}, bytes: () => new Uint8Array(require('node:sea').getRawAsset('keyring.node')) };\n` +
+          `}\n`,
       }));
     },
   };

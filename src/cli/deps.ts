@@ -98,7 +98,7 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   };
   let keychain: Keychain | undefined;
   // Opening the store loads nothing yet: the native add-on loads on the first key read from it.
-  const getKeychain = (): Keychain => (keychain ??= openKeychain(load.keyring, env, configDir(env)));
+  const getKeychain = (): Keychain => (keychain ??= openKeychain(() => load.keyring(env), env, configDir(env)));
   let settings: Settings | undefined;
   const getSettings = ({ newProfile = false }: { newProfile?: boolean } = {}): Settings => {
     if (settings) return settings;

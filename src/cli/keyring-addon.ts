@@ -1,10 +1,15 @@
 // @napi-rs/keyring's native binding, required from the installed package: an add-on cannot be
-// bundled, so the package is gwctl's one runtime dependency. The standalone build replaces this
-// module (scripts/build-binary.mjs) with one that loads the copy carried inside the executable.
+// bundled, so the package is gwctl's one runtime dependency. The standalone executable carries
+// the add-on instead (carried-addon.ts) and loads a checked copy of it (keyring-addon-copy.ts).
 import { createRequire } from 'node:module';
 import type { KeyringBinding } from '../config/keychain.js';
+import type { Env } from '../core/env.js';
+import { carriedAddon } from './carried-addon.js';
+import { loadCarriedAddon } from './keyring-addon-copy.js';
 
-export function loadKeyringAddon(): KeyringBinding {
+export function loadKeyringAddon(env: Env): KeyringBinding {
+  const carried = carriedAddon();
+  if (carried) return loadCarriedAddon(carried, env) as KeyringBinding;
   try {
     return createRequire(import.meta.url)('@napi-rs/keyring') as KeyringBinding;
   } catch (error) {

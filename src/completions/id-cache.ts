@@ -4,10 +4,9 @@
 // characters are kept, since shells expand the candidates they are given; a name beside an id
 // (shown by zsh and fish as its description) is kept made safe and short.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../core/env.js';
-import { CONFIG_DIR, HOME, LOCALAPPDATA, readVariable, XDG_CACHE_HOME } from '../core/environment.js';
+import { cacheDir } from '../config/paths.js';
 import { sanitizeField } from '../core/sanitize.js';
 
 export type IdKind = 'intern' | 'batch';
@@ -30,23 +29,6 @@ export interface KnownId {
 interface CacheFile {
   version: 1;
   entries: (KnownId & { at: number })[];
-}
-
-/**
- * GWCTL_CONFIG_DIR/cache when that is set (a config folder of its own), else the platform's cache
- * folder; undefined (no cache) rather than a relative folder: a relative XDG_CACHE_HOME is ignored,
- * and an empty or relative HOME is no home (config/paths.ts).
- */
-export function cacheDir(env: Env): string | undefined {
-  const own = readVariable(env, CONFIG_DIR);
-  if (own) return path.join(path.resolve(own), 'cache');
-  const xdg = readVariable(env, XDG_CACHE_HOME);
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'gwctl');
-  const home = readVariable(env, HOME) ?? os.homedir();
-  if (!path.isAbsolute(home)) return undefined;
-  if (process.platform === 'win32') return path.join(readVariable(env, LOCALAPPDATA) || path.join(home, 'AppData', 'Local'), 'gwctl', 'cache');
-  if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'gwctl');
-  return path.join(home, '.cache', 'gwctl');
 }
 
 export function cacheFile(env: Env, kind: IdKind): string | undefined {

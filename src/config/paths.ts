@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../core/env.js';
-import { APPDATA, CONFIG_DIR, HOME, readVariable, XDG_CONFIG_HOME } from '../core/environment.js';
+import { APPDATA, CONFIG_DIR, HOME, LOCALAPPDATA, readVariable, XDG_CACHE_HOME, XDG_CONFIG_HOME } from '../core/environment.js';
 import { usageError } from '../core/errors.js';
 import { quoteInput } from '../core/sanitize.js';
 
@@ -31,4 +31,26 @@ export function configDir(env: Env): string {
 
 export function configFile(env: Env): string {
   return path.join(configDir(env), 'config.json');
+}
+
+/**
+ * The cache folder (the completion cache, and the standalone executable's copy of its credential
+ * store add-on): GWCTL_CONFIG_DIR/cache when that is set (a config folder of its own), else the
+ * platform's cache folder; undefined (no cache) rather than a relative folder: a relative
+ * XDG_CACHE_HOME or LOCALAPPDATA is ignored, as the XDG spec says, and an empty or relative HOME
+ * is no home.
+ */
+export function cacheDir(env: Env): string | undefined {
+  const own = readVariable(env, CONFIG_DIR);
+  if (own) return path.join(path.resolve(own), 'cache');
+  const xdg = readVariable(env, XDG_CACHE_HOME);
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'gwctl');
+  const home = readVariable(env, HOME) ?? os.homedir();
+  if (!path.isAbsolute(home)) return undefined;
+  if (process.platform === 'win32') {
+    const local = readVariable(env, LOCALAPPDATA);
+    return path.join(local && path.isAbsolute(local) ? local : path.join(home, 'AppData', 'Local'), 'gwctl', 'cache');
+  }
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'gwctl');
+  return path.join(home, '.cache', 'gwctl');
 }

@@ -3,7 +3,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDir, cacheFile, ID_TTL_MS, MAX_IDS, recentIds as recent, rememberIds } from '../../src/completions/id-cache.js';
+import { cacheDir } from '../../src/config/paths.js';
+import { cacheFile, ID_TTL_MS, MAX_IDS, recentIds as recent, rememberIds } from '../../src/completions/id-cache.js';
 import { gwctl } from '../kit/cli.js';
 import { tempConfigDir } from '../kit/spawn.js';
 import { useSandbox } from '../kit/sandbox.js';
