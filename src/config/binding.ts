@@ -4,7 +4,7 @@
 // gh keeps a token per host. A key from the environment or a key command is the person's to aim,
 // so it is not bound. A record of an earlier release, which holds no origin, is bound to the
 // profile's base URL the first time it is about to be sent (`bindOnFirstUse`, under the config
-// lock). The one check is `refuseElsewhere`, which cli/deps.ts runs before any client sends a key.
+// lock); one whose profile's base URL names no origin is never sent. The one check is `refuseElsewhere`, which cli/deps.ts runs before any client sends a key.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { baseUrlProblem } from '../core/patterns.js';
@@ -22,15 +22,25 @@ export function isBound(key: KeyInEffect): boolean {
 }
 
 /**
- * Exit 4 when `key` is bound to an origin other than `destination`'s, naming both and the login
+ * Exit 4 when `key` is stored but bound to no origin (after `bindOnFirstUse`), or bound to an
+ * origin other than `destination`'s, naming both and the login
  * that would store a key for the destination (with the run's target options: `--base-url URL`
  * when given as a flag, so that the key is checked and stored for where the run went).
  */
 export function refuseElsewhere(key: KeyInEffect, kind: KeyKind, destination: string, profile: string, target: readonly string[]): void {
-  if (!isBound(key) || !key.boundTo) return;
+  if (!isBound(key)) return;
+  const login = loginCommand(kind, profile, target);
+  // A record of an earlier release that could not be bound (its profile's base URL names no
+  // origin, or the key is gone from the profile): where it belongs is unknown, so it goes nowhere.
+  if (!key.boundTo) {
+    throw new GwctlError(
+      `the ${KEY_NAME[kind]} of profile "${profile}" has no record of the gateway it was stored for, and the profile's base URL names none it can be bound to; it is not sent`,
+      ExitCode.auth,
+      { hint: `run '${login}' to store it again for the gateway it belongs to` },
+    );
+  }
   const to = originOf(destination);
   if (to === undefined || to === key.boundTo) return;
-  const login = loginCommand(kind, profile, target);
   throw new GwctlError(`the ${KEY_NAME[kind]} of profile "${profile}" is bound to ${key.boundTo}; it is not sent to ${to}`, ExitCode.auth, {
     hint: `run '${login}' to store a key for ${to}, or go back to a base URL on ${key.boundTo}`,
   });

@@ -208,6 +208,22 @@ describe('a key stored by an earlier release (no binding recorded)', () => {
     expect(stored(dir).default!['management-key-origin']).toBe(origin(home));
   });
 
+  it('under a profile base URL that names no origin it can be bound to: exit 4, nothing sent, wherever the run is aimed', async () => {
+    const dir = configWith({ 'base-url': 'https://gw.example/api/v1?x=1', 'management-key': KEY });
+    const unbound = (login: string) =>
+      `gwctl: the management key of profile "default" has no record of the gateway it was stored for, and the profile's base URL names none it can be bound to; it is not sent; ` +
+      `run '${login}' to store it again for the gateway it belongs to\n`;
+    const flag = await gwctl(['byok', 'ls', '--base-url', other.baseUrl], { configDir: dir });
+    expect(flag).toMatchObject({ code: 4, stdout: '', stderr: unbound(`gwctl auth login --base-url ${other.baseUrl}`) });
+    const variable = await gwctl(['byok', 'ls', '--json'], { configDir: dir, env: { GWCTL_BASE_URL: other.baseUrl } });
+    expect(variable.code).toBe(4);
+    expect(JSON.parse(variable.stderr)).toMatchObject({ error: { exit_code: 4 } });
+    const api = await gwctl(['api', '/byok'], { configDir: dir, env: { GWCTL_BASE_URL: other.baseUrl } });
+    expect(api).toMatchObject({ code: 4, stdout: '', stderr: unbound('gwctl auth login') });
+    expect(other.requests).toEqual([]);
+    expect(stored(dir).default).toEqual({ 'base-url': 'https://gw.example/api/v1?x=1', 'management-key': KEY });
+  });
+
   it('config set base-url before its first use binds it to the old base URL', async () => {
     const dir = configWith({ 'base-url': home.baseUrl, 'management-key': KEY });
     const set = await gwctl(['config', 'set', 'base-url', other.baseUrl], { configDir: dir });
