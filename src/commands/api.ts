@@ -35,6 +35,8 @@ function header(text: string): { name: string; value: string } {
   const bad = unsendableCharacter(value);
   if (bad) throw new ValueRefused(`the value has ${bad}; a header carries printable ASCII only`);
   if (name.toLowerCase() === 'authorization') throw new ValueRefused('the key is set from the profile; choose which with --key');
+  // A front end shared by several sites routes by Host: another one would take the key to another site.
+  if (name.toLowerCase() === 'host') throw new ValueRefused("the host is the base URL's; set it with --base-url");
   return { name, value };
 }
 
@@ -45,8 +47,10 @@ export const spec = defineSpec({
     '<path> is relative to the base URL (interns, /interns?limit=5), or an absolute URL on its origin.',
     'Fields go into the query string for GET, HEAD and DELETE, and into a JSON body otherwise;',
     'key[]=v appends to an array, key[sub]=v sets a nested key. -F makes true, false, null and integers',
-    'JSON values and reads @FILE (or @- for stdin). The key: the API key on interns and vault routes,',
-    "the management key elsewhere, unless --key says which. The key never leaves the base URL's origin.",
+    "JSON values and reads @FILE (or @- for stdin). The key: the one gwctl's own command for the route",
+    'sends (the API key on interns, vault and batches routes), the management key on routes it has no',
+    "command for, unless --key says which. The key never leaves the base URL's origin, and -H cannot",
+    'set Authorization or Host.',
     'A request other than GET or HEAD is retried only when it cannot have reached the server.',
   ].join('\n'),
   args: {

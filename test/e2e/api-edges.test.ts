@@ -243,6 +243,17 @@ describe('headers', () => {
     });
     expect(server.requests).toHaveLength(0);
   });
+
+  it('a Host header, in any case, is exit 2 and nothing is sent: the key would go to another site behind the same front end', async () => {
+    for (const given of ['Host: evil.example', 'host:evil.example', 'HOST: 127.0.0.1']) {
+      expect(await api(['credits', '-H', given])).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `gwctl: invalid --header "${given}": the host is the base URL's; set it with --base-url\n`,
+      });
+    }
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe('--input', () => {
