@@ -548,7 +548,7 @@ complete -c gwctl -n '__gwctl_is \'auth\'' -s h -l help -d 'show help'
 
 # gwctl auth login
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l with-token -d 'read the key from standard input'
-complete -c gwctl -n '__gwctl_is \'auth login\'' -l api-key -d 'store the API key (interns and vault routes) instead of the management key'
+complete -c gwctl -n '__gwctl_is \'auth login\'' -l api-key -d 'store the API key (interns, vault and batches routes) instead of the management key'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l no-verify -d 'store the key without checking it with the API (offline set-up)'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -l insecure-storage -d 'keep the key in the 0600 config file, not in the operating system\'s credential store'
 complete -c gwctl -n '__gwctl_is \'auth login\'' -s h -l help -d 'show help'
@@ -562,7 +562,7 @@ complete -c gwctl -n '__gwctl_is \'auth status\'' -l offline -d 'do not check th
 complete -c gwctl -n '__gwctl_is \'auth status\'' -s h -l help -d 'show help'
 
 # gwctl auth token
-complete -c gwctl -n '__gwctl_is \'auth token\'' -l api-key -d 'print the API key (interns and vault routes; falls back to the management key)'
+complete -c gwctl -n '__gwctl_is \'auth token\'' -l api-key -d 'print the API key (interns, vault and batches routes; falls back to the management key)'
 complete -c gwctl -n '__gwctl_is \'auth token\'' -s h -l help -d 'show help'
 
 # gwctl config

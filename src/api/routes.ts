@@ -38,12 +38,32 @@ export const routes = {
 } as const satisfies Record<string, Route>;
 
 /**
- * The key `gwctl api` sends to a path when not told: the API key on the interns programme's
- * routes (interns and their vault, as in the table above), the management key elsewhere.
+ * The key `gwctl api` sends to a path when not told, decided by the table above, so that it is
+ * the key gwctl's own command for that route sends: the key of the route whose path matches;
+ * else, for a route the table does not hold, the key of the routes under the same first segment
+ * when they all take the API key (`interns/{id}/resume` is the interns programme's); else, as on
+ * every route of the gateway the table does not know, the management key.
  */
 export function defaultKeyFor(path: string): KeyKind {
-  const first = path.replace(/^\/+/, '').split(/[/?#]/)[0];
-  return first === 'interns' || first === 'vault' ? 'api' : 'management';
+  const wanted = segmentsOf(path);
+  const table: readonly Route[] = Object.values(routes);
+  const route = table.find((r) => {
+    const template = segmentsOf(r.path);
+    return (
+      template.length === wanted.length && template.every((part, i) => part === wanted[i] || (part.startsWith('{') && wanted[i] !== ''))
+    );
+  });
+  if (route) return route.key;
+  const family = table.filter((r) => segmentsOf(r.path)[0] === wanted[0]);
+  return family.length > 0 && family.every((r) => r.key === 'api') ? 'api' : 'management';
+}
+
+/** A path's segments, without its query or fragment and without the slashes at either end. */
+function segmentsOf(path: string): string[] {
+  return path
+    .split(/[?#]/)[0]!
+    .replace(/^\/+|\/+$/g, '')
+    .split('/');
 }
 
 /** Where the known routes begin, for completing `gwctl api <path>`: `interns`, `private-endpoints/`... */

@@ -29,7 +29,7 @@ export const KEY_VARIABLES = {
   management: { name: 'GWCTL_MANAGEMENT_KEY', description: "management key; wins over the profile's" },
   api: {
     name: 'GWCTL_API_KEY',
-    description: "API key for interns and vault routes; wins over the profile's; falls back to the management key",
+    description: "API key for the interns, vault and batches routes; wins over the profile's; falls back to the management key",
   },
 } as const satisfies Record<'management' | 'api', EnvironmentVariable>;
 /** The keys the environment holds (GWCTL_MANAGEMENT_KEY, GWCTL_API_KEY), for masking: those that are set. */

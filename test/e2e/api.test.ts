@@ -39,13 +39,23 @@ const api = (args: string[], options: { input?: string; env?: Record<string, str
 const seen = () => server.requests.map((r) => ({ method: r.method, url: r.url, key: r.key }));
 
 describe('which request is sent', () => {
-  it('GET by default, the API key on interns and vault routes, the management key elsewhere', async () => {
-    for (const p of ['interns', '/vault/interns/x/secrets?limit=2', 'credits', 'batches/b1']) expect((await api([p])).code).toBe(0);
+  it("GET by default, with the key of the route's own command: the API key on interns, vault and batches routes, the management key elsewhere", async () => {
+    for (const p of ['interns', '/vault/interns/x/secrets?limit=2', 'credits', 'batches/b1', 'byok']) expect((await api([p])).code).toBe(0);
     expect(seen()).toEqual([
       { method: 'GET', url: '/api/v1/interns', key: 'api' },
       { method: 'GET', url: '/api/v1/vault/interns/x/secrets?limit=2', key: 'api' },
       { method: 'GET', url: '/api/v1/credits', key: 'management' },
-      { method: 'GET', url: '/api/v1/batches/b1', key: 'management' },
+      { method: 'GET', url: '/api/v1/batches/b1', key: 'api' },
+      { method: 'GET', url: '/api/v1/byok', key: 'management' },
+    ]);
+  });
+
+  it('gwctl api /batches/ID sends the key gwctl batches get ID sends', async () => {
+    await runGwctl(['batches', 'get', 'batch_b1', '--base-url', server.baseUrl], { env });
+    await api(['/batches/batch_b1']);
+    expect(seen().map((r) => [r.url, r.key])).toEqual([
+      ['/api/v1/batches/batch_b1', 'api'],
+      ['/api/v1/batches/batch_b1', 'api'],
     ]);
   });
 
@@ -108,7 +118,7 @@ describe('which request is sent', () => {
     await api(['batches/b1', '-X', 'DELETE', '-f', 'reason=x y', '--yes']);
     expect(seen()).toEqual([
       { method: 'GET', url: '/api/v1/interns?limit=5&status=running', key: 'api' },
-      { method: 'DELETE', url: '/api/v1/batches/b1?reason=x+y', key: 'management' },
+      { method: 'DELETE', url: '/api/v1/batches/b1?reason=x+y', key: 'api' },
     ]);
   });
 

@@ -15,7 +15,7 @@ export const spec = defineSpec({
   args: {},
   options: {
     withToken: option.flag('--with-token', 'read the key from standard input'),
-    apiKey: option.flag('--api-key', 'store the API key (interns and vault routes) instead of the management key'),
+    apiKey: option.flag('--api-key', 'store the API key (interns, vault and batches routes) instead of the management key'),
     // Commander's negated flag: the value is true unless --no-verify is given.
     verify: {
       flags: '--no-verify',

@@ -9,7 +9,7 @@ export const spec = defineSpec({
     'from wherever it comes: the environment, a key command, the credential store or the config file.\n' +
     'Exit 4 and nothing on stdout when there is none.',
   args: {},
-  options: { apiKey: option.flag('--api-key', 'print the API key (interns and vault routes; falls back to the management key)') },
+  options: { apiKey: option.flag('--api-key', 'print the API key (interns, vault and batches routes; falls back to the management key)') },
   examples: [
     'gwctl auth token',
     'curl -H "Authorization: Bearer $(gwctl auth token)" https://openrouter.ai/api/v1/byok',
