@@ -2,7 +2,7 @@
 // for a column derived from several fields; the spec lists them), how to show the value to a
 // person in a terminal table, and how to read the raw value for piped rows. The same
 // declaration drives the table, the piped rows, --columns, --header, --help and completion.
-import { usageError } from '../core/errors.js';
+import { usageError, type GwctlError } from '../core/errors.js';
 import { cellText, inline, type Cell, type Column } from './cells.js';
 import { quoteInput, sanitizeField } from '../core/sanitize.js';
 import { nearest } from '../core/suggest.js';
@@ -62,12 +62,22 @@ export function pickColumnNames(names: readonly string[], given: string, command
   }
   return asked.map((name) => {
     const found = names.find((n) => n.toLowerCase() === name.toLowerCase());
-    if (found === undefined) {
-      const near = nearest(name, names);
-      throw usageError(`unknown column ${quoteInput(name)} for ${command}; ${near === undefined ? valid : `did you mean ${near}?`}`);
-    }
+    if (found === undefined) throw unknownColumn(name, names, command);
     return found;
   });
+}
+
+/**
+ * The one refusal of a column name that is not one of `names` (`--columns`; an MCP list tool's
+ * `fields`, which it calls fields): the nearest name when one is near, and always the valid ones.
+ */
+export function unknownColumn(name: string, names: readonly string[], command: string, word: 'column' | 'field' = 'column'): GwctlError {
+  const valid = `valid ${word}s: ${names.join(', ')}`;
+  const near = nearest(name, names);
+  return usageError(
+    `unknown ${word} ${quoteInput(name)} for ${command}`,
+    near === undefined ? valid : `did you mean ${near}? V${valid.slice(1)}`,
+  );
 }
 
 /** Where rows print: a terminal table, or piped rows. */

@@ -195,8 +195,14 @@ describe('--columns and --header', () => {
   });
 
   it.each([
-    [['--columns', 'id,stat'], 'gwctl: unknown column "stat" for interns ls; did you mean status?\n'],
-    [['--columns', 'NAME,crated_at'], 'gwctl: unknown column "crated_at" for interns ls; did you mean created_at?\n'],
+    [
+      ['--columns', 'id,stat'],
+      'gwctl: unknown column "stat" for interns ls; did you mean status? Valid columns: id, name, status, model, hostname, created_at, description, instructions, last_failure_message, vault_id, attached_vault_id, workspace_id, updated_at\n',
+    ],
+    [
+      ['--columns', 'NAME,crated_at'],
+      'gwctl: unknown column "crated_at" for interns ls; did you mean created_at? Valid columns: id, name, status, model, hostname, created_at, description, instructions, last_failure_message, vault_id, attached_vault_id, workspace_id, updated_at\n',
+    ],
     [['--status', 'runing'], 'gwctl: invalid --status "runing": did you mean --status running?\n'],
     [['--status', 'running,faild'], 'gwctl: invalid --status "running,faild": did you mean --status running,failed?\n'],
     [

@@ -170,7 +170,11 @@ describe('gwctl mcp over stdio', () => {
     sb.clearRequests();
     const field = await call(client, 'interns_ls', { fields: ['id', 'nmae'] });
     expect(field.structuredContent).toMatchObject({
-      error: { exit_code: 2, message: 'unknown field "nmae" for interns_ls', hint: expect.stringMatching(/^did you mean name\?/) },
+      error: {
+        exit_code: 2,
+        message: 'unknown field "nmae" for interns_ls',
+        hint: expect.stringMatching(/^did you mean name\? Valid fields: id, name, /),
+      },
     });
     const cursor = Buffer.from(JSON.stringify({ tool: 'byok_ls', input: {}, skip: 3 })).toString('base64url');
     const other = await call(client, 'interns_ls', { cursor });

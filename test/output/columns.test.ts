@@ -49,7 +49,15 @@ describe('pickColumns', () => {
   it('refuses an unknown name with exit 2, listing the valid ones', () => {
     const error = usage(() => pickColumns(budgetColumns, 'id,foo', 'budgets ls'));
     expect(error.exitCode).toBe(2);
-    expect(error.message).toBe('unknown column "foo" for budgets ls; valid columns: id, reset_interval, limit_usd, updated_at, tags');
+    expect(error.message).toBe('unknown column "foo" for budgets ls');
+    expect(error.hint).toBe('valid columns: id, reset_interval, limit_usd, updated_at, tags');
+  });
+
+  it('refuses a name near a valid one with both the nearest name and the valid ones', () => {
+    const error = usage(() => pickColumns(budgetColumns, 'id,limit_us', 'budgets ls'));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe('unknown column "limit_us" for budgets ls');
+    expect(error.hint).toBe('did you mean limit_usd? Valid columns: id, reset_interval, limit_usd, updated_at, tags');
   });
 
   it('refuses an empty name', () => {

@@ -3,7 +3,7 @@
 // stays under MAX_TEXT characters (an agent's host cuts long tool output). A result that would
 // be longer carries fewer items and a `next_cursor`; the tool's `cursor` continues it by running
 // the same call again past the items already returned.
-import { nearest } from '../../core/suggest.js';
+import { unknownColumn } from '../../output/columns.js';
 import { usageError } from '../../core/errors.js';
 import { safeJson } from '../../core/sanitize.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
@@ -49,14 +49,8 @@ function fieldNames(tool: ListTool, fields: unknown): string[] {
   if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string') || fields.length === 0)
     throw usageError('invalid fields: expected a list of field names');
   const known = allColumnNames(tool.spec);
-  for (const name of fields) {
-    if (known.includes(name)) continue;
-    const near = nearest(name, known);
-    throw usageError(
-      `unknown field ${JSON.stringify(name.slice(0, 200))} for ${tool.name}`,
-      near ? `did you mean ${near}? The fields are ${known.join(', ')}` : `the fields are ${known.join(', ')}`,
-    );
-  }
+  const unknown = fields.find((name) => !known.includes(name));
+  if (unknown !== undefined) throw unknownColumn(unknown, known, tool.name, 'field');
   return fields;
 }
 
