@@ -43,13 +43,16 @@ export const SANDBOX_CHURN_ENV = SANDBOX_CHURN.name;
 
 export const CONFIG_DIR = variable(
   'GWCTL_CONFIG_DIR',
-  'folder of the config file (default: the platform config folder); its cache/ holds the completion cache',
+  'folder of the config file (default: the platform config folder); its cache/ is the cache folder',
 );
 export const HOME = variable('HOME', 'the home folder, under which the platform folders are');
 export const XDG_CONFIG_HOME = variable('XDG_CONFIG_HOME', 'the config folder on Linux (default ~/.config)');
-export const XDG_CACHE_HOME = variable('XDG_CACHE_HOME', 'the cache folder on Linux (default ~/.cache), for the completion cache');
+export const XDG_CACHE_HOME = variable(
+  'XDG_CACHE_HOME',
+  "the cache folder on Linux (default ~/.cache), for the completion cache and the executable's copy of its credential store add-on; ignored when relative",
+);
 export const APPDATA = variable('APPDATA', 'the config folder on Windows');
-export const LOCALAPPDATA = variable('LOCALAPPDATA', 'the cache folder on Windows');
+export const LOCALAPPDATA = variable('LOCALAPPDATA', 'the cache folder on Windows; ignored when relative');
 
 /** Where the config file and the completion cache live (config/paths.ts, completions/id-cache.ts). */
 export const FOLDER_VARIABLES: readonly EnvironmentVariable[] = [CONFIG_DIR, HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, APPDATA, LOCALAPPDATA];
