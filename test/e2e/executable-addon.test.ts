@@ -29,16 +29,13 @@ const ADDON = path.join(ROOT, 'node_modules', '@napi-rs', 'keyring-linux-x64-gnu
 /** The name of the copy: the add-on's digest, as the executable was built with it. */
 const COPY = `keyring-${createHash('sha256').update(readFileSync(ADDON)).digest('hex').slice(0, 16)}.node`;
 
-const noCompiler = spawnSync('sh', ['-c', 'command -v cc'], { stdio: 'ignore' }).status === 0 ? undefined : 'no C compiler (cc)';
-const missing = keyringMissing ?? noCompiler;
-if (missing) console.log(`skipping the planted add-on tests: ${missing}`);
-
 const work = mkdtempSync(path.join(os.tmpdir(), 'gwctl-addon-'));
 const marker = path.join(work, 'planted-library-ran');
 const planted = path.join(work, 'planted.so');
 
-/** A shared library whose constructor, run as it loads, writes the marker. */
-function buildPlantedLibrary(): void {
+/** Builds a shared library whose constructor, run as it loads, writes the marker; why not, when it cannot. */
+function buildPlantedLibrary(): string | undefined {
+  if (spawnSync('sh', ['-c', 'command -v cc'], { stdio: 'ignore' }).status !== 0) return 'no C compiler (cc)';
   const source = path.join(work, 'planted.c');
   writeFileSync(
     source,
@@ -49,18 +46,26 @@ function buildPlantedLibrary(): void {
       '}\n',
   );
   const cc = spawnSync('cc', ['-shared', '-fPIC', '-o', planted, source], { encoding: 'utf8' });
-  if (cc.status !== 0) throw new Error(`cc failed: ${cc.stderr}`);
+  return cc.status === 0 ? undefined : `cc cannot build a shared library (${cc.stderr.trim().split('\n')[0] ?? `exit ${cc.status}`})`;
 }
+
+const missing = keyringMissing ?? buildPlantedLibrary();
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+if (missing) console.log(`skipping the planted add-on tests: ${missing}`);
 
 describe.skipIf(missing)(`the executable's add-on copy${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let keyring: SecretService;
   beforeAll(async () => {
-    buildPlantedLibrary();
     keyring = await startSecretService();
   });
   afterAll(async () => {
     await keyring?.stop();
-    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('the planted library writes its marker when it is loaded (so the tests below can fail)', () => {
+    expect(() => process.dlopen({ exports: {} }, planted)).toThrow();
+    expect(readFileSync(marker, 'utf8')).toBe('ran\n');
+    rmSync(marker);
   });
 
   /** A run's folders: config, cache and temporary folder of its own, all absolute. */
