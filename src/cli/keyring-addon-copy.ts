@@ -13,7 +13,6 @@
 //   followed), then renamed into place;
 // - on any doubt (no usable folder, a refused one, a file that fails a check) a fresh copy is
 //   written to a new private temporary folder and loaded from there; the doubtful file never is.
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -127,6 +126,8 @@ function openVerified(file: string, digest: string): Opened | undefined {
   try {
     const stat = fstatSync(fd);
     const own = process.platform === 'win32' || (stat.uid === process.getuid!() && (stat.mode & 0o022) === 0);
+    // node:crypto only here: this module is in the layer every command loads (cli/lazy.ts).
+    const { createHash } = process.getBuiltinModule('node:crypto');
     if (stat.isFile() && own && createHash('sha256').update(readFileSync(fd)).digest('hex') === digest) return { fd, file };
   } catch {
     // Unreadable: written afresh.
