@@ -79,14 +79,14 @@ export async function selectInterns(
   deps: Deps,
   statuses: readonly string[],
   workspace: string | undefined,
-): Promise<{ id: string; name: string; skip?: string }[]> {
+): Promise<{ id: string; name: string; status: string; skip?: string }[]> {
   const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
   try {
     const { items } = await readInterns(deps, { statuses, workspace }, (count) => progress?.update(`Finding interns: ${count}`));
     return items.map((intern) => {
-      const { id, name } = intern;
+      const { id, name, status } = intern;
       const why = skipReason(intern, statuses, workspace);
-      return why === undefined ? { id, name } : { id, name, skip: `skipped: ${why}` };
+      return why === undefined ? { id, name, status } : { id, name, status, skip: `skipped: ${why}` };
     });
   } finally {
     progress?.stop();
