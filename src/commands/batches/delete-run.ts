@@ -35,7 +35,8 @@ const DELETE: ManyAction = {
       }),
       // 30 days after it was created a batch's results are gone and a read answers 410; the batch
       // is long past its 24h window, so finished, and a DELETE of it has no 410 to answer.
-      (error) => (error.status === 410 ? { note: 'its results expired (HTTP 410 on reading it), so it is long past its 24h window' } : undefined),
+      (error) =>
+        error.status === 410 ? { note: 'its results expired (HTTP 410 on reading it), so it is long past its 24h window' } : undefined,
     ),
 };
 
@@ -43,7 +44,10 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   const words = args.ids;
   if (words.length === 0) throw usageError("missing required argument 'id'", `see 'gwctl ${commandName(declared)} --help'`);
   if (opts.strict && !opts.dryRun)
-    throw usageError('--strict applies only with --dry-run', `add --dry-run, as in 'gwctl ${commandName(declared)} <id> --dry-run --strict'`);
+    throw usageError(
+      '--strict applies only with --dry-run',
+      `add --dry-run, as in 'gwctl ${commandName(declared)} <id> --dry-run --strict'`,
+    );
   if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
   await runMany(deps, DELETE, {
     words,

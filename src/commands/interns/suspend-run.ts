@@ -42,7 +42,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   if (opts.workspace !== undefined && opts.status === undefined)
     throw usageError('--workspace selects interns only together with --status');
   if (opts.status !== undefined && words.length > 0) throw usageError('give intern ids or --status, not both');
-  if (opts.strict && !opts.dryRun) throw usageError('--strict applies only with --dry-run', `add --dry-run, as in 'gwctl ${command} <id> --dry-run --strict'`);
+  if (opts.strict && !opts.dryRun)
+    throw usageError('--strict applies only with --dry-run', `add --dry-run, as in 'gwctl ${command} <id> --dry-run --strict'`);
   // No target at all is its own mistake, said before the confirmation rule; only a person at a
   // terminal can still pick one.
   if (words.length === 0 && opts.status === undefined && (opts.dryRun || !deps.prompter.interactive)) {
