@@ -118,8 +118,8 @@ function definition(spec: AnySpec, write: boolean): Tool {
       ? 'Without yes: true, returns a preview {preview, changed: false, count, targets} and changes nothing. With yes: true, the person at the client is asked to confirm; the result is {preview: false, changed, confirmation, results: [{id, outcome}], summary}. Every call is written to the audit log.'
       : "Returns the JSON body of the gateway's answer; an error carries status, reason, retryable and exit_code.",
   );
-  // A command that asks before acting (it has --yes) destroys something; one that creates does not.
-  const destructive = 'yes' in options;
+  // A command that asks before acting (it has --yes) destroys something, unless it only creates.
+  const destructive = 'yes' in options && spec.confirmation?.creates !== true;
   return {
     name: spec.path.join('_'),
     title: spec.agent?.summary ?? spec.summary,
