@@ -1,9 +1,10 @@
 // A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the
 // write, on exactly the targets the person saw. Every step is the command's own run: its
-// --dry-run reads the targets and says what the write would meet on each (commands/shared/
-// dry-run.ts: its expected_outcome and reason), the person confirms only the targets expected
-// to act, and the command with --yes acts on those ids alone (a selector such as `status`
-// becomes the ids it selected when the person looked); the others are reported as skipped.
+// --dry-run reads the targets and says what the write would meet on each (its expected_outcome
+// and reason: commands/shared/expected-outcomes.ts), the person confirms only the targets
+// expected to act, and the command with --yes acts on those ids alone (a selector such as
+// `status` becomes the ids it selected when the person looked); the others are reported as
+// skipped.
 //
 // The audit log is the record: a preview is one line; a confirmed write writes its intent before
 // anything is sent (no line, no write) and its outcome after, with every target's result.

@@ -4,7 +4,7 @@ import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
 import { detailView, fieldsOf } from '../shared/detail.js';
-import { lookUp } from '../shared/dry-run.js';
+import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { runMany, type ManyAction } from '../shared/many.js';

@@ -3,7 +3,7 @@ import { Intern, SuspendResult } from '../../api/schemas/intern.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
-import { lookUp } from '../shared/dry-run.js';
+import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { namesShown, runMany, type ManyAction, type Target } from '../shared/many.js';
 import { confirmOrRefuse, internIdOrPick, selectInterns } from '../shared/targets.js';

@@ -20,7 +20,7 @@ import type * as z from 'zod/mini';
 import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
 import { progressBar, startProgress } from './progress.js';
-import { dryRun, type LookingAction } from './dry-run.js';
+import { dryRun, type LookingAction } from './expected-outcomes.js';
 import { confirmOrRefuse, readIds } from './targets.js';
 
 // The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight).
@@ -67,7 +67,7 @@ export interface ManyAction {
   ifAnswerLost: (id: string) => string;
   /** A target's name, read by its id (for ids given without one); undefined when it cannot be read. */
   nameOf?: (deps: Deps, id: string) => Promise<string | undefined>;
-  /** For --dry-run: one target read by its id, and what the action would meet (shared/dry-run.ts). */
+  /** For --dry-run: one target read by its id, and what the action would meet (shared/expected-outcomes.ts). */
   look: LookingAction['look'];
 }
 
@@ -302,7 +302,7 @@ async function printResults(
       spill: true,
     },
     { name: 'exit_code', header: 'EXIT CODE', value: ({ outcome }) => exitCodeOf(outcome), byDefault: 'pipe' },
-    // A dry run's columns (shared/dry-run.ts), so that --columns takes the same names here: what
+    // A dry run's columns (shared/expected-outcomes.ts), so that --columns takes the same names here: what
     // the run met, and why a target was not acted on.
     { name: 'status', header: 'STATUS', value: ({ target }) => target.status ?? '', byDefault: false },
     { name: 'expected', header: 'EXPECTED', value: () => '', byDefault: false },
