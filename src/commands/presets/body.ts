@@ -87,7 +87,7 @@ export function versionPreview(slug: string, body: Record<string, unknown>, widt
   );
   const left = PERSISTED_FIELDS.filter((k) => !held.includes(k));
   return [
-    `The version of ${sanitizeField(slug)} to create holds ${held.length ? 'only:' : 'no settings:'}`,
+    `The version of ${sanitizeField(slug)} to create:`,
     ...lines,
     ...wrapToWidth(`It does not hold, although a version before it may: ${left.join(', ')}.`, width),
     ...wrapToWidth(NOT_CARRIED, width),

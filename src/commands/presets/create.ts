@@ -13,6 +13,12 @@ export const spec = defineSpec({
     typed: 'boolean',
     creates: true,
   },
+  agent: {
+    description:
+      'Only the fields that overlap the preset config are kept (model, max_tokens, temperature, system, fallbacks, provider, plugins, ...); messages, stream and prompt are ignored by the service. ' +
+      'The body is checked before sending: fallbacks at most 3 entries of {model} and not with models, session_id and user at most 256 characters, speed fast or standard, cache_control type ephemeral, stop_server_tools_when at least one known condition. ' +
+      'A new version holds only the fields sent: if the preset already has a version, nothing is carried over from it.',
+  },
   summary: 'Create a preset from a messages-style request body, or a new version of an existing one',
   description:
     'Only the fields that overlap the preset config are kept (model, max_tokens, temperature, system,\n' +
