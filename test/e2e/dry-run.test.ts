@@ -116,7 +116,7 @@ describe('batches delete --dry-run', () => {
       code: 0,
       stderr: '',
       stdout: [
-        'batch_running\twould-fail\tHTTP 409: status in_progress is not terminal (completed, failed, expired, cancelled)',
+        'batch_running\twould-fail\tHTTP 409: status in_progress is not terminal',
         'batch_done\twould-act\t',
         'batch_nope\twould-fail\tHTTP 404: Batch not found.',
         'batch_old\twould-act\tits results expired (HTTP 410 on reading it), so it is long past its 24h window',
@@ -142,7 +142,7 @@ describe('batches delete --dry-run', () => {
         name: null,
         status: 'in_progress',
         expected_outcome: 'failed',
-        reason: 'HTTP 409: status in_progress is not terminal (completed, failed, expired, cancelled)',
+        reason: 'HTTP 409: status in_progress is not terminal',
       },
     ]);
     expect(JSON.parse(r.stderr)).toEqual({

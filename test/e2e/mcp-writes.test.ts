@@ -203,7 +203,7 @@ describe('gwctl mcp write tools', () => {
     const { client, asked } = await connect([], sb.env(), () => ({ action: 'accept', content: { confirm: '1' } }));
     const ids = [completed!, in_progress!, 'batch_nonexistent'];
     const preview = await call(client, 'batches_delete', { ids });
-    const notTerminal = 'HTTP 409: status in_progress is not terminal (completed, failed, expired, cancelled)';
+    const notTerminal = 'HTTP 409: status in_progress is not terminal';
     expect(preview.structuredContent).toEqual({
       preview: true,
       changed: false,

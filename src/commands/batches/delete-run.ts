@@ -1,5 +1,5 @@
 import { routes } from '../../api/routes.js';
-import { Batch, BatchDeleted, isTerminalBatchStatus, TERMINAL_BATCH_STATUSES } from '../../api/schemas/batch.js';
+import { Batch, BatchDeleted, isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
@@ -29,9 +29,7 @@ const DELETE: ManyAction = {
       () => fetchChecked(deps, routes.getBatch, { params: { id } }, Batch),
       ({ data }) => ({
         status: data.status,
-        ...(isTerminalBatchStatus(data.status)
-          ? {}
-          : { fails: `HTTP 409: status ${sanitizeField(data.status)} is not terminal (${TERMINAL_BATCH_STATUSES.join(', ')})` }),
+        ...(isTerminalBatchStatus(data.status) ? {} : { fails: `HTTP 409: status ${sanitizeField(data.status)} is not terminal` }),
       }),
       // 30 days after it was created a batch's results are gone and a read answers 410; the batch
       // is long past its 24h window, so finished, and a DELETE of it has no 410 to answer.
