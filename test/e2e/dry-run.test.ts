@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchBody, internBody, internId } from '../kit/bodies.js';
 import { envelope, startServer, type Reply, type ScriptedServer, type Seen } from '../kit/server.js';
-import { runGwctl } from '../kit/spawn.js';
+import { expectNoCrash, runGwctl, spawnGwctl, until } from '../kit/spawn.js';
 
 const KEY = 'sk-api-dry-run-0123456789abcdef';
 
@@ -99,6 +99,19 @@ describe('interns suspend --dry-run', () => {
     server.handle((req) => (req.path.endsWith(internId(2)) ? { status: 500, body: envelope(500, 'Internal error') } : interns(req)));
     const r = await gw(['interns', 'suspend', internId(1), internId(2), '--dry-run', '--retries', '0', '--concurrency', '1']);
     expect(r).toMatchObject({ code: 7, stdout: '', stderr: 'gwctl: HTTP 500: Internal error\n' });
+  });
+
+  it('Ctrl-C while reading: exit 130 and no line at all, since a target never read is no promise', async () => {
+    server.handle((req) => ({ ...interns(req), delayMs: 300 }));
+    const ids = Array.from({ length: 12 }, (_, i) => internId(i + 1));
+    const run = spawnGwctl(['interns', 'suspend', ...ids, '--dry-run', '--base-url', server.baseUrl], { env });
+    await until(() => server.requests.length >= 4);
+    run.child.kill('SIGINT');
+    const { code } = await run.done;
+    expect(code).toBe(130);
+    expect(run.stdout()).toBe('');
+    expect(server.requests.length).toBeLessThan(12);
+    expectNoCrash(run.stderr());
   });
 
   it('--columns and --header pick among the dry run columns', async () => {

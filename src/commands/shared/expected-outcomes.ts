@@ -92,6 +92,7 @@ async function expectOutcomes(deps: Deps, action: LookingAction, targets: readon
   const out: Expected[] = targets.map((t) => ({ id: t.id, name: t.name, status: t.status, outcome: 'done' }));
   const unread = out.filter((e) => e.status === undefined);
   let failure: GwctlError | undefined;
+  let read = 0;
   await runBounded(
     unread.length,
     READS,
@@ -103,6 +104,7 @@ async function expectOutcomes(deps: Deps, action: LookingAction, targets: readon
         entry.status = look.status;
         if (look.fails !== undefined) Object.assign(entry, { outcome: 'failed', reason: look.fails });
         else if (look.note !== undefined) entry.reason = look.note;
+        read++;
       } catch (error) {
         failure ??= toGwctlError(error);
       }
@@ -110,7 +112,15 @@ async function expectOutcomes(deps: Deps, action: LookingAction, targets: readon
     () => failure !== undefined || deps.signal.aborted,
   );
   if (failure) throw failure;
+  // Interrupted between reads: a target never read is no promise to print.
+  if (read < unread.length) throw interruption(deps);
   return out;
+}
+
+/** Why the reads stopped: Ctrl-C (130) or SIGTERM (143), as the run was told (cli/run.ts gives the reason). */
+function interruption(deps: Deps): GwctlError {
+  const reason: unknown = deps.signal.reason;
+  return reason instanceof GwctlError ? reason : new GwctlError('interrupted', ExitCode.interrupted);
 }
 
 const EXPECTED_WORD = { done: 'would-act', failed: 'would-fail' } as const;

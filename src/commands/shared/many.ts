@@ -23,7 +23,8 @@ import { progressBar, startProgress } from './progress.js';
 import { dryRun, type LookingAction } from './expected-outcomes.js';
 import { confirmOrRefuse, readIds } from './targets.js';
 
-// The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight).
+// The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight), and
+// the bounded loop that keeps to them (its home is core/concurrency.ts, which a dry run shares).
 export { CONCURRENCY, runBounded } from '../../core/concurrency.js';
 
 /**
@@ -302,8 +303,8 @@ async function printResults(
       spill: true,
     },
     { name: 'exit_code', header: 'EXIT CODE', value: ({ outcome }) => exitCodeOf(outcome), byDefault: 'pipe' },
-    // A dry run's columns (shared/expected-outcomes.ts), so that --columns takes the same names here: what
-    // the run met, and why a target was not acted on.
+    // A dry run's columns (shared/expected-outcomes.ts), so that --columns takes the same names
+    // here: the status a selector listed, and why a target was not acted on.
     { name: 'status', header: 'STATUS', value: ({ target }) => target.status ?? '', byDefault: false },
     { name: 'expected', header: 'EXPECTED', value: () => '', byDefault: false },
     {
