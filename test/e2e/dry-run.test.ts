@@ -114,6 +114,22 @@ describe('interns suspend --dry-run', () => {
     expectNoCrash(run.stderr());
   });
 
+  it('by selector: the list gave each name and status, so nothing more is read; none matching is exit 0, even with --strict', async () => {
+    let listed = [internBody(4, { status: 'failed' })];
+    server.handle((req) => (req.path === '/api/v1/interns' ? { body: { data: listed, has_more: false } } : interns(req)));
+    const r = await gw(['interns', 'suspend', '--status', 'failed', '--dry-run', '--json', '--strict']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout)).toEqual({
+      data: [{ id: internId(4), name: 'intern-4', status: 'failed', expected_outcome: 'done' }],
+      summary: { requested: 1, would_succeed: 1, would_fail: 0 },
+    });
+    expect(methods()).toEqual(['GET /api/v1/interns']);
+    listed = [];
+    const none = await gw(['interns', 'suspend', '--status', 'failed', '--dry-run', '--json', '--strict']);
+    expect(none).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(none.stdout)).toEqual({ data: [], summary: { requested: 0, would_succeed: 0, would_fail: 0 } });
+  });
+
   it('--columns and --header pick among the dry run columns', async () => {
     server.handle(interns);
     const r = await gw(['interns', 'suspend', internId(1), internId(2), '--dry-run', '--columns', 'name,status,expected', '--header']);

@@ -160,7 +160,7 @@ async function printExpected(deps: Deps, action: LookingAction, expected: readon
       kind: 'rows',
       items: expected,
       columns,
-      empty: `No ${action.nouns} to act on; nothing was sent (dry run).`,
+      empty: `No ${action.nouns} to act on; nothing was changed (dry run).`,
       note: `${count(expected.length)}: ${expected.length - failing} would be ${action.doneWord}, ${failing} would fail; nothing was changed, only read (dry run).`,
     },
   });
