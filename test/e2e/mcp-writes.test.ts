@@ -197,6 +197,36 @@ describe('gwctl mcp write tools', () => {
     });
   });
 
+  it('with yes and only targets that would fail: nobody is asked, nothing is sent, each is skipped with its reason, one audit line', async () => {
+    const sb = sandbox();
+    const { client, asked, audit } = await connect([], sb.env(), accept);
+    const result = await call(client, 'batches_delete', { ids: ['batch_nonexistent'], yes: true });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({
+      preview: false,
+      changed: false,
+      confirmation: 'not_asked',
+      results: [
+        {
+          id: 'batch_nonexistent',
+          outcome: 'skipped',
+          error: { message: 'not attempted: the preview found it would fail: HTTP 404: Batch not found.' },
+        },
+      ],
+      summary: { done: 0, failed: 0, skipped: 1 },
+    });
+    expect(asked).toEqual([]);
+    expect(sb.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(audit()).toEqual([
+      expect.objectContaining({
+        event: 'outcome',
+        preview: false,
+        confirmation: 'not_asked',
+        outcome: expect.objectContaining({ changed: false }),
+      }),
+    ]);
+  });
+
   it('the preview says per target what would happen; the person confirms and types the count of only those expected to act', async () => {
     const sb = sandbox();
     const { completed, in_progress } = sb.examples.batches;

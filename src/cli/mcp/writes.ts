@@ -72,8 +72,15 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   }
   const acting = preview.targets.filter(expectedToAct);
   const skipped = preview.targets.filter((t) => !expectedToAct(t)).map(skippedAsExpected);
-  // Nothing to act on: nobody needs asking.
-  if (acting.length === 0) return { ...writeResult(tool, 'not_asked', skipped), keys };
+  // Nothing to act on (none selected, or every target would fail): nobody needs asking, and the
+  // log still says what was called and why nothing was sent.
+  if (acting.length === 0) {
+    const result = writeResult(tool, 'not_asked', skipped);
+    await record({ event: 'outcome', preview: false, confirmation: 'not_asked', outcome: outcomeOf(result, false) }).catch(
+      (error: unknown) => warn(ctx, error),
+    );
+    return { ...result, keys };
+  }
   let state: WriteState = { tool: tool.name, targets: acting.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
   let confirmed: Confirmed = 'not_asked';
   if (!ctx.noConfirm) {
