@@ -73,7 +73,7 @@ describe('interns suspend --dry-run', () => {
     const one = await gw(['interns', 'suspend', internId(2), '--dry-run', '--strict', '--json']);
     expect(one.code).toBe(8);
     expect(JSON.parse(one.stderr)).toEqual({
-      error: { status: null, message: '1 of 1 interns would fail (dry run, --strict)', exit_code: 8 },
+      error: { status: null, message: 'the intern would fail (dry run, --strict)', exit_code: 8 },
     });
     const passing = await gw(['interns', 'suspend', internId(1), internId(3), '--dry-run', '--strict']);
     expect(passing).toMatchObject({ code: 0, stderr: '' });

@@ -79,7 +79,8 @@ export async function dryRun(deps: Deps, action: LookingAction, targets: readonl
   const failing = expected.filter((e) => e.outcome === 'failed').length;
   await printExpected(deps, action, expected, failing);
   if (strict && failing > 0) {
-    throw new GwctlError(`${failing} of ${expected.length} ${action.nouns} would fail (dry run, --strict)`, ExitCode.partial);
+    const of = expected.length === 1 ? `the ${action.noun}` : `${failing} of ${expected.length} ${action.nouns}`;
+    throw new GwctlError(`${of} would fail (dry run, --strict)`, ExitCode.partial);
   }
 }
 
