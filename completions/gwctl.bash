@@ -167,13 +167,13 @@ __gwctl_value() {
   case "$1|$2" in
     'endpoints get|--columns') __gwctl_list 'id status model model_permaslug provider upstream_model_id base_url declared_zdr declared_region prompt_price completion_price model_slug model_name provider_name provider_slug' ;;
     'presets create|--file') __gwctl_files ;;
-    'batches delete|--columns') __gwctl_list 'id result exit_code' ;;
+    'batches delete|--columns') __gwctl_list 'id result exit_code status expected reason' ;;
     'batches get|--columns') __gwctl_list 'id status error model endpoint provider request_counts created_at finalized_at expires_at cost usage results completed failed total progress object completion_window' ;;
     'interns get|--columns') __gwctl_list 'id name status last_failure_message model hostname description instructions progress vault_id attached_vault_id workspace_id created_at updated_at' ;;
     'interns ls|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns ls|--columns') __gwctl_list 'id name status model hostname created_at description instructions last_failure_message vault_id attached_vault_id workspace_id updated_at' ;;
     'interns suspend|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
-    'interns suspend|--columns') __gwctl_list 'id name result exit_code' ;;
+    'interns suspend|--columns') __gwctl_list 'id name result exit_code status expected reason' ;;
     'interns wait|--status') __gwctl_list 'awaiting_chat_install queued provisioning running failed stopped destroying destroy_failed' ;;
     'interns wait|--columns') __gwctl_list 'id name status' ;;
     'vault secrets|--columns') __gwctl_list 'name hosts fingerprint created_at' ;;
@@ -212,14 +212,14 @@ __gwctl_names() {
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'endpoints get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
-    'presets create') __gwctl_cmds='' __gwctl_opts='--file --model --max-tokens --temperature --system --dry-run --help '$__gwctl_opts ;;
+    'presets create') __gwctl_cmds='' __gwctl_opts='--file --model --max-tokens --temperature --system --yes --dry-run --help '$__gwctl_opts ;;
     'batches') __gwctl_cmds='delete get' __gwctl_opts='--help '$__gwctl_opts ;;
-    'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --dry-run --concurrency --columns --help '$__gwctl_opts ;;
+    'batches delete') __gwctl_cmds='' __gwctl_opts='--yes --dry-run --strict --concurrency --columns --help '$__gwctl_opts ;;
     'batches get') __gwctl_cmds='' __gwctl_opts='--results --wait --watch --interval --timeout --columns --help '$__gwctl_opts ;;
     'interns') __gwctl_cmds='get ls suspend wait' __gwctl_opts='--help '$__gwctl_opts ;;
     'interns get') __gwctl_cmds='' __gwctl_opts='--watch --interval --columns --help '$__gwctl_opts ;;
     'interns ls') __gwctl_cmds='' __gwctl_opts='--status --workspace --limit --starting-after --all --watch --interval --columns --help '$__gwctl_opts ;;
-    'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --status --workspace --dry-run --concurrency --columns --help '$__gwctl_opts ;;
+    'interns suspend') __gwctl_cmds='' __gwctl_opts='--yes --status --workspace --dry-run --strict --concurrency --columns --help '$__gwctl_opts ;;
     'interns wait') __gwctl_cmds='' __gwctl_opts='--status --workspace --for --timeout --interval --columns --help '$__gwctl_opts ;;
     'vault') __gwctl_cmds='secrets' __gwctl_opts='--help '$__gwctl_opts ;;
     'vault secrets') __gwctl_cmds='' __gwctl_opts='--limit --offset --all --columns --help '$__gwctl_opts ;;

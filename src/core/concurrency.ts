@@ -30,3 +30,17 @@ export function concurrencyOption(): OptionDef<ConcurrencyChoice | undefined> {
     concurrencyChoice,
   );
 }
+
+/** Runs `work(i)` for i in 0..count-1, at most `concurrency` at once, starting none once `stopped()` says so. */
+export async function runBounded(
+  count: number,
+  concurrency: number,
+  work: (index: number) => Promise<void>,
+  stopped: () => boolean,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count && !stopped()) await work(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+}

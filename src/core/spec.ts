@@ -59,6 +59,8 @@ export interface Confirmation {
   readonly typed: 'boolean' | 'count';
   /** Options that select targets instead of naming them (`status`): the write acts on the ids the person saw instead. */
   readonly selectors?: readonly string[];
+  /** The write makes something new and destroys nothing (`presets create`), although it asks first. */
+  readonly creates?: boolean;
 }
 
 /**

@@ -28,6 +28,10 @@ describe('ids on stdin at a terminal', () => {
 
   it('says nothing when stdin is not a terminal', async () => {
     const r = await gwctl(['--sandbox', 'interns', 'suspend', '-', '--dry-run'], { input: '7c9e6679-7425-40de-944b-e07fc1f90ae7\n' });
-    expect(r).toMatchObject({ code: 0, stderr: '', stdout: '7c9e6679-7425-40de-944b-e07fc1f90ae7\n' });
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: '7c9e6679-7425-40de-944b-e07fc1f90ae7\twould-fail\tHTTP 404: Intern not found\n',
+    });
   });
 });

@@ -113,7 +113,9 @@ describe('an action by selector acts only on the items that match it', () => {
     server.reset();
     serve();
     const dry = await runGwctl(['interns', 'suspend', '--status', 'failed', '--dry-run', '--base-url', server.baseUrl], { env });
-    expect(dry).toMatchObject({ code: 0, stderr: '', stdout: `${internId(0)}\n${internId(2)}\n` });
+    // The selector's list read them: the dry run reads nothing more.
+    expect(dry).toMatchObject({ code: 0, stderr: '', stdout: `${internId(0)}\twould-act\t\n${internId(2)}\twould-act\t\n` });
+    expect(server.requests.filter((q) => q.path !== '/api/v1/interns')).toEqual([]);
   });
 });
 

@@ -178,7 +178,7 @@ describe('actions', () => {
       stderr:
         'Dry run: nothing sent. The service will ignore: stream.\n' +
         'A new version of support-bot would hold only: model.\n' +
-        'Fields not given are not carried over from the current version.\n',
+        'If the preset already has a version, the fields not given are not carried over from it.\n',
     });
     expect(JSON.parse(dry.stdout)).toEqual({ model: 'm', stream: true });
     expect(server.requests).toHaveLength(0);

@@ -84,7 +84,7 @@ describe('gwctl mcp write tools', () => {
       preview: true,
       changed: false,
       count: 1,
-      targets: [{ id: intern, name: before.name, status: before.status }],
+      targets: [{ id: intern, name: before.name, status: before.status, expected_outcome: 'done' }],
     });
     expect((result.content[1] as { text: string }).text).toMatch(/^Preview: nothing was changed\. 1 intern would be affected/);
     expect((await sb.get(`/interns/${intern}`)).body.status).toBe(before.status);
@@ -184,12 +184,94 @@ describe('gwctl mcp write tools', () => {
     expect(suspends).toHaveLength(shown.length + 1);
   });
 
-  it('a batch that does not exist is said so, not previewed as if it existed', async () => {
+  it('a batch that does not exist is said so in the preview: expected to fail with its reason, not counted', async () => {
     const sb = sandbox();
     const { client } = await connect([], sb.env(), accept);
     const result = await call(client, 'batches_delete', { ids: ['batch_nonexistent'] });
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ error: { exit_code: 5, message: expect.stringContaining('does not exist') } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({
+      preview: true,
+      changed: false,
+      count: 0,
+      targets: [{ id: 'batch_nonexistent', expected_outcome: 'failed', reason: 'HTTP 404: Batch not found.' }],
+    });
+  });
+
+  it('with yes and only targets that would fail: nobody is asked, nothing is sent, each is skipped with its reason, one audit line', async () => {
+    const sb = sandbox();
+    const { client, asked, audit } = await connect([], sb.env(), accept);
+    const result = await call(client, 'batches_delete', { ids: ['batch_nonexistent'], yes: true });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({
+      preview: false,
+      changed: false,
+      confirmation: 'not_asked',
+      results: [
+        {
+          id: 'batch_nonexistent',
+          outcome: 'skipped',
+          error: { message: 'not attempted: the preview found it would fail: HTTP 404: Batch not found.' },
+        },
+      ],
+      summary: { done: 0, failed: 0, skipped: 1 },
+    });
+    expect(asked).toEqual([]);
+    expect(sb.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(audit()).toEqual([
+      expect.objectContaining({
+        event: 'outcome',
+        preview: false,
+        confirmation: 'not_asked',
+        outcome: expect.objectContaining({ changed: false }),
+      }),
+    ]);
+  });
+
+  it('the preview says per target what would happen; the person confirms and types the count of only those expected to act', async () => {
+    const sb = sandbox();
+    const { completed, in_progress } = sb.examples.batches;
+    const { client, asked } = await connect([], sb.env(), () => ({ action: 'accept', content: { confirm: '1' } }));
+    const ids = [completed!, in_progress!, 'batch_nonexistent'];
+    const preview = await call(client, 'batches_delete', { ids });
+    const notTerminal = 'HTTP 409: status in_progress is not terminal';
+    expect(preview.structuredContent).toEqual({
+      preview: true,
+      changed: false,
+      count: 1,
+      targets: [
+        { id: completed, status: 'completed', expected_outcome: 'done' },
+        { id: in_progress, status: 'in_progress', expected_outcome: 'failed', reason: notTerminal },
+        { id: 'batch_nonexistent', expected_outcome: 'failed', reason: 'HTTP 404: Batch not found.' },
+      ],
+    });
+    expect((preview.content[1] as { text: string }).text).toContain(`batch ${in_progress} would fail (${notTerminal}); it is left out.`);
+    expect(sb.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    const result = await call(client, 'batches_delete', { ids, yes: true });
+    expect(asked[0]!.message).toMatch(/^Delete 1 batch\? /);
+    expect(asked[0]!.message).toContain('2 more batches would fail and are left out.');
+    expect(asked[0]!.message).toContain('type the number of batches to delete: 1.');
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({
+      preview: false,
+      changed: true,
+      confirmation: 'accepted',
+      results: [
+        { id: completed, outcome: 'done' },
+        { id: in_progress, outcome: 'skipped', error: { message: `not attempted: the preview found it would fail: ${notTerminal}` } },
+        {
+          id: 'batch_nonexistent',
+          outcome: 'skipped',
+          error: { message: 'not attempted: the preview found it would fail: HTTP 404: Batch not found.' },
+        },
+      ],
+      summary: { done: 1, failed: 0, skipped: 2 },
+    });
+    expect(
+      sb
+        .requests()
+        .filter((r) => r.method === 'DELETE')
+        .map((r) => r.path),
+    ).toEqual([`/api/v1/batches/${completed}`]);
   });
 
   it('a client without elicitation: nothing changes; confirmation_unavailable, exit_code 2, naming --no-confirm', async () => {

@@ -71,12 +71,17 @@ describe('no key on the command line', () => {
     expect(id.stderr).toBe(`gwctl: invalid endpoint id "${maskKey(MGMT)}": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n`);
   });
 
-  it('a stored key typed as a target is masked in the output of a command that reads no settings (found by the property tests)', async () => {
+  it('a stored key typed as a target is masked in the output of a dry run (found by the property tests)', async () => {
     const dir = tempConfigDir();
     writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'management-key': MGMT } } }), { mode: 0o600 });
-    const r = await run(['interns', 'suspend', MGMT, '--dry-run'], { GWCTL_CONFIG_DIR: dir });
-    expect(r).toMatchObject({ code: 0, stdout: `${maskKey(MGMT)}\n`, stderr: '' });
-    expect(server.requests).toHaveLength(0);
+    server.handle(() => ({ status: 404, body: envelope(404, 'Intern not found') }));
+    const r = await run(['interns', 'suspend', MGMT, '--dry-run', '--base-url', server.baseUrl], {
+      GWCTL_CONFIG_DIR: dir,
+      GWCTL_API_KEY: 'sk-api-dry-run-0123456789',
+    });
+    expect(r).toMatchObject({ code: 0, stdout: `${maskKey(MGMT)}\twould-fail\tHTTP 404: Intern not found\n`, stderr: '' });
+    // The dry run reads the target it names, and sends nothing else.
+    expect(server.requests.map((q) => q.method)).toEqual(['GET']);
   });
 });
 

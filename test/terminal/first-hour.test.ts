@@ -74,21 +74,30 @@ describe.skipIf(missing.tmux)(`at the terminal${missing.tmux ? ` (skipped: ${mis
     },
   );
 
-  it('ids from stdin: the results name each intern; --dry-run counts them and says nothing was sent', { timeout: 60_000 }, async () => {
-    const rows = await interns(3);
-    const ids = path.join(tempConfigDir(), 'ids.txt');
-    writeFileSync(ids, rows.map(([id]) => id).join('\n') + '\n');
-    const [acted, dry] = await Promise.all([
-      onScreen(['--sandbox', 'interns', 'suspend', '--yes', '-'], TERMINAL, 120, 20, { stdinFile: ids }),
-      onScreen(['--sandbox', 'interns', 'suspend', '--dry-run', '-'], TERMINAL, 80, 20, { stdinFile: ids }),
-    ]);
-    const results = acted!.text.split('\n');
-    expect(results[0]).toMatch(/^ID {2,}NAME {2,}RESULT$/);
-    rows.forEach(([id, name], i) => expect(results[i + 1]!.split(/ {2,}/).slice(0, 2)).toEqual([id, name]));
-    expect(dry!.exit).toBe(0);
-    expect(dry!.text.split('\n')).toEqual(['ID', ...rows.map(([id]) => id)]);
-    expect(dry!.stderr).toBe('3 interns would be suspended; nothing was sent (dry run).\n');
-  });
+  it(
+    'ids from stdin: the results name each intern; --dry-run reads them, says what would happen to each and counts them',
+    { timeout: 60_000 },
+    async () => {
+      const rows = await interns(3);
+      const ids = path.join(tempConfigDir(), 'ids.txt');
+      writeFileSync(ids, rows.map(([id]) => id).join('\n') + '\n');
+      const [acted, dry] = await Promise.all([
+        onScreen(['--sandbox', 'interns', 'suspend', '--yes', '-'], TERMINAL, 120, 20, { stdinFile: ids }),
+        onScreen(['--sandbox', 'interns', 'suspend', '--dry-run', '-'], TERMINAL, 80, 20, { stdinFile: ids }),
+      ]);
+      const results = acted!.text.split('\n');
+      expect(results[0]).toMatch(/^ID {2,}NAME {2,}RESULT$/);
+      rows.forEach(([id, name], i) => expect(results[i + 1]!.split(/ {2,}/).slice(0, 2)).toEqual([id, name]));
+      expect(dry!.exit).toBe(0);
+      const table = dry!.text.split('\n');
+      expect(table[0]).toMatch(/^ID {2,}NAME {2,}STATUS {2,}EXPECTED {2,}REASON$/);
+      rows.forEach(([id, , status], i) => {
+        const cells = table[i + 1]!.split(/ {2,}/);
+        expect([cells[0], ...cells.slice(2)]).toEqual([id, status, 'would-act', '-']);
+      });
+      expect(dry!.stderr).toBe('3 interns: 3 would be suspended, 0 would fail; nothing was changed, only read (dry run).\n');
+    },
+  );
 
   it('interns wait A B: a 404 says which intern it is about', { timeout: 60_000 }, async () => {
     const known = (await interns(1))[0]![0]!;

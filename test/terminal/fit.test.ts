@@ -29,7 +29,7 @@ const CASES: Record<string, Case> = {
   'budgets ls': { args: (ex) => ['budgets', 'ls', ex.workspace_slug], ids: '.data[].id', list: true },
   'vault secrets': { args: (ex) => ['vault', 'secrets', ex.intern], ids: '.data[].name', list: true },
   'interns suspend --dry-run': {
-    // By selector: the targets come with their names (ids given are not looked up in a dry run).
+    // By selector: the targets come with their names and statuses from the list.
     args: () => ['interns', 'suspend', '--dry-run', '--status', 'failed,stopped'],
     ids: '.data[].id',
     list: true,
@@ -57,7 +57,7 @@ const CASES: Record<string, Case> = {
     ],
     ids: '.data.id',
   },
-  // Ids given are not looked up in a dry run: one column, each id whole.
+  // Ids given are read in a dry run: each with its status and what would happen to it.
   'batches delete --dry-run': { args: (ex) => ['batches', 'delete', ex.batches.completed, '--dry-run'], ids: '.data[].id' },
   'auth status': { args: () => ['auth', 'status'], ids: 'empty' },
   'config list': { args: () => ['config', 'list'], ids: 'empty' },

@@ -28,7 +28,8 @@ const YES =
  * stdin (the server's stdin may be the protocol itself).
  */
 function servedOption(key: string, def: OptionDef<unknown>): boolean {
-  if (key === 'yes' || key === 'dryRun') return false;
+  // --strict makes a dry run's exit code say that a target would fail; a preview says it per target.
+  if (key === 'yes' || key === 'dryRun' || key === 'strict') return false;
   if (def === WATCH_OPTIONS.watch || def === WATCH_OPTIONS.interval) return false;
   return def.complete !== 'file';
 }
@@ -117,8 +118,8 @@ function definition(spec: AnySpec, write: boolean): Tool {
       ? 'Without yes: true, returns a preview {preview, changed: false, count, targets} and changes nothing. With yes: true, the person at the client is asked to confirm; the result is {preview: false, changed, confirmation, results: [{id, outcome}], summary}. Every call is written to the audit log.'
       : "Returns the JSON body of the gateway's answer; an error carries status, reason, retryable and exit_code.",
   );
-  // A command that asks before acting (it has --yes) destroys something; one that creates does not.
-  const destructive = 'yes' in options;
+  // A command that asks before acting (it has --yes) destroys something, unless it only creates.
+  const destructive = 'yes' in options && spec.confirmation?.creates !== true;
   return {
     name: spec.path.join('_'),
     title: spec.agent?.summary ?? spec.summary,
@@ -161,15 +162,17 @@ const WRITE_OUTPUT = {
           type: 'array',
           items: {
             type: 'object',
-            properties: { id: { type: 'string' }, name: { type: 'string' }, status: { type: 'string' } },
+            properties: {
+              id: { type: 'string' },
+              name: { type: 'string' },
+              status: { type: 'string' },
+              expected_outcome: { enum: ['done', 'failed'] },
+              reason: { type: 'string' },
+            },
             required: ['id'],
           },
         },
         body: { type: 'object' },
-        not_found: {
-          type: 'array',
-          items: { type: 'object', properties: { id: { type: 'string' }, error: ERROR_FIELDS }, required: ['id'] },
-        },
       },
       required: ['preview', 'changed', 'count', 'targets'],
       additionalProperties: false,

@@ -1,8 +1,10 @@
 // A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the
 // write, on exactly the targets the person saw. Every step is the command's own run: its
-// --dry-run gives the targets, the group's `get` names them (a batch that does not exist is
-// said so, not previewed), and the command with --yes acts on the confirmed ids alone (a
-// selector such as `status` becomes the ids it selected when the person looked).
+// --dry-run reads the targets and says what the write would meet on each (its expected_outcome
+// and reason: commands/shared/expected-outcomes.ts), the person confirms only the targets
+// expected to act, and the command with --yes acts on those ids alone (a selector such as
+// `status` becomes the ids it selected when the person looked); the others are reported as
+// skipped.
 //
 // The audit log is the record: a preview is one line; a confirmed write writes its intent before
 // anything is sent (no line, no write) and its outcome after, with every target's result.
@@ -12,19 +14,19 @@ import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/er
 import { ExitCode } from '../../core/exit-codes.js';
 import { safeJson } from '../../core/sanitize.js';
 import type { ArgDefs } from '../../core/options.js';
-import { commandName, type AnySpec, type Confirmation } from '../../core/spec.js';
-import { runBounded } from '../../commands/shared/many.js';
-import { commands } from '../registry.js';
+import type { Confirmation } from '../../core/spec.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmRequest } from './confirm.js';
 import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
-/** One target of a write, as the preview shows it. */
+/** One target of a write, as the preview shows it: what the API said of it, and what the write would meet. */
 export interface PreviewTarget {
   id: string;
   name?: string;
   status?: string;
+  expected_outcome?: 'done' | 'failed';
+  reason?: string;
 }
 
 /** What the person is shown and what the write binds to: the tool and the ids (and a preset's body). */
@@ -36,9 +38,6 @@ interface WriteState {
 
 /** At most this many targets are named in the confirmation message. */
 const NAMED_IN_MESSAGE = 10;
-
-/** Lookups of targets' names in flight at once. */
-const LOOKUPS = 4;
 
 type WriteContext = CallContext & { keys: readonly string[]; runCommand: RunCommand };
 
@@ -71,9 +70,18 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     );
     return { ...result, keys };
   }
-  // Nothing to act on: nobody needs asking.
-  if (preview.targets.length === 0) return { ...writeResult(tool, 'not_asked', [], preview.missing), keys };
-  let state: WriteState = { tool: tool.name, targets: preview.targets.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
+  const acting = preview.targets.filter(expectedToAct);
+  const skipped = preview.targets.filter((t) => !expectedToAct(t)).map(skippedAsExpected);
+  // Nothing to act on (none selected, or every target would fail): nobody needs asking, and the
+  // log still says what was called and why nothing was sent.
+  if (acting.length === 0) {
+    const result = writeResult(tool, 'not_asked', skipped);
+    await record({ event: 'outcome', preview: false, confirmation: 'not_asked', outcome: outcomeOf(result, false) }).catch(
+      (error: unknown) => warn(ctx, error),
+    );
+    return { ...result, keys };
+  }
+  let state: WriteState = { tool: tool.name, targets: acting.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
   let confirmed: Confirmed = 'not_asked';
   if (!ctx.noConfirm) {
     const request = confirmRequest(confirmation, preview, state);
@@ -103,7 +111,8 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   const selected = Object.keys(input).some((key) => confirmation.selectors?.includes(key));
   const now = confirmed === 'accepted' && selected && !ctx.signal.aborted ? await targetIds(tool, input, ctx).catch(() => []) : [];
   const bound = new Set(state.targets);
-  const newcomers = [...new Set([...preview.targets.map((t) => t.id), ...now])].filter((id) => !bound.has(id));
+  const left = new Set(skipped.map((r) => r.id));
+  const newcomers = [...new Set([...acting.map((t) => t.id), ...now])].filter((id) => !bound.has(id) && !left.has(id));
   if (preview.body !== undefined && safeJson(preview.body) !== safeJson(state.body))
     return refused(usageError('the body to send is not the one the person confirmed; nothing was changed'), false);
   try {
@@ -119,7 +128,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   }
   const results = await act(tool, input, state.targets, ctx);
   for (const id of newcomers) results.push({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } });
-  const result = writeResult(tool, confirmed, results, preview.missing);
+  const result = writeResult(tool, confirmed, [...results, ...skipped]);
   await record({ event: 'outcome', preview: false, confirmation: confirmed, outcome: outcomeOf(result, changedBy(results)) }).catch(
     (error: unknown) => warn(ctx, error),
   );
@@ -154,10 +163,22 @@ function outcomeOf(outcome: ToolResult, changed: boolean): Record<string, unknow
 
 interface Preview {
   targets: PreviewTarget[];
-  /** Ids given that do not exist, each with the lookup's error. */
-  missing: { id: string; error: Record<string, unknown> }[];
   /** presets_create: the body it would send. */
   body?: unknown;
+}
+
+/** A target the preview expects the write to act on (a preset's slug has no expectation: it is made). */
+function expectedToAct(target: PreviewTarget): boolean {
+  return target.expected_outcome !== 'failed';
+}
+
+/** A target the preview said would fail: left out of the confirmation and the write, with its reason. */
+function skippedAsExpected(target: PreviewTarget): TargetResult {
+  return {
+    id: target.id,
+    outcome: 'skipped',
+    error: { message: `not attempted: the preview found it would fail: ${target.reason ?? ''}`.trimEnd() },
+  };
 }
 
 /** The ids the command's --dry-run selects now. */
@@ -167,7 +188,7 @@ async function targetIds(tool: GwctlTool, input: Record<string, unknown>, ctx: W
   return Array.isArray(data) ? data.map((t) => String((t as PreviewTarget).id)) : [];
 }
 
-/** The command's --dry-run, its targets named by the group's `get`. */
+/** The command's --dry-run: each target as it read it, with what the write would meet there. */
 async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<Preview> {
   const { args, opts } = inputOf(tool, { ...input, yes: false });
   const printed = orThrow(await ctx.runCommand(tool.spec, args, opts));
@@ -175,63 +196,23 @@ async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: W
   // A command without targets to list (presets_create) previews the body it would send.
   if (!Array.isArray(data)) {
     const slug = String(Object.values(args)[0]);
-    return { targets: [{ id: slug }], missing: [], body: printed.body };
+    return { targets: [{ id: slug }], body: printed.body };
   }
-  const targets = (data as PreviewTarget[]).map((t) => ({ ...t }));
-  const missing: Preview['missing'] = [];
-  const getter = getSpec(tool.spec);
-  const unknown = targets.filter((t) => t.status === undefined);
-  if (getter && unknown.length > 0) {
-    const argKey = Object.keys(getter.args as ArgDefs)[0]!;
-    await runBounded(
-      unknown.length,
-      LOOKUPS,
-      async (i) => {
-        const target = unknown[i]!;
-        const got = await ctx.runCommand(getter, { [argKey]: target.id }, getterOpts(getter));
-        const item = (got.body?.data ?? got.body) as Record<string, unknown> | undefined;
-        if (got.failure?.exitCode === ExitCode.notFound) missing.push({ id: target.id, error: errorFields(got.failure) });
-        else if (item) {
-          if (typeof item.name === 'string') target.name = item.name;
-          if (typeof item.status === 'string') target.status = item.status;
-        }
-      },
-      () => ctx.signal.aborted,
-    );
-  }
-  const gone = new Set(missing.map((m) => m.id));
-  const found = targets.filter((t) => !gone.has(t.id));
-  // Only ids that do not exist: nothing to preview, and the lookup's own error says why.
-  if (found.length === 0 && missing.length > 0) {
-    const first = missing[0]!;
-    throw new GwctlError(
-      missing.length === 1
-        ? `${confirmationOf(tool).noun} ${first.id} does not exist; nothing was changed`
-        : `none of the ${missing.length} ${confirmationOf(tool).nouns} exist; nothing was changed`,
-      ExitCode.notFound,
-      { status: 404, reason: 'not_found' },
-    );
-  }
-  return { targets: found, missing };
+  return { targets: (data as Record<string, unknown>[]).map(previewTarget) };
+}
+
+/** One item of a dry run's JSON as a preview's target: the fields it has (a batch has no name). */
+function previewTarget(item: Record<string, unknown>): PreviewTarget {
+  const target: PreviewTarget = { id: String(item.id) };
+  if (typeof item.name === 'string') target.name = item.name;
+  if (typeof item.status === 'string') target.status = item.status;
+  if (item.expected_outcome === 'done' || item.expected_outcome === 'failed') target.expected_outcome = item.expected_outcome;
+  if (typeof item.reason === 'string') target.reason = item.reason;
+  return target;
 }
 
 function confirmationOf(tool: GwctlTool): Confirmation {
   return tool.spec.confirmation as Confirmation;
-}
-
-/** `interns get` for `interns suspend`: the group's command that reads one target. */
-function getSpec(spec: AnySpec): AnySpec | undefined {
-  return commands.get(commandName({ path: [spec.path[0], 'get'] }));
-}
-
-/** The getter's options at their defaults (no wait, no watch). */
-function getterOpts(spec: AnySpec): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(spec.options as Record<string, { parse: (raw: unknown, name: string) => unknown }>).map(([k, d]) => [
-      k,
-      d.parse(undefined, k),
-    ]),
-  );
 }
 
 function orThrow(printed: Printed): Printed {
@@ -241,18 +222,20 @@ function orThrow(printed: Printed): Printed {
 
 function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
   const c = confirmationOf(tool);
-  const count = preview.targets.length;
+  // The count is of the targets the write would act on: the number a person confirms.
+  const count = preview.targets.filter(expectedToAct).length;
+  const failing = preview.targets.filter((t) => !expectedToAct(t));
   const body: Record<string, unknown> = {
     preview: true,
     changed: false,
     count,
     targets: preview.targets,
     ...(preview.body === undefined ? {} : { body: preview.body }),
-    ...(preview.missing.length ? { not_found: preview.missing } : {}),
   };
   const lines = [
     `Preview: nothing was changed. ${count} ${count === 1 ? c.noun : c.nouns} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
-    ...preview.missing.map((m) => `${c.noun} ${m.id} does not exist.`),
+    ...failing.slice(0, NAMED_IN_MESSAGE).map((t) => `${c.noun} ${t.id} would fail (${t.reason ?? 'see its reason'}); it is left out.`),
+    ...(failing.length > NAMED_IN_MESSAGE ? [`… and ${failing.length - NAMED_IN_MESSAGE} more that would fail.`] : []),
     `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
   ];
   return {
@@ -261,14 +244,19 @@ function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
   };
 }
 
+/** The question for the targets expected to act (the others are said to be left out). */
 function confirmRequest(c: Confirmation, preview: Preview, state: WriteState): ConfirmRequest {
-  const count = preview.targets.length;
-  const named = preview.targets
+  const acting = preview.targets.filter(expectedToAct);
+  const count = acting.length;
+  const failing = preview.targets.length - count;
+  const named = acting
     .slice(0, NAMED_IN_MESSAGE)
     .map((t) => `- ${t.name ? `${t.name} (${t.id})` : t.id}${t.status ? `, ${t.status}` : ''}`);
   const more = count > NAMED_IN_MESSAGE ? [`… and ${count - NAMED_IN_MESSAGE} more`] : [];
   const ask = c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${c.action.toLowerCase()}: ${count}.` : 'Confirm?';
-  const message = [`${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`, ...named, ...more, ask].join('\n');
+  const left =
+    failing > 0 ? [`${failing} more ${failing === 1 ? c.noun : c.nouns} would fail and ${failing === 1 ? 'is' : 'are'} left out.`] : [];
+  const message = [`${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`, ...named, ...more, ...left, ask].join('\n');
   const property =
     c.typed === 'count'
       ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${c.action.toLowerCase()} them` }
@@ -339,8 +327,7 @@ function changedBy(results: readonly TargetResult[]): boolean {
   return results.some((r) => r.outcome === 'done');
 }
 
-function writeResult(tool: GwctlTool, confirmation: Confirmed, results: TargetResult[], missing: Preview['missing']): ToolResult {
-  const all = [...results, ...missing.map((m) => ({ id: m.id, outcome: 'failed' as const, error: m.error }))];
+function writeResult(tool: GwctlTool, confirmation: Confirmed, all: TargetResult[]): ToolResult {
   const summary = { done: 0, failed: 0, skipped: 0 };
   for (const r of all) summary[r.outcome]++;
   const body = { preview: false, changed: changedBy(all), confirmation, results: all, summary };

@@ -1,9 +1,10 @@
 import { routes } from '../../api/routes.js';
-import { BatchDeleted } from '../../api/schemas/batch.js';
+import { Batch, BatchDeleted, isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
 import { detailView, fieldsOf } from '../shared/detail.js';
+import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { runMany, type ManyAction } from '../shared/many.js';
@@ -21,16 +22,36 @@ const DELETE: ManyAction = {
   route: routes.deleteBatch,
   schema: BatchDeleted,
   ifAnswerLost: lostHint,
+  // What the API document says a DELETE meets: 404 for a batch that is not there, 409 for one
+  // not yet in a terminal status.
+  look: (deps, id) =>
+    lookUp(
+      () => fetchChecked(deps, routes.getBatch, { params: { id } }, Batch),
+      ({ data }) => ({
+        status: data.status,
+        ...(isTerminalBatchStatus(data.status) ? {} : { fails: `HTTP 409: status ${sanitizeField(data.status)} is not terminal` }),
+      }),
+      // 30 days after it was created a batch's results are gone and a read answers 410; the batch
+      // is long past its 24h window, so finished, and a DELETE of it has no 410 to answer.
+      (error) =>
+        error.status === 410 ? { note: 'its results expired (HTTP 410 on reading it), so it is long past its 24h window' } : undefined,
+    ),
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const words = args.ids;
   if (words.length === 0) throw usageError("missing required argument 'id'", `see 'gwctl ${commandName(declared)} --help'`);
+  if (opts.strict && !opts.dryRun)
+    throw usageError(
+      '--strict applies only with --dry-run',
+      `add --dry-run, as in 'gwctl ${commandName(declared)} <id> --dry-run --strict'`,
+    );
   if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
   await runMany(deps, DELETE, {
     words,
     yes: opts.yes,
     dryRun: opts.dryRun,
+    strict: opts.strict,
     concurrency: opts.concurrency,
     question: async (targets) => {
       const first = sanitizeField(targets[0]!.id);

@@ -13,7 +13,9 @@ export const spec = defineSpec({
     typed: 'count',
   },
   agent: {
-    description: 'Only completed, failed, expired or cancelled batches can be deleted; one still running fails with exit_code 6.',
+    description:
+      'Only completed, failed, expired or cancelled batches can be deleted; one still running fails with exit_code 6. ' +
+      'The preview reads each target: each carries expected_outcome (done or failed) and, when it would fail, reason; only the targets expected to act are confirmed and acted on.',
     properties: { ids: 'batch ids' },
   },
   summary: 'Delete finished batches with their stored requests and results (not a cancellation)',
@@ -21,7 +23,10 @@ export const spec = defineSpec({
     'Only completed, failed, expired or cancelled batches can be deleted; one still running is exit 6.\n' +
     'Billing and usage records are kept. Asks for confirmation on a terminal; --yes skips it.\n' +
     'Several ids, or - for ids on stdin (one a line; blank lines and # lines skipped), give one result\n' +
-    'line per batch (piped: id, result, exit code); the exit code is then 8 when any failed.',
+    'line per batch (piped: id, result, exit code); the exit code is then 8 when any failed.\n' +
+    '--dry-run reads each batch named and says what would happen to it (piped: id, would-act or\n' +
+    'would-fail, reason): one not found would fail with 404, one not in a terminal status with 409.\n' +
+    'It changes nothing and exits 0; with --strict it exits 8 when any would fail.',
   args: {
     ids: arg.many({
       name: 'id',
@@ -33,15 +38,18 @@ export const spec = defineSpec({
   },
   options: {
     yes: option.flag('-y, --yes', 'delete without asking'),
-    dryRun: option.flag('--dry-run', 'print the targets and change nothing'),
+    dryRun: option.flag('--dry-run', 'read each target and say what would happen to it; change nothing'),
+    strict: option.flag('--strict', 'with --dry-run: exit 8 when any target would fail'),
     concurrency: concurrencyOption(),
   },
-  // Of the per-target results (several targets, or ids on stdin).
-  columns: ['id', 'result', 'exit_code'],
+  // Of the per-target results (several targets, or ids on stdin); status, expected and reason
+  // are a dry run's.
+  columns: ['id', 'result', 'exit_code', 'status', 'expected', 'reason'],
   examples: [
     'gwctl batches delete batch_abc123',
     'gwctl batches delete batch_abc123 --yes --json',
     'gwctl batches delete batch_abc123 batch_def456 --yes',
     'gwctl batches delete - --yes < finished-batches.txt',
+    'gwctl batches delete batch_abc123 batch_def456 --dry-run --strict',
   ],
 });

@@ -1,18 +1,15 @@
 import { routes } from '../../api/routes.js';
 import { Intern, SuspendResult } from '../../api/schemas/intern.js';
-import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps, RunFor } from '../context.js';
+import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
-import { runMany, type ManyAction, type Target } from '../shared/many.js';
+import { namesShown, runMany, type ManyAction, type Target } from '../shared/many.js';
 import { confirmOrRefuse, internIdOrPick, selectInterns } from '../shared/targets.js';
 import type { spec } from './suspend.js';
 import { commandName } from '../../core/spec.js';
 import { shellWord } from '../../core/suggest.js';
-
-/** The interns the picker offers: those whose runtime a suspension can still stop. */
-const SUSPENDABLE = INTERN_STATUSES.filter((s) => s !== 'stopped' && s !== 'destroying' && s !== 'destroy_failed');
 
 const CONSEQUENCE = 'Their runtimes stop; disk and configuration are kept.';
 
@@ -30,6 +27,13 @@ const SUSPEND: ManyAction = {
       ({ data }) => data.name,
       () => undefined,
     ),
+  // A read tells only whether the intern is there for this key: the API document names no status
+  // that refuses a suspension (its 409 is another operation holding the intern, which no read shows).
+  look: (deps, id) =>
+    lookUp(
+      () => fetchChecked(deps, routes.getIntern, { params: { id } }, Intern),
+      ({ data }) => ({ name: data.name, status: data.status }),
+    ),
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
@@ -38,6 +42,8 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   if (opts.workspace !== undefined && opts.status === undefined)
     throw usageError('--workspace selects interns only together with --status');
   if (opts.status !== undefined && words.length > 0) throw usageError('give intern ids or --status, not both');
+  if (opts.strict && !opts.dryRun)
+    throw usageError('--strict applies only with --dry-run', `add --dry-run, as in 'gwctl ${command} <id> --dry-run --strict'`);
   // No target at all is its own mistake, said before the confirmation rule; only a person at a
   // terminal can still pick one.
   if (words.length === 0 && opts.status === undefined && (opts.dryRun || !deps.prompter.interactive)) {
@@ -50,6 +56,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     words,
     yes: opts.yes,
     dryRun: opts.dryRun,
+    strict: opts.strict,
     concurrency: opts.concurrency,
     ...(statuses === undefined ? {} : { select: () => selectInterns(deps, statuses, workspace) }),
     question: (targets) => question(deps, targets),
@@ -64,19 +71,24 @@ function lostHint(id: string): string {
 async function suspendOne(deps: Deps, command: string, given: string | undefined, yes: boolean): Promise<void> {
   // Refuse before anything is sent, even the lookup of the intern's name.
   if (!yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  const id = await internIdOrPick(deps, given, 'suspend', { statuses: SUSPENDABLE, usage: `gwctl ${command} <id>` });
-  let name = id;
+  // The picker offers every intern, each marked with its status: the API document names no status
+  // that cannot be suspended, so the choice stays with the person (docs/fleets.md).
+  const id = await internIdOrPick(deps, given, 'suspend', { usage: `gwctl ${command} <id>` });
+  let name: string | undefined;
   await confirmOrRefuse(deps, yes, async () => {
     const { data } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
     name = data.name;
     return `Suspend intern "${sanitizeField(data.name)}" (${sanitizeField(data.status)})? Its runtime stops; disk and configuration are kept.`;
   });
+  // Without the question (--yes) the name is read as a many-target run reads it: only for a
+  // person who will see it, and the suspension goes on by id when it cannot be read.
+  if (name === undefined && namesShown(deps)) name = await SUSPEND.nameOf!(deps, id);
   const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult);
   await deps.printer.detail({
     body,
     view: {
       kind: 'text',
-      terminal: `Suspended intern ${sanitizeField(name)} (${sanitizeField(id)}).\n`,
+      terminal: `Suspended intern ${name === undefined ? sanitizeField(id) : `${sanitizeField(name)} (${sanitizeField(id)})`}.\n`,
       piped: `${sanitizeField(id)}\tsuspended\n`,
     },
   });

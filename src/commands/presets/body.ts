@@ -61,8 +61,9 @@ function isIgnored(key: string): boolean {
 }
 
 // The service makes a version from the request body alone: `--temperature 0.2` on a preset
-// whose version holds a model makes a version without one. Said before sending, every time.
-const NOT_CARRIED = 'Fields not given are not carried over from the current version.';
+// whose version holds a model makes a version without one. Said before sending, every time, in
+// words that hold whether or not the slug has a version yet (the API cannot say).
+const NOT_CARRIED = 'If the preset already has a version, the fields not given are not carried over from it.';
 
 /** For --dry-run: which fields the new version would hold (two lines). */
 export function heldLine(slug: string, body: Record<string, unknown>): string {
@@ -71,14 +72,24 @@ export function heldLine(slug: string, body: Record<string, unknown>): string {
 }
 
 /**
- * What the new version will hold, field by field, for a person at a terminal before it is
- * sent; values are cut to the terminal's width (the answer shows them whole).
+ * The version about to be created, for a person at a terminal before it is sent: its model
+ * (given or not), each field given, and the preset fields it will not hold, which a version
+ * before it may. Values are cut to the terminal's width (the answer shows them whole).
  */
-export function heldPreview(slug: string, body: Record<string, unknown>, width: number): string {
+export function versionPreview(slug: string, body: Record<string, unknown>, width: number): string {
   const held = heldFields(body);
-  const labelWidth = Math.max(0, ...held.map((k) => k.length));
+  const shown = ['model', ...held.filter((k) => k !== 'model')];
+  const labelWidth = Math.max(...shown.map((k) => k.length));
   const room = Math.max(10, width - labelWidth - 4);
-  const lines = held.map((k) => `  ${k.padEnd(labelWidth)}  ${truncateToWidth(sanitizeField(inline(body[k])), room)}`);
-  const head = `The new version of ${sanitizeField(slug)} will hold ${held.length ? 'only:' : 'no settings.'}`;
-  return [head, ...lines, ...wrapToWidth(NOT_CARRIED, width)].join('\n');
+  const lines = shown.map(
+    (k) =>
+      `  ${k.padEnd(labelWidth)}  ${held.includes(k) ? truncateToWidth(sanitizeField(inline(body[k])), room) : '(not given: this version has none)'}`,
+  );
+  const left = PERSISTED_FIELDS.filter((k) => !held.includes(k));
+  return [
+    `The version of ${sanitizeField(slug)} to create:`,
+    ...lines,
+    ...wrapToWidth(`It does not hold, although a version before it may: ${left.join(', ')}.`, width),
+    ...wrapToWidth(NOT_CARRIED, width),
+  ].join('\n');
 }

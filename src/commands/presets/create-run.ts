@@ -9,7 +9,9 @@ import { rawOf } from '../../output/columns.js';
 import { detailView, fieldsOf } from '../shared/detail.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { buildPresetBody, heldLine, heldPreview, ignoredFields } from './body.js';
+import { sanitizeField } from '../../core/sanitize.js';
+import { confirmOrRefuse } from '../shared/targets.js';
+import { buildPresetBody, heldLine, ignoredFields, versionPreview } from './body.js';
 import type { spec } from './create.js';
 
 export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
@@ -31,8 +33,10 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     );
     return;
   }
-  // Before sending, so that a person sees what the new version loses before it is made.
-  if (deps.io.stderrIsTTY) deps.io.err(`${heldPreview(slug, body, deps.io.columns)}\n`);
+  // Before sending, so that a person sees what the new version loses before it is made; at a
+  // terminal they are asked (--yes skips the question, not the preview).
+  if (deps.io.stderrIsTTY) deps.io.err(`${versionPreview(slug, body, deps.io.columns)}\n`);
+  if (deps.prompter.interactive) await confirmOrRefuse(deps, opts.yes, async () => `Create this version of ${sanitizeField(slug)}?`);
   const { body: answer, data } = await fetchChecked(deps, routes.createPreset, { params: { slug }, body }, PresetResponse);
   const p = data.data;
   const v = p.designated_version;

@@ -9,8 +9,15 @@ export const spec = defineSpec({
     action: 'Create',
     noun: 'preset version',
     nouns: 'preset versions',
-    consequence: 'The new version holds only the fields sent: nothing is carried over from the current version.',
+    consequence: 'The new version holds only the fields sent: if the preset already has a version, nothing is carried over from it.',
     typed: 'boolean',
+    creates: true,
+  },
+  agent: {
+    description:
+      'Only the fields that overlap the preset config are kept (model, max_tokens, temperature, system, fallbacks, provider, plugins, ...); messages, stream and prompt are ignored by the service. ' +
+      'The body is checked before sending: fallbacks at most 3 entries of {model} and not with models, session_id and user at most 256 characters, speed fast or standard, cache_control type ephemeral, stop_server_tools_when at least one known condition. ' +
+      'A new version holds only the fields sent: if the preset already has a version, nothing is carried over from it.',
   },
   summary: 'Create a preset from a messages-style request body, or a new version of an existing one',
   description:
@@ -19,7 +26,9 @@ export const spec = defineSpec({
     'The body is checked before sending: fallbacks at most 3 entries of {model} and not with models,\n' +
     'session_id and user at most 256 characters, speed fast or standard, cache_control type ephemeral,\n' +
     'stop_server_tools_when at least one known condition.\n' +
-    'A new version holds only the fields sent: nothing is carried over from the current version.',
+    'A new version holds only the fields sent: if the preset already has a version, nothing is carried\n' +
+    'over from it. At a terminal it shows the version it is about to create and asks; --yes skips the\n' +
+    'question. Without a terminal it sends at once.',
   args: {
     slug: arg.required({
       name: 'slug',
@@ -34,6 +43,7 @@ export const spec = defineSpec({
     maxTokens: option.int('--max-tokens <n>', 'set max_tokens (an integer)', { min: Number.MIN_SAFE_INTEGER, why: 'expected an integer' }),
     temperature: option.number('--temperature <t>', 'set temperature (a number)', -Infinity, Infinity),
     system: option.string('--system <text>', 'set the system prompt'),
+    yes: option.flag('-y, --yes', 'create without asking at a terminal'),
     dryRun: option.flag('--dry-run', 'print the body that would be sent, and what the service ignores; send nothing'),
   },
   examples: [

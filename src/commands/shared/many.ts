@@ -11,7 +11,7 @@
 // concurrency, `auto`, a server's Retry-After) is the client's pacing (api/pacing.ts).
 import { NotStarted } from '../../api/pacing.js';
 import type { Route } from '../../api/routes.js';
-import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../core/concurrency.js';
+import { DEFAULT_CONCURRENCY, runBounded, type ConcurrencyChoice } from '../../core/concurrency.js';
 import { errorFields, GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode, type ExitCodeValue } from '../../core/exit-codes.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
@@ -20,10 +20,12 @@ import type * as z from 'zod/mini';
 import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
 import { progressBar, startProgress } from './progress.js';
+import { dryRun, type LookingAction } from './expected-outcomes.js';
 import { confirmOrRefuse, readIds } from './targets.js';
 
-// The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight).
-export { CONCURRENCY } from '../../core/concurrency.js';
+// The limits of --concurrency (also the fixed number of polls `interns wait` keeps in flight), and
+// the bounded loop that keeps to them (its home is core/concurrency.ts, which a dry run shares).
+export { CONCURRENCY, runBounded } from '../../core/concurrency.js';
 
 /**
  * How long SIGTERM lets requests in flight finish before their answers are given up: the run
@@ -35,6 +37,8 @@ export interface Target {
   id: string;
   /** Known when the targets came from a list (a selector); shown on a terminal. */
   name?: string;
+  /** Known when the targets came from a list (a selector): a dry run need not read them again. */
+  status?: string;
   /**
    * Why a selected target is not acted on: the server listed it although it does not match the
    * selector (an old server or a proxy that dropped the filter). Reported, never sent.
@@ -64,6 +68,8 @@ export interface ManyAction {
   ifAnswerLost: (id: string) => string;
   /** A target's name, read by its id (for ids given without one); undefined when it cannot be read. */
   nameOf?: (deps: Deps, id: string) => Promise<string | undefined>;
+  /** For --dry-run: one target read by its id, and what the action would meet (shared/expected-outcomes.ts). */
+  look: LookingAction['look'];
 }
 
 export interface ManyRun {
@@ -71,6 +77,8 @@ export interface ManyRun {
   words: readonly string[];
   yes: boolean;
   dryRun: boolean;
+  /** With dryRun: exit 8 when any target would fail. */
+  strict: boolean;
   concurrency: ConcurrencyChoice | undefined;
   /** A selector (`--status`) that finds the targets instead of the words. */
   select?: () => Promise<Target[]>;
@@ -86,24 +94,10 @@ export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Pro
   for (const word of run.words) if (word !== '-') checkValue(pathIdCheck(), word, label);
   const targets: Target[] = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
   const acting = targets.filter((t) => t.skip === undefined);
-  if (run.dryRun) return printTargets(deps, acting, action);
+  if (run.dryRun) return dryRun(deps, action, acting, run.strict);
   await nameTargets(deps, action, acting);
   if (acting.length > 0) await confirmOrRefuse(deps, run.yes, () => run.question(acting));
   await actOnMany(deps, action, targets, run.concurrency ?? DEFAULT_CONCURRENCY);
-}
-
-/** Runs `work(i)` for i in 0..count-1, at most `concurrency` at once, starting none once `stopped()` says so. */
-export async function runBounded(
-  count: number,
-  concurrency: number,
-  work: (index: number) => Promise<void>,
-  stopped: () => boolean,
-): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count && !stopped()) await work(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
 /** Acts on every target, prints one result per target, and throws for any exit code other than 0. */
@@ -309,12 +303,27 @@ async function printResults(
       spill: true,
     },
     { name: 'exit_code', header: 'EXIT CODE', value: ({ outcome }) => exitCodeOf(outcome), byDefault: 'pipe' },
+    // A dry run's columns (shared/expected-outcomes.ts), so that --columns takes the same names
+    // here: the status a selector listed, and why a target was not acted on.
+    { name: 'status', header: 'STATUS', value: ({ target }) => target.status ?? '', byDefault: false },
+    { name: 'expected', header: 'EXPECTED', value: () => '', byDefault: false },
+    {
+      name: 'reason',
+      header: 'REASON',
+      value: ({ outcome }) => (outcome.kind === 'ok' ? '' : resultText(outcome, options.doneWord)),
+      byDefault: false,
+    },
   ];
   await deps.printer.detail({
     body: { data, summary },
     items: data,
     view: { kind: 'rows', items: rows, columns, empty: `No ${options.nouns} to act on.` },
   });
+}
+
+/** Whether a person will see targets' names: a terminal's results, not JSON. */
+export function namesShown(deps: Deps): boolean {
+  return deps.io.stdoutIsTTY && !deps.flags.json && !deps.flags.jsonl;
 }
 
 /** Reads of names in flight at once: as many as a fleet's default concurrency. */
@@ -328,7 +337,7 @@ const NAME_READS = 4;
 async function nameTargets(deps: Deps, action: ManyAction, targets: Target[]): Promise<void> {
   const { nameOf } = action;
   const unnamed = targets.filter((t) => t.name === undefined);
-  if (!nameOf || unnamed.length === 0 || !deps.io.stdoutIsTTY || deps.flags.json || deps.flags.jsonl) return;
+  if (!nameOf || unnamed.length === 0 || !namesShown(deps)) return;
   await runBounded(
     unnamed.length,
     NAME_READS,
@@ -338,37 +347,4 @@ async function nameTargets(deps: Deps, action: ManyAction, targets: Target[]): P
     },
     () => deps.signal.aborted,
   );
-}
-
-/**
- * For --dry-run: the targets, one id per line (piped), a table on a terminal with how many
- * would be acted on and that nothing was sent, or `{"data":[{"id":…}]}`.
- */
-export async function printTargets(deps: Deps, targets: readonly Target[], action: ManyAction): Promise<void> {
-  const { named } = action;
-  const data = targets.map((t) => ({ id: t.id }));
-  const columns: NamedColumn<Target>[] = [
-    { name: 'id', header: 'ID', value: (t) => t.id },
-    {
-      name: 'name',
-      header: 'NAME',
-      value: (t) => t.name ?? '',
-      // Ids given are not looked up (nothing is sent): a column of dashes would say nothing.
-      byDefault: named && targets.some((t) => t.name !== undefined) ? 'terminal' : false,
-    },
-    { name: 'result', header: 'RESULT', value: () => 'not sent (dry run)', byDefault: false },
-    { name: 'exit_code', header: 'EXIT CODE', value: () => 0, byDefault: false },
-  ];
-  const count = `${targets.length} ${targets.length === 1 ? action.noun : action.nouns}`;
-  await deps.printer.detail({
-    body: { data },
-    items: data,
-    view: {
-      kind: 'rows',
-      items: targets,
-      columns,
-      empty: `No ${action.nouns} to act on; nothing was sent (dry run).`,
-      note: `${count} would be ${action.doneWord}; nothing was sent (dry run).`,
-    },
-  });
 }

@@ -15,24 +15,20 @@ export const PICK_PAGE = 100;
 const MORE = '';
 
 /**
- * One intern id, picked by a person (the prompter must be interactive). `statuses`: only
- * interns in these, the ones the action applies to (the API filters, so pages stay full).
+ * One intern id, picked by a person (the prompter must be interactive) from every intern, each
+ * shown with its status: whether the action suits that status is the person's call.
  */
-export async function pickIntern(deps: Deps, action: string, statuses?: readonly string[]): Promise<string> {
+export async function pickIntern(deps: Deps, action: string): Promise<string> {
   const loaded: Intern[] = [];
   let cursor: string | undefined;
   const loadPage = async (): Promise<void> => {
-    const query = { limit: PICK_PAGE, status: statuses?.join(','), starting_after: cursor };
+    const query = { limit: PICK_PAGE, starting_after: cursor };
     const { data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
     loaded.push(...data.data);
     cursor = data.has_more ? (data.next_cursor ?? undefined) : undefined;
   };
   await loadPage();
-  if (loaded.length === 0) {
-    throw usageError(
-      statuses ? `there are no interns to ${action} (none is ${statuses.join(', ')})` : 'there are no interns to choose from',
-    );
-  }
+  if (loaded.length === 0) throw usageError('there are no interns to choose from');
   let term = '';
   for (;;) {
     const picked = await deps.prompter.search(

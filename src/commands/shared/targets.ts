@@ -11,21 +11,20 @@ import { noPromptReason } from './no-prompt.js';
 import { startProgress } from './progress.js';
 
 /**
- * The intern id given, or one a person at a terminal picks (shared/pick.ts) from the interns in
- * `statuses` (those the action applies to; all when not given). `usage` is the command line
- * to suggest when nobody can be asked (default `gwctl interns <action> <id>`).
+ * The intern id given, or one a person at a terminal picks (shared/pick.ts). `usage` is the
+ * command line to suggest when nobody can be asked (default `gwctl interns <action> <id>`).
  */
 export async function internIdOrPick(
   deps: Deps,
   given: string | undefined,
   action: string,
-  { statuses, usage = `gwctl interns ${action} <id>` }: { statuses?: readonly string[]; usage?: string } = {},
+  { usage = `gwctl interns ${action} <id>` }: { usage?: string } = {},
 ): Promise<string> {
   if (given !== undefined) return checkValue(pathIdCheck(), given, 'intern id');
   if (!deps.prompter.interactive) {
     throw usageError('missing intern id', `give one, as in '${usage}' (the picker needs a terminal)`);
   }
-  return pickIntern(deps, action, statuses);
+  return pickIntern(deps, action);
 }
 
 /** Destructive commands: --yes, or a person at a terminal who says yes. Nothing is sent before. */
@@ -79,14 +78,14 @@ export async function selectInterns(
   deps: Deps,
   statuses: readonly string[],
   workspace: string | undefined,
-): Promise<{ id: string; name: string; skip?: string }[]> {
+): Promise<{ id: string; name: string; status: string; skip?: string }[]> {
   const progress = deps.io.stderrIsTTY ? await startProgress(deps, 'Finding interns') : undefined;
   try {
     const { items } = await readInterns(deps, { statuses, workspace }, (count) => progress?.update(`Finding interns: ${count}`));
     return items.map((intern) => {
-      const { id, name } = intern;
+      const { id, name, status } = intern;
       const why = skipReason(intern, statuses, workspace);
-      return why === undefined ? { id, name } : { id, name, skip: `skipped: ${why}` };
+      return why === undefined ? { id, name, status } : { id, name, status, skip: `skipped: ${why}` };
     });
   } finally {
     progress?.stop();

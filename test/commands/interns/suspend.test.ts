@@ -137,15 +137,38 @@ describe('interns suspend against the sandbox', () => {
     expect(r.stderr).toContain('pass --yes');
   });
 
-  it('the suspend picker offers no stopped, destroying or destroy_failed intern', async () => {
+  it('the suspend picker offers every intern, each marked with its status (the API document names none that cannot be suspended)', async () => {
     const sb = sandbox();
     const prompter = scriptedPrompter({ search: [{ pick: 0 }], confirm: [false] });
     const r = await gwctl(['interns', 'suspend'], { env: sb.env(), prompter, stdinIsTTY: true, stderrIsTTY: true });
     expect(r.code).toBe(3);
-    const shown = prompter.offered[0]!;
-    expect(shown.length).toBeGreaterThan(10);
-    for (const name of shown.filter((n) => !n.startsWith('Load')))
-      expect(name).toMatch(/\((?:awaiting_chat_install|queued|provisioning|running|failed)\)$/);
-    expect(sb.requests()[0]!.query.status).toBe('awaiting_chat_install,queued,provisioning,running,failed');
+    const shown = prompter.offered[0]!.filter((n) => !n.startsWith('Load'));
+    const listed = JSON.parse((await gwctl(['interns', 'ls', '--limit', '100', '--json'], { env: sb.env() })).stdout) as {
+      data: { name: string; status: string }[];
+    };
+    expect(shown).toEqual(listed.data.map((i) => `${i.name}  (${i.status})`));
+    // The sandbox's first page holds the statuses a suspension may meet badly; they are offered, marked.
+    for (const status of ['stopped', 'destroying', 'destroy_failed', 'provisioning'])
+      expect(shown.some((n) => n.endsWith(`(${status})`))).toBe(true);
+    expect(sb.requests()[0]!.query.status).toBeUndefined();
+  });
+
+  it('--yes at a terminal names the intern from a read before the suspension (piped: the id, as before)', async () => {
+    const intern = await runningIntern();
+    const r = await gwctl(['interns', 'suspend', intern.id, '--yes'], { env: sandbox().env(), stdoutIsTTY: true });
+    expect(r).toMatchObject({ code: 0, stdout: `Suspended intern ${intern.name} (${intern.id}).\n`, stderr: '' });
+    expect(
+      sandbox()
+        .requests()
+        .filter((q) => q.path.includes(intern.id))
+        .map((q) => `${q.method} ${q.path}`),
+    ).toEqual([`GET /api/v1/interns/${intern.id}`, `POST /api/v1/interns/${intern.id}/suspend`]);
+  });
+
+  it('--yes at a terminal with a name that cannot be read: the id once, and the suspension goes on', async () => {
+    const intern = await runningIntern();
+    sandbox().fault({ match: 'GET /interns', status: 500, times: 10 });
+    const r = await gwctl(['interns', 'suspend', intern.id, '--yes', '--retries', '0'], { env: sandbox().env(), stdoutIsTTY: true });
+    expect(r).toMatchObject({ code: 0, stdout: `Suspended intern ${intern.id}.\n`, stderr: '' });
   });
 });

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PresetResponseBody } from '../../kit/bodies.js';
-import { gwctl } from '../../kit/cli.js';
+import { gwctl, scriptedPrompter } from '../../kit/cli.js';
 import { withEnvKeyHint } from '../../kit/hints.js';
 import { scriptedRuns } from '../../kit/scripted-runs.js';
 import { envelope } from '../../kit/server.js';
@@ -95,25 +95,55 @@ describe('presets create', () => {
     expect(r.stderr).toBe(
       'Dry run: nothing sent. The service will ignore: messages, stream.\n' +
         'A new version of support-bot would hold only: model.\n' +
-        'Fields not given are not carried over from the current version.\n',
+        'If the preset already has a version, the fields not given are not carried over from it.\n',
     );
     expect(scripted.server.requests).toHaveLength(0);
   });
 
-  it('on a terminal, says before sending what the new version will hold and that nothing else is carried over', async () => {
+  // What a person reads before the version is made, whether or not the slug has one (the API cannot say).
+  const PREVIEW =
+    'The version of support-triage to create:\n' +
+    '  model        (not given: this version has none)\n' +
+    '  temperature  0.2\n' +
+    'It does not hold, although a version before it may: model, max_tokens, system,\n' +
+    'cache_control, fallbacks, output_config, plugins, provider, route, session_id,\n' +
+    'speed, stop_server_tools_when, trace, user, metadata, models, stop_sequences,\n' +
+    'thinking, tool_choice, tools, top_k, top_p, service_tier, context_management.\n' +
+    'If the preset already has a version, the fields not given are not carried over\n' +
+    'from it.\n';
+
+  it('at a terminal, shows the version it is about to create and asks: no is exit 3 with nothing sent, yes sends', async () => {
+    scripted.script = () => ({ body: preset(3, { temperature: 0.2 }, '') });
+    const atTerminal = (prompter: ReturnType<typeof scriptedPrompter>, flags: string[] = []) =>
+      gwctl(['presets', 'create', 'support-triage', '--temperature', '0.2', ...flags, '--base-url', scripted.server.baseUrl], {
+        env: { GWCTL_MANAGEMENT_KEY: KEY },
+        prompter,
+        stdinIsTTY: true,
+        stderrIsTTY: true,
+        columns: 80,
+      });
+    const no = scriptedPrompter({ confirm: [false] });
+    expect(await atTerminal(no)).toMatchObject({ code: 3, stdout: '', stderr: `${PREVIEW}gwctl: cancelled; nothing was changed\n` });
+    expect(no.asked).toEqual(['Create this version of support-triage?']);
+    expect(scripted.server.requests).toHaveLength(0);
+    const yes = scriptedPrompter({ confirm: [true] });
+    expect(await atTerminal(yes)).toMatchObject({ code: 0, stderr: PREVIEW });
+    expect(scripted.server.requests).toHaveLength(1);
+    // --yes skips the question, not what it shows.
+    const skipped = scriptedPrompter({ confirm: [false] });
+    expect(await atTerminal(skipped, ['--yes'])).toMatchObject({ code: 0, stderr: PREVIEW });
+    expect(skipped.asked).toEqual([]);
+    expect(scripted.server.requests).toHaveLength(2);
+  });
+
+  it('without a terminal to ask on, sends as before: the preview on a terminal stderr, nothing on a piped one', async () => {
     scripted.script = () => ({ body: preset(3, { temperature: 0.2 }, '') });
     const r = await gwctl(['presets', 'create', 'support-triage', '--temperature', '0.2', '--base-url', scripted.server.baseUrl], {
       env: { GWCTL_MANAGEMENT_KEY: KEY },
       stderrIsTTY: true,
       columns: 80,
     });
-    expect(r).toMatchObject({
-      code: 0,
-      stderr:
-        'The new version of support-triage will hold only:\n' +
-        '  temperature  0.2\n' +
-        'Fields not given are not carried over from the current version.\n',
-    });
+    expect(r).toMatchObject({ code: 0, stderr: PREVIEW });
     expect(scripted.server.requests).toHaveLength(1);
     // Piped stderr (a script) gets no preview; --dry-run says it in two lines, the body on stdout.
     scripted.server.reset();
@@ -125,7 +155,7 @@ describe('presets create', () => {
       stderr:
         'Dry run: nothing sent. The service will ignore: messages.\n' +
         'A new version of support-triage would hold no settings.\n' +
-        'Fields not given are not carried over from the current version.\n',
+        'If the preset already has a version, the fields not given are not carried over from it.\n',
     });
     expect(scripted.server.requests).toHaveLength(1);
   });

@@ -1,0 +1,168 @@
+// A dry run that looks first: before promising anything it reads every target it names (a
+// selector's list has read them already) and says of each what the action would meet: that it
+// would act, or that it would fail and why. Reads are the only requests it sends. The MCP
+// previews of the same commands are this dry run's JSON (cli/mcp/writes.ts), so a person and
+// an agent are told the same thing from one place.
+import { runBounded } from '../../core/concurrency.js';
+import { GwctlError, toGwctlError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
+import type { NamedColumn } from '../../output/columns.js';
+import type { Deps } from '../context.js';
+
+/** What one read of a target says: its name and status where it has them, and why the action would fail (none: it would act). */
+export interface Look {
+  name?: string;
+  status?: string;
+  /** Why the action would fail on this target, as its result would say it (`HTTP 404: ...`). */
+  fails?: string;
+  /** Something worth knowing although it would act (a batch whose status cannot be read). */
+  note?: string;
+}
+
+/** What a dry run needs of an action on many targets (a `ManyAction` is one). */
+export interface LookingAction {
+  noun: string;
+  nouns: string;
+  doneWord: string;
+  named: boolean;
+  /** Reads one target given by id and says what the action would meet; throws what cannot be told (a 401, a 500). */
+  look: (deps: Deps, id: string) => Promise<Look>;
+}
+
+/** A target as the dry run gets it: an id, with its name and status when a selector's list gave them. */
+export interface DryRunTarget {
+  id: string;
+  name?: string;
+  status?: string;
+}
+
+interface Expected {
+  id: string;
+  name?: string | undefined;
+  status?: string | undefined;
+  outcome: 'done' | 'failed';
+  reason?: string | undefined;
+}
+
+/**
+ * A target read with `read`: what `seen` makes of it, or, when the read answers 404, that the
+ * action would fail the same way (the target does not exist, or the key cannot see it). `answered`
+ * may make something of another error (a batch's 410); any other error is thrown.
+ */
+export async function lookUp<T>(
+  read: () => Promise<T>,
+  seen: (value: T) => Look,
+  answered: (error: GwctlError) => Look | undefined = () => undefined,
+): Promise<Look> {
+  let value: T;
+  try {
+    value = await read();
+  } catch (error) {
+    const failure = toGwctlError(error);
+    if (failure.status === 404) return { fails: `HTTP 404: ${failure.message}` };
+    const look = answered(failure);
+    if (look === undefined) throw failure;
+    return look;
+  }
+  return seen(value);
+}
+
+/** Reads of targets in flight at once: as many as a fleet's default concurrency. */
+const READS = 4;
+
+/**
+ * The whole dry run: read what needs reading, print one line per target and the counts, and
+ * with `strict` exit 8 when any target would fail (printed first, so the reasons are there).
+ */
+export async function dryRun(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[], strict: boolean): Promise<void> {
+  const expected = await expectOutcomes(deps, action, targets);
+  const failing = expected.filter((e) => e.outcome === 'failed').length;
+  await printExpected(deps, action, expected, failing);
+  if (strict && failing > 0) {
+    const of = expected.length === 1 ? `the ${action.noun}` : `${failing} of ${expected.length} ${action.nouns}`;
+    throw new GwctlError(`${of} would fail (dry run, --strict)`, ExitCode.partial);
+  }
+}
+
+/**
+ * Each target's expected outcome, in input order. A target a selector listed exists and was
+ * read already; the others are read by id. A read that cannot tell (a 401, a 500 after its
+ * retries) ends the dry run with that error: a guess would be a false promise.
+ */
+async function expectOutcomes(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[]): Promise<Expected[]> {
+  const out: Expected[] = targets.map((t) => ({ id: t.id, name: t.name, status: t.status, outcome: 'done' }));
+  const unread = out.filter((e) => e.status === undefined);
+  let failure: GwctlError | undefined;
+  let read = 0;
+  await runBounded(
+    unread.length,
+    READS,
+    async (i) => {
+      const entry = unread[i]!;
+      try {
+        const look = await action.look(deps, entry.id);
+        entry.name = look.name ?? entry.name;
+        entry.status = look.status;
+        if (look.fails !== undefined) Object.assign(entry, { outcome: 'failed', reason: look.fails });
+        else if (look.note !== undefined) entry.reason = look.note;
+        read++;
+      } catch (error) {
+        failure ??= toGwctlError(error);
+      }
+    },
+    () => failure !== undefined || deps.signal.aborted,
+  );
+  if (failure) throw failure;
+  // Interrupted between reads: a target never read is no promise to print.
+  if (read < unread.length) throw interruption(deps);
+  return out;
+}
+
+/** Why the reads stopped: Ctrl-C (130) or SIGTERM (143), as the run was told (cli/run.ts gives the reason). */
+function interruption(deps: Deps): GwctlError {
+  const reason: unknown = deps.signal.reason;
+  return reason instanceof GwctlError ? reason : new GwctlError('interrupted', ExitCode.interrupted);
+}
+
+const EXPECTED_WORD = { done: 'would-act', failed: 'would-fail' } as const;
+
+async function printExpected(deps: Deps, action: LookingAction, expected: readonly Expected[], failing: number): Promise<void> {
+  const data = expected.map((e) => ({
+    id: e.id,
+    name: e.name ?? null,
+    status: e.status ?? null,
+    expected_outcome: e.outcome,
+    ...(e.reason === undefined ? {} : { reason: e.reason }),
+  }));
+  const summary = { requested: expected.length, would_succeed: expected.length - failing, would_fail: failing };
+  // Piped: id, expected, reason; a terminal adds the name and status. Every column the spec
+  // declares is here, so --columns takes the same names as for the results of a real run.
+  const columns: NamedColumn<Expected>[] = [
+    { name: 'id', header: 'ID', value: (e) => e.id },
+    // The id stays: a target that was not found has nothing else to show it by.
+    { name: 'name', header: 'NAME', value: (e) => e.name ?? '', flexible: true, byDefault: action.named ? 'terminal' : false },
+    { name: 'status', header: 'STATUS', value: (e) => e.status ?? '', whole: true, byDefault: 'terminal' },
+    {
+      name: 'expected',
+      header: 'EXPECTED',
+      value: (e) => ({ text: EXPECTED_WORD[e.outcome], tone: e.outcome === 'done' ? 'good' : 'bad' }),
+      whole: true,
+    },
+    // Why it would fail is what a person must read: whole under the table when cut.
+    { name: 'reason', header: 'REASON', value: (e) => e.reason ?? '', flexible: true, spill: true },
+    { name: 'result', header: 'RESULT', value: () => 'not sent (dry run)', byDefault: false },
+    { name: 'exit_code', header: 'EXIT CODE', value: () => 0, byDefault: false },
+  ];
+  const count = (n: number): string => `${n} ${n === 1 ? action.noun : action.nouns}`;
+  await deps.printer.detail({
+    body: { data, summary },
+    items: data,
+    view: {
+      kind: 'rows',
+      items: expected,
+      columns,
+      empty: `No ${action.nouns} to act on; nothing was changed (dry run).`,
+      note: `${count(expected.length)}: ${expected.length - failing} would be ${action.doneWord}, ${failing} would fail; nothing was changed, only read (dry run).`,
+    },
+  });
+}
