@@ -111,13 +111,14 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
  * a column named `id` is the key unless it says otherwise.
  */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, priority }): Column<T> => ({
+  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, wrap, priority }): Column<T> => ({
     header,
     value,
     ...(key ? { key } : {}),
     ...(flexible ? { flexible } : {}),
     ...(whole ? { whole } : {}),
     ...(spill ? { spill } : {}),
+    ...(wrap ? { wrap } : {}),
     ...(priority !== undefined ? { priority } : {}),
   }));
 }
