@@ -6,7 +6,14 @@ export const spec = defineSpec({
   path: ['endpoints', 'get'],
   tool: 'read',
   summary: 'Show a private endpoint and its negotiated prices',
-  args: { id: arg.required({ name: 'id', description: 'private endpoint id (UUID)', label: 'endpoint id', check: uuidCheck() }) },
+  args: {
+    id: arg.required({
+      name: 'id',
+      description: 'private endpoint id (UUID), from where the endpoint was set up',
+      label: 'endpoint id',
+      check: uuidCheck(),
+    }),
+  },
   options: {},
   // API field names; `model` and `provider` are derived (name and slug), `prompt_price` and
   // `completion_price` are pricing.prompt and pricing.completion (per token, as sent).
