@@ -123,6 +123,15 @@ export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] 
   }));
 }
 
+/**
+ * `2 columns hidden (model, hostname): --columns to choose`: the names are those --columns takes.
+ * Under a table, and in a watch's view, whenever a narrow terminal left columns out.
+ */
+export function hiddenNote(names: readonly string[]): string {
+  const count = names.length === 1 ? '1 column' : `${names.length} columns`;
+  return `${count} hidden (${names.map(sanitizeField).join(', ')}): --columns to choose`;
+}
+
 /** Any JSON value as a piped field carries it: objects and arrays as compact JSON. */
 export function rawOf(value: unknown): RawValue {
   if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
