@@ -1,4 +1,4 @@
-import { PRIVATE_ENDPOINT_FIELDS } from '../../api/fields.generated.js';
+import { PRIVATE_ENDPOINT_FIELDS, PRIVATE_ENDPOINT_RESPONSE_SHAPE } from '../../api/fields.generated.js';
 import { arg, uuidCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -31,6 +31,7 @@ export const spec = defineSpec({
     'completion_price',
   ],
   fields: PRIVATE_ENDPOINT_FIELDS,
+  shape: PRIVATE_ENDPOINT_RESPONSE_SHAPE,
   examples: [
     'gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11',
     'gwctl endpoints get 5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11 --jq .data.pricing.prompt',
