@@ -7,10 +7,11 @@ import { commands } from '../../src/cli/registry.js';
 import type { Examples } from '../../src/sandbox/server.js';
 import { gwctl } from '../kit/cli.js';
 import { useSandbox } from '../kit/sandbox.js';
+import { tempConfigDir } from '../kit/spawn.js';
 
 const sandbox = useSandbox({}, { resetEach: false });
 
-/** Each read, with its arguments against the sandbox. */
+/** Each read (and the reports gwctl makes of its own), with its arguments against the sandbox. */
 const READS: Record<string, (ex: Examples) => string[]> = {
   'endpoints get': (ex) => [ex.private_endpoint],
   'batches get': (ex) => [ex.batches.completed],
@@ -21,6 +22,9 @@ const READS: Record<string, (ex: Examples) => string[]> = {
   'byok ls': () => [],
   'budgets ls': (ex) => [ex.workspace_slug],
   'tools get': (ex) => [ex.tool],
+  // Bodies gwctl makes: their spec says what they hold.
+  doctor: () => [],
+  'auth status': () => [],
 };
 
 /** The names a shape gives at its top level: `{data: [{id, …}], has_more}` -> data, has_more. */
@@ -51,6 +55,15 @@ describe('the top level of the JSON each read prints', () => {
     expect(read.code, read.stderr).toBe(0);
     const body = JSON.parse(read.stdout) as Record<string, unknown>;
     expect(Object.keys(body), name).toEqual(expect.arrayContaining(topLevel(shape!)));
+  });
+
+  it('config profiles: each item holds what its shape names', async () => {
+    const configDir = tempConfigDir();
+    expect((await gwctl(['config', 'set', 'workspace', 'production'], { configDir })).code).toBe(0);
+    const run = await gwctl(['config', 'profiles', '--json'], { configDir });
+    const item = (JSON.parse(run.stdout) as { data: Record<string, unknown>[] }).data[0]!;
+    const shape = commands.get('config profiles')!.shape!;
+    expect(shape).toBe(`{data: [{${Object.keys(item).join(', ')}}]}`);
   });
 
   it('tells a bare resource from one in data', () => {
