@@ -236,7 +236,8 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
         return status === 401 ? unauthorizedHint(key, sent, s.profile.value, target) : forbiddenHint(key, sent, s.profile.value);
       };
       // doctor checks each step of the way to the server: where the connection failed, and why.
-      options.unreachableHint = () => `run '${suggested('gwctl doctor', target)}' to see where the way to the server fails`;
+      // The command ends the hint, unquoted, so that it pastes as it reads (core/suggest.ts).
+      options.unreachableHint = () => `see where the way to the server fails: ${suggested('gwctl doctor', target)}`;
       client = await newClient(options);
       return client;
     },

@@ -23,7 +23,7 @@ describe('a server not reached', () => {
     expect(run).toMatchObject({
       code: 7,
       stdout: '',
-      stderr: `gwctl: connection refused (127.0.0.1:${port}) (after 4 attempts); run 'gwctl doctor' to see where the way to the server fails\n`,
+      stderr: `gwctl: connection refused (127.0.0.1:${port}) (after 4 attempts); see where the way to the server fails: gwctl doctor\n`,
     });
   });
 
@@ -42,7 +42,7 @@ describe('a server not reached', () => {
       error: {
         status: null,
         message: `connection refused (127.0.0.1:${port})`,
-        hint: `run 'gwctl doctor --profile ops --base-url ${base}' to see where the way to the server fails`,
+        hint: `see where the way to the server fails: gwctl doctor --profile ops --base-url ${base}`,
         exit_code: 7,
       },
     });

@@ -16,7 +16,7 @@ import { expectNoCrash, runGwctl, spawnGwctl, tempConfigDir, until } from '../ki
 const HOST = 'gw.test.invalid';
 const KEY = 'sk-mgmt-networks-0123456789abcdef';
 /** What follows a failure to reach the server at all. */
-const DOCTOR_HINT = "run 'gwctl doctor' to see where the way to the server fails";
+const DOCTOR_HINT = 'see where the way to the server fails: gwctl doctor';
 const PASSWORD = 's3cr%40t-proxy-pass';
 
 let certs: TestCertificates | undefined;

@@ -118,7 +118,7 @@ describe('when repeating is known to be safe', () => {
     expect(r.code).toBe(7);
     expect(r.stderr.match(/debug: > POST /g)).toHaveLength(2);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
-      `gwctl: connection refused (127.0.0.1:${port}) (after 2 attempts); run 'gwctl doctor --base-url http://127.0.0.1:${port}/api/v1' to see where the way to the server fails`,
+      `gwctl: connection refused (127.0.0.1:${port}) (after 2 attempts); see where the way to the server fails: gwctl doctor --base-url http://127.0.0.1:${port}/api/v1`,
     );
   });
 

@@ -214,7 +214,7 @@ describe('connection failures and timeouts', () => {
     expect(r.code).toBe(7);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.at(-1)).toBe(
-      `gwctl: connection refused (127.0.0.1:${port}) (after 3 attempts); run 'gwctl doctor --base-url http://127.0.0.1:${port}/api/v1' to see where the way to the server fails`,
+      `gwctl: connection refused (127.0.0.1:${port}) (after 3 attempts); see where the way to the server fails: gwctl doctor --base-url http://127.0.0.1:${port}/api/v1`,
     );
     const debug = lines.slice(0, -1);
     expect(debug.filter((l) => l.startsWith('gwctl: debug: > GET '))).toEqual(
