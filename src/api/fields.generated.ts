@@ -98,6 +98,8 @@ export const BYOK_LIST_SHAPE = '{data: [{id, workspace_id, provider, name, label
 export const INTERN_SHAPE = '{id, name, description, instructions, model, …}';
 /** InternList (src/api/schemas/intern.ts): its top level, as a command's help shows the JSON it prints. */
 export const INTERN_LIST_SHAPE = '{data: [{id, name, description, instructions, model, …}], has_more, next_cursor}';
+/** PresetResponse (src/api/schemas/preset.ts): its top level, as a command's help shows the JSON it prints. */
+export const PRESET_RESPONSE_SHAPE = '{data: {id, name, slug, description, status, …}}';
 /** PrivateEndpointResponse (src/api/schemas/private-endpoint.ts): its top level, as a command's help shows the JSON it prints. */
 export const PRIVATE_ENDPOINT_RESPONSE_SHAPE = '{data: {id, status, model_permaslug, model_slug, model_name, …}}';
 /** ToolResponse (src/api/schemas/tool.ts): its top level, as a command's help shows the JSON it prints. */

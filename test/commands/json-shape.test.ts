@@ -22,6 +22,7 @@ const READS: Record<string, (ex: Examples) => string[]> = {
   'byok ls': () => [],
   'budgets ls': (ex) => [ex.workspace_slug],
   'tools get': (ex) => [ex.tool],
+  'presets create': (ex) => [ex.preset_slug, '--model', 'openai/gpt-4o'],
   // Bodies gwctl makes: their spec says what they hold.
   doctor: () => [],
   'auth status': () => [],
