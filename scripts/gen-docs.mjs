@@ -63,6 +63,7 @@ function mdCommand(command) {
     lines.push('');
   }
   if (command.options.length) lines.push('## Options', '', mdOptions(command.options), '');
+  if (command.shape) lines.push('## JSON', '', `\`--json\` prints, and \`--jq\` filters: \`${command.shape}\``, '');
   if (command.columns.length) {
     const own = command.columns.filter((c) => !command.field_columns.includes(c));
     const code = (names) => names.map((c) => `\`${c}\``).join(', ');
@@ -170,12 +171,16 @@ function pageWithSections(file, sections) {
 
 /** Text safe in roff: backslashes doubled, hyphens as minus signs where they are options, no line starting with a control character. */
 function roff(text) {
-  return String(text)
-    .replace(/\\/g, '\\e')
-    .replace(/-/g, '\\-')
-    .split('\n')
-    .map((line) => (/^[.']/.test(line) ? `\\&${line}` : line))
-    .join('\n');
+  return (
+    String(text)
+      .replace(/\\/g, '\\e')
+      .replace(/-/g, '\\-')
+      // troff reads printable ASCII: any other character (the `…` of a JSON shape) by its code point.
+      .replace(/[^ -~\n\t]/gu, (ch) => `\\[u${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}]`)
+      .split('\n')
+      .map((line) => (/^[.']/.test(line) ? `\\&${line}` : line))
+      .join('\n')
+  );
 }
 
 /**
@@ -226,6 +231,7 @@ function manCommand(command) {
     for (const a of command.arguments) parts.push('.TP', `.I ${roff(a.name)}`, roff(`${a.description}${a.required ? '' : ' (optional)'}`));
   }
   if (command.options.length) parts.push('.SH OPTIONS', ...command.options.map(roffOption));
+  if (command.shape) parts.push('.SH JSON', roff(`--json prints, and --jq filters: ${command.shape}`));
   if (command.columns.length) {
     const own = command.columns.filter((c) => !command.field_columns.includes(c));
     parts.push('.SH COLUMNS', roff(`For --columns: ${own.join(', ')}.`));

@@ -42,6 +42,12 @@ export interface ClientOptions {
    * variable or key command supplied it.
    */
   keyHint?: (kind: KeyKind, status: 401 | 403) => string | undefined;
+  /**
+   * The next step when the server could not be reached at all (a refused connection, a host not
+   * found or unreachable, no connection within the timeout): the caller knows which command
+   * checks the way there. A server that was reached and then dropped the connection gets none.
+   */
+  unreachableHint?: () => string | undefined;
   /** Words a command suggested in a message repeats, to go where this client goes (`--profile ops`: core/suggest.ts). */
   target?: readonly string[];
   random?: () => number;
@@ -241,17 +247,24 @@ export class ApiClient {
     await this.transport.close();
   }
 
-  /** A 401 or 403 to the key sent says which key that was, where it came from and what to do about it. */
+  /**
+   * A 401 or 403 to the key sent says which key that was, where it came from and what to do about
+   * it; a server not reached at all, how to find out why.
+   */
   private withHint<T>(route: Route, outcome: Answer | TransportFailure, finishing: () => T): T {
     try {
       return finishing();
     } catch (error) {
       const keySent = !(outcome instanceof TransportFailure) && outcome.keyless !== true;
       const status = error instanceof GwctlError ? error.status : undefined;
-      const hint =
-        keySent && (status === 401 || status === 403) && !(error as GwctlError).hint
+      const given = error instanceof GwctlError && error.hint !== undefined;
+      const hint = given
+        ? undefined
+        : keySent && (status === 401 || status === 403)
           ? this.options.keyHint?.(route.key, status)
-          : undefined;
+          : outcome instanceof TransportFailure && outcome.notSent && (outcome.kind === 'connection' || outcome.kind === 'timeout')
+            ? this.options.unreachableHint?.()
+            : undefined;
       if (!hint) throw error;
       const e = error as GwctlError;
       throw new GwctlError(e.message, e.exitCode, {

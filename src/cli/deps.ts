@@ -10,6 +10,7 @@ import type { Env } from '../core/env.js';
 import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { Network } from '../api/transport.js';
 import { hasProxyVariable, proxyFor, proxySecrets, trustedCertificates } from '../api/transport-network.js';
+import { suggested } from '../core/suggest.js';
 import { forbiddenHint, KEY_NAME, unauthorizedHint, type KeyInEffect, type KeyKind } from '../config/credentials.js';
 import { bindOnFirstUse, isBound, refuseElsewhere } from '../config/binding.js';
 import { storedProfile } from '../config/profile.js';
@@ -234,6 +235,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
         if (!key) return undefined;
         return status === 401 ? unauthorizedHint(key, sent, s.profile.value, target) : forbiddenHint(key, sent, s.profile.value);
       };
+      // doctor checks each step of the way to the server: where the connection failed, and why.
+      // The command ends the hint, unquoted, so that it pastes as it reads (core/suggest.ts).
+      options.unreachableHint = () => `see where the way to the server fails: ${suggested('gwctl doctor', target)}`;
       client = await newClient(options);
       return client;
     },

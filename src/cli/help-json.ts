@@ -83,6 +83,8 @@ function commandInfo(spec: AnySpec): Record<string, unknown> {
     // Every name --columns takes; field_columns: those that are the resource's fields beyond the command's own.
     columns: allColumnNames(spec),
     field_columns: fieldColumns(spec),
+    // The top level of the JSON it prints, where a --jq path starts.
+    ...(spec.shape ? { shape: spec.shape } : {}),
     examples: spec.examples,
   };
 }

@@ -30,6 +30,8 @@ export interface Shaping {
   header: boolean;
   /** The command's words (`interns ls`), for messages. */
   command: string;
+  /** The top level of the JSON the command prints (its spec's), for messages. */
+  shape?: string;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: 
   if (flags.columns !== undefined) pickColumnNames(names, flags.columns, command);
   const shaping: Shaping = { jsonl: flags.jsonl, json: flags.json, header: flags.header, command };
   if (flags.columns !== undefined) shaping.columns = flags.columns;
+  if (spec.shape !== undefined) shaping.shape = spec.shape;
   if (flags.jq !== undefined) shaping.jq = (started?.expr === flags.jq ? started : startJq(flags.jq)).choice;
   return shaping;
 }
@@ -83,8 +86,14 @@ export async function choosePrinter(
   shaping: Shaping,
   context: Pick<PrinterContext, 'io' | 'now' | 'tables' | 'accessible'>,
 ): Promise<Printer> {
-  const { command, header, columns } = shaping;
-  const ctx: PrinterContext = { ...context, command, header, ...(columns === undefined ? {} : { columns }) };
+  const { command, header, columns, shape } = shaping;
+  const ctx: PrinterContext = {
+    ...context,
+    command,
+    header,
+    ...(columns === undefined ? {} : { columns }),
+    ...(shape === undefined ? {} : { shape }),
+  };
   const { printers } = load;
   if (shaping.jq) return new (await printers.jq()).JqPrinter(ctx, shaping.jq);
   if (shaping.jsonl) return new (await printers.jsonl()).JsonlPrinter(ctx);

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
 import { fieldColumns, type AnySpec } from '../core/spec.js';
 import { environmentNames, globalOptions } from '../commands/global-options.js';
-import { groupSummaries } from './registry.js';
+import { groupSummaries, unlistedGroup } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
 import { exitCodesText, HELP_WIDTH, layout, wrap, wrapCommand } from './help-topics.js';
@@ -162,6 +162,8 @@ async function showHelp(program: Command, words: readonly string[], handlers: Ha
   for (const [i, word] of words.entries()) {
     const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
+      const unlisted = unlistedGroup(words);
+      if (unlisted) throw unlisted;
       const known = words.slice(0, i).join(' ');
       const verbs = target.commands.filter((c) => c.name() !== 'help' && !c.name().startsWith('__')).map((c) => c.name());
       const hint = known ? seeGroupHelp(known, verbs) : "see 'gwctl --help'";
@@ -225,6 +227,7 @@ function commandHelpAfter(spec: AnySpec, width: number): string {
   const fields = fieldColumns(spec);
   return [
     ...(spec.description ? ['', ...layout(spec.description, width)] : ['']),
+    ...(spec.shape ? ['', ...wrap(shapeLine(spec.shape), width)] : []),
     ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, width)] : []),
     ...(fields.length ? wrap(`Fields also usable as columns: ${fields.join(', ')}.`, width) : []),
     '',
@@ -233,6 +236,11 @@ function commandHelpAfter(spec: AnySpec, width: number): string {
     '',
     ...wrap(GLOBAL_OPTIONS_LINE, width),
   ].join('\n');
+}
+
+/** Where the paths of a filter start: the top level of the JSON a command prints (`spec.shape`). */
+export function shapeLine(shape: string): string {
+  return `JSON (--json, and what --jq filters): ${shape}`;
 }
 
 /** An option's line in help: its description, and its default where it has one. */

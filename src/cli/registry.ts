@@ -1,6 +1,8 @@
 // Every command of the tool, as specs (data): help, completion and the parser read these
 // without loading any implementation. Only this layer knows the whole list. Lookups by words a
 // person typed go through Maps, so `gwctl constructor` is an unknown command like any other.
+import { usageError, type GwctlError } from '../core/errors.js';
+import type { ArgDefs } from '../core/options.js';
 import { commandName, type AnySpec } from '../core/spec.js';
 import type { Command } from './command.js';
 import { generatedCommands, type GroupName } from './commands.generated.js';
@@ -49,3 +51,26 @@ export const implementations: ReadonlyMap<string, Command['load']> = new Map(ord
 
 /** Verb aliases the contract promises (`ls` also answers to `list`). */
 export const verbAliases: ReadonlyMap<string, string> = new Map([['list', 'ls']]);
+
+/**
+ * Groups whose resources the API cannot list, each with the command that reads one: `ls` (or
+ * `list`) there is refused as an unknown command is (exit 2), but says so, and what that command
+ * takes, from its argument's description (the one place that says where such an id comes from).
+ */
+const UNLISTED: Readonly<Partial<Record<GroupName, { noun: string; read: string }>>> = {
+  endpoints: { noun: 'private endpoints', read: 'endpoints get' },
+  batches: { noun: 'batches', read: 'batches get' },
+  tools: { noun: 'server tools', read: 'tools get' },
+};
+
+/** The refusal of `<group> ls` where the API has no list; undefined for any other words. */
+export function unlistedGroup(words: readonly string[]): GwctlError | undefined {
+  const [group, verb] = words;
+  if (group === undefined || (verbAliases.get(verb ?? '') ?? verb) !== 'ls' || commands.has(`${group} ls`)) return undefined;
+  const unlisted = UNLISTED[group as GroupName];
+  const reader = unlisted && commands.get(unlisted.read);
+  if (!unlisted || !reader) return undefined;
+  const [arg] = Object.values(reader.args as ArgDefs);
+  const takes = arg ? `; 'gwctl ${unlisted.read}' takes a ${arg.description}` : '';
+  return usageError(`the API has no list of ${unlisted.noun}${takes}`, `see 'gwctl ${unlisted.read} --help'`);
+}

@@ -7,7 +7,7 @@ import type { Clock } from '../core/clock.js';
 import type { Prompter } from '../core/prompter.js';
 import { createDeps } from './deps.js';
 import { maskStoredKeys } from '../config/stored-keys.js';
-import { commands, groupSummaries, implementations, verbAliases } from './registry.js';
+import { commands, groupSummaries, implementations, unlistedGroup, verbAliases } from './registry.js';
 import { GwctlError, usageError } from '../core/errors.js';
 import { untilAborted } from '../core/abort.js';
 import { ExitCode } from '../core/exit-codes.js';
@@ -119,6 +119,8 @@ export async function runCli(host: CliHost): Promise<number> {
     // jq's thread starts now, and compiles the filter while the command loads (output-choice.ts).
     const typedJq = line.given.get('jq')?.raw;
     const jqStart = typeof typedJq === 'string' ? startJq(typedJq) : undefined;
+    const unlisted = unlistedGroup(line.words);
+    if (unlisted) throw unlisted;
     const keys = commandsNamed(line.words);
     helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : groupHint(line.words[0], keys);
     const specs = keys.flatMap((key) => commands.get(key) ?? []);

@@ -50,7 +50,8 @@ type Row = [name: string, status: Status, detail: string, ms: string];
 const columns: NamedColumn<Row>[] = [
   { name: 'step', header: 'STEP', value: (r) => r[0], key: true },
   { name: 'status', header: 'STATUS', value: (r) => r[1] },
-  { name: 'detail', header: 'DETAIL', value: (r) => r[2], flexible: true },
+  // A detail names addresses, paths and origins: wrapped on a narrow terminal, never cut.
+  { name: 'detail', header: 'DETAIL', value: (r) => r[2], wrap: true },
   { name: 'ms', header: 'MS', value: (r) => r[3] },
 ];
 

@@ -15,6 +15,8 @@ export const spec = defineSpec({
   ].join('\n'),
   args: {},
   options: {},
+  // The contract's report: one entry per step, in order.
+  shape: '{steps: [{name, status, detail, ms}]}',
   examples: [
     'gwctl doctor',
     'gwctl doctor --profile staging',

@@ -28,6 +28,12 @@ export interface CommandSpec<
    * with the name of a declared column is that column.
    */
   readonly fields?: Readonly<Record<string, FieldKind>>;
+  /**
+   * The top level of the JSON the command prints (`--json`, and what `--jq` filters): the API's
+   * answer as its schema describes it (`PRIVATE_ENDPOINT_RESPONSE_SHAPE`: `{data: {id, …}}`),
+   * so that help says whether a resource comes bare or inside `data`.
+   */
+  readonly shape?: string;
   /** Lines a person can paste; every command has at least one. */
   readonly examples: readonly string[];
   /**

@@ -22,6 +22,8 @@ export interface Column<T> {
   whole?: boolean;
   /** A cell cut to fit is printed whole under the table (`ColumnFit.spill`): a failure's reason. */
   spill?: boolean;
+  /** Narrowed by wrapping its cells onto more lines, never cut (`ColumnFit.wrap`): a setting's value. */
+  wrap?: boolean;
   priority?: number;
 }
 

@@ -121,15 +121,25 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
  * a column named `id` is the key unless it says otherwise.
  */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, priority }): Column<T> => ({
+  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, wrap, priority }): Column<T> => ({
     header,
     value,
     ...(key ? { key } : {}),
     ...(flexible ? { flexible } : {}),
     ...(whole ? { whole } : {}),
     ...(spill ? { spill } : {}),
+    ...(wrap ? { wrap } : {}),
     ...(priority !== undefined ? { priority } : {}),
   }));
+}
+
+/**
+ * `2 columns hidden (model, hostname): --columns to choose`: the names are those --columns takes.
+ * Under a table, and in a watch's view, whenever a narrow terminal left columns out.
+ */
+export function hiddenNote(names: readonly string[]): string {
+  const count = names.length === 1 ? '1 column' : `${names.length} columns`;
+  return `${count} hidden (${names.map(sanitizeField).join(', ')}): --columns to choose`;
 }
 
 /** Any JSON value as a piped field carries it: objects and arrays as compact JSON. */

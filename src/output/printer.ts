@@ -167,6 +167,8 @@ export interface PrinterContext {
   now: () => number;
   /** The command's words (`interns ls`), for messages. */
   command: string;
+  /** The top level of the JSON the command prints (its spec's `shape`), for messages. */
+  shape?: string;
   /** --columns, as typed; the names were checked against the command's columns. */
   columns?: string;
   /** --header */

@@ -25,6 +25,12 @@ export interface ColumnFit {
    */
   spill?: boolean;
   /**
+   * Narrowed like a flexible column, but a cell wider than the column wraps onto more lines (at
+   * spaces where it can, as a detail view's value does) instead of being cut: a setting read in
+   * full, such as a base URL whose port is at its end, or a path.
+   */
+  wrap?: boolean;
+  /**
    * May be left out on a narrow terminal: the lowest priority first (on a tie, the rightmost).
    * A column without one is always shown.
    */
@@ -114,8 +120,15 @@ export function renderTable(input: TableInput): string {
       middle: '',
     },
   });
+  const facts = factsOf(input.headers, input.fit);
   input.rows.forEach((row, r) => {
-    table.push(keep.map((c) => paint(chalk, texts[r]![c]!, cellTone(row[c]))));
+    table.push(
+      keep.map((c, k) => {
+        const text = texts[r]![c]!;
+        const lines = facts[c]!.wrap ? wrapToWidth(text, widths[k]! - GAP) : [text];
+        return lines.map((line) => paint(chalk, line, cellTone(row[c]))).join('\n');
+      }),
+    );
   });
   const lines = table
     .toString()
@@ -307,8 +320,9 @@ function factsOf(headers: readonly string[], fit: readonly ColumnFit[] | undefin
   return headers.map((_, c) => (fit ? (fit[c] ?? {}) : c === 0 ? { key: true } : { flexible: true }));
 }
 
+/** The columns narrowed first: those cut with `…` and those that wrap. */
 function flexibleOf(facts: readonly ColumnFit[], keep: readonly number[]): number[] {
-  return keep.filter((c) => facts[c]!.flexible && !facts[c]!.key);
+  return keep.filter((c) => (facts[c]!.flexible || facts[c]!.wrap) && !facts[c]!.key);
 }
 
 function unkeyed(facts: readonly ColumnFit[], keep: readonly number[]): number[] {

@@ -3,16 +3,17 @@
 // shell's screen comes back when the watch ends (the last view, as high as the screen, is then
 // printed once, so it stays in the scrollback). No flicker: each frame is one write that starts at the top-left
 // corner, overwrites each line and clears what the previous frame left below. Every line is
-// clipped to the width and the frame to the height, saying how many rows are not shown; a
+// clipped to the width and the frame to the height, saying how many rows are not shown and
+// which columns the width left out (as a table's note does, on stderr under the last view); a
 // resize redraws at once. Rows that changed at the last poll carry a mark: `+` added,
 // `~` modified, `-` deleted (shown once more, with its last known state).
 import type { Io } from '../core/io.js';
 import { spanText } from '../core/options.js';
 import type { Cell, Tone } from './cells.js';
 import { cellText } from './cells.js';
-import { tableColumns, type NamedColumn } from './columns.js';
+import { hiddenNote, tableColumns, type NamedColumn } from './columns.js';
 import type { Tables } from './printer.js';
-import { charWidth, displayWidth } from './width.js';
+import { charWidth, displayWidth, wrapToWidth } from './width.js';
 
 export type ChangeMark = 'added' | 'modified' | 'deleted';
 
@@ -58,6 +59,8 @@ export class WatchScreen<T> {
   /** The detail view's cells at the previous poll, by label, to mark what changed. */
   private previousFields = new Map<string, string>();
   private fieldMarks = new Set<string>();
+  /** The names of the columns the last table drawn left out for want of room. */
+  private hiddenColumns: string[] = [];
   /** The last reading failed: why, and when the next is due (the frame is the last good reading). */
   private failed: { message: string; nextPollMs: number } | undefined;
 
@@ -101,8 +104,17 @@ export class WatchScreen<T> {
     if (!this.entered || !this.frame) return;
     this.entered = false;
     const { columns, rows } = this.options.io.size();
-    const lines = await this.lines(columns, Math.max(3, rows - 1), false);
+    // Below the view, room for the note of the columns it leaves out (without the marks' column
+    // it may leave out fewer than the live view did: laid out again when the note's room differs).
+    const noteOf = (): string[] =>
+      this.options.kind === 'table' && this.hiddenColumns.length > 0 ? wrapToWidth(hiddenNote(this.hiddenColumns), columns) : [];
+    const reserved = noteOf().length;
+    let lines = await this.lines(columns, Math.max(3, rows - 1 - reserved), false);
+    if (noteOf().length !== reserved) lines = await this.lines(columns, Math.max(3, rows - 1 - noteOf().length), false);
     await this.options.io.out(`${LEAVE}${lines.join('\n')}\n`);
+    // As under a table: the columns left out, named on stderr, so stdout stays the view.
+    const note = noteOf();
+    if (note.length > 0) this.options.io.err(`${note.join('\n')}\n`);
   }
 
   private async draw(first: boolean): Promise<void> {
@@ -140,26 +152,41 @@ export class WatchScreen<T> {
     for (const change of frame.changes) marks.set(id(change.object), change.type);
     const deleted = marked ? frame.changes.filter((c) => c.type === 'deleted').map((c) => c.object) : [];
     const all = [...frame.items, ...deleted];
-    // The header takes a line; the note of rows not shown another when they do not all fit.
-    const whole = all.length <= room - 1;
-    const shown = whole ? all : all.slice(0, Math.max(0, room - 2));
     const fits = [...(marked ? [{}] : []), ...tableColumns(columns)];
     const headers = [...(marked ? [''] : []), ...columns.map((c) => c.header)];
-    const rows = shown.map((item): Cell[] => {
-      const mark = marks.get(id(item));
-      const lead: Cell[] = marked ? [mark ? MARKS[mark] : ' '] : [];
-      return [...lead, ...columns.map((c) => c.value(item))];
-    });
-    const layout = tables.fitTable(headers, tables.cellTexts(rows, now), fits, width);
-    const table = tables.renderTable({ headers, rows, width, color: this.options.io.color, now, layout });
-    const lines = all.length === 0 ? [`No ${this.options.noun}.`] : table.split('\n');
-    if (!whole) {
-      const hidden = all.length - shown.length;
-      // The view left when the watch ends carries no marks, so it counts no changes either.
-      const hiddenChanges = marked ? all.slice(shown.length).filter((item) => marks.has(id(item))).length : 0;
-      lines.push(`${hidden} more rows not shown${hiddenChanges ? ` (${hiddenChanges} of them changed)` : ''}`);
+    const rowsOf = (items: readonly T[]) =>
+      items.map((item): Cell[] => {
+        const mark = marks.get(id(item));
+        const lead: Cell[] = marked ? [mark ? MARKS[mark] : ' '] : [];
+        return [...lead, ...columns.map((c) => c.value(item))];
+      });
+    // The header takes a line; the note of rows not shown another when they do not all fit; and
+    // in the live view, the note of columns a narrow terminal left out its own lines (the last
+    // view's goes to stderr, as under a table). The columns left out depend on the rows shown,
+    // and the rows shown on the room the note takes: laid out again until the room holds.
+    let noteRoom = 0;
+    for (;;) {
+      const space = room - noteRoom;
+      const whole = all.length <= space - 1;
+      const shown = whole ? all : all.slice(0, Math.max(0, space - 2));
+      const rows = rowsOf(shown);
+      const layout = tables.fitTable(headers, tables.cellTexts(rows, now), fits, width);
+      this.hiddenColumns = layout.hidden.flatMap((c) => columns[c - (marked ? 1 : 0)]?.name ?? []);
+      const note = marked && this.hiddenColumns.length > 0 ? wrapToWidth(hiddenNote(this.hiddenColumns), width) : [];
+      if (note.length > noteRoom && noteRoom === 0) {
+        noteRoom = note.length;
+        continue;
+      }
+      const table = tables.renderTable({ headers, rows, width, color: this.options.io.color, now, layout });
+      const lines = all.length === 0 ? [`No ${this.options.noun}.`] : table.split('\n');
+      if (!whole) {
+        const hidden = all.length - shown.length;
+        // The view left when the watch ends carries no marks, so it counts no changes either.
+        const hiddenChanges = marked ? all.slice(shown.length).filter((item) => marks.has(id(item))).length : 0;
+        lines.push(`${hidden} more rows not shown${hiddenChanges ? ` (${hiddenChanges} of them changed)` : ''}`);
+      }
+      return all.length === 0 ? lines : [...lines, ...note];
     }
-    return lines;
   }
 
   private markFields(frame: ScreenFrame<T>): void {

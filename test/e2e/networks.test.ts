@@ -15,6 +15,8 @@ import { expectNoCrash, runGwctl, spawnGwctl, tempConfigDir, until } from '../ki
 
 const HOST = 'gw.test.invalid';
 const KEY = 'sk-mgmt-networks-0123456789abcdef';
+/** What follows a failure to reach the server at all. */
+const DOCTOR_HINT = 'see where the way to the server fails: gwctl doctor';
 const PASSWORD = 's3cr%40t-proxy-pass';
 
 let certs: TestCertificates | undefined;
@@ -72,7 +74,7 @@ describe('proxies from the environment', () => {
   it('without a proxy variable the name does not resolve: the proof that the proxy carried the others', async () => {
     const r = await get({});
     expect(r.code).toBe(7);
-    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port})`);
+    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port}); ${DOCTOR_HINT}`);
   });
 
   it.each([
@@ -84,7 +86,7 @@ describe('proxies from the environment', () => {
   ])('NO_PROXY naming %s: the request goes directly (and fails to resolve), the proxy sees nothing', async (_, noProxy) => {
     const r = await get({ HTTPS_PROXY: proxy.url, NO_PROXY: noProxy.replace('PORT', String(front.port)) });
     expect(r.code).toBe(7);
-    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port})`);
+    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port}); ${DOCTOR_HINT}`);
     expect(proxy.requests).toEqual([]);
   });
 
@@ -220,7 +222,7 @@ describe('proxies from the environment', () => {
     const port = await closedPort();
     const r = await get({ HTTPS_PROXY: `http://127.0.0.1:${port}` });
     expect(r.code).toBe(7);
-    expect(r.stderr).toBe(`gwctl: connection refused (the proxy http://127.0.0.1:${port} (HTTPS_PROXY))\n`);
+    expect(r.stderr).toBe(`gwctl: connection refused (the proxy http://127.0.0.1:${port} (HTTPS_PROXY)); ${DOCTOR_HINT}\n`);
   });
 
   it('a proxy URL that cannot be read: exit 2, without quoting it (it may hold a password)', async () => {

@@ -117,7 +117,9 @@ describe('when repeating is known to be safe', () => {
     );
     expect(r.code).toBe(7);
     expect(r.stderr.match(/debug: > POST /g)).toHaveLength(2);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`gwctl: connection refused (127.0.0.1:${port}) (after 2 attempts)`);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `gwctl: connection refused (127.0.0.1:${port}) (after 2 attempts); see where the way to the server fails: gwctl doctor --base-url http://127.0.0.1:${port}/api/v1`,
+    );
   });
 
   it('a status the server says to retry (409 intern_busy, 503) is retried for suspend: the server answered, so nothing was done', async () => {

@@ -213,7 +213,9 @@ describe('connection failures and timeouts', () => {
     });
     expect(r.code).toBe(7);
     const lines = r.stderr.trimEnd().split('\n');
-    expect(lines.at(-1)).toBe(`gwctl: connection refused (127.0.0.1:${port}) (after 3 attempts)`);
+    expect(lines.at(-1)).toBe(
+      `gwctl: connection refused (127.0.0.1:${port}) (after 3 attempts); see where the way to the server fails: gwctl doctor --base-url http://127.0.0.1:${port}/api/v1`,
+    );
     const debug = lines.slice(0, -1);
     expect(debug.filter((l) => l.startsWith('gwctl: debug: > GET '))).toEqual(
       [1, 2, 3].map(

@@ -2,7 +2,8 @@
 // scripted server whose interns change at every poll (one added, one modified, one deleted):
 // the view is redrawn in place on the alternate screen (nothing scrolls, the screen never
 // holds more than one frame), changed rows carry their mark, the status line gives the time of
-// the last poll, a short terminal says how many rows it leaves out, a resize redraws at the new
+// the last poll, a short terminal says how many rows it leaves out, a narrow one which columns
+// (in the view, then on stderr under the last view, as under a table), a resize redraws at the new
 // width, and Ctrl-C gives the shell's screen back (cursor shown) with exit 130. The detail view
 // (`interns get --watch`) marks every line of the field that changed, wrapped or not.
 // Conditions are waited for by reading the screen; nothing here is timed.
@@ -106,11 +107,16 @@ function expectListFrame(screen: LiveScreen, lines: string[], width: number, hei
   // The frame before is wholly replaced: its added intern and the long name are not left behind.
   expect(lines.join('\n')).not.toMatch(new RegExp(`${addedAt(p - 1)}|added-${p - 1}\\b`));
   if (p % 2 === 0) expect(lines.join('\n')).not.toMatch(/leftovers|a-rather/);
+  // Columns the width leaves out are named under the view, as under a table: at 60 columns the
+  // id too, in two lines.
+  const counted = lines.findIndex((line) => line.includes('more rows not shown'));
+  const note = lines.slice(counted + 1);
+  expect(note.join(' ')).toBe(width >= 100 ? '' : '4 columns hidden (id, model, hostname, created_at): --columns to choose');
   // Rows that do not fit are counted: 41 interns and the one deleted, header and status take two
-  // lines, the note one; the deleted one is among those not shown.
-  const shown = height - 3;
-  expect(lines.at(-1)).toBe(`${STEADY + 2 - shown} more rows not shown (1 of them changed)`);
-  expect(lines.slice(2, -1)).toHaveLength(shown);
+  // lines, the count one, the note its own; the deleted one is among those not shown.
+  const shown = height - 3 - note.length;
+  expect(lines[counted]).toBe(`${STEADY + 2 - shown} more rows not shown (1 of them changed)`);
+  expect(lines.slice(2, counted)).toHaveLength(shown);
   for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
 }
 
@@ -128,18 +134,25 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
         // The first poll (every row added), then several more, each frame checked: the screen never grows.
         let seen = pollShown(await screen.until('the first poll', (l) => pollShown(l) > 0));
         for (let frames = 0; frames < 3; frames++) {
-          const lines = await screen.until(`a poll after ${seen}`, (l) => pollShown(l) > seen && l.at(-1)!.includes('not shown'));
+          const lines = await screen.until(
+            `a poll after ${seen}`,
+            (l) => pollShown(l) > seen && l.some((line) => line.includes('not shown')),
+          );
           seen = pollShown(lines);
           expectListFrame(screen, lines, width, height, seen);
         }
 
-        // A resize redraws at once at the new size: every row fits now, no note, no line too wide.
+        // A resize redraws at once at the new size: every row fits now, no count of rows not shown,
+        // no line too wide; at 60 columns the note of the columns left out (two lines) ends the view.
         const tall = STEADY + 6;
+        const note = resized < 100 ? ['4 columns hidden (id, model, hostname, created_at):', '--columns to choose'] : [];
         screen.resize(resized, tall);
         const lines = await screen.until(
           `the view at ${resized} columns`,
-          (l) => l.length === STEADY + 4 && !l.some((line) => line.includes('not shown')),
+          (l) => l.length === STEADY + 4 + note.length && !l.some((line) => line.includes('not shown')),
         );
+        expect(lines.slice(lines.length - note.length)).toEqual(note);
+        lines.splice(lines.length - note.length);
         for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(resized);
         const widest = Math.max(...lines.map(displayWidth));
         if (resized > width) expect(widest).toBeGreaterThan(width);
@@ -152,7 +165,9 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
         screen.keys('C-c');
         const { exit, stderr } = await screen.exit();
         expect(exit).toBe(130);
-        expect(stderr).toBe('gwctl: interrupted\n');
+        // The note under the last view is on stderr, as under a table (the view is printed once the
+        // run has ended, so the note comes after the word of the interruption).
+        expect(stderr).toBe(`gwctl: interrupted\n${note.map((line) => `${line}\n`).join('')}`);
         expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
         const after = screen.lines(true).filter(Boolean);
         expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · ${STEADY + 1} interns`));
@@ -188,7 +203,8 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
       try {
         await screen.until('the first poll', (l) => l.some((line) => line.includes('3000 interns')));
         screen.keys('C-c');
-        expect((await screen.exit()).exit).toBe(130);
+        const { exit, stderr } = await screen.exit();
+        expect(exit).toBe(130);
         expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
         // The scrollback holds at most a screen: the status line, the header, the rows that fitted
         // and the count of the rest, less a line for the prompt.
@@ -197,7 +213,14 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
         expect(after.length).toBeLessThan(height);
         expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · 3000 interns`));
         expect(after[1]).toMatch(/^ID {2,}NAME/);
-        expect(after.at(-1)).toBe(`${3000 - (height - 4)} more rows not shown`);
+        // The columns left out are named on stderr, under the view (without the marks' column
+        // the id fits at 60 columns too); the view leaves the note room.
+        const note =
+          width === 60
+            ? ['3 columns hidden (model, hostname, created_at): --columns to', 'choose']
+            : ['2 columns hidden (model, hostname): --columns to choose'];
+        expect(stderr).toBe(`gwctl: interrupted\n${note.map((line) => `${line}\n`).join('')}`);
+        expect(after.at(-1)).toBe(`${3000 - (height - 4 - note.length)} more rows not shown`);
       } finally {
         screen.close();
         await many.close();

@@ -15,10 +15,11 @@ import type { spec } from './status.js';
 type Row = [setting: string, value: Cell, from: string];
 
 const columns: NamedColumn<Row>[] = [
-  // As a table without declared fitting: the setting is the key, the others may be cut.
+  // The setting is the key; a value and where it came from (a base URL, a path, a bound origin)
+  // wrap on a narrow terminal rather than lose their ends (a port).
   { name: 'setting', header: 'SETTING', value: (r) => r[0], key: true },
-  { name: 'value', header: 'VALUE', value: (r) => r[1], flexible: true },
-  { name: 'from', header: 'FROM', value: (r) => r[2], flexible: true },
+  { name: 'value', header: 'VALUE', value: (r) => r[1], wrap: true },
+  { name: 'from', header: 'FROM', value: (r) => r[2], wrap: true },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { BATCH_FIELDS } from '../../api/fields.generated.js';
+import { BATCH_FIELDS, BATCH_SHAPE } from '../../api/fields.generated.js';
 import { alsoGlobal, arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 import { intervalOption, POLL_INTERVALS, WATCH_INTERVAL, WATCH_OPTIONS } from '../../core/watch-options.js';
@@ -74,6 +74,7 @@ export const spec = defineSpec({
     'progress',
   ],
   fields: BATCH_FIELDS,
+  shape: BATCH_SHAPE,
   examples: [
     'gwctl batches get batch_abc123',
     'gwctl batches get batch_abc123 --results',
@@ -81,5 +82,6 @@ export const spec = defineSpec({
     'gwctl batches get batch_abc123 --wait --timeout 30m',
     'gwctl batches get batch_abc123 --watch --jsonl',
     'gwctl batches get batch_abc123 --columns id,status,completed,total --header',
+    "gwctl batches get batch_abc123 --jq '{status, request_counts}'",
   ],
 });

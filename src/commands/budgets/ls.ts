@@ -1,4 +1,4 @@
-import { WORKSPACE_BUDGET_FIELDS } from '../../api/fields.generated.js';
+import { BUDGET_LIST_SHAPE, WORKSPACE_BUDGET_FIELDS } from '../../api/fields.generated.js';
 import { arg } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -15,6 +15,7 @@ export const spec = defineSpec({
   options: {},
   columns: ['id', 'reset_interval', 'limit_usd', 'include_byok_in_budgets', 'workspace_id', 'updated_at'],
   fields: WORKSPACE_BUDGET_FIELDS,
+  shape: BUDGET_LIST_SHAPE,
   examples: [
     'gwctl budgets ls production',
     'gwctl config set workspace production && gwctl budgets ls',

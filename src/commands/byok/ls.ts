@@ -1,4 +1,4 @@
-import { BYOK_CREDENTIAL_FIELDS } from '../../api/fields.generated.js';
+import { BYOK_CREDENTIAL_FIELDS, BYOK_LIST_SHAPE } from '../../api/fields.generated.js';
 import { BYOK_PAGE, PROVIDER_SLUG } from '../../api/vocabulary.js';
 import { option } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
@@ -25,6 +25,7 @@ export const spec = defineSpec({
   },
   columns: ['id', 'provider', 'name', 'label', 'flags', 'sort_order', 'restrictions', 'created_at'],
   fields: BYOK_CREDENTIAL_FIELDS,
+  shape: BYOK_LIST_SHAPE,
   examples: [
     'gwctl byok ls',
     'gwctl byok ls --provider openai --workspace 550e8400-e29b-41d4-a716-446655440000',

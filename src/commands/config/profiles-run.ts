@@ -40,10 +40,13 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, deps }) => {
       };
     });
   const views: ColumnViews<typeof spec, ProfileRow> = {
-    name: { header: 'NAME', value: (p) => p.name },
+    // The profile's name is what a row is read by (--profile NAME): never cut.
+    name: { header: 'NAME', value: (p) => p.name, key: true },
     current: { header: 'CURRENT', value: (p) => (p.current ? '*' : ''), raw: (p) => p.current },
-    base_url: { header: 'BASE URL', value: (p) => p.base_url ?? `${DEFAULT_BASE_URL} (default)`, raw: (p) => p.base_url, flexible: true },
-    workspace: { header: 'WORKSPACE', value: (p) => p.workspace },
+    // Wrapped on a narrow terminal, never cut: the port is at the end.
+    base_url: { header: 'BASE URL', value: (p) => p.base_url ?? `${DEFAULT_BASE_URL} (default)`, raw: (p) => p.base_url, wrap: true },
+    // Left out first on a narrow terminal, so that the base URL has room to stay readable.
+    workspace: { header: 'WORKSPACE', value: (p) => p.workspace, priority: 1 },
     management_key: { header: 'MANAGEMENT KEY', value: (p) => p.management_key ?? 'none', raw: (p) => p.management_key },
     api_key: { header: 'API KEY', value: (p) => p.api_key ?? 'none', raw: (p) => p.api_key },
   };

@@ -9,5 +9,6 @@ export const spec = defineSpec({
   args: {},
   options: {},
   columns: ['name', 'current', 'base_url', 'workspace', 'management_key', 'api_key'],
+  shape: '{data: [{name, current, base_url, workspace, management_key, api_key}]}',
   examples: ['gwctl config profiles', "gwctl config profiles --json | jq -r '.data[].name'"],
 });

@@ -1,4 +1,4 @@
-import { INTERN_FIELDS } from '../../api/fields.generated.js';
+import { INTERN_FIELDS, INTERN_SHAPE } from '../../api/fields.generated.js';
 import { arg } from '../../core/options.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
 import { defineSpec } from '../../core/spec.js';
@@ -28,6 +28,7 @@ export const spec = defineSpec({
     'updated_at',
   ],
   fields: INTERN_FIELDS,
+  shape: INTERN_SHAPE,
   examples: [
     'gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7',
     'gwctl interns get',

@@ -1,4 +1,4 @@
-import { INTERN_FIELDS } from '../../api/fields.generated.js';
+import { INTERN_FIELDS, INTERN_LIST_SHAPE } from '../../api/fields.generated.js';
 import { INTERN_PAGE, INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { option } from '../../core/options.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
@@ -34,6 +34,7 @@ export const spec = defineSpec({
   },
   columns: ['id', 'name', 'status', 'model', 'hostname', 'created_at'],
   fields: INTERN_FIELDS,
+  shape: INTERN_LIST_SHAPE,
   examples: [
     'gwctl interns ls',
     'gwctl interns ls --status running,failed --limit 100',

@@ -1,3 +1,4 @@
+import { INTERN_SHAPE } from '../../api/fields.generated.js';
 import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { arg, option, pathIdCheck, ValueRefused } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
@@ -71,10 +72,13 @@ export const spec = defineSpec({
     interval: intervalOption('time between polls (default 2s, at least 0.1s)', POLL_INTERVALS.internsWait.minMs),
   },
   columns: ['id', 'name', 'status'],
+  // What a wait prints: each intern's final state, as `interns get` gives it, in `data`.
+  shape: `{data: [${INTERN_SHAPE}]}`,
   examples: [
     'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for status=running',
     'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for status!=provisioning --for status!=queued --timeout 5m',
     'gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for delete --interval 10s',
+    "gwctl interns wait 7c9e6679-7425-40de-944b-e07fc1f90ae7 --for status=running --jq '.data[] | {name, status}'",
     'gwctl interns wait --status provisioning,queued --for status!=provisioning --for status!=queued',
     "gwctl interns ls --status provisioning --all --json | jq -r '.data[].id' | gwctl interns wait - --for status=running",
   ],

@@ -1,3 +1,4 @@
+import { PRESET_RESPONSE_SHAPE } from '../../api/fields.generated.js';
 import { URL_SAFE } from '../../api/vocabulary.js';
 import { arg, option, patternCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
@@ -46,6 +47,7 @@ export const spec = defineSpec({
     yes: option.flag('-y, --yes', 'create without asking at a terminal'),
     dryRun: option.flag('--dry-run', 'print the body that would be sent, and what the service ignores; send nothing'),
   },
+  shape: PRESET_RESPONSE_SHAPE,
   examples: [
     'gwctl presets create support-bot --file body.json',
     'gwctl presets create support-bot --model anthropic/claude-4.6-sonnet --max-tokens 1024 --system "You are helpful."',

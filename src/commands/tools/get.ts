@@ -1,4 +1,4 @@
-import { SERVER_TOOL_FIELDS } from '../../api/fields.generated.js';
+import { SERVER_TOOL_FIELDS, TOOL_RESPONSE_SHAPE } from '../../api/fields.generated.js';
 import { arg, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -32,6 +32,7 @@ export const spec = defineSpec({
     'native_support',
   ],
   fields: SERVER_TOOL_FIELDS,
+  shape: TOOL_RESPONSE_SHAPE,
   examples: [
     'gwctl tools get openrouter:web_search',
     'gwctl tools get web_search_20250305',

@@ -1,4 +1,4 @@
-import { VAULT_SECRET_FIELDS } from '../../api/fields.generated.js';
+import { VAULT_SECRET_FIELDS, VAULT_SECRET_LIST_SHAPE } from '../../api/fields.generated.js';
 import { SECRET_OFFSET, SECRET_PAGE } from '../../api/vocabulary.js';
 import { arg, option, uuidCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
@@ -27,6 +27,7 @@ export const spec = defineSpec({
   },
   columns: ['name', 'hosts', 'fingerprint', 'created_at'],
   fields: VAULT_SECRET_FIELDS,
+  shape: VAULT_SECRET_LIST_SHAPE,
   examples: [
     'gwctl vault secrets 7c9e6679-7425-40de-944b-e07fc1f90ae7',
     "gwctl vault secrets 7c9e6679-7425-40de-944b-e07fc1f90ae7 --all --json | jq -r '.data[] | select(.hosts == null) | .name'",

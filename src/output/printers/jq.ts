@@ -4,6 +4,9 @@
 // (`.data[] | …`): that one runs on batches of items as they arrive (../jq-batches.ts). Each
 // watch event is filtered alone.
 import { responseError } from '../../core/errors.js';
+import type { Io } from '../../core/io.js';
+import { watchNulls } from '../jq-nulls.js';
+import { wrapToWidth } from '../width.js';
 import type { JqBatches, JqFilter, JqRunner } from '../jq.js';
 import type { Detail, EventOutput, Jq, ListOutput, Printer, PrinterContext } from '../printer.js';
 
@@ -32,7 +35,7 @@ export class JqPrinter implements Printer {
   async detail<T>(detail: Detail<T>): Promise<void> {
     if (!('body' in detail)) throw responseError('--jq needs a JSON answer; this one is not JSON');
     const { runner, filter } = await this.jq;
-    await runner.run(filter, detail.body, this.ctx.io);
+    await noteNulls(this.ctx, (io) => runner.run(filter, detail.body, io));
   }
 
   list<T>(): ListOutput<T> {
@@ -53,6 +56,8 @@ class JqList<T> implements ListOutput<T> {
   printed = 0;
   private readonly kept: T[] = [];
   private batches: JqBatches | undefined;
+  /** Says so when the item-by-item filter gave only null (at a terminal). */
+  private nulls: (() => void) | undefined;
 
   constructor(
     private readonly ctx: PrinterContext,
@@ -72,10 +77,11 @@ class JqList<T> implements ListOutput<T> {
     if (jq.filter.itemwise) {
       await this.filterKept();
       await this.batches?.finish();
+      this.nulls?.();
       return;
     }
     const { data: _ignored, ...others } = rest;
-    await jq.runner.run(jq.filter, { data: this.kept, ...others }, this.ctx.io);
+    await noteNulls(this.ctx, (io) => jq.runner.run(jq.filter, { data: this.kept, ...others }, io));
   }
 
   /** Hands the items kept so far to an item-by-item filter and lets them go. */
@@ -85,10 +91,35 @@ class JqList<T> implements ListOutput<T> {
     const jq = await this.ready;
     if (!this.batches) {
       const { startJqBatches } = await jq.load();
-      this.batches = startJqBatches(jq.runner, jq.filter, this.ctx.io);
+      const { io, note } = nullWatch(this.ctx);
+      this.nulls = note;
+      this.batches = startJqBatches(jq.runner, jq.filter, io);
     }
     await this.batches.add(batch);
   }
+}
+
+/**
+ * At a terminal, the Io a filter prints through, and what says so on stderr when its every output
+ * was null (../jq-nulls.ts); in a pipe, the Io itself and nothing to say.
+ */
+function nullWatch(ctx: PrinterContext): { io: Io; note: () => void } {
+  if (!ctx.io.stdoutIsTTY) return { io: ctx.io, note: () => {} };
+  const watch = watchNulls(ctx.io, ctx.command, ctx.shape);
+  return {
+    io: watch.io,
+    note: () => {
+      const note = watch.note();
+      if (note !== undefined) ctx.io.err(`${wrapToWidth(note, ctx.io.columns).join('\n')}\n`);
+    },
+  };
+}
+
+/** Runs a filter through `nullWatch`, then says what it saw. */
+async function noteNulls(ctx: PrinterContext, run: (io: Io) => Promise<void>): Promise<void> {
+  const { io, note } = nullWatch(ctx);
+  await run(io);
+  note();
 }
 
 /**

@@ -1,9 +1,9 @@
 // On a terminal: aligned tables fitted to the width, labelled detail views, colour by meaning,
 // relative times. The table renderer (cli-table3) loads on the first thing printed.
 import { WatchScreen } from '../watch-screen.js';
-import { sanitizeBlock, sanitizeField } from '../../core/sanitize.js';
+import { sanitizeBlock } from '../../core/sanitize.js';
 import type { Field } from '../cells.js';
-import { pickColumns, tableColumns, type NamedColumn } from '../columns.js';
+import { hiddenNote, pickColumns, tableColumns, type NamedColumn } from '../columns.js';
 import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, Printer, PrinterContext, Tables } from '../printer.js';
 import { wrapToWidth } from '../width.js';
 import { emptyNote } from './empty.js';
@@ -120,10 +120,4 @@ class TableList<T> implements ListOutput<T> {
     }
     if (this.printed > 0 && this.note !== undefined) io.err(`${this.note}\n`);
   }
-}
-
-/** `2 columns hidden (model, hostname): --columns to choose`: the names are those --columns takes. */
-export function hiddenNote(names: readonly string[]): string {
-  const count = names.length === 1 ? '1 column' : `${names.length} columns`;
-  return `${count} hidden (${names.map(sanitizeField).join(', ')}): --columns to choose`;
 }

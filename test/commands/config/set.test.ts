@@ -27,6 +27,10 @@ describe('config set', () => {
       ['config', 'set', 'colour', 'red'],
       'gwctl: unknown setting "colour"; settings are: base-url, workspace, timeout, retries, management-key-command, api-key-command, ca-file\n',
     ],
+    // A typo gets the nearest setting, as a command or a value does (core/suggest.ts), in get and unset too.
+    [['config', 'set', 'timout', '5'], 'gwctl: unknown setting "timout"; did you mean timeout?\n'],
+    [['config', 'get', 'basurl'], 'gwctl: unknown setting "basurl"; did you mean base-url?\n'],
+    [['config', 'unset', 'workspce'], 'gwctl: unknown setting "workspce"; did you mean workspace?\n'],
     [
       ['config', 'set', 'management-key', 'x'],
       "gwctl: management-key is not a setting; keys are stored with 'gwctl auth login' and shown masked by 'gwctl auth status'\n",
