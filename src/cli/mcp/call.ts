@@ -3,7 +3,7 @@
 // protocol itself), the MCP printer, nobody to ask, and the request's cancellation. The result
 // is what --json would print, or the --json error object.
 import { Readable, Writable } from 'node:stream';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
 import { keysFromEnvironment } from '../../config/profile.js';
 import { GwctlError, toGwctlError } from '../../core/errors.js';

@@ -1,6 +1,6 @@
 // What a tool call returns, in the shapes every tool shares: text content sanitised as the
 // terminal's is, the --json error object of a failure, and what one run of a command printed.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
 import type { GwctlError } from '../../core/errors.js';
 import { sanitizeBlock } from '../../core/sanitize.js';

@@ -3,7 +3,7 @@
 // arguments and options are typed, described properties in snake_case, and a call's input is
 // checked by the same parsers as the command line, in the same order. A new command becomes a
 // tool by saying `tool` in its spec.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { usageError } from '../../core/errors.js';
 import type { ArgDef, ArgDefs, OptionDef, OptionDefs, ValueInfo } from '../../core/options.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
@@ -123,7 +123,12 @@ function definition(spec: AnySpec, write: boolean): Tool {
     name: spec.path.join('_'),
     title: spec.agent?.summary ?? spec.summary,
     description: lines.join('\n'),
-    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: properties as Tool['inputSchema']['properties'],
+      ...(required.length ? { required } : {}),
+      additionalProperties: false,
+    },
     outputSchema: write ? WRITE_OUTPUT : list ? LIST_OUTPUT : READ_OUTPUT,
     annotations: write
       ? { readOnlyHint: false, destructiveHint: destructive, idempotentHint: false, openWorldHint: true }

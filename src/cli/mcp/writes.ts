@@ -7,7 +7,7 @@
 // The audit log is the record: a preview is one line; a confirmed write writes its intent before
 // anything is sent (no line, no write) and its outcome after, with every target's result.
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { safeJson } from '../../core/sanitize.js';
@@ -140,7 +140,7 @@ function warn(ctx: WriteContext, error: unknown): void {
 
 /** What the audit line says of a result. */
 function outcomeOf(outcome: ToolResult, changed: boolean): Record<string, unknown> {
-  const body = outcome.result.structuredContent ?? {};
+  const body = (outcome.result.structuredContent ?? {}) as Record<string, unknown>;
   return {
     ok: outcome.result.isError !== true,
     exit_code: outcome.exitCode,
