@@ -6,8 +6,11 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { maskKeys } from '../../core/mask.js';
 
-/** Who said yes: the person (`accepted`), nobody because the operator chose so (`not_asked`), or why not. */
-export type Confirmation = 'accepted' | 'declined' | 'unavailable' | 'not_asked' | null;
+/**
+ * Who said yes: the person (`accepted`), nobody because the operator chose so (`not_asked`), or
+ * why not (`spent`: a yes that had already allowed a write, sent again).
+ */
+export type Confirmation = 'accepted' | 'declined' | 'unavailable' | 'not_asked' | 'spent' | null;
 
 export interface AuditEntry {
   /** The call's id: the intent and the outcome of one call share it. */

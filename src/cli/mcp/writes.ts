@@ -75,6 +75,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   if (preview.targets.length === 0) return { ...writeResult(tool, 'not_asked', [], preview.missing), keys };
   let state: WriteState = { tool: tool.name, targets: preview.targets.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
   let confirmed: Confirmed = 'not_asked';
+  let spend = (): boolean => true;
   if (!ctx.noConfirm) {
     const request = confirmRequest(confirmation, preview, state);
     // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
@@ -96,6 +97,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     if (!shown) return refused(usageError('the confirmation does not belong to this call; nothing was changed'), false);
     state = shown;
     confirmed = 'accepted';
+    spend = answer.spend;
   }
   // A target that matches only since the person looked is left out, and said so: in the 2026
   // revision this call began after the person answered, so its preview already has them; in the
@@ -106,6 +108,18 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   const newcomers = [...new Set([...preview.targets.map((t) => t.id), ...now])].filter((id) => !bound.has(id));
   if (preview.body !== undefined && safeJson(preview.body) !== safeJson(state.body))
     return refused(usageError('the body to send is not the one the person confirmed; nothing was changed'), false);
+  // Spent before anything is written: of two calls bringing the same yes, one passes here.
+  if (!spend()) {
+    const failure = new GwctlError(
+      `this confirmation has already allowed a write: a person's yes allows one write; nothing was changed`,
+      ExitCode.cancelled,
+      {
+        reason: 'confirmation_spent',
+        hint: `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`,
+      },
+    );
+    return declinedOutcome(failure, 'spent');
+  }
   try {
     await record({ event: 'intent', preview: false, confirmation: confirmed, targets: state.targets });
   } catch (error) {
