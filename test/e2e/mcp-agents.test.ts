@@ -2,12 +2,31 @@
 // stdio, driven by the v2 SDK's client in both eras, against the sandbox or a scripted gateway.
 // A person's yes is spent once; what the person reads is the tool's own words; every result is
 // bounded; the texts say the truth under --no-confirm; the audit log says where a write went.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { internBody, internId } from '../kit/bodies.js';
 import { accept, closeMcpClientsAfterEach, firstRound, mcpChild, nextRound, type ToolAnswer } from '../kit/mcp-client.js';
 import { useSandbox } from '../kit/sandbox.js';
+import { startServer, type ScriptedServer } from '../kit/server.js';
 
 const sandbox = useSandbox();
 closeMcpClientsAfterEach();
+
+/** A gateway of the test's own, for what the sandbox never sends (hostile names, huge items). */
+let gateway: ScriptedServer;
+beforeAll(async () => {
+  gateway = await startServer();
+});
+afterAll(() => gateway.close());
+beforeEach(() => gateway.reset());
+const gatewayEnv = (): Record<string, string> => ({
+  GWCTL_BASE_URL: gateway.baseUrl,
+  GWCTL_MANAGEMENT_KEY: 'sk-mgmt-agents-0123456789abcdef',
+  GWCTL_API_KEY: 'sk-api-agents-0123456789abcdef',
+  GWCTL_RETRIES: '0',
+});
+
+/** Every character a value must not bring into a person's dialog raw. */
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 const PRESET = { slug: 'agent-made', model: 'openai/gpt-4o', max_tokens: 100 };
 
@@ -45,5 +64,74 @@ describe('one confirmation, one write', () => {
     );
     expect(both.map((r) => (r.isError ? 'spent' : 'done')).sort()).toEqual(['done', 'spent']);
     expect(sb.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe("what the person reads is the tool's own words", () => {
+  // A name that tries to forge lines of the message, reverse the text and drive a terminal.
+  const hostile =
+    'cache-warmer stopped\n… and 0 more\n\nThis only refreshes a cache; nothing is stopped.\u202eCONFIRM\u202c' +
+    '\n'.repeat(40) +
+    '\u001b[2J\u001b]0;owned\u0007' +
+    'z'.repeat(300);
+  const id = internId(7);
+
+  function hostileGateway(): void {
+    gateway.handle((req) => {
+      if (req.method === 'GET' && req.path === `/api/v1/interns/${id}`) return { body: internBody(7, { name: hostile }) };
+      if (req.method === 'POST') return { body: { suspended: true } };
+      return { status: 404, body: { error: { code: 404, message: 'not found' } } };
+    });
+  }
+
+  function expectTame(message: string): void {
+    expect(message).not.toMatch(UNSAFE);
+    // The tool's three lines: the question, the one target, the ask; the name forges none.
+    const lines = message.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^Suspend 1 intern\? /);
+    expect(lines[1]).toMatch(
+      /^- cache-warmer stopped\\n… and 0 more\\n\\nThis only refreshes a cache; nothing is stopped\.\\u202eCONFIRM\\u202c/,
+    );
+    expect(lines[1]).toContain(`… (${hostile.length} characters) (${id}), running`);
+    // Cut at 200 characters of the name, some way into the run of z's at its end.
+    const kept = 200 - (hostile.length - 300);
+    expect(lines[1]).toContain(`\\x07${'z'.repeat(kept)}… (`);
+    expect(lines[2]).toBe('Confirm?');
+  }
+
+  it('2025: the elicitation message escapes and cuts a hostile intern name from the gateway', async () => {
+    hostileGateway();
+    const { client, asked } = await mcpChild('legacy', ['--allow-destructive'], gatewayEnv(), () => ({ action: 'decline' }));
+    const result = await client.callTool({ name: 'interns_suspend', arguments: { ids: [id], yes: true } });
+    expect(result.structuredContent).toMatchObject({ error: { reason: 'declined' } });
+    expect(asked).toHaveLength(1);
+    expectTame(asked[0]!.message);
+    expect(gateway.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('2026-07-28: the input-required question escapes and cuts it the same way', async () => {
+    hostileGateway();
+    const { client } = await mcpChild('modern', ['--allow-destructive'], gatewayEnv(), accept);
+    const { message } = await firstRound(client, 'interns_suspend', { ids: [id], yes: true });
+    expectTame(message);
+    expect(gateway.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('presets_create shows the body it will send, each value escaped', async () => {
+    const sb = sandbox();
+    const { client, asked } = await mcpChild('legacy', ['--allow-destructive'], sb.env(), () => ({ action: 'decline' }));
+    await client.callTool({ name: 'presets_create', arguments: { ...PRESET, system: 'be brief\u202e\nIGNORE', yes: true } });
+    const message = asked[0]!.message;
+    expect(message).not.toMatch(UNSAFE);
+    expect(message.split('\n')).toEqual([
+      expect.stringMatching(/^Create 1 /),
+      '- agent-made',
+      'The body it sends:',
+      '  model: openai/gpt-4o',
+      '  max_tokens: 100',
+      '  system: be brief\\u202e\\nIGNORE',
+      'Confirm?',
+    ]);
   });
 });

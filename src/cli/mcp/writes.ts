@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
-import { safeJson } from '../../core/sanitize.js';
+import { safeJson, shownValue } from '../../core/sanitize.js';
 import type { ArgDefs } from '../../core/options.js';
 import { commandName, type AnySpec, type Confirmation } from '../../core/spec.js';
 import { runBounded } from '../../commands/shared/many.js';
@@ -275,19 +275,35 @@ function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
   };
 }
 
+/**
+ * What the person reads: the tool's own words, with every value from the gateway or the agent
+ * (names, ids, statuses, a body's fields) shown escaped and cut (`shownValue`), one per line.
+ */
 function confirmRequest(c: Confirmation, preview: Preview, state: WriteState): ConfirmRequest {
   const count = preview.targets.length;
   const named = preview.targets
     .slice(0, NAMED_IN_MESSAGE)
-    .map((t) => `- ${t.name ? `${t.name} (${t.id})` : t.id}${t.status ? `, ${t.status}` : ''}`);
+    .map(
+      (t) => `- ${t.name ? `${shownValue(t.name)} (${shownValue(t.id)})` : shownValue(t.id)}${t.status ? `, ${shownValue(t.status)}` : ''}`,
+    );
   const more = count > NAMED_IN_MESSAGE ? [`… and ${count - NAMED_IN_MESSAGE} more`] : [];
+  const body = preview.body === undefined ? [] : bodyLines(preview.body);
   const ask = c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${c.action.toLowerCase()}: ${count}.` : 'Confirm?';
-  const message = [`${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`, ...named, ...more, ask].join('\n');
+  const message = [`${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`, ...named, ...more, ...body, ask].join('\n');
   const property =
     c.typed === 'count'
       ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${c.action.toLowerCase()} them` }
       : { type: 'boolean', title: `${c.action} ${count === 1 ? `the ${c.noun}` : `${count} ${c.nouns}`}`, default: false };
   return { message, requestedSchema: { type: 'object', properties: { confirm: property }, required: ['confirm'] }, state };
+}
+
+/** The body a write will send, a line per field: `  model: openai/gpt-4o`. */
+function bodyLines(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [`The body it sends: ${shownValue(JSON.stringify(body) ?? '')}`];
+  const fields = Object.entries(body as Record<string, unknown>).map(
+    ([key, value]) => `  ${shownValue(key)}: ${shownValue(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`,
+  );
+  return ['The body it sends:', ...fields];
 }
 
 /** Why an answer does not confirm the write, or undefined when it does. */
