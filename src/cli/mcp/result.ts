@@ -8,6 +8,7 @@ import type { AnySpec } from '../../core/spec.js';
 import { errorJson } from '../report.js';
 import type { AuditLog } from './audit.js';
 import type { Confirm } from './confirm.js';
+import type { Parts } from './parts.js';
 
 export interface CallContext {
   /** The run's dependencies: settings, client, pacing, clock. */
@@ -22,6 +23,8 @@ export interface CallContext {
   noConfirm?: boolean;
   /** Where write tools record what they do. */
   audit?: AuditLog;
+  /** The write tools' previews and results that were cut, kept for their cursors. */
+  parts?: Parts;
 }
 
 export interface CallOutcome {

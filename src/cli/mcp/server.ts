@@ -28,7 +28,8 @@ import { rejectOnAbort } from '../../core/abort.js';
 import { auditLog, type AuditLog } from './audit.js';
 import { elicitingConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
 import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
-import { INSTRUCTIONS, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
+import { instructionsFor, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
+import { Parts } from './parts.js';
 import { LineTransport, type Opening } from './stdio.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
@@ -46,6 +47,8 @@ export interface Served {
   noConfirm: boolean;
   /** The 2026-07-28 rounds' sealing key: one per run, so a state outlives no server. */
   rounds: Rounds;
+  /** The write tools' previews and results that were cut, kept for their cursors (a test may leave it out). */
+  parts?: Parts;
   /** The calls running now: what a closed stdin waits for, briefly, once it has cancelled them. */
   running: Set<Promise<unknown>>;
   /** One call of a tool (the command's run function); a test may give its own. */
@@ -92,6 +95,7 @@ function servedFor(opts: McpOptions, deps: Deps): Served {
   return {
     tools: toolsOf(commands.values(), {
       allowDestructive: opts.allowDestructive,
+      noConfirm: !opts.confirm,
       ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
       ...(opts.excludeTools === undefined ? {} : { exclude: names(opts.excludeTools) }),
     }),
@@ -99,6 +103,7 @@ function servedFor(opts: McpOptions, deps: Deps): Served {
     audit: auditLog(opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'), () => deps.clock.now()),
     noConfirm: !opts.confirm,
     rounds: new Rounds(),
+    parts: new Parts(),
     running: new Set(),
   };
 }
@@ -115,7 +120,11 @@ export function mcpServer(served: Served, era: Era): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
     { ...SERVER_INFO },
-    { capabilities: structuredClone(SERVER_CAPABILITIES), instructions: INSTRUCTIONS, jsonSchemaValidator: FORM_CHECKER },
+    {
+      capabilities: structuredClone(SERVER_CAPABILITIES),
+      instructions: instructionsFor(served.noConfirm),
+      jsonSchemaValidator: FORM_CHECKER,
+    },
   );
   const definitions = tools.map((tool) => tool.definition) as unknown as ListToolsResult['tools'];
   server.setRequestHandler('tools/list', () => ({ tools: definitions }));
@@ -157,6 +166,7 @@ export function mcpServer(served: Served, era: Era): Server {
       confirm,
       noConfirm: served.noConfirm,
       audit: served.audit,
+      ...(served.parts ? { parts: served.parts } : {}),
       ...progressOf(ctx),
     };
     let outcome: CallOutcome | undefined;

@@ -17,6 +17,7 @@ import { runBounded } from '../../commands/shared/many.js';
 import { commands } from '../registry.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmRequest } from './confirm.js';
+import { firstPart, nextPart, type Part } from './parts.js';
 import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
@@ -56,6 +57,14 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     );
     return { ...outcome, keys };
   };
+  // The next part of a preview or result that was cut: nothing is read or written.
+  if (input.cursor !== undefined) {
+    try {
+      return { ...partResult(nextPart(tool.name, input, ctx.parts), []), keys };
+    } catch (error) {
+      return { ...failed(toGwctlError(error)), keys };
+    }
+  }
   if (input.yes !== undefined && typeof input.yes !== 'boolean') return refused(usageError('invalid yes: expected true or false'), true);
   const yes = input.yes === true;
   let preview: Preview;
@@ -65,14 +74,14 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     return refused(toGwctlError(error), !yes);
   }
   if (!yes) {
-    const result = previewResult(tool, preview);
+    const result = previewResult(tool, preview, ctx);
     await record({ event: 'outcome', preview: true, confirmation: null, outcome: outcomeOf(result, false) }).catch((error: unknown) =>
       warn(ctx, error),
     );
     return { ...result, keys };
   }
   // Nothing to act on: nobody needs asking.
-  if (preview.targets.length === 0) return { ...writeResult(tool, 'not_asked', [], preview.missing), keys };
+  if (preview.targets.length === 0) return { ...writeResult(tool, 'not_asked', [], preview.missing, ctx), keys };
   let state: WriteState = { tool: tool.name, targets: preview.targets.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
   let confirmed: Confirmed = 'not_asked';
   let spend = (): boolean => true;
@@ -133,7 +142,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   }
   const results = await act(tool, input, state.targets, ctx);
   for (const id of newcomers) results.push({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } });
-  const result = writeResult(tool, confirmed, results, preview.missing);
+  const result = writeResult(tool, confirmed, results, preview.missing, ctx);
   await record({ event: 'outcome', preview: false, confirmation: confirmed, outcome: outcomeOf(result, changedBy(results)) }).catch(
     (error: unknown) => warn(ctx, error),
   );
@@ -152,9 +161,9 @@ function warn(ctx: WriteContext, error: unknown): void {
   ctx.deps.io.err(`gwctl: warning: cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}\n`);
 }
 
-/** What the audit line says of a result. */
-function outcomeOf(outcome: ToolResult, changed: boolean): Record<string, unknown> {
-  const body = (outcome.result.structuredContent ?? {}) as Record<string, unknown>;
+/** What the audit line says of a result: every target's, even when the tool's result is cut. */
+function outcomeOf(outcome: ToolResult & { full?: Record<string, unknown> }, changed: boolean): Record<string, unknown> {
+  const body = outcome.full ?? ((outcome.result.structuredContent ?? {}) as Record<string, unknown>);
   return {
     ok: outcome.result.isError !== true,
     exit_code: outcome.exitCode,
@@ -253,7 +262,7 @@ function orThrow(printed: Printed): Printed {
   return printed;
 }
 
-function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
+function previewResult(tool: GwctlTool, preview: Preview, ctx: WriteContext): ToolResult {
   const c = confirmationOf(tool);
   const count = preview.targets.length;
   const body: Record<string, unknown> = {
@@ -267,12 +276,22 @@ function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
   const lines = [
     `Preview: nothing was changed. ${count} ${count === 1 ? c.noun : c.nouns} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
     ...preview.missing.map((m) => `${c.noun} ${m.id} does not exist.`),
-    `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
+    ctx.noConfirm
+      ? `To make the change, call ${tool.name} again with the same arguments and yes: true. This server makes writes without a person confirming them (--no-confirm): yes: true alone makes the change.`
+      : `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
   ];
-  return {
-    result: { content: [textContent(safeJson(body)), textContent(lines.join('\n'))], structuredContent: body },
-    exitCode: ExitCode.ok,
+  return partResult(firstPart(tool.name, body, 'targets', ctx.parts), lines);
+}
+
+/** A preview's or result's part as the tool's result: its JSON, then the lines for a reader and the part's note. */
+function partResult(part: Part, lines: string[], isError = false): ToolResult {
+  const text = [...lines, ...(part.note ? [part.note] : [])].join('\n');
+  const result: CallToolResult = {
+    content: [textContent(safeJson(part.body)), ...(text ? [textContent(text)] : [])],
+    structuredContent: part.body,
   };
+  if (isError) result.isError = true;
+  return { result, exitCode: isError ? ExitCode.partial : ExitCode.ok };
 }
 
 /**
@@ -369,14 +388,18 @@ function changedBy(results: readonly TargetResult[]): boolean {
   return results.some((r) => r.outcome === 'done');
 }
 
-function writeResult(tool: GwctlTool, confirmation: Confirmed, results: TargetResult[], missing: Preview['missing']): ToolResult {
+function writeResult(
+  tool: GwctlTool,
+  confirmation: Confirmed,
+  results: TargetResult[],
+  missing: Preview['missing'],
+  ctx: WriteContext,
+): ToolResult & { full: Record<string, unknown> } {
   const all = [...results, ...missing.map((m) => ({ id: m.id, outcome: 'failed' as const, error: m.error }))];
   const summary = { done: 0, failed: 0, skipped: 0 };
   for (const r of all) summary[r.outcome]++;
   const body = { preview: false, changed: changedBy(all), confirmation, results: all, summary };
   const c = confirmationOf(tool);
   const text = `${summary.done} ${summary.done === 1 ? c.noun : c.nouns} done, ${summary.failed} failed, ${summary.skipped} skipped.`;
-  const result: CallToolResult = { content: [textContent(safeJson(body)), textContent(text)], structuredContent: body };
-  if (summary.failed > 0) result.isError = true;
-  return { result, exitCode: summary.failed > 0 ? ExitCode.partial : ExitCode.ok };
+  return { ...partResult(firstPart(tool.name, body, 'results', ctx.parts), [text], summary.failed > 0), full: body };
 }
