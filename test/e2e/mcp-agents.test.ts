@@ -135,3 +135,104 @@ describe("what the person reads is the tool's own words", () => {
     ]);
   });
 });
+
+describe('every result within 100,000 characters', () => {
+  const texts = (result: ToolAnswer): number[] => result.content.map((c) => c.text.length);
+
+  it('a get whose one item is longer is returned cut, with truncated: true', async () => {
+    gateway.handle(() => ({ body: internBody(1, { instructions: 'x'.repeat(150_000), description: 'y'.repeat(5_000) }) }));
+    const { client } = await mcpChild('legacy', [], gatewayEnv());
+    const result = (await client.callTool({ name: 'interns_get', arguments: { id: internId(1) } })) as ToolAnswer;
+    expect(result.isError).toBeFalsy();
+    for (const length of texts(result)) expect(length).toBeLessThanOrEqual(100_000);
+    expect(result.structuredContent).toMatchObject({ id: internId(1), name: 'intern-1', truncated: true });
+    expect(result.structuredContent!.instructions).toMatch(/^x+…$/);
+  });
+
+  it('a list whose first item is over the bound returns it cut, then continues after it: never an empty part, never a cursor that returns itself', async () => {
+    const list = [internBody(1, { instructions: 'x'.repeat(150_000) }), internBody(2), internBody(3)];
+    gateway.handle(() => ({ body: { data: list, has_more: false } }));
+    const { client } = await mcpChild('modern', [], gatewayEnv());
+    const first = (await client.callTool({ name: 'interns_ls', arguments: {} })) as ToolAnswer;
+    for (const length of texts(first)) expect(length).toBeLessThanOrEqual(100_000);
+    const part = first.structuredContent as { data: { id: string; truncated?: boolean }[]; next_cursor: string };
+    expect(part.data.map((i) => [i.id, i.truncated])).toEqual([[internId(1), true]]);
+    const rest = (await client.callTool({ name: 'interns_ls', arguments: { cursor: part.next_cursor } })) as ToolAnswer;
+    expect((rest.structuredContent as { data: { id: string }[] }).data.map((i) => i.id)).toEqual([internId(2), internId(3)]);
+    expect(rest.structuredContent).not.toHaveProperty('next_cursor');
+  });
+
+  it('the cursor continues after the last item returned: interns that appear at the head meanwhile never come back twice', async () => {
+    // 300 interns of about 1,500 characters each: four or five parts.
+    const list = Array.from({ length: 300 }, (_, i) => internBody(1000 - i, { description: 'd'.repeat(1_200) }));
+    const existed = list.map((i) => i.id);
+    gateway.handle(() => ({ body: { data: list, has_more: false } }));
+    const { client } = await mcpChild('legacy', [], gatewayEnv());
+    const seen: string[] = [];
+    let result = (await client.callTool({ name: 'interns_ls', arguments: { limit: 500 } })) as ToolAnswer;
+    for (let parts = 1; ; parts++) {
+      for (const length of texts(result)) expect(length).toBeLessThanOrEqual(100_000);
+      const part = result.structuredContent as { data: { id: string }[]; next_cursor?: string };
+      seen.push(...part.data.map((i) => i.id));
+      if (part.next_cursor === undefined) break;
+      expect(parts).toBeLessThan(20);
+      // Newer interns appear at the head of the list between two calls.
+      list.unshift(...[1, 2, 3].map((n) => internBody(2000 + parts * 10 + n, { description: 'n'.repeat(1_200) })));
+      result = (await client.callTool({ name: 'interns_ls', arguments: { cursor: part.next_cursor } })) as ToolAnswer;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(existed);
+  });
+
+  it('a preview over 5,000 interns keeps its count and first targets, says how many more, and gives the rest through next_cursor', async () => {
+    const list = Array.from({ length: 5_000 }, (_, i) => internBody(i + 1, { name: `worker-${i + 1}-${'w'.repeat(60)}` }));
+    const byId = new Map(list.map((i) => [`/api/v1/interns/${i.id}`, i]));
+    gateway.handle((req) => {
+      if (req.method !== 'GET') return { status: 500 };
+      return { body: req.path === '/api/v1/interns' ? { data: list, has_more: false } : byId.get(req.path) };
+    });
+    const { client } = await mcpChild('legacy', ['--allow-destructive'], gatewayEnv(), accept);
+    let result = (await client.callTool({ name: 'interns_suspend', arguments: { status: ['running'] } })) as ToolAnswer;
+    const targets: string[] = [];
+    for (let parts = 1; ; parts++) {
+      for (const length of texts(result)) expect(length).toBeLessThanOrEqual(100_000);
+      const part = result.structuredContent as { count: number; targets: { id: string }[]; more?: number; next_cursor?: string };
+      expect(part).toMatchObject({ preview: true, changed: false, count: 5_000 });
+      targets.push(...part.targets.map((t) => t.id));
+      if (part.next_cursor === undefined) break;
+      expect(part.more).toBe(5_000 - targets.length);
+      expect(result.content[1]!.text).toContain(`(${part.more} more)`);
+      expect(parts).toBeLessThan(20);
+      result = (await client.callTool({ name: 'interns_suspend', arguments: { cursor: part.next_cursor } })) as ToolAnswer;
+    }
+    expect(targets).toEqual(list.map((i) => i.id));
+    expect(gateway.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  }, 120_000);
+});
+
+describe('--no-confirm says what it does', () => {
+  const PERSON_CONFIRMS = /person at the client is asked|once the person at the client confirms|the person is asked to confirm/;
+
+  for (const noConfirm of [true, false]) {
+    it(`${noConfirm ? 'with' : 'without'} --no-confirm: the instructions, write tools' descriptions, yes and previews ${noConfirm ? 'never say a person confirms' : 'say the person confirms'}`, async () => {
+      const sb = sandbox();
+      const { client } = await mcpChild('legacy', ['--allow-destructive', ...(noConfirm ? ['--no-confirm'] : [])], sb.env(), accept);
+      const { tools } = await client.listTools();
+      const writes = tools.filter((t) => t.annotations?.readOnlyHint === false);
+      expect(writes.length).toBeGreaterThan(0);
+      const preview = (await client.callTool({ name: 'interns_suspend', arguments: { ids: [sb.examples.intern] } })) as ToolAnswer;
+      const said = [
+        client.getInstructions() ?? '',
+        ...writes.map((t) => t.description ?? ''),
+        ...writes.map((t) => (t.inputSchema.properties as { yes: { description: string } }).yes.description),
+        preview.content[1]!.text,
+      ];
+      for (const text of said) {
+        if (noConfirm) {
+          expect(text).not.toMatch(PERSON_CONFIRMS);
+          expect(text).toMatch(/without a person confirming/);
+        } else expect(text).toMatch(PERSON_CONFIRMS);
+      }
+    });
+  }
+});
