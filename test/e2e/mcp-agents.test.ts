@@ -2,6 +2,7 @@
 // stdio, driven by the v2 SDK's client in both eras, against the sandbox or a scripted gateway.
 // A person's yes is spent once; what the person reads is the tool's own words; every result is
 // bounded; the texts say the truth under --no-confirm; the audit log says where a write went.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { internBody, internId } from '../kit/bodies.js';
 import { accept, closeMcpClientsAfterEach, firstRound, mcpChild, nextRound, type ToolAnswer } from '../kit/mcp-client.js';
@@ -235,4 +236,31 @@ describe('--no-confirm says what it does', () => {
       }
     });
   }
+});
+
+describe('the audit log says where a write went and who asked', () => {
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: profile, origin, sandbox, gwctl and client on every line`, async () => {
+      const sb = sandbox();
+      const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      const client = { name: 'rehearsal-agent', version: '4.2' };
+      const child = await mcpChild(era, ['--allow-destructive', '--no-confirm'], sb.env(), undefined, client);
+      await child.client.callTool({ name: 'interns_suspend', arguments: { ids: [sb.examples.intern], yes: true } });
+      const lines = child.audit();
+      expect(lines.map((l) => l.event)).toEqual(['intent', 'outcome']);
+      for (const line of lines)
+        expect(line).toMatchObject({ profile: 'default', origin: new URL(sb.baseUrl).origin, sandbox: false, gwctl: version, client });
+    });
+  }
+
+  it('--sandbox: sandbox true, and the in-process sandbox origin', async () => {
+    const child = await mcpChild('legacy', ['--sandbox', '--allow-destructive'], {});
+    await child.client.callTool({ name: 'interns_suspend', arguments: { ids: [sandbox().examples.intern] } });
+    const [line] = child.audit();
+    expect(line).toMatchObject({
+      sandbox: true,
+      origin: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      client: { name: 'gwctl-test' },
+    });
+  });
 });

@@ -6,7 +6,7 @@ import type { GwctlError } from '../../core/errors.js';
 import { sanitizeBlock } from '../../core/sanitize.js';
 import type { AnySpec } from '../../core/spec.js';
 import { errorJson } from '../report.js';
-import type { AuditLog } from './audit.js';
+import type { AuditLog, ClientName } from './audit.js';
 import type { Confirm } from './confirm.js';
 import type { Parts } from './parts.js';
 
@@ -23,6 +23,8 @@ export interface CallContext {
   noConfirm?: boolean;
   /** Where write tools record what they do. */
   audit?: AuditLog;
+  /** The client as it named itself, for the audit log. */
+  client?: ClientName;
   /** The write tools' previews and results that were cut, kept for their cursors. */
   parts?: Parts;
 }

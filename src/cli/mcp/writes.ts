@@ -48,7 +48,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   const { keys } = ctx;
   const confirmation = tool.spec.confirmation as Confirmation;
   const record = async (entry: Omit<Parameters<AuditLog['write']>[0], 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
-    ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...entry }, keys);
+    ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...(ctx.client ? { client: ctx.client } : {}), ...entry }, keys);
   // A refusal before anyone was asked: logged as not asked, nothing changed.
   const refused = async (failure: GwctlError, preview: boolean): Promise<CallOutcome> => {
     const outcome = failed(failure);
