@@ -264,3 +264,30 @@ describe('the audit log says where a write went and who asked', () => {
     });
   });
 });
+
+describe('tool errors speak to an agent', () => {
+  const TERMINAL = /terminal|picker|stdin|'gwctl (interns|budgets) |--[a-z]/;
+
+  it('a missing input is named as the tool takes it; a command is named only for the person', async () => {
+    const sb = sandbox();
+    const { client } = await mcpChild('modern', ['--allow-destructive'], sb.env(), accept);
+    const error = async (name: string, args: Record<string, unknown>): Promise<{ message: string; hint?: string }> => {
+      const result = (await client.callTool({ name, arguments: args })) as ToolAnswer;
+      expect(result.isError, name).toBe(true);
+      const { error } = result.structuredContent as { error: { message: string; hint?: string; exit_code: number } };
+      expect(error.exit_code, name).toBe(2);
+      for (const text of [error.message, error.hint ?? '']) expect(text, name).not.toMatch(TERMINAL);
+      return error;
+    };
+    expect(await error('interns_get', {})).toMatchObject({ message: 'missing intern id', hint: 'give interns_get its input id' });
+    expect(await error('budgets_ls', {})).toMatchObject({
+      message: 'no workspace given and the profile has none',
+      hint: 'give budgets_ls its input workspace; or the person can run: gwctl config set workspace <uuid-or-slug>',
+    });
+    expect(await error('interns_suspend', {})).toMatchObject({ message: 'missing intern id', hint: 'give interns_suspend its input ids' });
+    expect(await error('interns_suspend', { workspace: sb.examples.workspace })).toMatchObject({
+      message: 'workspace selects interns only together with status',
+    });
+    expect(sb.requests()).toEqual([]);
+  });
+});

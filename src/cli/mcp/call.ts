@@ -17,6 +17,7 @@ import { commandName, type AnySpec } from '../../core/spec.js';
 import { McpPrinter } from '../../output/printers/mcp.js';
 import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
+import { forAgent } from './agent-errors.js';
 import { cutToFit, MAX_JSON, MAX_TEXT } from './bounds.js';
 import { GATEWAY_CURSOR_OPTION, isListSpec, listCall, shapeList, type ListCall } from './lists.js';
 import {
@@ -59,7 +60,7 @@ export async function callTool(tool: GwctlTool, input: Record<string, unknown>, 
 
 /** A read tool's result: the body as --json prints it (a list's bounded), with what the command said on stderr. */
 function readResult(tool: GwctlTool, list: ListCall | undefined, printed: Printed): ToolResult {
-  if (printed.failure) return failed(printed.failure, printed.text);
+  if (printed.failure) return failed(forAgent(tool, printed.failure), printed.text);
   const shaped = printed.body && list ? shapeList(tool, list, printed.body) : bounded(printed);
   const body = shaped?.body ?? printed.body;
   const content: CallToolResult['content'] = [];

@@ -17,6 +17,7 @@ import { runBounded } from '../../commands/shared/many.js';
 import { commands } from '../registry.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmRequest } from './confirm.js';
+import { forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
 import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
@@ -51,7 +52,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...(ctx.client ? { client: ctx.client } : {}), ...entry }, keys);
   // A refusal before anyone was asked: logged as not asked, nothing changed.
   const refused = async (failure: GwctlError, preview: boolean): Promise<CallOutcome> => {
-    const outcome = failed(failure);
+    const outcome = failed(forAgent(tool, failure));
     await record({ event: 'outcome', preview, confirmation: preview ? null : 'not_asked', outcome: outcomeOf(outcome, false) }).catch(
       (error: unknown) => warn(ctx, error),
     );
