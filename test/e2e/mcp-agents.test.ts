@@ -3,11 +3,14 @@
 // A person's yes is spent once; what the person reads is the tool's own words; every result is
 // bounded; the texts say the truth under --no-confirm; the audit log says where a write went.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { internBody, internId } from '../kit/bodies.js';
 import { accept, closeMcpClientsAfterEach, firstRound, mcpChild, nextRound, type ToolAnswer } from '../kit/mcp-client.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { startServer, type ScriptedServer } from '../kit/server.js';
+import { spawnGwctl, tempConfigDir, until } from '../kit/spawn.js';
 
 const sandbox = useSandbox();
 closeMcpClientsAfterEach();
@@ -54,6 +57,40 @@ describe('one confirmation, one write', () => {
     expect(spentLines).toHaveLength(3);
     for (const line of spentLines) expect(line).toMatchObject({ event: 'outcome', outcome: { changed: false, exit_code: 3 } });
     expect(audit().filter((l) => l.event === 'intent')).toHaveLength(1);
+  });
+
+  it('2026-07-28 over HTTP (a server per request): the same state sent again and twice at once makes one write', async () => {
+    const sb = sandbox();
+    const server = spawnGwctl(
+      ['mcp', '--http', '--json', '--allow-destructive', '--audit-log', path.join(tempConfigDir(), 'audit.jsonl')],
+      {
+        env: sb.env(),
+        timeoutMs: 60_000,
+      },
+    );
+    try {
+      await until(() => server.stdout().includes('\n'), 15_000);
+      const { url } = JSON.parse(server.stdout()) as { url: string };
+      const client = new Client(
+        { name: 'gwctl-test', version: '1' },
+        { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const args = { ...PRESET, yes: true };
+      const { requestState } = await firstRound(client, 'presets_create', args);
+      const answers = [await nextRound(client, 'presets_create', args, requestState, { confirm: true })];
+      answers.push(...(await Promise.all([1, 2].map(() => nextRound(client, 'presets_create', args, requestState, { confirm: true })))));
+      expect(answers.map((r) => (r.structuredContent as { error?: { reason: string } }).error?.reason ?? 'done')).toEqual([
+        'done',
+        'confirmation_spent',
+        'confirmation_spent',
+      ]);
+      expect(sb.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
+      await client.close();
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.done;
+    }
   });
 
   it('2026-07-28: a fresh state sent twice at once makes exactly one write', async () => {

@@ -62,7 +62,10 @@ export function firstPart(tool: string, body: Record<string, unknown>, key: Part
   if (!Array.isArray(list) || JSON.stringify(body, null, 2).length <= MAX_JSON) return { body };
   // Without a store (a test's own context) the rest cannot be continued: the first part says so by its count alone.
   const id = parts?.keep({ tool, key, body }) ?? '';
-  return partAt({ tool, key, body }, id, 0);
+  const part = partAt({ tool, key, body }, id, 0);
+  // What is long besides the list (a preset's body of a huge system prompt) is cut too.
+  if (JSON.stringify(part.body, null, 2).length <= MAX_JSON) return part;
+  return { ...part, body: { ...cutToFit(part.body, MAX_JSON - 30).value, truncated: true } };
 }
 
 /** The part a write tool's `cursor` asks for (given alone): nothing is read or written. */
