@@ -327,4 +327,13 @@ describe('tool errors speak to an agent', () => {
     });
     expect(sb.requests()).toEqual([]);
   });
+
+  it("a target's next step names the tool to call, not a command line", async () => {
+    const id = internId(3);
+    gateway.handle((req) => (req.method === 'GET' ? { body: internBody(3) } : { drop: true }));
+    const { client } = await mcpChild('legacy', ['--allow-destructive', '--no-confirm'], gatewayEnv());
+    const result = (await client.callTool({ name: 'interns_suspend', arguments: { ids: [id], yes: true } })) as ToolAnswer;
+    const { results } = result.structuredContent as { results: { outcome: string; error: { hint: string } }[] };
+    expect(results).toMatchObject([{ outcome: 'failed', error: { hint: `before trying again, check with: interns_get with id: ${id}` } }]);
+  });
 });

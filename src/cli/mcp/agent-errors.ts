@@ -4,6 +4,7 @@
 // the tool takes becomes its input's name, a command line standing for this call becomes the
 // inputs to give, and another command (setting a default) is named for the person, as such.
 import { GwctlError } from '../../core/errors.js';
+import { commands } from '../registry.js';
 import { snakeCase, type GwctlTool } from './tools.js';
 
 /** A command line quoted in a hint: 'gwctl budgets ls <workspace>'. */
@@ -27,6 +28,21 @@ export function forAgent(tool: GwctlTool, failure: GwctlError): GwctlError {
   });
 }
 
+/**
+ * A command line that is also a tool (`check with: gwctl interns get 1234`) as that tool and its
+ * input (`check with: interns_get with id: 1234`); any other command is left for the person.
+ */
+export function asToolCalls(text: string): string {
+  return text.replace(/\bgwctl ([a-z]+) ([a-z]+)((?: [^\s,;'"]+)*)/g, (whole, group: string, verb: string, rest: string) => {
+    const spec = commands.get(`${group} ${verb}`);
+    if (spec?.tool === undefined) return whole;
+    const words = rest.trim().split(' ').filter(Boolean);
+    const argKey = Object.keys(spec.args)[0];
+    const tool = `${group}_${verb}`;
+    return words.length > 0 && argKey !== undefined ? `${tool} with ${snakeCase(argKey)}: ${words.join(' ')}` : tool;
+  });
+}
+
 /** `--starting-after` as the input a tool takes for it (`starting_after`), and no stdin. */
 function inputNames(text: string, properties: readonly string[]): string {
   return text.replace(/, - to read them from stdin,/g, ',').replace(/--([a-z][a-z0-9-]*)/g, (flag, name: string) => {
@@ -39,7 +55,7 @@ function agentHint(tool: GwctlTool, hint: string, properties: readonly string[])
   const own = `gwctl ${tool.spec.path.join(' ')}`;
   const commands = [...hint.matchAll(QUOTED_COMMAND)].map((m) => m[1]!);
   const standsForCall = commands.some((c) => c === own || c.startsWith(`${own} `));
-  if (!standsForCall && !TERMINAL_ONLY.test(hint)) return inputNames(hint, properties);
+  if (!standsForCall && !TERMINAL_ONLY.test(hint)) return asToolCalls(inputNames(hint, properties));
   // The inputs the command line's placeholders stand for (`<workspace>`), else the required ones.
   const placeholders = commands
     .filter((c) => c.startsWith(own))

@@ -17,7 +17,7 @@ import { runBounded } from '../../commands/shared/many.js';
 import { commands } from '../registry.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmRequest } from './confirm.js';
-import { forAgent } from './agent-errors.js';
+import { asToolCalls, forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
 import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
@@ -372,7 +372,7 @@ async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonl
   if (Array.isArray(rows) && printed.body?.summary !== undefined) return rows.map(targetResult);
   const only = ids[0]!;
   return printed.failure
-    ? [{ id: only, outcome: 'failed', error: { ...errorFields(printed.failure), exit_code: printed.failure.exitCode } }]
+    ? [{ id: only, outcome: 'failed', error: withToolHint({ ...errorFields(printed.failure), exit_code: printed.failure.exitCode }) }]
     : [{ id: only, outcome: 'done' }];
 }
 
@@ -381,8 +381,13 @@ function targetResult(row: Record<string, unknown>): TargetResult {
   const id = String(row.id);
   if (row.ok === true) return { id, outcome: 'done' };
   if (row.skipped === true) return { id, outcome: 'skipped', error: { message: row.message } };
-  const error = { ...(row.error as Record<string, unknown>), exit_code: row.exit_code };
+  const error = withToolHint({ ...(row.error as Record<string, unknown>), exit_code: row.exit_code });
   return row.untouched === true ? { id, outcome: 'skipped', error } : { id, outcome: 'failed', error };
+}
+
+/** A target's error whose next step names a command (`check with: gwctl interns get ID`) names its tool instead. */
+function withToolHint(error: Record<string, unknown>): Record<string, unknown> {
+  return typeof error.hint === 'string' ? { ...error, hint: asToolCalls(error.hint) } : error;
 }
 
 function changedBy(results: readonly TargetResult[]): boolean {
