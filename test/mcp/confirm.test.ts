@@ -23,6 +23,8 @@ class Things {
   removed: string[] = [];
   /** Every answer the tool got from confirm. */
   answers: ConfirmAnswer[] = [];
+  /** What spending an answer a second time, within the call that spent it, said. */
+  spentAgain: boolean[] = [];
 }
 
 const TOOL: GwctlTool = {
@@ -46,6 +48,7 @@ function removing(things: Things) {
     // A yes allows one write: the tool spends it just before it acts.
     const spent = answer.action === 'accept' && answer.content?.confirm === true && !spend!();
     if (answer.action === 'accept' && answer.content?.confirm === true && !spent) {
+      things.spentAgain.push(spend!());
       const { ids } = answer.state as { ids: string[] };
       things.removed.push(...ids);
       things.present = things.present.filter((id) => !ids.includes(id));
@@ -104,6 +107,8 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(result.structuredContent).toEqual({ action: 'accept', removed: ['t1', 't2', 't3'] });
       expect(things.present).toEqual(['t4']);
       expect(things.answers).toEqual([{ action: 'accept', content: { confirm: true }, state: { ids: ['t1', 't2', 't3'] } }]);
+      // A yes allows one write: spent once, it cannot be spent again.
+      expect(things.spentAgain).toEqual([false]);
     });
 
     for (const answer of ['decline', 'cancel'] as const) {
