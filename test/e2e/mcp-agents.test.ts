@@ -251,10 +251,14 @@ describe('every result within 100,000 characters', () => {
 describe('--no-confirm says what it does', () => {
   const PERSON_CONFIRMS = /person at the client is asked|once the person at the client confirms|the person is asked to confirm/;
 
-  for (const noConfirm of [true, false]) {
-    it(`${noConfirm ? 'with' : 'without'} --no-confirm: the instructions, write tools' descriptions, yes and previews ${noConfirm ? 'never say a person confirms' : 'say the person confirms'}`, async () => {
+  for (const [era, noConfirm] of [
+    ['legacy', true],
+    ['modern', true],
+    ['legacy', false],
+  ] as const) {
+    it(`${era}, ${noConfirm ? 'with' : 'without'} --no-confirm: the instructions, write tools' descriptions, yes and previews ${noConfirm ? 'never say a person confirms' : 'say the person confirms'}`, async () => {
       const sb = sandbox();
-      const { client } = await mcpChild('legacy', ['--allow-destructive', ...(noConfirm ? ['--no-confirm'] : [])], sb.env(), accept);
+      const { client, stderr } = await mcpChild(era, ['--allow-destructive', ...(noConfirm ? ['--no-confirm'] : [])], sb.env(), accept);
       const { tools } = await client.listTools();
       const writes = tools.filter((t) => t.annotations?.readOnlyHint === false);
       expect(writes.length).toBeGreaterThan(0);
@@ -265,6 +269,8 @@ describe('--no-confirm says what it does', () => {
         ...writes.map((t) => (t.inputSchema.properties as { yes: { description: string } }).yes.description),
         preview.content[1]!.text,
       ];
+      // The answer given before the SDK loaded (the instructions) is the SDK's own.
+      expect(stderr()).not.toContain('otherwise than the answer sent');
       for (const text of said) {
         if (noConfirm) {
           expect(text).not.toMatch(PERSON_CONFIRMS);
