@@ -92,6 +92,13 @@ module.exports = {
       },
     },
     {
+      name: 'mcp-on-the-v2-sdk-only',
+      severity: 'error',
+      comment: 'gwctl mcp runs on the v2 SDK (@modelcontextprotocol/server); its types come from there too, never from the v1 SDK.',
+      from: { path: '^src/' },
+      to: { path: 'node_modules/@modelcontextprotocol/sdk/' },
+    },
+    {
       name: 'only-the-top-knows-the-registry',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(cli/|main\\.ts$)' },

@@ -73,6 +73,18 @@ export function quoteInput(text: string): string {
 }
 
 /**
+ * A value (a server's name, id or status; a field of a body) inside one line of a message a
+ * person reads, such as a confirmation: its first QUOTED_MAX characters, then `…` and how long it
+ * was, every control character, bidirectional control and line break made visible, so that a
+ * value can neither drive the reader's terminal nor forge a line of the message.
+ */
+export function shownValue(text: string): string {
+  if (text.length <= QUOTED_MAX) return sanitizeField(text);
+  const end = /[\ud800-\udbff]/.test(text[QUOTED_MAX - 1]!) ? QUOTED_MAX - 1 : QUOTED_MAX;
+  return `${sanitizeField(text.slice(0, end))}… (${text.length} characters)`;
+}
+
+/**
  * A URL with its user name and password (`https://user:secret@host`) shown as `…`
  * (`https://…@host`): a hand-edited base URL may carry them, and a listing of settings is no
  * place for a password. Anything else as it is.

@@ -76,12 +76,14 @@ describe('gwctl mcp over stdio', () => {
     const ls = tools.find((t) => t.name === 'interns_ls')!;
     expect(ls.inputSchema.properties).toMatchObject({
       limit: { type: 'integer', minimum: 1, maximum: 500 },
-      starting_after: { type: 'string' },
+      cursor: { type: 'string' },
       all: { type: 'boolean' },
       status: { type: 'array', items: { enum: expect.arrayContaining(['running', 'failed']) } },
     });
-    // --watch is a stream of changes, not one result: not a property.
+    // --watch is a stream of changes, not one result: not a property. The gateway's cursor is
+    // carried by the tool's own (one cursor, taken back by cursor).
     expect(Object.keys(ls.inputSchema.properties ?? {})).not.toContain('watch');
+    expect(Object.keys(ls.inputSchema.properties ?? {})).not.toContain('starting_after');
   });
 
   it('--allow-destructive adds the write tools, annotated, each with its yes', async () => {
@@ -116,7 +118,12 @@ describe('gwctl mcp over stdio', () => {
     const validator = new AjvJsonSchemaValidator();
     for (const [name, args, command] of cases) {
       const result = await call(client, name, args);
-      const expected = await jsonOf(command, sb.env());
+      const expected = (await jsonOf(command, sb.env())) as Record<string, unknown>;
+      // A page that is not the last: the tool's next_cursor stands where the gateway's was.
+      if (typeof expected.next_cursor === 'string') {
+        expect((result.structuredContent as { next_cursor: string }).next_cursor).not.toBe(expected.next_cursor);
+        expected.next_cursor = (result.structuredContent as { next_cursor: string }).next_cursor;
+      }
       expect(result.isError, name).toBeFalsy();
       // Checked here with a JSON Schema validator, whatever the client itself checks.
       expect(validator.getValidator(schemas.get(name)!)(result.structuredContent), name).toMatchObject({ valid: true });
@@ -124,12 +131,18 @@ describe('gwctl mcp over stdio', () => {
       expect(JSON.parse((result.content[0] as { text: string }).text), name).toEqual(expected);
     }
     // A page that is not the last says how to get the next with the tool's own properties: the
-    // server's cursor never becomes a command line.
+    // server's cursor never becomes a command line, and the tool's cursor reads the next page.
     const page = await call(client, 'interns_ls', { limit: 1 });
     expect(page.content[1]).toEqual({
       type: 'text',
-      text: "More items exist: call interns_ls with starting_after set to this result's next_cursor, or with all: true for every page.",
+      text: "More items exist: call interns_ls with cursor set to this result's next_cursor, or with all: true for every page.",
     });
+    const gatewayNext = ((await jsonOf(['interns', 'ls', '--limit', '1'], sb.env())) as { next_cursor: string }).next_cursor;
+    const second = await call(client, 'interns_ls', { cursor: (page.structuredContent as { next_cursor: string }).next_cursor });
+    const expectedSecond = (await jsonOf(['interns', 'ls', '--limit', '1', '--starting-after', gatewayNext], sb.env())) as {
+      data: unknown[];
+    };
+    expect((second.structuredContent as { data: unknown[] }).data).toEqual(expectedSecond.data);
   });
 
   it('all: true reads every page into one body, with progress when the client asks', async () => {

@@ -23,6 +23,8 @@ class Things {
   removed: string[] = [];
   /** Every answer the tool got from confirm. */
   answers: ConfirmAnswer[] = [];
+  /** What spending an answer a second time, within the call that spent it, said. */
+  spentAgain: boolean[] = [];
 }
 
 const TOOL: GwctlTool = {
@@ -41,13 +43,17 @@ function removing(things: Things) {
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Remove' } }, required: ['confirm'] },
       state: { ids: [...things.present] },
     });
-    things.answers.push(answer);
-    if (answer.action === 'accept' && answer.content?.confirm === true) {
+    const { spend, ...seen } = answer as ConfirmAnswer & { spend?: () => boolean };
+    things.answers.push(seen as ConfirmAnswer);
+    // A yes allows one write: the tool spends it just before it acts.
+    const spent = answer.action === 'accept' && answer.content?.confirm === true && !spend!();
+    if (answer.action === 'accept' && answer.content?.confirm === true && !spent) {
+      things.spentAgain.push(spend!());
       const { ids } = answer.state as { ids: string[] };
       things.removed.push(...ids);
       things.present = things.present.filter((id) => !ids.includes(id));
     }
-    const body = { action: answer.action, removed: things.removed };
+    const body = { action: answer.action, removed: things.removed, ...(spent ? { spent } : {}) };
     return { result: { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body }, exitCode: 0, keys: [] };
   };
 }
@@ -101,6 +107,8 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(result.structuredContent).toEqual({ action: 'accept', removed: ['t1', 't2', 't3'] });
       expect(things.present).toEqual(['t4']);
       expect(things.answers).toEqual([{ action: 'accept', content: { confirm: true }, state: { ids: ['t1', 't2', 't3'] } }]);
+      // A yes allows one write: spent once, it cannot be spent again.
+      expect(things.spentAgain).toEqual([false]);
     });
 
     for (const answer of ['decline', 'cancel'] as const) {
@@ -165,6 +173,32 @@ describe('the state of a 2026-07-28 round', () => {
     const { requestState } = await firstRound(client);
     things.present.push('t4');
     expect((await secondRound(client, requestState)).structuredContent).toEqual({ action: 'accept', removed: ['t1', 't2', 't3'] });
+  });
+
+  it('a yes allows one write: the same state and answer sent again, or twice at once, find it spent', async () => {
+    const things = new Things();
+    const client = await manualClient(things);
+    const { requestState } = await firstRound(client);
+    expect((await secondRound(client, requestState)).structuredContent).toEqual({ action: 'accept', removed: ['t1', 't2', 't3'] });
+    things.present.push('t1', 't2', 't3');
+    expect((await secondRound(client, requestState)).structuredContent).toEqual({
+      action: 'accept',
+      removed: ['t1', 't2', 't3'],
+      spent: true,
+    });
+    // A fresh state, sent twice at once: exactly one of the two calls acts.
+    const fresh = await firstRound(client);
+    const both = await Promise.all([secondRound(client, fresh.requestState), secondRound(client, fresh.requestState)]);
+    expect(both.map((r) => (r.structuredContent as { spent?: boolean }).spent ?? false).sort()).toEqual([false, true]);
+    expect(things.removed).toEqual(['t1', 't2', 't3', 't1', 't2', 't3']);
+  });
+
+  it('a state sealed by another run does not verify, so its yes cannot be spent there', async () => {
+    const things = new Things();
+    const { requestState } = await firstRound(await manualClient(things));
+    const result = await secondRound(await manualClient(things, new Rounds()), requestState);
+    expect(result.structuredContent).toMatchObject({ error: { reason: 'invalid_confirmation_state' } });
+    expect(things.removed).toEqual([]);
   });
 
   it('altered (another target put in), forged, for other arguments, or expired: a tool error, nothing removed', async () => {

@@ -4,7 +4,9 @@
 //   targets' state sealed (HMAC-SHA256 with a key made for this server, bound to the tool and
 //   its arguments, expiring); the client calls again with the person's answer and that state,
 //   and the write acts on the state as sealed, never on one the client sent or the tool made again.
-import { randomBytes } from 'node:crypto';
+//   Each sealed state carries a one-time id: the first write it allows spends it, so the same
+//   state and answer sent again, or twice at once, allow nothing more.
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   createRequestStateCodec,
   inputRequired,
@@ -39,7 +41,9 @@ export function elicitingConfirm(ctx: ServerContext, capabilities: ClientCapabil
       { method: 'elicitation/create', params: { mode: 'form', message: request.message, requestedSchema: request.requestedSchema } },
       { signal: ctx.mcpReq.signal, timeout: ELICITATION_TIMEOUT_MS },
     );
-    return { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: request.state };
+    let spent = false;
+    const spend = (): boolean => !spent && (spent = true);
+    return { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: request.state, spend };
   };
 }
 
@@ -48,14 +52,27 @@ interface Sealed {
   /** The call's arguments as sent in the first round: the answer belongs to that call only. */
   arguments: string;
   state: unknown;
+  /** The one-time id of this confirmation: spent by the first write it allows. */
+  once: string;
 }
 
 /** The 2026-07-28 rounds of one server: its sealing key, the first round's confirm, and the answer's. */
 export class Rounds {
   private readonly codec;
+  /** The one-time ids spent, each with when its state expires (then it cannot verify anyway). */
+  private readonly spent = new Map<string, number>();
 
-  constructor(ttlSeconds = ROUND_STATE_TTL_SECONDS) {
+  constructor(private readonly ttlSeconds = ROUND_STATE_TTL_SECONDS) {
     this.codec = createRequestStateCodec<Sealed>({ key: randomBytes(32), ttlSeconds });
+  }
+
+  /** Spends a one-time id: true the first time, false once spent. */
+  private spend(once: string): boolean {
+    const now = Date.now();
+    for (const [id, expires] of this.spent) if (expires < now) this.spent.delete(id);
+    if (this.spent.has(once)) return false;
+    this.spent.set(once, now + Math.max(this.ttlSeconds, 0) * 1000);
+    return true;
   }
 
   /**
@@ -84,20 +101,21 @@ export class Rounds {
     } catch {
       throw new RoundStateRefused();
     }
-    if (sealed.tool !== tool || sealed.arguments !== JSON.stringify(args)) throw new RoundStateRefused();
+    if (sealed.tool !== tool || sealed.arguments !== JSON.stringify(args) || typeof sealed.once !== 'string') throw new RoundStateRefused();
     const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_INPUT);
+    const spend = (): boolean => this.spend(sealed.once);
     return () =>
       Promise.resolve(
         answer.kind === 'elicit'
-          ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: sealed.state }
+          ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: sealed.state, spend }
           : // A round without an answer to the form is no confirmation.
-            { action: 'cancel', state: sealed.state },
+            { action: 'cancel', state: sealed.state, spend },
       );
   }
 
   /** The input-required result that asks the person, with the request's state sealed. */
   async ask(tool: string, args: Record<string, unknown>, request: ConfirmRequest): Promise<CallToolResult> {
-    const requestState = await this.codec.mint({ tool, arguments: JSON.stringify(args), state: request.state });
+    const requestState = await this.codec.mint({ tool, arguments: JSON.stringify(args), state: request.state, once: randomUUID() });
     return inputRequired({
       inputRequests: {
         [CONFIRM_INPUT]: inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as never }),

@@ -3,7 +3,7 @@
 // protocol itself), the MCP printer, nobody to ask, and the request's cancellation. The result
 // is what --json would print, or the --json error object.
 import { Readable, Writable } from 'node:stream';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
 import { keysFromEnvironment } from '../../config/profile.js';
 import { GwctlError, toGwctlError } from '../../core/errors.js';
@@ -17,7 +17,9 @@ import { commandName, type AnySpec } from '../../core/spec.js';
 import { McpPrinter } from '../../output/printers/mcp.js';
 import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
-import { isListSpec, listCall, shapeList, type ListCall } from './lists.js';
+import { forAgent } from './agent-errors.js';
+import { cutToFit, MAX_JSON, MAX_TEXT } from './bounds.js';
+import { GATEWAY_CURSOR_OPTION, isListSpec, listCall, shapeList, type ListCall } from './lists.js';
 import {
   failed,
   parseObject,
@@ -48,6 +50,7 @@ export async function callTool(tool: GwctlTool, input: Record<string, unknown>, 
   try {
     list = isListSpec(tool.spec) ? listCall(tool, input) : undefined;
     const { args, opts } = inputOf(tool, list?.input ?? input);
+    if (list?.gatewayCursor !== undefined) opts[GATEWAY_CURSOR_OPTION] = list.gatewayCursor;
     printed = await runCommand(tool.spec, args, opts);
   } catch (error) {
     printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
@@ -57,8 +60,8 @@ export async function callTool(tool: GwctlTool, input: Record<string, unknown>, 
 
 /** A read tool's result: the body as --json prints it (a list's bounded), with what the command said on stderr. */
 function readResult(tool: GwctlTool, list: ListCall | undefined, printed: Printed): ToolResult {
-  if (printed.failure) return failed(printed.failure, printed.text);
-  const shaped = printed.body && list ? shapeList(tool, list, printed.body) : undefined;
+  if (printed.failure) return failed(forAgent(tool, printed.failure), printed.text);
+  const shaped = printed.body && list ? shapeList(tool, list, printed.body) : bounded(printed);
   const body = shaped?.body ?? printed.body;
   const content: CallToolResult['content'] = [];
   const text = shaped ? safeJson(shaped.body) : printed.text.trimEnd();
@@ -68,13 +71,20 @@ function readResult(tool: GwctlTool, list: ListCall | undefined, printed: Printe
   return { result: { content, ...(body ? { structuredContent: body } : {}) }, exitCode: ExitCode.ok };
 }
 
-/** A page that is not the last, said with the tool's own property (the cursor quoted as data). */
+/** A body longer than the bound (one item: a get's): cut to fit, saying so. */
+function bounded(printed: Printed): { body: Record<string, unknown>; note: string } | undefined {
+  if (!printed.body || printed.text.length <= MAX_JSON) return undefined;
+  const { value } = cutToFit(printed.body, MAX_JSON - 30);
+  return {
+    body: { ...value, truncated: true },
+    note: `The result was cut to stay under ${MAX_TEXT} characters ("truncated": true): its longest values are shortened (ending in …).`,
+  };
+}
+
+/** A page of an offset list that is not the last, said with the tool's own properties. */
 function nextPage(tool: GwctlTool, body: Record<string, unknown> | undefined): string {
   if (!body || body.has_more !== true) return '';
   const properties = (tool.definition.inputSchema.properties ?? {}) as Record<string, unknown>;
-  const cursor = body.next_cursor;
-  if (typeof cursor === 'string' && 'starting_after' in properties)
-    return `More items exist: call ${tool.name} with starting_after set to this result's next_cursor, or with all: true for every page.`;
   if ('all' in properties) return `More items exist: call ${tool.name} with all: true for every page, or with a larger offset.`;
   return '';
 }

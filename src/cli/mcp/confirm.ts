@@ -5,6 +5,8 @@
 // - 2026-07-28: no server-to-client requests; the call ends with an input-required result whose
 //   request state is the sealed `state`, and the client calls again with the answer and that
 //   state. The tool acts on the state that comes back, never on one it computes again.
+// Either way a person's yes allows one write: an accepted answer carries `spend`, which the write
+// calls just before it starts; a round state sent again (or twice at once) finds it spent.
 
 /** What a write tool shows the person, and the state it binds (the targets shown). */
 export interface ConfirmRequest {
@@ -20,6 +22,11 @@ export type ConfirmAnswer =
       content?: Record<string, unknown>;
       /** The state the person was shown (JSON). */
       state: unknown;
+      /**
+       * Spends this answer: true the first time, false ever after (in this call or any other
+       * that brings the same round state back). Synchronous, so two calls cannot both pass.
+       */
+      spend: () => boolean;
     }
   /** The client did not declare elicitation (form mode): there is nobody to ask. */
   | { action: 'unavailable' };

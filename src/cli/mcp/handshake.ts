@@ -5,7 +5,7 @@
 // the SDK is still handed the same request afterwards (stdio.ts), answers it for itself (that
 // answer is held back, as the client has had it), and serves everything after it. Only a request
 // the SDK surely accepts is answered here (handshake-shape.ts); anything else waits for the SDK.
-import { INSTRUCTIONS, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
+import { instructionsFor, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
 import { isClientCapabilities, isImplementation, isPlainObject, onlyKeys } from './handshake-shape.js';
 import { DISCOVER_REVISIONS, HANDSHAKE_REVISIONS } from './revisions.generated.js';
 
@@ -23,12 +23,20 @@ export interface EarlyAnswer {
   response: { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId };
 }
 
-/** The answer to `message` (a client's first, as parsed), or undefined when the SDK is to answer it. */
-export function earlyAnswer(message: unknown): EarlyAnswer | undefined {
+/**
+ * The answer to `message` (a client's first, as parsed), or undefined when the SDK is to answer
+ * it; `noConfirm` is the operator's --no-confirm, which the instructions say.
+ */
+export function earlyAnswer(message: unknown, noConfirm = false): EarlyAnswer | undefined {
   if (!isPlainObject(message) || !onlyKeys(message, ['jsonrpc', 'id', 'method', 'params']) || message.jsonrpc !== '2.0') return undefined;
   const { id, method, params } = message;
   if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
-  const result = method === 'initialize' ? initializeResult(params) : method === 'server/discover' ? discoverResult(params) : undefined;
+  const result =
+    method === 'initialize'
+      ? initializeResult(params, noConfirm)
+      : method === 'server/discover'
+        ? discoverResult(params, noConfirm)
+        : undefined;
   // The key order is the SDK's, so that the two answers are the same text, not only the same JSON.
   return result && { id: id as RequestId, response: { result, jsonrpc: '2.0', id: id as RequestId } };
 }
@@ -38,7 +46,7 @@ export function earlyAnswer(message: unknown): EarlyAnswer | undefined {
  * (its rule, with its list). A request carrying `_meta` is left to the SDK: that is where a
  * 2026-07-28 envelope would turn an `initialize` into a request of the other era.
  */
-function initializeResult(params: unknown): Record<string, unknown> | undefined {
+function initializeResult(params: unknown, noConfirm: boolean): Record<string, unknown> | undefined {
   if (!isPlainObject(params) || !onlyKeys(params, ['protocolVersion', 'capabilities', 'clientInfo'])) return undefined;
   const { protocolVersion: asked, capabilities, clientInfo } = params;
   if (typeof asked !== 'string' || !isClientCapabilities(capabilities) || !isImplementation(clientInfo)) return undefined;
@@ -46,7 +54,7 @@ function initializeResult(params: unknown): Record<string, unknown> | undefined 
     protocolVersion: HANDSHAKE_REVISIONS.includes(asked) ? asked : HANDSHAKE_REVISIONS[0],
     capabilities: SERVER_CAPABILITIES,
     serverInfo: SERVER_INFO,
-    instructions: INSTRUCTIONS,
+    instructions: instructionsFor(noConfirm),
   };
 }
 
@@ -55,7 +63,7 @@ function initializeResult(params: unknown): Record<string, unknown> | undefined 
  * serves (another is the SDK's to refuse). The result is as the SDK's encoding of that revision
  * gives it: complete, with no cache hint configured (kept 0 ms, private), naming the server.
  */
-function discoverResult(params: unknown): Record<string, unknown> | undefined {
+function discoverResult(params: unknown, noConfirm: boolean): Record<string, unknown> | undefined {
   if (!isPlainObject(params) || !onlyKeys(params, ['_meta'])) return undefined;
   const meta = params._meta;
   if (!isPlainObject(meta) || !onlyKeys(meta, [PROTOCOL_VERSION, CLIENT_INFO, CLIENT_CAPABILITIES])) return undefined;
@@ -66,7 +74,7 @@ function discoverResult(params: unknown): Record<string, unknown> | undefined {
   return {
     supportedVersions: DISCOVER_REVISIONS,
     capabilities: SERVER_CAPABILITIES,
-    instructions: INSTRUCTIONS,
+    instructions: instructionsFor(noConfirm),
     resultType: 'complete',
     ttlMs: 0,
     cacheScope: 'private',

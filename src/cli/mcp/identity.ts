@@ -8,8 +8,16 @@ export const SERVER_INFO = { name: 'gwctl', version: __GWCTL_VERSION__ } as cons
 /** Tools only: no resources, prompts, logging or list-change notifications. */
 export const SERVER_CAPABILITIES = { tools: {} } as const;
 
-export const INSTRUCTIONS = [
-  "gwctl's tools read (and, when the server allows it, change) a model-inference gateway through its management API.",
-  'Results are the JSON bodies of `gwctl <group> <verb> --json`; errors carry status, reason, retryable and exit_code.',
-  'Write tools return a preview and change nothing unless called with yes: true; then the person is asked to confirm.',
-].join(' ');
+/**
+ * What the server tells a client's model first. Under --no-confirm it says that writes are not
+ * confirmed by a person, and never that they are.
+ */
+export function instructionsFor(noConfirm = false): string {
+  return [
+    "gwctl's tools read (and, when the server allows it, change) a model-inference gateway through its management API.",
+    'Results are the JSON bodies of `gwctl <group> <verb> --json`; errors carry status, reason, retryable and exit_code.',
+    noConfirm
+      ? 'Write tools return a preview and change nothing unless called with yes: true; then they make the change at once: this server makes writes without a person confirming them (--no-confirm).'
+      : 'Write tools return a preview and change nothing unless called with yes: true; then the person is asked to confirm.',
+  ].join(' ');
+}

@@ -1,15 +1,13 @@
-// The list tools (a command that takes --limit and declares columns: interns_ls, byok_ls, ...)
-// as an agent needs them: `fields` keeps only the named fields of each item, and a result's text
-// stays under MAX_TEXT characters (an agent's host cuts long tool output). A result that would
-// be longer carries fewer items and a `next_cursor`; the tool's `cursor` continues it by running
-// the same call again past the items already returned.
+// The list tools (a command that lists: interns_ls, byok_ls, budgets_ls, ...) as an agent needs
+// them: `fields` keeps only the named fields of each item, and a result's text stays within the
+// bound (bounds.ts). A result carries one cursor, `next_cursor`, which the tool's `cursor`
+// takes back: it continues a part cut to fit after the last item returned (keyset: items that
+// appear at the head of the list meanwhile are not returned twice), and it carries the gateway's
+// own cursor to its next page (interns_ls), which is never shown beside it.
 import { unknownColumn } from '../../output/columns.js';
 import { usageError } from '../../core/errors.js';
-import { safeJson } from '../../core/sanitize.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
-
-/** The most characters of text one result carries. */
-export const MAX_TEXT = 100_000;
+import { cutToFit, itemsThatFit, keyOf, MAX_JSON, MAX_TEXT, resumeAt } from './bounds.js';
 
 /** What a list call needs of its tool. */
 interface ListTool {
@@ -17,31 +15,45 @@ interface ListTool {
   spec: AnySpec;
 }
 
-/** Room kept for the fields around `data` and the cursor. */
-const SLACK = 2_000;
+/** The option that takes the gateway's cursor: a tool's `cursor` carries it, so the tool does not take it. */
+export const GATEWAY_CURSOR_OPTION = 'startingAfter';
 
+/** A command that lists: it has a page size, or it is an `ls` (budgets ls lists every budget at once). */
 export function isListSpec(spec: AnySpec): boolean {
-  return 'limit' in (spec.options as object) && spec.columns !== undefined;
+  return spec.columns !== undefined && ('limit' in (spec.options as object) || spec.path[1] === 'ls');
 }
 
-/** One call of a list tool, its cursor read: the input to run, how many items to pass over, the fields to keep. */
+/** Where a continued list starts again. */
+interface Resume {
+  /** The key of the last item returned. */
+  after?: string;
+  /** The key of the first item not returned (when the one before is gone). */
+  next?: string;
+  /** Its position, when neither is found. */
+  position: number;
+}
+
+/** One call of a list tool, its cursor read: the input to run, where to resume, the fields to keep. */
 export interface ListCall {
   input: Record<string, unknown>;
-  skip: number;
+  /** The gateway's cursor of the page to read (the tool's cursor carried it). */
+  gatewayCursor?: string;
+  resume?: Resume;
   fields?: readonly string[];
 }
 
 interface Cursor {
   tool: string;
   input: Record<string, unknown>;
-  skip: number;
+  gateway?: string;
+  resume?: Resume;
 }
 
 /** Reads `cursor` and `fields` of a list tool's input (usage errors before anything is sent). */
 export function listCall(tool: ListTool, input: Record<string, unknown>): ListCall {
   const { cursor, fields, ...rest } = input;
   const kept = fields === undefined ? undefined : fieldNames(tool, fields);
-  const base = cursor === undefined ? { input: rest, skip: 0 } : fromCursor(tool, cursor, rest);
+  const base: ListCall = cursor === undefined ? { input: rest } : fromCursor(tool, cursor, rest);
   return kept ? { ...base, fields: kept } : base;
 }
 
@@ -54,21 +66,35 @@ function fieldNames(tool: ListTool, fields: unknown): string[] {
   return fields;
 }
 
-function fromCursor(tool: ListTool, cursor: unknown, rest: Record<string, unknown>): { input: Record<string, unknown>; skip: number } {
+function fromCursor(tool: ListTool, cursor: unknown, rest: Record<string, unknown>): ListCall {
   const read = typeof cursor === 'string' ? decode(cursor) : undefined;
   if (!read) throw usageError(`invalid cursor: not a next_cursor of ${tool.name}`);
   if (read.tool !== tool.name) throw usageError(`invalid cursor: it continues ${read.tool.slice(0, 100)}, not ${tool.name}`);
   if (Object.keys(rest).length > 0)
     throw usageError(`a cursor continues the call it came from: give it with fields alone, not ${Object.keys(rest).join(', ')}`);
-  return { input: read.input, skip: read.skip };
+  return {
+    input: read.input,
+    ...(read.gateway === undefined ? {} : { gatewayCursor: read.gateway }),
+    ...(read.resume ? { resume: read.resume } : {}),
+  };
 }
 
 function decode(cursor: string): Cursor | undefined {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
     if (typeof value.tool !== 'string' || typeof value.input !== 'object' || value.input === null) return undefined;
-    if (typeof value.skip !== 'number' || !Number.isSafeInteger(value.skip) || value.skip < 0) return undefined;
-    return { tool: value.tool, input: value.input, skip: value.skip };
+    if (value.gateway !== undefined && typeof value.gateway !== 'string') return undefined;
+    const resume = value.resume;
+    if (resume !== undefined) {
+      if (typeof resume !== 'object' || resume === null) return undefined;
+      if (!Number.isSafeInteger(resume.position) || resume.position < 0) return undefined;
+      if (
+        (resume.after !== undefined && typeof resume.after !== 'string') ||
+        (resume.next !== undefined && typeof resume.next !== 'string')
+      )
+        return undefined;
+    }
+    return value as Cursor;
   } catch {
     return undefined;
   }
@@ -78,34 +104,54 @@ function encode(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
 
+/** Room for a cursor in the result (its input and keys are short; a gateway cursor too). */
+const CURSOR_ROOM = 1_000;
+
 /**
  * A list body as the tool returns it: past the items already returned, only the fields asked
- * for, and as many items as fit MAX_TEXT (then `next_cursor` and a note saying so).
+ * for, as many items as fit the bound (at least one, cut if it must be), and one `next_cursor`
+ * when more remain, in this page or the gateway's next.
  */
 export function shapeList(tool: ListTool, call: ListCall, body: Record<string, unknown>): { body: Record<string, unknown>; note?: string } {
-  if (!Array.isArray(body.data)) return { body };
-  let items: unknown[] = body.data.slice(call.skip);
+  const { next_cursor: gatewayNext, ...rest } = body;
+  if (!Array.isArray(rest.data)) return { body };
+  const page = rest.data as unknown[];
+  const start = call.resume ? resumeAt(page, call.resume) : 0;
   const { fields } = call;
+  let items = page.slice(start);
   if (fields) items = items.map((item) => pick(item, fields));
-  const shaped = { ...body, data: items };
-  if (safeJson(shaped).length <= MAX_TEXT) return { body: shaped };
-  // The longest run of items that fits, found by adding item by item (their sizes are known).
-  let size = safeJson({ ...body, data: [] }).length + SLACK;
-  let count = 0;
-  for (const item of items) {
-    // Inside `data` each line of the item is indented by four more spaces.
-    const text = safeJson(item);
-    size += text.length + 4 * text.split('\n').length + 2;
-    if (size > MAX_TEXT) break;
-    count++;
+  let count = itemsThatFit({ ...rest, data: [], has_more: true, next_cursor: 'x'.repeat(CURSOR_ROOM) }, items);
+  if (count === 0 && items.length > 0) {
+    // One item longer than the bound by itself: returned cut, so that the part is never empty.
+    const room = MAX_JSON - CURSOR_ROOM - JSON.stringify({ ...rest, data: [] }).length;
+    items = [{ ...(cutToFit(items[0], room).value as object), truncated: true }, ...items.slice(1)];
+    count = 1;
   }
-  const skip = call.skip + count;
-  const next_cursor = encode({ tool: tool.name, input: call.input, skip });
+  if (count === items.length) {
+    // Every item of the page is returned: what comes next is the gateway's next page, if any.
+    if (typeof gatewayNext !== 'string' || rest.has_more !== true) return { body: { ...rest, data: items } };
+    const next_cursor = encode({ tool: tool.name, input: call.input, gateway: gatewayNext });
+    return {
+      body: { ...rest, data: items, next_cursor },
+      note: `More items exist: call ${tool.name} with cursor set to this result's next_cursor, or with all: true for every page.`,
+    };
+  }
+  const resume: Resume = { position: start + count };
+  const after = keyOf(page[start + count - 1]);
+  const next = keyOf(page[start + count]);
+  if (after !== undefined) resume.after = after;
+  if (next !== undefined) resume.next = next;
+  const next_cursor = encode({
+    tool: tool.name,
+    input: call.input,
+    ...(call.gatewayCursor === undefined ? {} : { gateway: call.gatewayCursor }),
+    resume,
+  });
   const note =
     `Returned ${count} of ${items.length} items to keep this result under ${MAX_TEXT} characters. ` +
     `Call ${tool.name} again with cursor set to this result's next_cursor for the rest` +
     `${fields ? '' : ', or with fields to return fewer fields of each item'}.`;
-  return { body: { ...body, data: items.slice(0, count), has_more: true, next_cursor }, note };
+  return { body: { ...rest, data: items.slice(0, count), has_more: true, next_cursor }, note };
 }
 
 function pick(item: unknown, fields: readonly string[]): unknown {

@@ -1,13 +1,14 @@
 // What a tool call returns, in the shapes every tool shares: text content sanitised as the
 // terminal's is, the --json error object of a failure, and what one run of a command printed.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
 import type { GwctlError } from '../../core/errors.js';
 import { sanitizeBlock } from '../../core/sanitize.js';
 import type { AnySpec } from '../../core/spec.js';
 import { errorJson } from '../report.js';
-import type { AuditLog } from './audit.js';
+import type { AuditLog, ClientName } from './audit.js';
 import type { Confirm } from './confirm.js';
+import type { Parts } from './parts.js';
 
 export interface CallContext {
   /** The run's dependencies: settings, client, pacing, clock. */
@@ -22,6 +23,10 @@ export interface CallContext {
   noConfirm?: boolean;
   /** Where write tools record what they do. */
   audit?: AuditLog;
+  /** The client as it named itself, for the audit log. */
+  client?: ClientName;
+  /** The write tools' previews and results that were cut, kept for their cursors. */
+  parts?: Parts;
 }
 
 export interface CallOutcome {

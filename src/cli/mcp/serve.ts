@@ -21,7 +21,7 @@ export interface McpLoaders {
 export async function serveMcp(opts: McpOptions, deps: Deps, load: McpLoaders): Promise<void> {
   if (!opts.confirm) deps.io.err('gwctl: write tools act on yes: true without asking the person at the client (--no-confirm)\n');
   if (opts.http) return (await load.server()).serveOverHttp(opts, deps, load.http);
-  const opening = await openStdio(deps);
+  const opening = await openStdio(deps, !opts.confirm);
   if (!opening) return;
   return (await load.server()).serveOverStdio(opts, deps, opening);
 }
@@ -30,7 +30,7 @@ export async function serveMcp(opts: McpOptions, deps: Deps, load: McpLoaders): 
  * Reads stdin until a line needs the SDK, answering the opening request when it can; undefined
  * when the client went away first with nothing left to answer.
  */
-async function openStdio(deps: Deps): Promise<Opening | undefined> {
+async function openStdio(deps: Deps, noConfirm: boolean): Promise<Opening | undefined> {
   const { io, signal } = deps;
   if (io.stdinIsTTY) io.err('gwctl: waiting for an MCP client on stdin (Ctrl-C to stop)\n');
   const reader = new LineReader(io.stdin as Readable, (text) => io.out(text));
@@ -38,7 +38,7 @@ async function openStdio(deps: Deps): Promise<Opening | undefined> {
   let needed: () => void = () => {};
   const needsSdk = new Promise<void>((resolve) => (needed = resolve));
   reader.onLine = (line) => {
-    const answer = opening.held.length === 0 ? earlyAnswer(line.parsed) : undefined;
+    const answer = opening.held.length === 0 ? earlyAnswer(line.parsed, noConfirm) : undefined;
     // Every line is held for the SDK, the answered one too: it learns the client from it.
     opening.held.push(line);
     if (!answer) return needed();

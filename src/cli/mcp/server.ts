@@ -9,6 +9,8 @@ import path from 'node:path';
 import {
   Server,
   CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type Implementation,
   type CallToolResult,
   type ClientCapabilities,
   type ListToolsResult,
@@ -25,10 +27,11 @@ import { commands } from '../registry.js';
 import { errorJson } from '../report.js';
 import { callTool, type CallContext, type CallOutcome } from './call.js';
 import { rejectOnAbort } from '../../core/abort.js';
-import { auditLog, type AuditLog } from './audit.js';
+import { auditLog, type AuditLog, type ClientName, type Where } from './audit.js';
 import { elicitingConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
 import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
-import { INSTRUCTIONS, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
+import { instructionsFor, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
+import { Parts } from './parts.js';
 import { LineTransport, type Opening } from './stdio.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
@@ -46,6 +49,8 @@ export interface Served {
   noConfirm: boolean;
   /** The 2026-07-28 rounds' sealing key: one per run, so a state outlives no server. */
   rounds: Rounds;
+  /** The write tools' previews and results that were cut, kept for their cursors (a test may leave it out). */
+  parts?: Parts;
   /** The calls running now: what a closed stdin waits for, briefly, once it has cancelled them. */
   running: Set<Promise<unknown>>;
   /** One call of a tool (the command's run function); a test may give its own. */
@@ -92,15 +97,44 @@ function servedFor(opts: McpOptions, deps: Deps): Served {
   return {
     tools: toolsOf(commands.values(), {
       allowDestructive: opts.allowDestructive,
+      noConfirm: !opts.confirm,
       ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
       ...(opts.excludeTools === undefined ? {} : { exclude: names(opts.excludeTools) }),
     }),
     deps,
-    audit: auditLog(opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'), () => deps.clock.now()),
+    audit: auditLog(
+      opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'),
+      () => deps.clock.now(),
+      () => whereTo(deps),
+    ),
     noConfirm: !opts.confirm,
     rounds: new Rounds(),
+    parts: new Parts(),
     running: new Set(),
   };
+}
+
+/** Where the run's writes go, for the audit log: its profile, the base URL's origin, the sandbox or not. */
+function whereTo(deps: Deps): Where {
+  const where: Where = { profile: null, origin: null, sandbox: deps.flags.sandbox === true, gwctl: SERVER_INFO.version };
+  try {
+    const settings = deps.settings();
+    where.profile = settings.profile.value;
+    where.origin = new URL(settings.baseUrl.value).origin;
+  } catch {
+    // Settings that cannot be read: the call fails on them, and its line says so.
+  }
+  return where;
+}
+
+/** The client as it named itself: in the 2025 handshake, or in each 2026-07-28 request's envelope. */
+function clientOf(era: Era, server: Server, ctx: ServerContext): ClientName {
+  const info =
+    era === 'modern'
+      ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY] as Partial<Implementation> | undefined)
+      : server.getClientVersion();
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value.slice(0, 200) : null);
+  return { name: text(info?.name), version: text(info?.version) };
 }
 
 function names(list: string): string[] {
@@ -115,7 +149,11 @@ export function mcpServer(served: Served, era: Era): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
     { ...SERVER_INFO },
-    { capabilities: structuredClone(SERVER_CAPABILITIES), instructions: INSTRUCTIONS, jsonSchemaValidator: FORM_CHECKER },
+    {
+      capabilities: structuredClone(SERVER_CAPABILITIES),
+      instructions: instructionsFor(served.noConfirm),
+      jsonSchemaValidator: FORM_CHECKER,
+    },
   );
   const definitions = tools.map((tool) => tool.definition) as unknown as ListToolsResult['tools'];
   server.setRequestHandler('tools/list', () => ({ tools: definitions }));
@@ -157,6 +195,8 @@ export function mcpServer(served: Served, era: Era): Server {
       confirm,
       noConfirm: served.noConfirm,
       audit: served.audit,
+      client: clientOf(era, server, ctx),
+      ...(served.parts ? { parts: served.parts } : {}),
       ...progressOf(ctx),
     };
     let outcome: CallOutcome | undefined;

@@ -3,12 +3,13 @@
 // arguments and options are typed, described properties in snake_case, and a call's input is
 // checked by the same parsers as the command line, in the same order. A new command becomes a
 // tool by saying `tool` in its spec.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { usageError } from '../../core/errors.js';
 import type { ArgDef, ArgDefs, OptionDef, OptionDefs, ValueInfo } from '../../core/options.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
-import { isListSpec, MAX_TEXT } from './lists.js';
+import { MAX_TEXT } from './bounds.js';
+import { GATEWAY_CURSOR_OPTION, isListSpec } from './lists.js';
 
 export interface GwctlTool {
   name: string;
@@ -21,15 +22,19 @@ export interface GwctlTool {
 /** What a tool's `yes` says; the command's --yes and --dry-run follow from it. */
 const YES =
   'make the change, once the person at the client confirms it; without it the tool returns a preview of the targets and changes nothing';
+/** The same under --no-confirm, which must never claim that a person confirms. */
+const YES_UNCONFIRMED =
+  'make the change at once: this server makes writes without a person confirming them (--no-confirm); without it the tool returns a preview of the targets and changes nothing';
 
 /**
  * Options a tool does not take: the write tools' confirmation and preview (its `yes` decides
- * both), --watch (a stream of changes, not one result) and options that read a local file or
- * stdin (the server's stdin may be the protocol itself).
+ * both), --watch (a stream of changes, not one result), the gateway's cursor (the tool's own
+ * `cursor` carries it: one cursor per result) and options that read a local file or stdin (the
+ * server's stdin may be the protocol itself).
  */
 function servedOption(key: string, def: OptionDef<unknown>): boolean {
   // --strict makes a dry run's exit code say that a target would fail; a preview says it per target.
-  if (key === 'yes' || key === 'dryRun' || key === 'strict') return false;
+  if (key === 'yes' || key === 'dryRun' || key === 'strict' || key === GATEWAY_CURSOR_OPTION) return false;
   if (def === WATCH_OPTIONS.watch || def === WATCH_OPTIONS.interval) return false;
   return def.complete !== 'file';
 }
@@ -41,6 +46,8 @@ export function snakeCase(key: string): string {
 /** Which tools a server serves: writes only when allowed, narrowed by --tools and --exclude-tools. */
 export interface ToolChoice {
   allowDestructive: boolean;
+  /** The operator's --no-confirm: the write tools' texts say that nobody confirms. */
+  noConfirm?: boolean;
   only?: readonly string[];
   exclude?: readonly string[];
 }
@@ -70,7 +77,7 @@ export function toolsOf(specs: Iterable<AnySpec>, choice: ToolChoice): GwctlTool
     if (write && !choice.allowDestructive) continue;
     if (choice.only && !choice.only.includes(name)) continue;
     if (choice.exclude?.includes(name)) continue;
-    tools.push({ name, spec, write, definition: definition(spec, write) });
+    tools.push({ name, spec, write, definition: definition(spec, write, choice.noConfirm === true) });
   }
   return tools;
 }
@@ -80,7 +87,7 @@ export function writeToolNames(specs: Iterable<AnySpec>): string[] {
   return [...specs].filter((s) => s.tool === 'write' && s.path.length === 2).map((s) => s.path.join('_'));
 }
 
-function definition(spec: AnySpec, write: boolean): Tool {
+function definition(spec: AnySpec, write: boolean, noConfirm: boolean): Tool {
   const properties: Record<string, object> = {};
   const required: string[] = [];
   const agent = spec.agent?.properties ?? {};
@@ -104,18 +111,31 @@ function definition(spec: AnySpec, write: boolean): Tool {
     };
     properties.cursor = {
       type: 'string',
-      description: `the next_cursor of a result of this tool that was cut to stay under ${MAX_TEXT} characters: continues it (give it alone, or with fields)`,
+      description: `the next_cursor of an earlier result of this tool: continues after its last item, or at the next page (give it alone, or with fields)`,
     };
   }
-  if (write) properties.yes = { type: 'boolean', description: YES, default: false };
+  if (write) {
+    properties.yes = { type: 'boolean', description: noConfirm ? YES_UNCONFIRMED : YES, default: false };
+    properties.cursor = {
+      type: 'string',
+      description:
+        'the next_cursor of a preview or result of this tool that was cut to fit: returns its next part (give it alone; nothing is read or changed)',
+    };
+  }
   const options = spec.options as OptionDefs;
   const lines = [spec.agent?.summary ?? spec.summary, ...(spec.agent?.description ?? spec.description ?? '').split('\n').filter(Boolean)];
   if ('all' in options) lines.push('One page unless all is true; the result says how to get the next (next_cursor or has_more).');
   if (list)
-    lines.push(`A result longer than ${MAX_TEXT} characters returns fewer items and a next_cursor that the cursor property continues.`);
+    lines.push(
+      `A result stays under ${MAX_TEXT} characters: it returns the items that fit and a next_cursor, which the cursor property continues after the last item returned.`,
+    );
   lines.push(
     write
-      ? 'Without yes: true, returns a preview {preview, changed: false, count, targets} and changes nothing. With yes: true, the person at the client is asked to confirm; the result is {preview: false, changed, confirmation, results: [{id, outcome}], summary}. Every call is written to the audit log.'
+      ? `Without yes: true, returns a preview {preview, changed: false, count, targets} and changes nothing. ${
+          noConfirm
+            ? 'With yes: true, the change is made at once: this server makes writes without a person confirming them (--no-confirm).'
+            : 'With yes: true, the person at the client is asked to confirm.'
+        } The result is {preview: false, changed, confirmation, results: [{id, outcome}], summary}. A preview or result longer than ${MAX_TEXT} characters keeps its counts and first targets, says how many more, and gives the rest through next_cursor. Every call is written to the audit log.`
       : "Returns the JSON body of the gateway's answer; an error carries status, reason, retryable and exit_code.",
   );
   // A command that asks before acting (it has --yes) destroys something, unless it only creates.
@@ -124,7 +144,12 @@ function definition(spec: AnySpec, write: boolean): Tool {
     name: spec.path.join('_'),
     title: spec.agent?.summary ?? spec.summary,
     description: lines.join('\n'),
-    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: properties as Tool['inputSchema']['properties'],
+      ...(required.length ? { required } : {}),
+      additionalProperties: false,
+    },
     outputSchema: write ? WRITE_OUTPUT : list ? LIST_OUTPUT : READ_OUTPUT,
     annotations: write
       ? { readOnlyHint: false, destructiveHint: destructive, idempotentHint: false, openWorldHint: true }
@@ -173,6 +198,8 @@ const WRITE_OUTPUT = {
           },
         },
         body: { type: 'object' },
+        more: { type: 'integer', minimum: 0 },
+        next_cursor: { type: 'string' },
       },
       required: ['preview', 'changed', 'count', 'targets'],
       additionalProperties: false,
@@ -187,7 +214,12 @@ const WRITE_OUTPUT = {
           type: 'array',
           items: {
             type: 'object',
-            properties: { id: { type: 'string' }, outcome: { enum: ['done', 'failed', 'skipped'] }, error: ERROR_FIELDS },
+            properties: {
+              id: { type: 'string' },
+              outcome: { enum: ['done', 'failed', 'skipped'] },
+              error: ERROR_FIELDS,
+              truncated: { type: 'boolean' },
+            },
             required: ['id', 'outcome'],
             additionalProperties: false,
           },
@@ -198,6 +230,8 @@ const WRITE_OUTPUT = {
           required: ['done', 'failed', 'skipped'],
           additionalProperties: false,
         },
+        more: { type: 'integer', minimum: 0 },
+        next_cursor: { type: 'string' },
       },
       required: ['preview', 'changed', 'confirmation', 'results', 'summary'],
       additionalProperties: false,
@@ -262,7 +296,7 @@ export function inputOf(tool: GwctlTool, input: Record<string, unknown>): { args
     ...argDefs.map(([key]) => snakeCase(key)),
     ...optionDefs.filter(([k, d]) => servedOption(k, d)).map(([k]) => snakeCase(k)),
   ]);
-  if (tool.write) known.add('yes');
+  if (tool.write) known.add('yes').add('cursor');
   if (typeof input.yes !== 'boolean' && input.yes !== undefined) throw usageError('invalid yes: expected true or false');
   for (const name of Object.keys(input)) if (!known.has(name)) throw usageError(`${tool.name} takes no property "${name.slice(0, 200)}"`);
   const yes = input.yes === true;

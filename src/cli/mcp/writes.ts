@@ -9,14 +9,16 @@
 // The audit log is the record: a preview is one line; a confirmed write writes its intent before
 // anything is sent (no line, no write) and its outcome after, with every target's result.
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
-import { safeJson } from '../../core/sanitize.js';
+import { safeJson, shownValue } from '../../core/sanitize.js';
 import type { ArgDefs } from '../../core/options.js';
 import type { Confirmation } from '../../core/spec.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmRequest } from './confirm.js';
+import { asToolCalls, forAgent } from './agent-errors.js';
+import { firstPart, nextPart, type Part } from './parts.js';
 import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
@@ -46,15 +48,23 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   const { keys } = ctx;
   const confirmation = tool.spec.confirmation as Confirmation;
   const record = async (entry: Omit<Parameters<AuditLog['write']>[0], 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
-    ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...entry }, keys);
+    ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...(ctx.client ? { client: ctx.client } : {}), ...entry }, keys);
   // A refusal before anyone was asked: logged as not asked, nothing changed.
   const refused = async (failure: GwctlError, preview: boolean): Promise<CallOutcome> => {
-    const outcome = failed(failure);
+    const outcome = failed(forAgent(tool, failure));
     await record({ event: 'outcome', preview, confirmation: preview ? null : 'not_asked', outcome: outcomeOf(outcome, false) }).catch(
       (error: unknown) => warn(ctx, error),
     );
     return { ...outcome, keys };
   };
+  // The next part of a preview or result that was cut: nothing is read or written.
+  if (input.cursor !== undefined) {
+    try {
+      return { ...partResult(nextPart(tool.name, input, ctx.parts), []), keys };
+    } catch (error) {
+      return { ...failed(toGwctlError(error)), keys };
+    }
+  }
   if (input.yes !== undefined && typeof input.yes !== 'boolean') return refused(usageError('invalid yes: expected true or false'), true);
   const yes = input.yes === true;
   let preview: Preview;
@@ -64,7 +74,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     return refused(toGwctlError(error), !yes);
   }
   if (!yes) {
-    const result = previewResult(tool, preview);
+    const result = previewResult(tool, preview, ctx);
     await record({ event: 'outcome', preview: true, confirmation: null, outcome: outcomeOf(result, false) }).catch((error: unknown) =>
       warn(ctx, error),
     );
@@ -75,7 +85,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   // Nothing to act on (none selected, or every target would fail): nobody needs asking, and the
   // log still says what was called and why nothing was sent.
   if (acting.length === 0) {
-    const result = writeResult(tool, 'not_asked', skipped);
+    const result = writeResult(tool, 'not_asked', skipped, ctx);
     await record({ event: 'outcome', preview: false, confirmation: 'not_asked', outcome: outcomeOf(result, false) }).catch(
       (error: unknown) => warn(ctx, error),
     );
@@ -83,6 +93,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   }
   let state: WriteState = { tool: tool.name, targets: acting.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
   let confirmed: Confirmed = 'not_asked';
+  let spend = (): boolean => true;
   if (!ctx.noConfirm) {
     const request = confirmRequest(confirmation, preview, state);
     // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
@@ -104,6 +115,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     if (!shown) return refused(usageError('the confirmation does not belong to this call; nothing was changed'), false);
     state = shown;
     confirmed = 'accepted';
+    spend = answer.spend;
   }
   // A target that matches only since the person looked is left out, and said so: in the 2026
   // revision this call began after the person answered, so its preview already has them; in the
@@ -115,6 +127,18 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   const newcomers = [...new Set([...acting.map((t) => t.id), ...now])].filter((id) => !bound.has(id) && !left.has(id));
   if (preview.body !== undefined && safeJson(preview.body) !== safeJson(state.body))
     return refused(usageError('the body to send is not the one the person confirmed; nothing was changed'), false);
+  // Spent before anything is written: of two calls bringing the same yes, one passes here.
+  if (!spend()) {
+    const failure = new GwctlError(
+      `this confirmation has already allowed a write: a person's yes allows one write; nothing was changed`,
+      ExitCode.cancelled,
+      {
+        reason: 'confirmation_spent',
+        hint: `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`,
+      },
+    );
+    return declinedOutcome(failure, 'spent');
+  }
   try {
     await record({ event: 'intent', preview: false, confirmation: confirmed, targets: state.targets });
   } catch (error) {
@@ -128,7 +152,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   }
   const results = await act(tool, input, state.targets, ctx);
   for (const id of newcomers) results.push({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } });
-  const result = writeResult(tool, confirmed, [...results, ...skipped]);
+  const result = writeResult(tool, confirmed, [...results, ...skipped], ctx);
   await record({ event: 'outcome', preview: false, confirmation: confirmed, outcome: outcomeOf(result, changedBy(results)) }).catch(
     (error: unknown) => warn(ctx, error),
   );
@@ -147,9 +171,9 @@ function warn(ctx: WriteContext, error: unknown): void {
   ctx.deps.io.err(`gwctl: warning: cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}\n`);
 }
 
-/** What the audit line says of a result. */
-function outcomeOf(outcome: ToolResult, changed: boolean): Record<string, unknown> {
-  const body = outcome.result.structuredContent ?? {};
+/** What the audit line says of a result: every target's, even when the tool's result is cut. */
+function outcomeOf(outcome: ToolResult & { full?: Record<string, unknown> }, changed: boolean): Record<string, unknown> {
+  const body = outcome.full ?? ((outcome.result.structuredContent ?? {}) as Record<string, unknown>);
   return {
     ok: outcome.result.isError !== true,
     exit_code: outcome.exitCode,
@@ -220,7 +244,7 @@ function orThrow(printed: Printed): Printed {
   return printed;
 }
 
-function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
+function previewResult(tool: GwctlTool, preview: Preview, ctx: WriteContext): ToolResult {
   const c = confirmationOf(tool);
   // The count is of the targets the write would act on: the number a person confirms.
   const count = preview.targets.filter(expectedToAct).length;
@@ -234,34 +258,68 @@ function previewResult(tool: GwctlTool, preview: Preview): ToolResult {
   };
   const lines = [
     `Preview: nothing was changed. ${count} ${count === 1 ? c.noun : c.nouns} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
-    ...failing.slice(0, NAMED_IN_MESSAGE).map((t) => `${c.noun} ${t.id} would fail (${t.reason ?? 'see its reason'}); it is left out.`),
+    ...failing
+      .slice(0, NAMED_IN_MESSAGE)
+      .map((t) => `${c.noun} ${shownValue(t.id)} would fail (${shownValue(t.reason ?? 'see its reason')}); it is left out.`),
     ...(failing.length > NAMED_IN_MESSAGE ? [`… and ${failing.length - NAMED_IN_MESSAGE} more that would fail.`] : []),
-    `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
+    ctx.noConfirm
+      ? `To make the change, call ${tool.name} again with the same arguments and yes: true. This server makes writes without a person confirming them (--no-confirm): yes: true alone makes the change.`
+      : `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
   ];
-  return {
-    result: { content: [textContent(safeJson(body)), textContent(lines.join('\n'))], structuredContent: body },
-    exitCode: ExitCode.ok,
-  };
+  return partResult(firstPart(tool.name, body, 'targets', ctx.parts), lines);
 }
 
-/** The question for the targets expected to act (the others are said to be left out). */
+/** A preview's or result's part as the tool's result: its JSON, then the lines for a reader and the part's note. */
+function partResult(part: Part, lines: string[], isError = false): ToolResult {
+  const text = [...lines, ...(part.note ? [part.note] : [])].join('\n');
+  const result: CallToolResult = {
+    content: [textContent(safeJson(part.body)), ...(text ? [textContent(text)] : [])],
+    structuredContent: part.body,
+  };
+  if (isError) result.isError = true;
+  return { result, exitCode: isError ? ExitCode.partial : ExitCode.ok };
+}
+
+/**
+ * What the person reads: the tool's own words, with every value from the gateway or the agent
+ * (names, ids, statuses, a body's fields) shown escaped and cut (`shownValue`), one per line.
+ */
 function confirmRequest(c: Confirmation, preview: Preview, state: WriteState): ConfirmRequest {
   const acting = preview.targets.filter(expectedToAct);
   const count = acting.length;
   const failing = preview.targets.length - count;
   const named = acting
     .slice(0, NAMED_IN_MESSAGE)
-    .map((t) => `- ${t.name ? `${t.name} (${t.id})` : t.id}${t.status ? `, ${t.status}` : ''}`);
+    .map(
+      (t) => `- ${t.name ? `${shownValue(t.name)} (${shownValue(t.id)})` : shownValue(t.id)}${t.status ? `, ${shownValue(t.status)}` : ''}`,
+    );
   const more = count > NAMED_IN_MESSAGE ? [`… and ${count - NAMED_IN_MESSAGE} more`] : [];
+  const body = preview.body === undefined ? [] : bodyLines(preview.body);
   const ask = c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${c.action.toLowerCase()}: ${count}.` : 'Confirm?';
   const left =
     failing > 0 ? [`${failing} more ${failing === 1 ? c.noun : c.nouns} would fail and ${failing === 1 ? 'is' : 'are'} left out.`] : [];
-  const message = [`${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`, ...named, ...more, ...left, ask].join('\n');
+  const message = [
+    `${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`,
+    ...named,
+    ...more,
+    ...left,
+    ...body,
+    ask,
+  ].join('\n');
   const property =
     c.typed === 'count'
       ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${c.action.toLowerCase()} them` }
       : { type: 'boolean', title: `${c.action} ${count === 1 ? `the ${c.noun}` : `${count} ${c.nouns}`}`, default: false };
   return { message, requestedSchema: { type: 'object', properties: { confirm: property }, required: ['confirm'] }, state };
+}
+
+/** The body a write will send, a line per field: `  model: openai/gpt-4o`. */
+function bodyLines(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [`The body it sends: ${shownValue(JSON.stringify(body) ?? '')}`];
+  const fields = Object.entries(body as Record<string, unknown>).map(
+    ([key, value]) => `  ${shownValue(key)}: ${shownValue(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`,
+  );
+  return ['The body it sends:', ...fields];
 }
 
 /** Why an answer does not confirm the write, or undefined when it does. */
@@ -310,7 +368,7 @@ async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonl
   if (Array.isArray(rows) && printed.body?.summary !== undefined) return rows.map(targetResult);
   const only = ids[0]!;
   return printed.failure
-    ? [{ id: only, outcome: 'failed', error: { ...errorFields(printed.failure), exit_code: printed.failure.exitCode } }]
+    ? [{ id: only, outcome: 'failed', error: withToolHint({ ...errorFields(printed.failure), exit_code: printed.failure.exitCode }) }]
     : [{ id: only, outcome: 'done' }];
 }
 
@@ -319,21 +377,29 @@ function targetResult(row: Record<string, unknown>): TargetResult {
   const id = String(row.id);
   if (row.ok === true) return { id, outcome: 'done' };
   if (row.skipped === true) return { id, outcome: 'skipped', error: { message: row.message } };
-  const error = { ...(row.error as Record<string, unknown>), exit_code: row.exit_code };
+  const error = withToolHint({ ...(row.error as Record<string, unknown>), exit_code: row.exit_code });
   return row.untouched === true ? { id, outcome: 'skipped', error } : { id, outcome: 'failed', error };
+}
+
+/** A target's error whose next step names a command (`check with: gwctl interns get ID`) names its tool instead. */
+function withToolHint(error: Record<string, unknown>): Record<string, unknown> {
+  return typeof error.hint === 'string' ? { ...error, hint: asToolCalls(error.hint) } : error;
 }
 
 function changedBy(results: readonly TargetResult[]): boolean {
   return results.some((r) => r.outcome === 'done');
 }
 
-function writeResult(tool: GwctlTool, confirmation: Confirmed, all: TargetResult[]): ToolResult {
+function writeResult(
+  tool: GwctlTool,
+  confirmation: Confirmed,
+  all: TargetResult[],
+  ctx: WriteContext,
+): ToolResult & { full: Record<string, unknown> } {
   const summary = { done: 0, failed: 0, skipped: 0 };
   for (const r of all) summary[r.outcome]++;
   const body = { preview: false, changed: changedBy(all), confirmation, results: all, summary };
   const c = confirmationOf(tool);
   const text = `${summary.done} ${summary.done === 1 ? c.noun : c.nouns} done, ${summary.failed} failed, ${summary.skipped} skipped.`;
-  const result: CallToolResult = { content: [textContent(safeJson(body)), textContent(text)], structuredContent: body };
-  if (summary.failed > 0) result.isError = true;
-  return { result, exitCode: summary.failed > 0 ? ExitCode.partial : ExitCode.ok };
+  return { ...partResult(firstPart(tool.name, body, 'results', ctx.parts), [text], summary.failed > 0), full: body };
 }
