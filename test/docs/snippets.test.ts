@@ -64,7 +64,7 @@ const RUN: Record<string, Setup> = {
 };
 
 const NOT_RUN: Record<string, string> = {
-  'README.md: npm ci && npx gwctl --sandbox interns ls    # set up, then list interns on the built-in sandbox API':
+  'README.md: npm ci && npm run build && npx gwctl --sandbox interns ls    # set up, then list interns on the built-in sandbox API':
     'installs from the registry (test/pack/ installs the package)',
   'README.md: npm install -g --prefix ~/.local "$(npm pack --silent)"             # gwctl in ~/.local/bin':
     'installs from the registry (test/pack/ runs it after npm ci, in a fresh HOME)',
@@ -75,8 +75,8 @@ const NOT_RUN: Record<string, string> = {
   'docs/install.md: npm pack                                             # gwctl-0.1.0.tgz': 'installs globally (test/pack/)',
   'docs/install.md: sha256sum -c gwctl-linux-x64.sha256     # must print: gwctl-linux-x64: OK': 'needs the standalone build',
   'docs/install.md: npm ci': 'builds the standalone executable (minutes, downloads Node)',
-  'docs/install.md: npm ci                                        # in a clone: install and build dist/': 'installs globally (test/pack/)',
-  'docs/development.md: npm ci            # install and build': 'runs the whole suite',
+  'docs/install.md: npm ci && npm run build                       # in a clone: install and build dist/': 'installs globally (test/pack/)',
+  'docs/development.md: npm ci            # install': 'runs the whole suite',
   "docs/development.md: node scripts/fetch-node.mjs 20 22 24 26       # prints each binary's path; skips those already there":
     'downloads Node binaries and runs the whole suite',
   'docs/completion.md: mkdir -p ~/.local/share/bash-completion/completions':
