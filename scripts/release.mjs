@@ -11,6 +11,8 @@
 //   --executables=build      (default) build the executables unless dist-bin/ has all four, newer than src/
 //   --executables=existing   take those of dist-bin/ that are newer than src/ and build none (a quicker
 //                            release for checks: the manifests then cover only those platforms)
+//   --executables=none       none at all (the npm package, the bundle and the SBOM alone)
+//   --out=DIR                write there instead of dist-release/ (emptied first, as dist-release/ is)
 // GWCTL_RELEASE_URL is where the files will be downloaded from (default: the repository's release).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { homebrewFormula, scoopManifest, serverJson, wingetManifests } from './release/manifests.mjs';
 import { writeBundle } from './release/mcpb.mjs';
-import { EXECUTABLES, OUT, PROJECT, ROOT, releaseBase } from './release/project.mjs';
+import { EXECUTABLES, DEFAULT_OUT, PROJECT, ROOT, releaseBase } from './release/project.mjs';
 import { releaseSbom } from './release/sbom.mjs';
 
 const BIN_DIR = path.join(ROOT, 'dist-bin');
@@ -33,9 +35,12 @@ function say(message) {
   process.stderr.write(`release: ${message}\n`);
 }
 
-const mode = (process.argv.find((a) => a.startsWith('--executables=')) ?? '--executables=build').split('=')[1];
-if (!['build', 'existing'].includes(mode)) fail(`--executables takes build or existing, not ${JSON.stringify(mode)}`);
-for (const arg of process.argv.slice(2)) if (!arg.startsWith('--executables=')) fail(`unknown argument ${JSON.stringify(arg)}`);
+/** The value of --name=VALUE, or undefined. */
+const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+for (const arg of process.argv.slice(2)) if (!/^--(executables|out)=./.test(arg)) fail(`unknown argument ${JSON.stringify(arg)}`);
+const mode = option('executables') ?? 'build';
+if (!['build', 'existing', 'none'].includes(mode)) fail(`--executables takes build, existing or none, not ${JSON.stringify(mode)}`);
+const OUT = path.resolve(option('out') ?? DEFAULT_OUT);
 let base;
 try {
   base = releaseBase();
@@ -63,6 +68,9 @@ function freshExecutables() {
   });
 }
 
+/** A folder as the person who ran the release would type it: relative below the current folder, else absolute. */
+const shown = (dir) => (path.relative(process.cwd(), dir).startsWith('..') ? dir : path.relative(process.cwd(), dir) || '.');
+
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 rmSync(OUT, { recursive: true, force: true });
@@ -73,14 +81,15 @@ const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destina
 const tarball = path.join(OUT, packed.filename);
 say(`npm package ${packed.filename}`);
 
-let executables = freshExecutables();
+let executables = mode === 'none' ? [] : freshExecutables();
 if (mode === 'build' && executables.length < EXECUTABLES.length) {
   execFileSync('npm', ['run', 'build:binaries'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
   executables = freshExecutables();
   if (executables.length < EXECUTABLES.length) fail('npm run build:binaries did not write every executable');
 }
 const missing = EXECUTABLES.filter((e) => !executables.includes(e));
-if (missing.length) say(`without the executables ${missing.map((e) => e.file).join(', ')} (not built, or older than src/)`);
+if (missing.length)
+  say(`without the executables ${missing.map((e) => e.file).join(', ')}${mode === 'none' ? '' : ' (not built, or older than src/)'}`);
 for (const e of executables) copyFileSync(path.join(BIN_DIR, e.file), path.join(OUT, e.file));
 if (executables.length) copyFileSync(path.join(BIN_DIR, 'LICENSES.txt'), path.join(OUT, 'LICENSES.txt'));
 const withSums = executables.map((e) => ({ ...e, sha256: sha256(path.join(OUT, e.file)) }));
@@ -114,7 +123,7 @@ if (windows) {
     writeFileSync(path.join(OUT, 'winget', file), text);
 } else say('no Scoop or winget manifest: no Windows executable');
 
-// SHA256SUMS over every file (sha256sum -c reads it from dist-release/), then its signature.
+// SHA256SUMS over every file (sha256sum -c reads it in the release's folder), then its signature.
 const files = readdirSync(OUT, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => path.relative(OUT, path.join(entry.parentPath, entry.name)))
@@ -131,4 +140,4 @@ if (keyFile) {
 } else {
   say('unsigned: GWCTL_RELEASE_KEY names no key file, so there is no SHA256SUMS.minisig');
 }
-say(`${files.length + (keyFile ? 2 : 1)} files in dist-release/, for downloads under ${base}`);
+say(`${files.length + (keyFile ? 2 : 1)} files in ${shown(OUT)}/, for downloads under ${base}`);
