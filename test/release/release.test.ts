@@ -144,6 +144,9 @@ describe.skipIf(npmMissing)(`npm run release${npmMissing ? ` (skipped: ${npmMiss
     // "Ed" then an 8-byte key id and a 32-byte Ed25519 key: 42 bytes, base64.
     expect(Buffer.from(lines[1]!, 'base64')).toHaveLength(42);
     expect(Buffer.from(lines[1]!, 'base64').subarray(0, 2).toString()).toBe('Ed');
+    // docs/install.md's command to check a download carries the same key.
+    const install = readFileSync(path.join(ROOT, 'docs', 'install.md'), 'utf8');
+    expect(install).toContain(`minisign -Vm SHA256SUMS -P ${lines[1]!} `);
   });
 
   describe('the MCP bundle', () => {
