@@ -24,6 +24,12 @@ export function licenceHeadings(file) {
     .map((line) => line.trim());
 }
 
+const NATIVE_KEYRING = '@napi-rs/keyring-linux-x64-gnu';
+
+function installedVersion(name) {
+  return JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
 function npmSbom(omitDev) {
   const args = ['sbom', '--sbom-format', 'cyclonedx', '--package-lock-only', ...(omitDev ? ['--omit', 'dev'] : [])];
   return JSON.parse(execFileSync('npm', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 }));
@@ -38,6 +44,9 @@ export function releaseSbom({ executables, executablesLicences }) {
   const runtime = new Set(npmSbom(true).components.map((c) => c['bom-ref']));
   const bundled = new Set(licenceHeadings(path.join(ROOT, 'dist', 'THIRD_PARTY_LICENSES.txt')));
   const inExecutables = executables.length ? licenceHeadings(executablesLicences) : [];
+  // The Linux x64 executable carries the add-on npm installed here (scripts/build-binary.mjs),
+  // whose licence is the one of @napi-rs/keyring and so not named apart in the licence file.
+  if (executables.some((e) => e.platform === 'linux-x64')) inExecutables.push(`${NATIVE_KEYRING}@${installedVersion(NATIVE_KEYRING)}`);
   // gwctl itself is the SBOM's subject (its metadata), not one of its components.
   const wanted = new Set(
     [...runtime, ...bundled, ...inExecutables].filter((ref) => !ref.startsWith('Node.js ') && !ref.startsWith(`${PROJECT.name}@`)),

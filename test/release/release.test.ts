@@ -209,7 +209,7 @@ describe.skipIf(npmMissing)(`npm run release${npmMissing ? ` (skipped: ${npmMiss
       bomFormat: string;
       specVersion: string;
       metadata: { component: { name: string; version: string } };
-      components: { name: string; version: string; purl: string; type: string }[];
+      components: { name: string; version: string; purl: string; type: string; properties: { name: string; value: string }[] }[];
     };
     expect(sbom.bomFormat).toBe('CycloneDX');
     expect(sbom.specVersion).toMatch(/^1\.\d$/);
@@ -233,6 +233,17 @@ describe.skipIf(npmMissing)(`npm run release${npmMissing ? ` (skipped: ${npmMiss
       ).toBe(false);
     for (const component of sbom.components) expect(component.purl).toMatch(/^pkg:(npm|generic)\//);
     if (present().length) expect(sbom.components.some((c) => c.type === 'platform' && c.name === 'node')).toBe(true);
+    // Each executable carries its platform's credential store add-on.
+    const addons: Record<string, string> = {
+      'gwctl-linux-x64': 'keyring-linux-x64-gnu',
+      'gwctl-linux-arm64': 'keyring-linux-arm64-gnu',
+      'gwctl-darwin-arm64': 'keyring-darwin-arm64',
+      'gwctl-win-x64.exe': 'keyring-win32-x64-msvc',
+    };
+    for (const file of present()) {
+      const addon = sbom.components.find((c) => c.name === `@napi-rs/${addons[file]!}`);
+      expect(addon?.properties.find((p) => p.name === 'gwctl:in')?.value, file).toMatch(/\bexecutables\b/);
+    }
   });
 
   it.skipIf(noExecutable('gwctl-linux-x64', 'gwctl-linux-arm64', 'gwctl-darwin-arm64') || !has('ruby', '-v'))(
