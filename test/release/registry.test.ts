@@ -53,8 +53,9 @@ interface Ran {
   stderr: string;
 }
 
-/** npm with the test's npmrc and a cache of its own, empty unless `cache` names one already used. */
-function npm(args: string[], cwd: string, cache = mkdtempSync(path.join(work, 'cache-'))): Promise<Ran> {
+/** npm (or npx) with the test's npmrc and an empty cache of its own. */
+function npm(args: string[], cwd: string, program: 'npm' | 'npx' = 'npm'): Promise<Ran> {
+  const cache = mkdtempSync(path.join(work, 'cache-'));
   const env = {
     PATH: [path.dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(path.delimiter),
     HOME: work,
@@ -65,7 +66,7 @@ function npm(args: string[], cwd: string, cache = mkdtempSync(path.join(work, 'c
     npm_config_audit: 'false',
   };
   return new Promise((resolve) => {
-    execFile('npm', args, { cwd, env, encoding: 'utf8', timeout: 180_000 }, (error, stdout, stderr) =>
+    execFile(program, args, { cwd, env, encoding: 'utf8', timeout: 180_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
@@ -185,7 +186,7 @@ describe.skipIf(skipped)(`the npm package through a registry (Verdaccio)${skippe
   it('npx gwctl@<version>: from an empty cache, in an empty folder', async () => {
     const folder = mkdtempSync(path.join(work, 'empty-'));
     mkdirSync(path.join(folder, 'sub'));
-    const ran = await npm(['exec', '--yes', `gwctl@${version}`, '--', '--version'], path.join(folder, 'sub'));
+    const ran = await npm(['--yes', `gwctl@${version}`, '--version'], path.join(folder, 'sub'), 'npx');
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toBe(`gwctl ${version}\n`);
     expect(warnings(ran.stderr)).toEqual([]);
