@@ -8,11 +8,13 @@
 //   SHA256SUMS                   every file above
 //   SHA256SUMS.minisig           its minisign signature, with the key file GWCTL_RELEASE_KEY names
 //
-//   --executables=build      (default) build the executables unless dist-bin/ has all four, newer than src/
-//   --executables=existing   take those of dist-bin/ that are newer than src/ and build none (a quicker
+//   --executables=build      (default) build the executables unless dist-bin/ has all four, newer than
+//                            src/ and package.json
+//   --executables=existing   take those of dist-bin/ that are that new and build none (a quicker
 //                            release for checks: the manifests then cover only those platforms)
 //   --executables=none       none at all (the npm package, the bundle and the SBOM alone)
-//   --out=DIR                write there instead of dist-release/ (emptied first, as dist-release/ is)
+//   --out=DIR                write there instead of dist-release/ (a new or empty folder, or an earlier
+//                            release, which is replaced as dist-release/ is)
 // GWCTL_RELEASE_URL is where the files will be downloaded from (default: the repository's release).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -59,7 +61,7 @@ function newestUnder(dir) {
   return newest;
 }
 
-/** The executables of dist-bin/ built after the last change to src/. */
+/** The executables of dist-bin/ built after the last change to src/ and package.json (the version). */
 function freshExecutables() {
   const sources = Math.max(newestUnder(path.join(ROOT, 'src')), statSync(path.join(ROOT, 'package.json')).mtimeMs);
   return EXECUTABLES.filter((e) => {
@@ -73,6 +75,9 @@ const shown = (dir) => (path.relative(process.cwd(), dir).startsWith('..') ? dir
 
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
+// Only an earlier release (or nothing) is replaced: --out=. must not empty a checkout.
+if (existsSync(OUT) && readdirSync(OUT).length && !existsSync(path.join(OUT, 'SHA256SUMS')))
+  fail(`${shown(OUT)} is not empty and holds no earlier release (no SHA256SUMS): give an empty or new folder`);
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 

@@ -369,6 +369,17 @@ describe.skipIf(npmMissing)('npm run release, refusals and an unsigned release',
     });
   });
 
+  it('a folder that holds something other than a release: one line, exit 1, the folder left as it was', () => {
+    const dir = mkdtempSync(path.join(work, 'notes-'));
+    writeFileSync(path.join(dir, 'notes.txt'), 'mine\n');
+    const result = release(['--executables=none', `--out=${dir}`], {});
+    expect({ status: result.status, stderr: result.stderr }).toEqual({
+      status: 1,
+      stderr: `release: ${dir} is not empty and holds no earlier release (no SHA256SUMS): give an empty or new folder\n`,
+    });
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+  });
+
   it('without GWCTL_RELEASE_KEY: says it is unsigned and writes no signature', () => {
     const dir = path.join(work, 'unsigned');
     mkdirSync(dir);
