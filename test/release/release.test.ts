@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { startServer } from '../kit/server.js';
 import { ROOT } from '../kit/spawn.js';
 
 const { name, version, license, description, mcpName } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -26,6 +27,7 @@ const { name, version, license, description, mcpName } = JSON.parse(readFileSync
 const BASE = `https://downloads.example.test/gwctl/v${version}`;
 const EXECUTABLES = ['gwctl-linux-x64', 'gwctl-linux-arm64', 'gwctl-darwin-arm64', 'gwctl-win-x64.exe'];
 const MCPB = path.join(ROOT, 'node_modules', '.bin', 'mcpb');
+const MANAGEMENT_KEY = 'sk-mgmt-bundle-0123456789abcdef';
 
 function has(program: string, ...args: string[]): boolean {
   return !spawnSync(program, args, { stdio: 'ignore' }).error;
@@ -181,6 +183,34 @@ describe.skipIf(npmMissing)(`npm run release${npmMissing ? ` (skipped: ${npmMiss
       expect(readOnly).toContain('interns_ls');
       expect(readOnly).not.toContain('interns_suspend');
       expect(writes).toEqual(expect.arrayContaining([...readOnly, 'interns_suspend', 'batches_delete', 'presets_create']));
+    });
+
+    it("sends the management key given in the bundle's settings; an empty one is no key", async () => {
+      const gateway = await startServer(() => ({ body: { data: [], total_count: 0 } }), { keys: { management: MANAGEMENT_KEY } });
+      const entry = path.join(unpacked, 'server', 'index.mjs');
+      const call = async (key: string) => {
+        const server = await bundleServer(
+          entry,
+          { GWCTL_MCPB_PROFILE: 'default', GWCTL_MCPB_ALLOW_DESTRUCTIVE: 'false', GWCTL_MCPB_MANAGEMENT_KEY: key },
+          { GWCTL_BASE_URL: gateway.baseUrl },
+        );
+        try {
+          return (await server.request('tools/call', { name: 'byok_ls', arguments: {} })) as { isError?: boolean; content: unknown };
+        } finally {
+          server.close();
+        }
+      };
+      try {
+        const listed = await call(MANAGEMENT_KEY);
+        expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();
+        expect(gateway.requests.map((request) => request.key)).toEqual(['management']);
+        gateway.reset();
+        // No key anywhere: the tool says so, and nothing reaches the gateway.
+        expect((await call('')).isError).toBe(true);
+        expect(gateway.requests).toEqual([]);
+      } finally {
+        await gateway.close();
+      }
     });
   });
 
@@ -392,47 +422,68 @@ describe.skipIf(npmMissing)('npm run release, refusals and an unsigned release',
   }, 120_000);
 });
 
-/** The tool names the bundle's server lists, run as the client runs it, with "Allow changes" set to allow. */
-function toolNames(entry: string, allow: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: work,
-        GWCTL_CONFIG_DIR: mkdtempSync(path.join(work, 'config-')),
-        // As the client hands the settings over: every one, an empty one as an empty string.
-        GWCTL_MCPB_PROFILE: 'default',
-        GWCTL_MCPB_ALLOW_DESTRUCTIVE: allow,
-        GWCTL_MCPB_MANAGEMENT_KEY: '',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error('the bundle did not list its tools within 20 s'));
-    }, 20_000);
-    let buffered = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      buffered += chunk;
-      for (const line of buffered.split('\n').slice(0, -1)) {
-        const message = JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } };
-        if (message.id === 2) {
-          clearTimeout(timer);
-          child.kill();
-          resolve((message.result?.tools ?? []).map((tool) => tool.name));
-        }
-      }
-      buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
-    });
-    child.on('error', reject);
-    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'release-test', version: '1' } },
-    });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+interface Session {
+  /** Sends a request and resolves with its result (or rejects with its error). */
+  request(method: string, params?: object): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+/**
+ * The bundle's server run as the client runs it: its entry, with the settings handed over as
+ * the manifest says (every one; an empty one as an empty string), initialised.
+ */
+async function bundleServer(entry: string, settings: Record<string, string>, env: Record<string, string> = {}): Promise<Session> {
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH, HOME: work, GWCTL_CONFIG_DIR: mkdtempSync(path.join(work, 'config-')), ...settings, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  const waiting = new Map<number, { resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    for (const line of buffered.split('\n').slice(0, -1)) {
+      const message = JSON.parse(line) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+      const pending = message.id === undefined ? undefined : waiting.get(message.id);
+      if (!pending) continue;
+      if (message.error) pending.reject(new Error(message.error.message));
+      else pending.resolve(message.result ?? {});
+    }
+    buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
+  });
+  let next = 1;
+  const session: Session = {
+    request: (method, params) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        const timer = setTimeout(() => reject(new Error(`no answer to ${method} within 20 s`)), 20_000);
+        waiting.set(id, {
+          resolve: (result) => (clearTimeout(timer), resolve(result)),
+          reject: (error) => (clearTimeout(timer), reject(error)),
+        });
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })}\n`);
+      }),
+    close: () => child.kill(),
+  };
+  await session.request('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'release-test', version: '1' },
+  });
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  return session;
+}
+
+/** The tool names the bundle's server lists with "Allow changes" set to allow. */
+async function toolNames(entry: string, allow: string): Promise<string[]> {
+  const server = await bundleServer(entry, {
+    GWCTL_MCPB_PROFILE: 'default',
+    GWCTL_MCPB_ALLOW_DESTRUCTIVE: allow,
+    GWCTL_MCPB_MANAGEMENT_KEY: '',
+  });
+  try {
+    const { tools } = (await server.request('tools/list')) as { tools: { name: string }[] };
+    return tools.map((tool) => tool.name);
+  } finally {
+    server.close();
+  }
 }
