@@ -1,9 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+// @ts-expect-error: a build script in plain JavaScript, without types
+import { buildDefines as buildDefinesOf } from './scripts/build-info.mjs';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const root = import.meta.dirname;
+const buildDefines = buildDefinesOf as (root: string) => Record<string, string>;
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
 
@@ -14,8 +16,8 @@ type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
  */
 function project(test: ProjectTest): TestProjectInlineConfiguration {
   return {
-    // The build writes the version into the binary; in-process runs see the same value.
-    define: { __GWCTL_VERSION__: JSON.stringify(version) },
+    // The build writes the version, commit and build time into the binary; in-process runs see the same values.
+    define: buildDefines(root),
     test: {
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -24,6 +24,7 @@ __gwctl_sub() {
     '|doctor') __gwctl_r='doctor' ;;
     '|mcp') __gwctl_r='mcp' ;;
     '|sandbox') __gwctl_r='sandbox' ;;
+    '|version') __gwctl_r='version' ;;
     '|help') __gwctl_r='help' ;;
     'endpoints|get') __gwctl_r='endpoints get' ;;
     'presets|create') __gwctl_r='presets create' ;;
@@ -62,6 +63,7 @@ __gwctl_sub() {
     'help|doctor') __gwctl_r='help doctor' ;;
     'help|mcp') __gwctl_r='help mcp' ;;
     'help|sandbox') __gwctl_r='help sandbox' ;;
+    'help|version') __gwctl_r='help version' ;;
     'help|exit-codes') __gwctl_r='help exit-codes' ;;
     'help|formatting') __gwctl_r='help formatting' ;;
     'help endpoints|get') __gwctl_r='help endpoints get' ;;
@@ -208,7 +210,7 @@ __gwctl_arg() {
 __gwctl_names() {
   __gwctl_opts='--json --jq --jsonl --header --profile --base-url --sandbox --timeout --retries --no-color --no-input --debug'
   case $1 in
-    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor mcp sandbox help' __gwctl_opts='--version --help '$__gwctl_opts ;;
+    '') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor mcp sandbox version help' __gwctl_opts='--version --help '$__gwctl_opts ;;
     'endpoints') __gwctl_cmds='get' __gwctl_opts='--help '$__gwctl_opts ;;
     'endpoints get') __gwctl_cmds='' __gwctl_opts='--columns --help '$__gwctl_opts ;;
     'presets') __gwctl_cmds='create' __gwctl_opts='--help '$__gwctl_opts ;;
@@ -246,7 +248,8 @@ __gwctl_names() {
     'doctor') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
     'mcp') __gwctl_cmds='' __gwctl_opts='--allow-destructive --no-confirm --tools --exclude-tools --audit-log --http --port --client --help '$__gwctl_opts ;;
     'sandbox') __gwctl_cmds='' __gwctl_opts='--port --host --interns --fault --pace --churn --batch-rate-limit --rate-limit --help '$__gwctl_opts ;;
-    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor mcp sandbox exit-codes formatting' ;;
+    'version') __gwctl_cmds='' __gwctl_opts='--help '$__gwctl_opts ;;
+    'help') __gwctl_cmds='endpoints presets batches interns vault byok budgets tools auth config api completion doctor mcp sandbox version exit-codes formatting' ;;
     'help endpoints') __gwctl_cmds='get' ;;
     'help endpoints get') __gwctl_cmds='' ;;
     'help presets') __gwctl_cmds='create' ;;
@@ -284,6 +287,7 @@ __gwctl_names() {
     'help doctor') __gwctl_cmds='' ;;
     'help mcp') __gwctl_cmds='' ;;
     'help sandbox') __gwctl_cmds='' ;;
+    'help version') __gwctl_cmds='' ;;
     'help exit-codes') __gwctl_cmds='' ;;
     'help formatting') __gwctl_cmds='' ;;
   esac

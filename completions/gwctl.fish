@@ -39,6 +39,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'mcp'
         case '|sandbox'
             echo 'sandbox'
+        case '|version'
+            echo 'version'
         case '|help'
             echo 'help'
         case 'endpoints|get'
@@ -115,6 +117,8 @@ function __gwctl_sub --argument-names cmdpath word
             echo 'help mcp'
         case 'help|sandbox'
             echo 'help sandbox'
+        case 'help|version'
+            echo 'help version'
         case 'help|exit-codes'
             echo 'help exit-codes'
         case 'help|formatting'
@@ -405,6 +409,7 @@ complete -c gwctl -n '__gwctl_is \'\'' -a 'completion' -d 'Print a shell complet
 complete -c gwctl -n '__gwctl_is \'\'' -a 'doctor' -d 'Check each step of the way to the gateway and say which one fails'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'mcp' -d 'Serve the gateway\'s operations as Model Context Protocol tools, for agents'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
+complete -c gwctl -n '__gwctl_is \'\'' -a 'version' -d 'Print the version, the commit and build time, and what gwctl runs on'
 complete -c gwctl -n '__gwctl_is \'\'' -a 'help' -d 'show help for a command, or a topic such as exit-codes'
 complete -c gwctl -n '__gwctl_is \'\'' -s V -l version -d 'print the version'
 complete -c gwctl -n '__gwctl_is \'\'' -s h -l help -d 'show help'
@@ -644,6 +649,9 @@ complete -c gwctl -n '__gwctl_is \'sandbox\'' -l batch-rate-limit -x -d 'rate li
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -l rate-limit -x -d 'rate limit of every route per key, e.g. 50/1: 429 with Retry-After beyond it (default none; also GWCTL_SANDBOX_RATE_LIMIT)'
 complete -c gwctl -n '__gwctl_is \'sandbox\'' -s h -l help -d 'show help'
 
+# gwctl version
+complete -c gwctl -n '__gwctl_is \'version\'' -s h -l help -d 'show help'
+
 # gwctl help
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'endpoints' -d 'Private endpoints: customer-owned deployments with negotiated prices'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'presets' -d 'Presets: named, versioned request configuration'
@@ -660,6 +668,7 @@ complete -c gwctl -n '__gwctl_is \'help\'' -a 'completion' -d 'Print a shell com
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'doctor' -d 'Check each step of the way to the gateway and say which one fails'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'mcp' -d 'Serve the gateway\'s operations as Model Context Protocol tools, for agents'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'sandbox' -d 'Serve the built-in sandbox API on loopback until interrupted'
+complete -c gwctl -n '__gwctl_is \'help\'' -a 'version' -d 'Print the version, the commit and build time, and what gwctl runs on'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'exit-codes' -d 'what each exit code means'
 complete -c gwctl -n '__gwctl_is \'help\'' -a 'formatting' -d 'output formats: tables, rows, --json, --jq, --jsonl, --columns, --header'
 

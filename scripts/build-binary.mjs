@@ -36,6 +36,7 @@ import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { ownCopiesPlugin } from './own-copies.mjs';
 import { CODE_CACHES, chunkAssetKey, chunkScript, mainScript } from './sea-chunks.mjs';
 import { buildInLayers } from './shared-chunks.mjs';
+import { buildDefines } from './build-info.mjs';
 import { withoutKnownWarnings } from './known-warnings.mjs';
 import { BLOB_MAKER, CROSS_NODE_VERSION, TARGETS, fetchPinned } from './targets.mjs';
 import { adhocSign, removeMachOSignature } from './macho-sign.mjs';
@@ -116,7 +117,7 @@ try {
     logLevel: 'warning',
     // No module files in the executable: jq's thread starts from the thread's bundle instead
     // (jqThreadSourcePlugin).
-    define: { __GWCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
+    define: { ...buildDefines(root), 'import.meta.url': 'undefined' },
     // The module replacements first: each replaces a whole module, before any other plugin rewrites it.
     plugins: [
       keyringSeaAssetPlugin(keyringDigest),

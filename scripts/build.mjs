@@ -10,9 +10,9 @@ import { jqWasmPlugin } from './jq-wasm-plugin.mjs';
 import { eagerCommonJsFactories } from './eager-compile.mjs';
 import { buildInLayers } from './shared-chunks.mjs';
 import { ownCopiesPlugin } from './own-copies.mjs';
+import { buildDefines } from './build-info.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const finalDir = path.join(root, 'dist');
 // Build beside dist/ and swap it in at the end, so a test run that is using dist/ meanwhile
 // never sees it half-written or missing.
@@ -41,7 +41,7 @@ const options = {
   legalComments: 'none',
   metafile: true,
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __GWCTL_VERSION__: JSON.stringify(pkg.version) },
+  define: buildDefines(root),
   // Some bundled libraries are CommonJS and call require() for Node built-ins.
   banner: { js: REQUIRE_BANNER + CHUNK_URL_BANNER },
   plugins: [ownCopiesPlugin(), lazyRequirePlugin(root), builtinModulePlugin(), jqWasmPlugin()],

@@ -32,6 +32,7 @@ import { spec as presetsCreate } from '../commands/presets/create.js';
 import { spec as sandbox } from '../commands/sandbox.js';
 import { spec as toolsGet } from '../commands/tools/get.js';
 import { spec as vaultSecrets } from '../commands/vault/secrets.js';
+import { spec as version } from '../commands/version.js';
 
 /** The groups that have a folder of commands; each needs a summary (registry.ts). */
 export type GroupName = 'auth' | 'batches' | 'budgets' | 'byok' | 'config' | 'endpoints' | 'interns' | 'presets' | 'tools' | 'vault';
@@ -66,4 +67,5 @@ export const generatedCommands = [
   command('sandbox', sandbox, () => import('../commands/sandbox-run.js')),
   command('tools/get', toolsGet, () => import('../commands/tools/get-run.js')),
   command('vault/secrets', vaultSecrets, () => import('../commands/vault/secrets-run.js')),
+  command('version', version, () => import('../commands/version-run.js')),
 ];

@@ -64,6 +64,14 @@ const RUN: Record<string, Setup> = {
 };
 
 const NOT_RUN: Record<string, string> = {
+  'docs/install.md: npm install -g gwctl            # Node.js 20.17 or newer; or run it without installing: npx gwctl --help':
+    'installs from the registry (test/release/ installs it from a registry on loopback)',
+  'docs/install.md: brew tap-new "$USER/gwctl" && cp gwctl.rb "$(brew --repository "$USER/gwctl")/Formula/"':
+    'needs Homebrew (test/release/ checks the formula with ruby -c)',
+  'docs/install.md: minisign -Vm SHA256SUMS -P RWQ/79LJWwIMT7+MEAH1jESQgwAF30cpJpj7q3Y/rNeVVZvKV73QEsRS   # must say: Signature and comment signature verified':
+    'needs a signed release (test/release/ checks one with minisign -Vm)',
+  'docs/install.md: GWCTL_RELEASE_URL=https://downloads.example.com/gwctl/v0.1.0 GWCTL_RELEASE_KEY=~/.minisign/gwctl.key npm run release':
+    'builds every executable (minutes) and needs the secret key (test/release/ makes a release)',
   'README.md: npm ci && npx gwctl --sandbox interns ls    # set up, then list interns on the built-in sandbox API':
     'installs from the registry (test/pack/ installs the package)',
   'README.md: npm install -g --prefix ~/.local "$(npm pack --silent)"             # gwctl in ~/.local/bin':

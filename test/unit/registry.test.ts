@@ -28,6 +28,6 @@ describe('the command registry', () => {
     const keys = [...commands.keys()];
     expect(keys.slice(0, 2)).toEqual(['endpoints get', 'presets create']);
     expect(keys.filter((k) => k.startsWith('interns '))).toEqual(['interns get', 'interns ls', 'interns suspend', 'interns wait']);
-    expect(keys.slice(-6)).toEqual(['api', 'completion', 'doctor', 'mcp', 'sandbox', '__complete']);
+    expect(keys.slice(-7)).toEqual(['api', 'completion', 'doctor', 'mcp', 'sandbox', 'version', '__complete']);
   });
 });
