@@ -167,7 +167,7 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
       parsed = undefined;
     }
   }
-  if (parsed !== undefined) return deps.printer.detail({ body: parsed.value, view: { kind: 'body' } });
+  if (parsed !== undefined) return deps.printer.detail({ body: parsed.value, bodyText: text, view: { kind: 'body' } });
   // Not JSON: shown as text made safe (--jq refuses it).
   const shown = text === '' ? '' : text.endsWith('\n') ? sanitizeBlock(text) : `${sanitizeBlock(text)}\n`;
   await deps.printer.detail({ view: { kind: 'text', terminal: shown, piped: shown } });

@@ -4,7 +4,7 @@
 // makes them, with back-pressure: when stdout is slow, jq waits. This module loads on the main
 // thread without the engine; the thread loads the engine there. It starts from this module's
 // own file in the npm build; the standalone executable, one bundle with no module files, starts
-// it from the source text of a second bundle (this module, the engine and jq-web) that it
+// it from the source text of a second bundle (this module, the engine and jq-wasm) that it
 // carries as an asset (./jq-thread-source.ts, scripts/build-binary.mjs). Only under the test
 // runner, which runs TypeScript source, does the engine run on this thread instead.
 import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -20,15 +20,15 @@ export interface JqRunner {
   /** Checks a filter without running it (a usage error, exit 2, when it does not compile). */
   compile(expr: string): Promise<JqFilter>;
   /**
-   * Filters `input` and prints its outputs as they come. Jobs may be sent before the ones
-   * ahead of them end; each resolves when its outputs are printed, or rejects with its failure
-   * after the outputs jq printed before it.
+   * Filters `text` (JSON, the body as the API sent it) and prints its outputs as they come.
+   * Jobs may be sent before the ones ahead of them end; each resolves when its outputs are
+   * printed, or rejects with its failure after the outputs jq printed before it.
    */
-  run(filter: JqFilter, input: unknown, io: Io): Promise<void>;
+  run(filter: JqFilter, text: string, io: Io): Promise<void>;
 }
 
 type Failure = { message: string; exitCode: ExitCodeValue };
-type Request = { job: number; compile: string } | { job: number; program: string; text: string };
+type Request = { job: number; compile: string } | { job: number; expr: string; text: string };
 type Reply =
   { job: number; lines: string } | { job: number; compiled: JqFilter } | { job: number; done: true } | { job: number; failure: Failure };
 
@@ -87,18 +87,18 @@ class InlineRunner implements JqRunner {
     return (await loadEngine()).compileJq(expr);
   }
 
-  run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
+  run(filter: JqFilter, text: string, io: Io): Promise<void> {
     const job = this.queue.then(async () => {
       if (this.failure) throw this.failure;
       const { streamJq } = await loadEngine();
-      let text = '';
+      let printed = '';
       try {
-        await streamJq(filter.program, JSON.stringify(input) ?? 'null', (outputs) => (text += `${outputs.join('\n')}\n`));
+        await streamJq(filter.expr, text, (outputs) => (printed += `${outputs.join('\n')}\n`));
       } catch (error) {
         this.failure = error;
         throw error;
       } finally {
-        await io.out(text);
+        await io.out(printed);
       }
     });
     this.queue = job.catch(() => {});
@@ -142,8 +142,8 @@ class ThreadRunner implements JqRunner {
     return this.send((job) => ({ job, compile: expr })) as Promise<JqFilter>;
   }
 
-  async run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
-    await this.send((job) => ({ job, program: filter.program, text: JSON.stringify(input) ?? 'null' }), io);
+  async run(filter: JqFilter, text: string, io: Io): Promise<void> {
+    await this.send((job) => ({ job, expr: filter.expr, text }), io);
   }
 
   private send(request: (job: number) => Request, io?: Io): Promise<unknown> {
@@ -200,7 +200,7 @@ function memoryFailure(): Failure {
 
 /** The thread: jobs in the order they came, outputs handed over in pieces as jq makes them. */
 async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
-  // jq-web reports an abort (the memory limit) on console.error; the failure is reported instead.
+  // jq's module reports an abort (the memory limit) on console.error; the failure is reported instead.
   console.error = () => {};
   const engine = await loadEngine();
   let queue = Promise.resolve();
@@ -231,7 +231,7 @@ async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
       };
       try {
         // The first output after a quiet spell goes at once; a burst goes in pieces.
-        await engine.streamJq(request.program, request.text, (outputs) => {
+        await engine.streamJq(request.expr, request.text, (outputs) => {
           piece += `${outputs.join('\n')}\n`;
           if (piece.length >= PIECE_CHARS || performance.now() - handedAt >= PIECE_MS) handOver();
         });

@@ -90,6 +90,12 @@ class Run {
 
   constructor(private readonly maxSteps: number) {}
 
+  /**
+   * One comparison made (sorting, grouping, `==` on nested values): counted like a value made,
+   * so that a sort of a large body stops at the budget or the time like any other work.
+   */
+  readonly tick = (): void => this.spend(1);
+
   /** Counts `n` values made; past the budget, or the time, the filter is the engine's. */
   private spend(n: number): void {
     const before = this.steps;
@@ -138,7 +144,7 @@ class Run {
       case 'compare': {
         const [left, right] = this.pair(node.left, node.right, input);
         if (left === undefined) return [];
-        return [compared(node.op, compare(left, right!))];
+        return [compared(node.op, compare(left, right!, this.tick))];
       }
       case 'arithmetic': {
         const [left, right] = this.pair(node.left, node.right, input);
@@ -302,9 +308,9 @@ class Run {
       case 'sort':
         if (!Array.isArray(input)) return outside();
         this.spend(input.length);
-        return [stableSort(input, (a, b) => compare(a, b))];
+        return [stableSort(input, (a, b) => compare(a, b, this.tick))];
       default:
-        return [plain(name, input)];
+        return [plain(name, input, this.tick)];
     }
   }
 
@@ -329,7 +335,7 @@ class Run {
     if (!Array.isArray(input)) return outside();
     const keyed = input.map((item) => ({ item, key: this.eval(by, item) as Value }));
     this.spend(input.length);
-    return stableSort(keyed, (a, b) => compare(a.key, b.key)).map((entry) => entry.item);
+    return stableSort(keyed, (a, b) => compare(a.key, b.key, this.tick)).map((entry) => entry.item);
   }
 }
 
@@ -340,6 +346,7 @@ function plain(
     'empty' | 'not' | 'select' | 'map' | 'has' | 'join' | 'startswith' | 'endswith' | 'sort_by' | 'add' | 'any' | 'all' | 'sort'
   >,
   input: Value,
+  tick: () => void,
 ): Value {
   switch (name) {
     case 'length':
@@ -353,7 +360,7 @@ function plain(
       if (Array.isArray(input)) return input.map((_, i) => i);
       if (!isObject(input)) return outside();
       const keys = Object.keys(input);
-      return name === 'keys' ? keys.sort(compareStrings) : keys;
+      return name === 'keys' ? keys.sort((a, b) => (tick(), compareStrings(a, b))) : keys;
     }
     case 'type':
       return typeName(input);
@@ -433,6 +440,8 @@ function dump(value: Value, budget: { left: number } = { left: PRINTED_FLOOR }):
   };
   const walk = (v: Value): void => {
     if (typeof v === 'number') {
+      // Infinity and NaN are not JSON, and jq writes -0 as it is.
+      if (!Number.isFinite(v) || Object.is(v, -0)) outside();
       const text = String(v);
       write(/[eE]/.test(text) ? outside() : text);
     } else if (typeof v === 'string') {
@@ -502,8 +511,12 @@ function rank(value: Value): number {
   return Array.isArray(value) ? 5 : 6;
 }
 
-/** jq's jv_cmp: by kind, then numbers, strings by code point, arrays item by item, objects by their sorted keys then values. */
-function compare(a: Value, b: Value): number {
+/**
+ * jq's jv_cmp: by kind, then numbers, strings by code point, arrays item by item, objects by
+ * their sorted keys then values. `tick` counts each comparison, nested ones included.
+ */
+function compare(a: Value, b: Value, tick: () => void): number {
+  tick();
   const kinds = rank(a) - rank(b);
   if (kinds !== 0) return Math.sign(kinds);
   if (typeof a === 'number') return Math.sign(a - (b as number));
@@ -511,19 +524,20 @@ function compare(a: Value, b: Value): number {
   if (Array.isArray(a)) {
     const other = b as Value[];
     for (let i = 0; i < a.length && i < other.length; i++) {
-      const c = compare(a[i]!, other[i]!);
+      const c = compare(a[i]!, other[i]!, tick);
       if (c !== 0) return c;
     }
     return Math.sign(a.length - other.length);
   }
   if (a === null || typeof a === 'boolean') return 0;
   const other = b as JsonObject;
-  const keysA = Object.keys(a).sort(compareStrings);
-  const keysB = Object.keys(other).sort(compareStrings);
-  const byKeys = compare(keysA, keysB);
+  const byName = (x: string, y: string): number => (tick(), compareStrings(x, y));
+  const keysA = Object.keys(a).sort(byName);
+  const keysB = Object.keys(other).sort(byName);
+  const byKeys = compare(keysA, keysB, tick);
   if (byKeys !== 0) return byKeys;
   for (const key of keysA) {
-    const c = compare(a[key]!, other[key]!);
+    const c = compare(a[key]!, other[key]!, tick);
     if (c !== 0) return c;
   }
   return 0;
