@@ -160,6 +160,9 @@ function statusBlock(res: RawResponse): string {
 /** JSON pretty-printed and escaped as --json prints it (or shaped by --jq/--jsonl); other text made safe. */
 async function printAnswer(deps: Deps, text: string): Promise<void> {
   let parsed: { value: unknown } | undefined;
+  // A turn of the event loop between receiving a large body and reading it: Ctrl-C and SIGTERM
+  // wait for neither whole.
+  await new Promise((resolve) => setImmediate(resolve));
   if (text.trim() !== '') {
     try {
       parsed = { value: JSON.parse(text) as unknown };

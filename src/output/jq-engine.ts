@@ -81,12 +81,14 @@ async function startEngine(): Promise<JqModule> {
       instantiateWasm(imports: { a: Record<string, ImportFunction> }, done: (instance: unknown) => void) {
         tapImports(imports.a);
         // eslint-disable-next-line @typescript-eslint/no-floating-promises -- a failure is the module's to report: it rejects its own promise
-        webAssembly().instantiate(binary, imports).then(({ instance }) => {
-          const exports = instance.exports;
-          memory = exports.E as { buffer: ArrayBuffer };
-          stack = { current: exports.K as () => number, restore: exports.I as (at: number) => void };
-          done(instance);
-        });
+        webAssembly()
+          .instantiate(binary, imports)
+          .then(({ instance }) => {
+            const exports = instance.exports;
+            memory = exports.E as { buffer: ArrayBuffer };
+            stack = { current: exports.K as () => number, restore: exports.I as (at: number) => void };
+            done(instance);
+          });
         return {};
       },
     }),
@@ -149,9 +151,14 @@ function tapImports(imports: Record<string, ImportFunction>): void {
  * Runs jq once, as `jq ARGS` with `text` on its stdin; jq's stdout goes to `stdout` as jq
  * writes it. Returns jq's exit code and its stderr.
  */
-async function runJqMain(args: string[], text: string, stdout: (bytes: Uint8Array) => void): Promise<{ code: number; stderr: string; overLimit: boolean }> {
+async function runJqMain(
+  args: string[],
+  input: string | Uint8Array,
+  stdout: (bytes: Uint8Array) => void,
+): Promise<{ code: number; stderr: string; overLimit: boolean }> {
   const jq = await loadEngine();
-  const run: Run = { input: new TextEncoder().encode(text), read: 0, stdout, stderr: [], overLimit: false };
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const run: Run = { input: bytes, read: 0, stdout, stderr: [], overLimit: false };
   current = run;
   const saved = stack!.current();
   try {
@@ -200,7 +207,7 @@ export async function runJq(filter: JqFilter, text: string): Promise<string[]> {
  * handed over as soon as jq has written it). On a failure, what jq printed before it has been
  * handed over; the failure is thrown: jq's message (exit 1), or the memory limit (exit 1).
  */
-export async function streamJq(expr: string, text: string, emit: (outputs: string[]) => void): Promise<void> {
+export async function streamJq(expr: string, text: string | Uint8Array, emit: (outputs: string[]) => void): Promise<void> {
   const lines = new JqLines(emit);
   const ran = await runJqMain(['-c', '--unbuffered', expr], text, (bytes) => lines.push(bytes));
   if (ran.overLimit) throw memoryFailure();
@@ -209,7 +216,10 @@ export async function streamJq(expr: string, text: string, emit: (outputs: strin
 }
 
 function memoryFailure(): GwctlError {
-  return new GwctlError(`--jq: the filter needed more than ${JQ_MEMORY_LIMIT_BYTES / 2 ** 20} MiB of memory and was stopped`, ExitCode.failure);
+  return new GwctlError(
+    `--jq: the filter needed more than ${JQ_MEMORY_LIMIT_BYTES / 2 ** 20} MiB of memory and was stopped`,
+    ExitCode.failure,
+  );
 }
 
 /** jq's stdout, a write at a time, into its outputs (one a line) formatted for printing. */

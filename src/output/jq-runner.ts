@@ -7,11 +7,9 @@
 // (bench/README.md).
 import type { Io } from '../core/io.js';
 import { describeFilter, type JqFilter } from './jq-filter.js';
-import { evaluateSubset } from './jq-subset/evaluate.js';
-import { readSubsetInput } from './jq-subset/input.js';
 import { parseSubset } from './jq-subset/parse.js';
-import type { Node } from './jq-subset/syntax.js';
-import { engineRunner, type JqRunner } from './jq-thread.js';
+import { subsetLines } from './jq-subset/run.js';
+import { engineRunner, type JqInput, type JqRunner } from './jq-thread.js';
 
 export type { JqFilter, JqRunner };
 
@@ -45,14 +43,24 @@ class SubsetFirst implements JqRunner {
     return tree ? describeFilter(expr, tree) : compiled;
   }
 
-  run(filter: JqFilter, text: string, io: Io): Promise<void> {
+  run(filter: JqFilter, input: JqInput, io: Io): Promise<void> {
     // A filter outside the subset is the engine's from the start, with its own order.
-    if (!filter.subset) return this.jq().run(filter, text, io);
-    const lines = this.handedOver ? undefined : linesOf(filter.subset, text);
-    if (!lines) this.handedOver = true;
+    const { subset } = filter;
+    if (!subset) return this.jq().run(filter, input, io);
     const job = this.tail.then(async () => {
       if (this.failure) throw this.failure;
-      if (!lines) return this.jq().run(filter, text, io);
+      // A large body is read and filtered on jq's thread (the subset first there too): here,
+      // reading it and collecting what it leaves would hold off Ctrl-C and SIGTERM for seconds.
+      if (input.text.length > SUBSET_HERE_CHARS) this.handedOver = true;
+      // A turn of the event loop first: Ctrl-C and SIGTERM act between reading the body and
+      // filtering it, each a bounded stretch of this thread's time.
+      await new Promise((resolve) => setImmediate(resolve));
+      const lines = this.handedOver ? undefined : subsetLines(subset, input.text, input.value);
+      if (!lines) {
+        // Every input after this one goes the same way, so outputs keep their order.
+        this.handedOver = true;
+        return this.jq().run(filter, input, io);
+      }
       if (lines.length > 0) await io.out(`${lines.join('\n')}\n`);
     });
     this.tail = job.catch((error: unknown) => {
@@ -70,16 +78,8 @@ class SubsetFirst implements JqRunner {
 const SUBSET_VOUCHES_CHARS = 2000;
 
 /**
- * The outputs' lines by the subset, or undefined when the engine is to run this input: an
- * input JavaScript would read otherwise than jq (./jq-subset/input.ts), what the subset leaves
- * to jq (OutsideSubset), and anything else that stops it (an input nested too deep for this
- * thread's stack), since jq itself then decides.
+ * The largest body the subset reads on this thread: 4 MiB of JSON take some 50 ms to read and
+ * check here, and collecting them no more. A body of 30 MB, read and sorted here, held off
+ * SIGTERM for 2.5 s, most of it collecting garbage.
  */
-function linesOf(subset: Node, text: string): string[] | undefined {
-  try {
-    const input = readSubsetInput(text);
-    return input === undefined ? undefined : evaluateSubset(subset, input);
-  } catch {
-    return undefined;
-  }
-}
+const SUBSET_HERE_CHARS = 4 * 1024 * 1024;

@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ScriptedServer } from '../kit/server.js';
 import {
   expectNoCrash,
   gwctlShellCommand,
@@ -70,6 +71,37 @@ describe('--jq that never ends', () => {
   });
 });
 
+describe('--jq sorting a large body', () => {
+  // 30 MB of items whose ids sort in no order they came in: the subset sorts them (counting
+  // its comparisons against its budget and time) or hands them to jq's thread.
+  const body = ((): string => {
+    const items: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 30_000_000; i++) {
+      const item = JSON.stringify({ id: `i-${(i * 7919) % 1_000_003}-${i}`, name: `intern ${i}`, count: i % 1000 });
+      items.push(item);
+      size += item.length + 1;
+    }
+    return `{"data":[${items.join(',')}]}`;
+  })();
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startServer(() => ({ body, headers: { 'content-type': 'application/json' } }));
+  });
+  afterAll(() => server.close());
+
+  it.each([0, 400, 800])('SIGTERM %i ms after the body was sent ends it within a second, exit 143', async (after) => {
+    server.reset();
+    const run = spawnGwctl(['api', 'interns', '--base-url', server.baseUrl, '--jq', '.data | sort_by(.id) | .[0].id'], {
+      env: { GWCTL_API_KEY: 'sk-test' },
+      timeoutMs: 60_000,
+    });
+    await until(() => server.requests.length === 1, 15_000);
+    await new Promise((r) => setTimeout(r, after));
+    await expectStopped(run, 'SIGTERM', 143, 'terminated');
+  });
+});
+
 describe('--jq output streams', () => {
   it('an endless output ends when the reader goes (`| head -3`): head gets its lines, gwctl exits 0', async () => {
     const r = await shell(`${gwctlShellCommand()} --sandbox interns ls --jq 'repeat("x")' | head -3; echo "exit: \${PIPESTATUS[*]}" >&2`);
@@ -82,7 +114,7 @@ describe('--jq output streams', () => {
     expect(r).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: '{"error":{"status":null,"message":"--jq: the filter needed more than 1 GiB of memory and was stopped","exit_code":1}}\n',
+      stderr: '{"error":{"status":null,"message":"--jq: the filter needed more than 256 MiB of memory and was stopped","exit_code":1}}\n',
     });
   });
 });

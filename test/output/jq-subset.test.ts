@@ -240,7 +240,9 @@ describe('what the subset leaves to jq', () => {
     expect(subset(parseSubset('.')!, '{"b": 1, "10": 2}')).toBeUndefined();
     expect(subset(parseSubset('.')!, '{"b": 1, "4294967294": 2}')).toBeUndefined();
     // Not an array index to JavaScript: kept in place.
-    expect(subset(parseSubset('.')!, '{"b": 1, "4294967295": 2, "01": 3, "x\\"10": 4}')).toEqual(['{"b":1,"4294967295":2,"01":3,"x\\"10":4}']);
+    expect(subset(parseSubset('.')!, '{"b": 1, "4294967295": 2, "01": 3, "x\\"10": 4}')).toEqual([
+      '{"b":1,"4294967295":2,"01":3,"x\\"10":4}',
+    ]);
   });
 
   it('hands over numbers only jq knows how to print, and errors', () => {

@@ -84,7 +84,9 @@ describe('compileJq', () => {
 
   it('checks exactly the text that runs: a filter jq refuses is refused, whatever wraps it', async () => {
     // `.a) | (.b` would compile inside parentheses; jq itself refuses it.
-    expect((await compileError('.a) | (.b')).message).toBe('invalid --jq filter: syntax error, unexpected INVALID_CHARACTER, expecting end of file');
+    expect((await compileError('.a) | (.b')).message).toBe(
+      'invalid --jq filter: syntax error, unexpected INVALID_CHARACTER, expecting end of file',
+    );
   });
 
   it("refuses a filter longer than jq's limit on compiled code, which the subset alone would take", async () => {

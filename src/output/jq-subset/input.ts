@@ -5,9 +5,13 @@
 // index-like keys first). So a body with any number not in the one form both print alike, or any
 // key JavaScript would move, goes to jq whole.
 
-/** The body parsed, or undefined when jq would print some of it otherwise than JavaScript's value. */
-export function readSubsetInput(text: string): unknown {
+/**
+ * The body parsed, or undefined when jq would print some of it otherwise than JavaScript's
+ * value. `parsed`: JSON.parse of the same text, when the caller has it (a body is not parsed twice).
+ */
+export function readSubsetInput(text: string, parsed?: unknown): unknown {
   if (!keepsAsJavaScript(text)) return undefined;
+  if (parsed !== undefined) return parsed;
   try {
     return JSON.parse(text) as unknown;
   } catch {

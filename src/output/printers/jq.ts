@@ -32,7 +32,7 @@ export class JqPrinter implements Printer {
   async detail<T>(detail: Detail<T>): Promise<void> {
     if (!('body' in detail)) throw responseError('--jq needs a JSON answer; this one is not JSON');
     const { runner, filter } = await this.jq;
-    await runner.run(filter, detail.bodyText ?? jsonText(detail.body), this.ctx.io);
+    await runner.run(filter, { text: detail.bodyText ?? jsonText(detail.body), value: detail.body }, this.ctx.io);
   }
 
   list<T>(): ListOutput<T> {
@@ -43,7 +43,7 @@ export class JqPrinter implements Printer {
     return {
       event: async (event) => {
         const { runner, filter } = await this.jq;
-        await runner.run(filter, jsonText(event), this.ctx.io);
+        await runner.run(filter, { text: jsonText(event), value: event }, this.ctx.io);
       },
     };
   }
@@ -75,7 +75,8 @@ class JqList<T> implements ListOutput<T> {
       return;
     }
     const { data: _ignored, ...others } = rest;
-    await jq.runner.run(jq.filter, jsonText({ data: this.kept, ...others }), this.ctx.io);
+    const body = { data: this.kept, ...others };
+    await jq.runner.run(jq.filter, { text: jsonText(body), value: body }, this.ctx.io);
   }
 
   /** Hands the items kept so far to an item-by-item filter and lets them go. */
@@ -91,7 +92,7 @@ class JqList<T> implements ListOutput<T> {
   }
 }
 
-/** A value gwctl holds, as the JSON text jq reads. */
+/** A value gwctl holds (JavaScript's reading of a body), as the JSON text jq reads. */
 function jsonText(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
