@@ -322,7 +322,7 @@ class Run {
     }
   }
 
-  /** jq 1.7's `join`: null as "", numbers and booleans as JSON, strings as they are. */
+  /** jq's `join` (1.7 and 1.8): null as "", numbers and booleans as JSON, strings as they are. */
   private join(input: Value, separator: Value): Value {
     const items = this.values(input);
     if (items.length === 0) return '';
@@ -386,7 +386,7 @@ function plain(
   }
 }
 
-/** `.[key]` on a value, as jq 1.7 reads it; an index jq would refuse is an error here. */
+/** `.[key]` on a value, as jq reads it; an index jq would refuse is an error here. */
 function index(value: Value, key: Value): Value {
   if (typeof key === 'string') {
     if (value === null) return null;

@@ -1,5 +1,5 @@
 // Reads a --jq filter into ./syntax.ts's tree when the whole filter is in the subset, with jq's
-// own precedence (jq 1.7.1's parser.y: `|` loosest and to the right, then `,`, `//` to the
+// own precedence (jq 1.8.1's parser.y, as 1.7.1's: `|` loosest and to the right, then `,`, `//` to the
 // right, `or`, `and`, the comparisons (not chained), `+` and `-`), and otherwise says no: the
 // engine then compiles it, and reports what jq finds wrong with it. Every filter this accepts
 // is one jq compiles (test/output/jq-subset.test.ts checks it against the engine).
@@ -137,7 +137,7 @@ class Parser {
   /**
    * A term and what follows it: `.name`, `."name"`, `[i]`, `[]`, each with its `?`. `?` after
    * anything else (`(…)?`, `"s"?`) binds as jq's `Exp '?'`: nothing follows it and it is no
-   * object's value. `if … end` is not a term to jq 1.7 either. Where the subset succeeds, `E?`
+   * object's value. `if … end` is a term to jq 1.8 but not to 1.7: left to jq. Where the subset succeeds, `E?`
    * is `E` (`?` only hides errors, and a failing filter goes to the engine).
    */
   private term(inObject = false): Node {
