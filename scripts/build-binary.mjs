@@ -93,7 +93,7 @@ try {
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'import.meta.url': 'undefined' },
-    plugins: [builtinModulePlugin(), jqWasmPlugin({ sea: true })],
+    plugins: [jqWasmPlugin({ sea: true }), builtinModulePlugin()],
   });
 
   // src/ bundled as the npm build bundles it (scripts/build.mjs): an entry (src/main.ts) and
@@ -125,10 +125,10 @@ try {
     plugins: [
       keyringSeaAssetPlugin(keyringDigest),
       jqThreadSourcePlugin(),
+      jqWasmPlugin({ sea: true }),
       ownCopiesPlugin(),
       lazyRequirePlugin(root, { maxHeaderSize }),
       builtinModulePlugin(),
-      jqWasmPlugin({ sea: true }),
     ],
   });
   const mainFile = path.join(work, 'main.cjs');
