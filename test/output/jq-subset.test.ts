@@ -198,6 +198,10 @@ describe('what the subset leaves to jq', () => {
     '$__loc__',
     '. as $x | $x',
     'reduce .[] as $x (0; . + $x)',
+    // jq 1.8's grammar, left to jq.
+    '{x: if true then 1 else 2 end}',
+    '1 + 2 as $x | -$x',
+    '/* c */ .',
     'def f: .; f',
     'try .a catch 1',
     '"\\ud83d\\ude00"',
@@ -263,6 +267,19 @@ describe('what the subset leaves to jq', () => {
     for (let i = 0; i < 30; i++) nested += ' | [., .]';
     expect(subset(parseSubset(nested)!, '[1]')).toBeUndefined();
     expect(subset(parseSubset(`${nested} | length`)!, '[1]')).toEqual(['2']);
+  });
+
+  it('counts comparisons against its time: a sort whose every comparison walks far stops at the limit', () => {
+    // 20,000 arrays alike but for their last item: each comparison walks 300 items, and the
+    // sort makes some 300,000 comparisons. It makes no values, so only the time can stop it.
+    const rows = Array.from({ length: 20_000 }, (_, i) => [...Array.from({ length: 299 }, () => 0), (i * 7919) % 20_000]);
+    const input = JSON.parse(JSON.stringify(rows)) as unknown;
+    for (const filter of ['sort', 'sort_by(.)', '[.[] | [.]] | sort | length']) {
+      const started = performance.now();
+      expect(() => evaluateSubset(parseSubset(filter)!, input, 50), filter).toThrow();
+      // The clock is read every 16,384 comparisons: the limit, and little more.
+      expect(performance.now() - started, filter).toBeLessThan(2_000);
+    }
   });
 });
 
