@@ -4,6 +4,9 @@
 // - the loader (jq-wasm/dist/build/jq.js) loses the base64 text (gwctl hands the module its
 //   WebAssembly itself, src/output/jq-engine.ts) and its one use of __dirname, which an ESM
 //   bundle does not have;
+// - jq's heap may grow to 1 GiB (JQ_MEMORY_LIMIT_BYTES in src/output/jq-engine.ts) where the
+//   package stops it at 256 MiB, too little for jq to sort a 30 MB body: the WebAssembly's
+//   memory declares the larger maximum, and the loader's own bound on growth is raised to it;
 // - src/output/jq-wasm-binary.ts becomes a module that reads jq.wasm: beside the chunk that
 //   holds it in the npm build (the banner's `__gwctlChunkUrl`, the chunk's import.meta.url), an
 //   asset in the standalone executable (`{ sea: true }`);
@@ -17,13 +20,61 @@ const require = createRequire(import.meta.url);
 const LOADER = /[\\/]jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/;
 const BINARY_MODULE = /(?:^|[\\/])src[\\/]output[\\/]jq-wasm-binary\.ts$/;
 const BASE64 = /base64Decode\("([A-Za-z0-9+/=]+)"\)/;
+/** The most jq's heap may grow to, in bytes and in WebAssembly pages of 64 KiB. */
+const HEAP_MAX_BYTES = 1024 * 1024 * 1024;
+const HEAP_MAX_PAGES = HEAP_MAX_BYTES / 65536;
+/** The loader's bound on growth, as the package has it (256 MiB). */
+const LOADER_HEAP_MAX = 'var getHeapMax = () => 268435456;';
 
-/** jq's WebAssembly, as the package carries it. */
+/** jq's WebAssembly, as the package carries it, its memory allowed to grow to HEAP_MAX_BYTES. */
 export async function jqWasmBytes() {
   const loader = await readFile(require.resolve('jq-wasm/dist/build/jq.js'), 'utf8');
   const base64 = BASE64.exec(loader)?.[1];
   if (!base64) throw new Error("jq-wasm's loader no longer holds jq's WebAssembly as base64: update scripts/jq-wasm-plugin.mjs");
-  return Buffer.from(base64, 'base64');
+  return withMemoryMax(Buffer.from(base64, 'base64'), HEAP_MAX_PAGES);
+}
+
+/**
+ * The module with its one memory's maximum set to `pages`: the memory section (id 5) is
+ * written again, as a count of one, limits with a maximum (flag 1), the minimum as it was.
+ */
+function withMemoryMax(wasm, pages) {
+  const leb = (n) => {
+    const out = [];
+    do {
+      let byte = n & 0x7f;
+      n >>>= 7;
+      if (n !== 0) byte |= 0x80;
+      out.push(byte);
+    } while (n !== 0);
+    return out;
+  };
+  const readLeb = (at) => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = wasm[at++];
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return { value, at };
+  };
+  for (let at = 8; at < wasm.length;) {
+    const id = wasm[at];
+    const size = readLeb(at + 1);
+    const end = size.at + size.value;
+    if (id === 5) {
+      const count = readLeb(size.at);
+      if (count.value !== 1 || wasm[count.at] !== 1)
+        throw new Error("jq's WebAssembly memory has changed shape: update scripts/jq-wasm-plugin.mjs");
+      const min = readLeb(count.at + 1);
+      const body = [1, 1, ...leb(min.value), ...leb(pages)];
+      return Buffer.concat([wasm.subarray(0, at), Buffer.from([5, ...leb(body.length), ...body]), wasm.subarray(end)]);
+    }
+    at = end;
+  }
+  throw new Error("jq's WebAssembly has no memory section: update scripts/jq-wasm-plugin.mjs");
 }
 
 /** `sea`: the standalone executable's build, where jq.wasm is the blob's asset `jq.wasm`. */
@@ -33,9 +84,14 @@ export function jqWasmPlugin({ sea = false } = {}) {
     setup(build) {
       build.onLoad({ filter: LOADER }, async (args) => {
         const text = await readFile(args.path, 'utf8');
-        const uses = text.split('__dirname').length - 1;
-        if (!BASE64.test(text) || uses !== 1) throw new Error("jq-wasm's loader has changed shape: update scripts/jq-wasm-plugin.mjs");
-        return { contents: text.replace(BASE64, 'base64Decode("")').replace('__dirname', '"/"'), loader: 'js' };
+        const once = (part) => text.split(part).length === 2;
+        if (!BASE64.test(text) || !once('__dirname') || !once(LOADER_HEAP_MAX))
+          throw new Error("jq-wasm's loader has changed shape: update scripts/jq-wasm-plugin.mjs");
+        const contents = text
+          .replace(BASE64, 'base64Decode("")')
+          .replace('__dirname', '"/"')
+          .replace(LOADER_HEAP_MAX, `var getHeapMax = () => ${HEAP_MAX_BYTES};`);
+        return { contents, loader: 'js' };
       });
       build.onLoad({ filter: BINARY_MODULE }, () => ({
         loader: 'js',

@@ -122,7 +122,7 @@ describe('--jq output streams', () => {
     expect(r).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: '{"error":{"status":null,"message":"--jq: the filter needed more than 256 MiB of memory and was stopped","exit_code":1}}\n',
+      stderr: '{"error":{"status":null,"message":"--jq: the filter needed more than 1 GiB of memory and was stopped","exit_code":1}}\n',
     });
   });
 });
