@@ -4,7 +4,7 @@
 // - the loader (jq-wasm/dist/build/jq.js) loses the base64 text (gwctl hands the module its
 //   WebAssembly itself, src/output/jq-engine.ts) and its one use of __dirname, which an ESM
 //   bundle does not have;
-// - jq's heap may grow to 1 GiB (JQ_MEMORY_LIMIT_BYTES in src/output/jq-engine.ts) where the
+// - jq's heap may grow to 1 GiB (src/output/jq-engine.ts reads it back from the module) where the
 //   package stops it at 256 MiB, too little for jq to sort a 30 MB body: the WebAssembly's
 //   memory declares the larger maximum, and the loader's own bound on growth is raised to it;
 // - src/output/jq-wasm-binary.ts becomes a module that reads jq.wasm: beside the chunk that

@@ -15,14 +15,15 @@ import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import { describeFilter, type JqFilter } from './jq-filter.js';
 import { jqWasmBinary } from './jq-wasm-binary.js';
+import { memoryMaximum } from './wasm-memory.js';
 
 /**
- * The most memory jq may take: its WebAssembly heap, whose largest size the builds set
- * (scripts/jq-wasm-plugin.mjs; the package itself stops at 256 MiB, as it does under the test
- * runner, which loads the package as it is). Past it, jq's allocation fails and the run ends
- * with exit 1 and a message.
+ * The most memory jq may take: its WebAssembly heap, as large as the module's memory may grow
+ * (1 GiB in the builds, which raise it: scripts/jq-wasm-plugin.mjs; 256 MiB in the package as
+ * it is, under the test runner). Past it, jq's allocation fails and the run ends with exit 1
+ * and a message. Read from the module when it starts.
  */
-export const JQ_MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024;
+let memoryLimit: number | undefined;
 
 /** What jq-wasm's Emscripten module gives back once it is ready. */
 interface JqModule {
@@ -76,6 +77,7 @@ function loadEngine(): Promise<JqModule> {
 
 async function startEngine(): Promise<JqModule> {
   const binary = jqWasmBinary();
+  memoryLimit = memoryMaximum(binary);
   const factory = moduleFactory();
   return quietly(() =>
     factory({
@@ -218,10 +220,13 @@ export async function streamJq(expr: string, text: string | Uint8Array, emit: (o
 }
 
 function memoryFailure(): GwctlError {
-  return new GwctlError(
-    `--jq: the filter needed more than ${JQ_MEMORY_LIMIT_BYTES / 2 ** 30} GiB of memory and was stopped`,
-    ExitCode.failure,
-  );
+  const limit = memoryLimit === undefined ? 'more memory than it may use' : `more than ${sizeInWords(memoryLimit)} of memory`;
+  return new GwctlError(`--jq: the filter needed ${limit} and was stopped`, ExitCode.failure);
+}
+
+/** 1 GiB, 256 MiB. */
+function sizeInWords(bytes: number): string {
+  return bytes >= 2 ** 30 ? `${bytes / 2 ** 30} GiB` : `${bytes / 2 ** 20} MiB`;
 }
 
 /** jq's stdout, a write at a time, into its outputs (one a line) formatted for printing. */
