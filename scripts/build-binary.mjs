@@ -33,6 +33,7 @@ import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
+import { jqWasmBytes, jqWasmPlugin } from './jq-wasm-plugin.mjs';
 import { ownCopiesPlugin } from './own-copies.mjs';
 import { CODE_CACHES, chunkAssetKey, chunkScript, mainScript } from './sea-chunks.mjs';
 import { buildInLayers } from './shared-chunks.mjs';
@@ -74,10 +75,13 @@ try {
     .update(await readFile(keyringAddon))
     .digest('hex');
 
-  // jq's thread: a bundle of its own (src/output/jq-thread.ts with the engine and jq-web), one
+  // jq's thread: a bundle of its own (src/output/jq-thread.ts with the engine and jq-wasm), one
   // CommonJS file started with new Worker(source, { eval: true }) from its text, an asset of the
   // executable (jqThreadSourcePlugin): a single executable has no module files to start a thread from.
   const threadBundle = path.join(work, 'jq-thread.cjs');
+  // jq's WebAssembly, out of the package's loader (scripts/jq-wasm-plugin.mjs): an asset.
+  const jqWasm = path.join(work, 'jq.wasm');
+  await writeFile(jqWasm, await jqWasmBytes());
   await build({
     absWorkingDir: root,
     entryPoints: ['src/output/jq-thread.ts'],
@@ -90,7 +94,7 @@ try {
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'import.meta.url': 'undefined' },
-    plugins: [builtinModulePlugin(), jqSeaAssetPlugin()],
+    plugins: [jqWasmPlugin({ sea: true }), builtinModulePlugin()],
   });
 
   // src/ bundled as the npm build bundles it (scripts/build.mjs): an entry (src/main.ts) and
@@ -122,10 +126,10 @@ try {
     plugins: [
       keyringSeaAssetPlugin(keyringDigest),
       jqThreadSourcePlugin(),
+      jqWasmPlugin({ sea: true }),
       ownCopiesPlugin(),
       lazyRequirePlugin(root, { maxHeaderSize }),
       builtinModulePlugin(),
-      jqSeaAssetPlugin(),
     ],
   });
   const mainFile = path.join(work, 'main.cjs');
@@ -177,7 +181,7 @@ try {
     useSnapshot: false,
     useCodeCache: !cross,
     assets: {
-      'jq.wasm': path.join(root, 'node_modules', 'jq-web', 'jq.wasm'),
+      'jq.wasm': jqWasm,
       [JQ_THREAD_ASSET]: threadBundle,
       'keyring.node': keyringAddon,
       ...chunkAssets,
@@ -300,28 +304,6 @@ async function fetchNode(major) {
   const bin = out.trim().split('\n').pop();
   if (!bin || !existsSync(bin) || !existsSync(path.join(dir, 'LICENSE'))) fail(`could not fetch Node ${major}`);
   return bin;
-}
-
-/**
- * jq-web reads jq.wasm beside itself through __dirname; in the executable, jq.wasm is an asset
- * of the single-executable blob, handed to the engine as its wasmBinary.
- */
-function jqSeaAssetPlugin() {
-  const FROM = "var wasmBinary = Module['wasmBinary'];";
-  return {
-    name: 'jq-sea-asset',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]jq-web[\\/]jq\.js$/ }, async (args) => {
-        const text = await readFile(args.path, 'utf8');
-        if (text.split(FROM).length !== 2)
-          fail(`jq-web's jq.js no longer contains ${JSON.stringify(FROM)} exactly once; update scripts/build-binary.mjs`);
-        const contents = text
-          .replace(FROM, "var wasmBinary = Module['wasmBinary'] ?? new Uint8Array(require('node:sea').getAsset('jq.wasm'));")
-          .replaceAll('__dirname', '"/"');
-        return { contents, loader: 'js' };
-      });
-    },
-  };
 }
 
 /**

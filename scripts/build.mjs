@@ -44,7 +44,7 @@ const options = {
   define: buildDefines(root),
   // Some bundled libraries are CommonJS and call require() for Node built-ins.
   banner: { js: REQUIRE_BANNER + CHUNK_URL_BANNER },
-  plugins: [ownCopiesPlugin(), lazyRequirePlugin(root), builtinModulePlugin(), jqWasmPlugin()],
+  plugins: [jqWasmPlugin(), ownCopiesPlugin(), lazyRequirePlugin(root), builtinModulePlugin()],
   logLevel: 'warning',
 };
 // Fewer, larger chunks, in gwctl's layers: see scripts/shared-chunks.mjs.

@@ -1,33 +1,114 @@
-// esbuild plugin for the --jq engine (jq-web): its loader finds jq.wasm beside itself through
-// __dirname, which an ESM bundle does not have. The plugin gives the loader the directory of
-// the chunk it ends up in (the banner's `__gwctlChunkUrl`, the chunk's import.meta.url), and
-// copies jq.wasm there, so dist/ is self-contained.
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+// esbuild plugin for the --jq engine (jq-wasm: jq 1.8.1 compiled to WebAssembly by jq's
+// maintainers). The package carries jq's WebAssembly inside its loader as 1.3 MB of base64 text,
+// which every --jq run would parse and decode; the builds take it out into jq.wasm instead:
+// - the loader (jq-wasm/dist/build/jq.js) loses the base64 text (gwctl hands the module its
+//   WebAssembly itself, src/output/jq-engine.ts) and its one use of __dirname, which an ESM
+//   bundle does not have;
+// - jq's heap may grow to 1 GiB (src/output/jq-engine.ts reads it back from the module) where the
+//   package stops it at 256 MiB, too little for jq to sort a 30 MB body: the WebAssembly's
+//   memory declares the larger maximum, and the loader's own bound on growth is raised to it;
+// - src/output/jq-wasm-binary.ts becomes a module that reads jq.wasm: beside the chunk that
+//   holds it in the npm build (the banner's `__gwctlChunkUrl`, the chunk's import.meta.url), an
+//   asset in the standalone executable (`{ sea: true }`);
+// - the npm build gets jq.wasm beside each output file that holds that module (needs
+//   `metafile: true`), so dist/ is self-contained.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
+const LOADER = /[\\/]jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/;
+const BINARY_MODULE = /(?:^|[\\/])src[\\/]output[\\/]jq-wasm-binary\.ts$/;
+const BASE64 = /base64Decode\("([A-Za-z0-9+/=]+)"\)/;
+/** The most jq's heap may grow to, in bytes and in WebAssembly pages of 64 KiB. */
+const HEAP_MAX_BYTES = 1024 * 1024 * 1024;
+const HEAP_MAX_PAGES = HEAP_MAX_BYTES / 65536;
+/** The loader's bound on growth, as the package has it (256 MiB). */
+const LOADER_HEAP_MAX = 'var getHeapMax = () => 268435456;';
 
-/** Needs `metafile: true`: jq.wasm goes beside each output file that holds the loader. */
-export function jqWasmPlugin() {
+/** jq's WebAssembly, as the package carries it, its memory allowed to grow to HEAP_MAX_BYTES. */
+export async function jqWasmBytes() {
+  const loader = await readFile(require.resolve('jq-wasm/dist/build/jq.js'), 'utf8');
+  const base64 = BASE64.exec(loader)?.[1];
+  if (!base64) throw new Error("jq-wasm's loader no longer holds jq's WebAssembly as base64: update scripts/jq-wasm-plugin.mjs");
+  return withMemoryMax(Buffer.from(base64, 'base64'), HEAP_MAX_PAGES);
+}
+
+/**
+ * The module with its one memory's maximum set to `pages`: the memory section (id 5) is
+ * written again, as a count of one, limits with a maximum (flag 1), the minimum as it was.
+ */
+function withMemoryMax(wasm, pages) {
+  const leb = (n) => {
+    const out = [];
+    do {
+      let byte = n & 0x7f;
+      n >>>= 7;
+      if (n !== 0) byte |= 0x80;
+      out.push(byte);
+    } while (n !== 0);
+    return out;
+  };
+  const readLeb = (at) => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = wasm[at++];
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return { value, at };
+  };
+  for (let at = 8; at < wasm.length;) {
+    const id = wasm[at];
+    const size = readLeb(at + 1);
+    const end = size.at + size.value;
+    if (id === 5) {
+      const count = readLeb(size.at);
+      if (count.value !== 1 || wasm[count.at] !== 1)
+        throw new Error("jq's WebAssembly memory has changed shape: update scripts/jq-wasm-plugin.mjs");
+      const min = readLeb(count.at + 1);
+      const body = [1, 1, ...leb(min.value), ...leb(pages)];
+      return Buffer.concat([wasm.subarray(0, at), Buffer.from([5, ...leb(body.length), ...body]), wasm.subarray(end)]);
+    }
+    at = end;
+  }
+  throw new Error("jq's WebAssembly has no memory section: update scripts/jq-wasm-plugin.mjs");
+}
+
+/** `sea`: the standalone executable's build, where jq.wasm is the blob's asset `jq.wasm`. */
+export function jqWasmPlugin({ sea = false } = {}) {
   return {
     name: 'jq-wasm',
     setup(build) {
-      build.onLoad({ filter: /[\\/]jq-web[\\/]jq\.js$/ }, async (args) => {
+      build.onLoad({ filter: LOADER }, async (args) => {
         const text = await readFile(args.path, 'utf8');
-        // Not import.meta here: that would make esbuild take the CommonJS loader for an ES module.
-        const here = 'require("node:path").dirname(require("node:url").fileURLToPath(new URL("./jq.wasm", __gwctlChunkUrl)))';
-        return { contents: text.replaceAll('__dirname', here), loader: 'js' };
+        const once = (part) => text.split(part).length === 2;
+        if (!BASE64.test(text) || !once('__dirname') || !once(LOADER_HEAP_MAX))
+          throw new Error("jq-wasm's loader has changed shape: update scripts/jq-wasm-plugin.mjs");
+        const contents = text
+          .replace(BASE64, 'base64Decode("")')
+          .replace('__dirname', '"/"')
+          .replace(LOADER_HEAP_MAX, `var getHeapMax = () => ${HEAP_MAX_BYTES};`);
+        return { contents, loader: 'js' };
       });
+      build.onLoad({ filter: BINARY_MODULE }, () => ({
+        loader: 'js',
+        contents: sea
+          ? "export function jqWasmBinary() { return new Uint8Array(require('node:sea').getAsset('jq.wasm')); }"
+          : "export function jqWasmBinary() { return require('node:fs').readFileSync(new URL('./jq.wasm', __gwctlChunkUrl)); }",
+      }));
+      if (sea) return;
       build.onEnd(async (result) => {
         if (result.errors.length || !result.metafile) return;
-        const wasm = path.join(path.dirname(require.resolve('jq-web')), 'jq.wasm');
         const root = build.initialOptions.absWorkingDir ?? process.cwd();
+        const bytes = await jqWasmBytes();
         for (const [file, output] of Object.entries(result.metafile.outputs)) {
-          if (!Object.keys(output.inputs).some((input) => /[\\/]jq-web[\\/]jq\.js$/.test(input))) continue;
+          if (!Object.keys(output.inputs).some((input) => BINARY_MODULE.test(input))) continue;
           const dir = path.dirname(path.resolve(root, file));
           await mkdir(dir, { recursive: true });
-          await copyFile(wasm, path.join(dir, 'jq.wasm'));
+          await writeFile(path.join(dir, 'jq.wasm'), bytes);
         }
       });
     },

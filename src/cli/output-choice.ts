@@ -109,5 +109,5 @@ export async function choosePrinter(
 export async function printHelpJson(jq: JqStart | undefined, body: unknown, io: Io): Promise<void> {
   if (jq === undefined) return io.out(`${JSON.stringify(body, null, 2)}\n`);
   const { runner, filter } = await jq.choice;
-  await runner.run(filter, body, io);
+  await runner.run(filter, { text: JSON.stringify(body), value: body }, io);
 }

@@ -160,6 +160,9 @@ function statusBlock(res: RawResponse): string {
 /** JSON pretty-printed and escaped as --json prints it (or shaped by --jq/--jsonl); other text made safe. */
 async function printAnswer(deps: Deps, text: string): Promise<void> {
   let parsed: { value: unknown } | undefined;
+  // A turn of the event loop between receiving a large body and reading it: Ctrl-C and SIGTERM
+  // wait for neither whole.
+  await new Promise((resolve) => setImmediate(resolve));
   if (text.trim() !== '') {
     try {
       parsed = { value: JSON.parse(text) as unknown };
@@ -167,7 +170,7 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
       parsed = undefined;
     }
   }
-  if (parsed !== undefined) return deps.printer.detail({ body: parsed.value, view: { kind: 'body' } });
+  if (parsed !== undefined) return deps.printer.detail({ body: parsed.value, bodyText: text, view: { kind: 'body' } });
   // Not JSON: shown as text made safe (--jq refuses it).
   const shown = text === '' ? '' : text.endsWith('\n') ? sanitizeBlock(text) : `${sanitizeBlock(text)}\n`;
   await deps.printer.detail({ view: { kind: 'text', terminal: shown, piped: shown } });

@@ -28,7 +28,8 @@ export function startJqBatches(runner: JqRunner, filter: JqFilter, io: Io): JqBa
   };
   return {
     async add(items) {
-      const batch = runner.run(filter, { data: items }, io);
+      const body = { data: items };
+      const batch = runner.run(filter, { text: JSON.stringify(body), value: body }, io);
       // A failure is thrown when its turn comes, not as an unhandled rejection before it.
       batch.catch(() => {});
       pending.push(batch);

@@ -1,172 +1,232 @@
-// The --jq engine: jq's own language, run by jq itself (jq compiled to WebAssembly, the jq-web
-// package, with jq 1.8's library changes put before each program: ./jq-builtins.ts), so the filters users already write behave exactly as they do in a shell
-// pipe. Loaded only under --jq, by the thread that runs jq (./jq-thread.ts); it costs tens of
-// milliseconds to start.
-import type { JqEngine } from 'jq-web';
+// The --jq engine: jq 1.8.1 itself, compiled to WebAssembly by jq's maintainers (the jq-wasm
+// package), so the filters users already write behave exactly as they do in a shell pipe: the
+// same outputs, numbers (a literal jq did not compute with keeps its text) and messages.
+// Loaded only under --jq, by the thread that runs jq (./jq-thread.ts).
+//
+// jq-wasm's own wrapper is not used: it feeds stdin a byte at a time (copying the rest of the
+// input for each byte) and holds all of stdout until jq ends. gwctl starts jq's Emscripten
+// module itself and takes three of its WebAssembly imports on their way in: `fd_read` of stdin
+// (the input's text is copied into jq's memory a read at a time), `fd_write` of stdout (handed
+// on as jq writes it) and stderr (its messages), and `emscripten_resize_heap` (to tell the
+// memory limit from other failures). jq runs as its command line would, `jq -c FILTER` with
+// the body on its stdin, through the module's `callMain`.
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
-import { JQ_18_DEFINITIONS } from './jq-builtins.js';
 import { describeFilter, type JqFilter } from './jq-filter.js';
+import { jqWasmBinary } from './jq-wasm-binary.js';
+import { memoryMaximum } from './wasm-memory.js';
 
 /**
- * The most memory jq may take (its WebAssembly heap). Past it, jq's allocation fails and the
- * run ends with exit 1 and a message, instead of growing until the runtime gives up.
+ * The most memory jq may take: its WebAssembly heap, as large as the module's memory may grow
+ * (1 GiB in the builds, which raise it: scripts/jq-wasm-plugin.mjs; 256 MiB in the package as
+ * it is, under the test runner). Past it, jq's allocation fails and the run ends with exit 1
+ * and a message. Read from the module when it starts.
  */
-export const JQ_MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024;
+let memoryLimit: number | undefined;
 
-/** Where jq's stdout goes while a filter runs (each write, as jq makes it), and whether the heap hit the limit. */
-const tap: { memory?: { readonly buffer: ArrayBuffer }; sink?: (bytes: Uint8Array) => void; overLimit: boolean } = { overLimit: false };
+/** What jq-wasm's Emscripten module gives back once it is ready. */
+interface JqModule {
+  /** Runs jq's main with these arguments (after the program's name); returns its exit code. */
+  callMain(args: string[]): number;
+}
 
-// The package's CommonJS export is a promise. An ESM import of it is a thenable namespace, which
-// some loaders (vitest's) try to resolve as if it were the engine; require() hands over the
-// promise itself, and esbuild bundles it like any other import.
-// Whoever loads this module has already kept WebAssembly on V8's baseline tier, on the main
-// thread (engineRunner in ./jq-thread.ts): this module runs on jq's thread, which must not load
-// node:v8 (see there).
-tapEngineOnce();
-const engineReady = loadQuietEngine();
+type ImportFunction = (...args: number[]) => number;
 
 /**
- * jq-web binds console.error as it loads, and a run that ends past the memory limit writes
- * `Aborted()` through it: gwctl reports that failure in its own words, so that line is dropped.
+ * The Emscripten imports gwctl takes, by the names the minified module gives them (the package
+ * is pinned to one exact version; the arities are checked when the module is started, and a
+ * renamed import fails every --jq test).
  */
-function loadQuietEngine(): Promise<JqEngine> {
-  const consoleError = console.error;
-  console.error = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('Aborted(')) return;
-    consoleError.apply(console, args);
+const IMPORTS = { fdRead: 'g', fdWrite: 'd', resizeHeap: 'k' } as const;
+const ARITIES = { fdRead: 4, fdWrite: 4, resizeHeap: 1 } as const;
+
+/** The run in progress: its input, where its output goes, and how it ended. */
+interface Run {
+  input: Uint8Array;
+  read: number;
+  stdout: (bytes: Uint8Array) => void;
+  stderr: string[];
+  overLimit: boolean;
+}
+
+const NO_RUN: Run = { input: new Uint8Array(0), read: 0, stdout: () => {}, stderr: [], overLimit: false };
+
+let current: Run = NO_RUN;
+let memory: { buffer: ArrayBuffer } | undefined;
+/**
+ * The instance's stack pointer: `callMain` puts the arguments on jq's stack and never takes
+ * them off (jq-wasm's wrapper puts it back after each run), so a run saves it and puts it back.
+ */
+let stack: { current: () => number; restore: (at: number) => void } | undefined;
+let engine: Promise<JqModule> | undefined;
+
+/** jq-wasm's module factory: bundled by the builds, the package's own file under the test runner. */
+function moduleFactory(): (options: Record<string, unknown>) => Promise<JqModule> {
+  // CommonJS, and a function: require() hands it over as it is, and esbuild bundles it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('jq-wasm/dist/build/jq.js') as (options: Record<string, unknown>) => Promise<JqModule>;
+}
+
+function loadEngine(): Promise<JqModule> {
+  engine ??= startEngine().catch((error: unknown) => {
+    throw engineFailure(error);
+  });
+  return engine;
+}
+
+async function startEngine(): Promise<JqModule> {
+  const binary = jqWasmBinary();
+  memoryLimit = memoryMaximum(binary);
+  const factory = moduleFactory();
+  return quietly(() =>
+    factory({
+      // Emscripten hands over its imports here and waits for the instance.
+      instantiateWasm(imports: { a: Record<string, ImportFunction> }, done: (instance: unknown) => void) {
+        tapImports(imports.a);
+        // eslint-disable-next-line @typescript-eslint/no-floating-promises -- a failure is the module's to report: it rejects its own promise
+        webAssembly()
+          .instantiate(binary, imports)
+          .then(({ instance }) => {
+            const exports = instance.exports;
+            memory = exports.E as { buffer: ArrayBuffer };
+            stack = { current: exports.K as () => number, restore: exports.I as (at: number) => void };
+            done(instance);
+          });
+        return {};
+      },
+    }),
+  );
+}
+
+/** WebAssembly, typed here: the project's types leave out the DOM's, where its types are declared. */
+function webAssembly(): { instantiate(bytes: Uint8Array, imports: unknown): Promise<{ instance: { exports: Record<string, unknown> } }> } {
+  return (globalThis as unknown as { WebAssembly: ReturnType<typeof webAssembly> }).WebAssembly;
+}
+
+function tapImports(imports: Record<string, ImportFunction>): void {
+  const original = {} as Record<keyof typeof IMPORTS, ImportFunction>;
+  for (const [role, name] of Object.entries(IMPORTS) as [keyof typeof IMPORTS, string][]) {
+    const fn = imports[name];
+    if (typeof fn !== 'function' || fn.length !== ARITIES[role]) throw new Error(`jq-wasm's import ${role} is not where it was`);
+    original[role] = fn;
+  }
+  imports[IMPORTS.fdRead] = (fd, iov, count, done) => {
+    const run = current;
+    if (fd !== 0) return original.fdRead(fd, iov, count, done);
+    const words = new Uint32Array(memory!.buffer);
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const at = words[(iov >> 2) + 2 * i]!;
+      const room = words[(iov >> 2) + 2 * i + 1]!;
+      const some = run.input.subarray(run.read, run.read + room);
+      new Uint8Array(memory!.buffer, at, some.length).set(some);
+      run.read += some.length;
+      total += some.length;
+      if (some.length < room) break;
+    }
+    words[done >> 2] = total;
+    return 0;
   };
+  imports[IMPORTS.fdWrite] = (fd, iov, count, done) => {
+    if (fd !== 1 && fd !== 2) return original.fdWrite(fd, iov, count, done);
+    const run = current;
+    const words = new Uint32Array(memory!.buffer);
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const at = words[(iov >> 2) + 2 * i]!;
+      const length = words[(iov >> 2) + 2 * i + 1]!;
+      const bytes = new Uint8Array(memory!.buffer, at, length);
+      if (fd === 1) run.stdout(bytes);
+      else run.stderr.push(new TextDecoder().decode(bytes));
+      total += length;
+    }
+    words[done >> 2] = total;
+    return 0;
+  };
+  imports[IMPORTS.resizeHeap] = (size) => {
+    const grown = original.resizeHeap(size);
+    if (!grown) current.overLimit = true;
+    return grown;
+  };
+}
+
+/**
+ * Runs jq once, as `jq ARGS` with `text` on its stdin; jq's stdout goes to `stdout` as jq
+ * writes it. Returns jq's exit code and its stderr.
+ */
+async function runJqMain(
+  args: string[],
+  input: string | Uint8Array,
+  stdout: (bytes: Uint8Array) => void,
+): Promise<{ code: number; stderr: string; overLimit: boolean }> {
+  const jq = await loadEngine();
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const run: Run = { input: bytes, read: 0, stdout, stderr: [], overLimit: false };
+  current = run;
+  const saved = stack!.current();
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require('jq-web') as Promise<JqEngine>;
+    const code = quietly(() => jq.callMain(args));
+    return { code, stderr: run.stderr.join(''), overLimit: run.overLimit };
+  } catch (error) {
+    // An abort (jq's allocation failed, or a trap): this instance is not used again.
+    engine = undefined;
+    if (run.overLimit) return { code: -1, stderr: '', overLimit: true };
+    throw engineFailure(error);
   } finally {
-    console.error = consoleError;
+    current = NO_RUN;
+    stack!.restore(saved);
   }
 }
 
 /**
- * jq-web gathers jq's whole stdout in an array, a byte at a time, and hands it over when jq
- * ends: nothing could print before the end, and an endless filter filled memory. Its module
- * talks to jq through the WebAssembly imports it passes to WebAssembly.instantiate, so, once,
- * gwctl takes the two that matter on their way in: `fd_write` (jq's writes to its stdout, fd 1,
- * go to `tap.sink` as they come) and `emscripten_resize_heap` (refused past the limit).
- * Other modules (undici's parser) have neither import and pass untouched.
- */
-function tapEngineOnce(): void {
-  // Typed here: the project's types leave out the DOM's, where WebAssembly's are declared.
-  type Imports = Record<string, Record<string, unknown> | undefined>;
-  type Instantiate = (source: unknown, imports?: Imports) => Promise<unknown>;
-  const wasm = (globalThis as unknown as { WebAssembly: { instantiate: Instantiate } }).WebAssembly;
-  const instantiate = wasm.instantiate;
-  wasm.instantiate = async (source, imports) => {
-    const wasi = imports?.wasi_snapshot_preview1;
-    // The module's own imports named env (Emscripten's runtime), not the process's environment.
-    const runtime = imports?.env;
-    if (!wasi || !runtime || typeof wasi.fd_write !== 'function' || typeof runtime.emscripten_resize_heap !== 'function') {
-      return instantiate(source, imports);
-    }
-    wasm.instantiate = instantiate;
-    const fdWrite = wasi.fd_write as (fd: number, iov: number, count: number, written: number) => number;
-    const resizeHeap = runtime.emscripten_resize_heap as (size: number) => number;
-    wasi.fd_write = (fd: number, iov: number, count: number, written: number): number => {
-      const { sink, memory } = tap;
-      if (fd !== 1 || !sink || !memory) return fdWrite(fd, iov, count, written);
-      const words = new Uint32Array(memory.buffer);
-      let total = 0;
-      for (let i = 0; i < count; i++) {
-        const at = words[(iov >> 2) + 2 * i]!;
-        const length = words[(iov >> 2) + 2 * i + 1]!;
-        sink(new Uint8Array(memory.buffer, at, length));
-        total += length;
-      }
-      words[written >> 2] = total;
-      return 0;
-    };
-    runtime.emscripten_resize_heap = (size: number): number => {
-      if (size >>> 0 > JQ_MEMORY_LIMIT_BYTES) {
-        tap.overLimit = true;
-        return 0;
-      }
-      return resizeHeap(size);
-    };
-    const result = (await instantiate(source, imports)) as {
-      instance?: { exports: Record<string, unknown> };
-      exports?: Record<string, unknown>;
-    };
-    tap.memory = (result.instance?.exports ?? result.exports)?.memory as { buffer: ArrayBuffer } | undefined;
-    return result;
-  };
-}
-
-/**
- * Checks `expr` without running it: jq compiles `empty | (EXPR)` in full (an unknown function
- * or a syntax error is found) and, because of `empty`, evaluates nothing. Call it before
+ * Checks `expr` without running it: jq compiles the filter as it will run (an unknown function,
+ * a syntax error, code too long are found), then finds no input to run it on. Call it before
  * anything is sent. A filter that does not compile is a usage error (exit 2), one line.
  */
 export async function compileJq(expr: string): Promise<JqFilter> {
-  // The newline ends a trailing `# comment` before the closing parenthesis.
-  const filter = `(${expr}\n)`;
-  const engine = await loadEngine();
-  try {
-    quietly(() => engine.raw('null', `${JQ_18_DEFINITIONS}empty | ${filter}`, ['-c']));
-  } catch (error) {
-    if (!isJqFailure(error)) throw engineFailure(error);
-    // The message and its line numbers as the user's own text gives them; `empty |` still
-    // keeps anything from running (the pipe binds loosest).
-    let reason = error;
-    try {
-      quietly(() => engine.raw('null', `${JQ_18_DEFINITIONS}empty | ${expr}`, ['-c']));
-    } catch (unwrapped) {
-      reason = unwrapped;
-    }
-    throw usageError(`invalid --jq filter: ${jqMessage(reason)}`);
-  }
+  const checked = await runJqMain(['-c', expr], '', () => {});
+  if (checked.overLimit) throw memoryFailure();
+  if (checked.code !== 0) throw usageError(`invalid --jq filter: ${jqMessage(checked.stderr)}`);
   return describeFilter(expr);
 }
 
 /**
- * The filter's outputs over `input` (the body --json would print), each formatted as one
- * piece of text to print on its own line: strings raw, as `jq -r` prints them, with tabs and
- * newlines kept and every other control character made visible; anything else as compact
- * JSON with the characters JSON leaves raw escaped, as --json does.
- * A run-time error (`error(...)`, indexing a number...) is exit 1.
+ * The filter's outputs over `text` (the body as the API sent it), each formatted as one piece
+ * of text to print on its own line: strings raw, as `jq -r` prints them, with tabs and newlines
+ * kept and every other control character made visible; anything else as compact JSON with the
+ * characters JSON leaves raw escaped, as --json does. A run-time error is exit 1.
  */
-export async function runJq(filter: JqFilter, input: unknown): Promise<string[]> {
+export async function runJq(filter: JqFilter, text: string): Promise<string[]> {
   const outputs: string[] = [];
-  await streamJq(filter.program, JSON.stringify(input) ?? 'null', (some) => {
+  await streamJq(filter.expr, text, (some) => {
     for (const output of some) outputs.push(output);
   });
   return outputs;
 }
 
 /**
- * Runs a compiled filter's program over JSON text and hands its outputs to `emit` as jq makes
- * them, each formatted as gwctl prints it, to be printed on a line of its own (jq runs
- * unbuffered, so an output is handed over as soon as jq has written it). On a failure, what
- * jq printed before it has been handed over; the failure is thrown: jq's message (exit 1), or
- * the memory limit (exit 1).
+ * Runs a filter over JSON text and hands its outputs to `emit` as jq makes them, each formatted
+ * as gwctl prints it, to be printed on a line of its own (jq runs unbuffered, so an output is
+ * handed over as soon as jq has written it). On a failure, what jq printed before it has been
+ * handed over; the failure is thrown: jq's message (exit 1), or the memory limit (exit 1).
  */
-export async function streamJq(program: string, text: string, emit: (outputs: string[]) => void): Promise<void> {
-  const engine = await loadEngine();
+export async function streamJq(expr: string, text: string | Uint8Array, emit: (outputs: string[]) => void): Promise<void> {
   const lines = new JqLines(emit);
-  tap.sink = (bytes) => lines.push(bytes);
-  tap.overLimit = false;
-  try {
-    quietly(() => engine.raw(text, program, ['-c', '--unbuffered']));
-  } catch (error) {
-    if (tap.overLimit) {
-      throw new GwctlError(
-        `--jq: the filter needed more than ${JQ_MEMORY_LIMIT_BYTES / 2 ** 30} GiB of memory and was stopped`,
-        ExitCode.failure,
-      );
-    }
-    if (!isJqFailure(error)) throw engineFailure(error);
-    throw new GwctlError(`--jq: ${jqMessage(error)}`, ExitCode.failure);
-  } finally {
-    tap.sink = undefined;
-  }
+  const ran = await runJqMain(['-c', '--unbuffered', expr], text, (bytes) => lines.push(bytes));
+  if (ran.overLimit) throw memoryFailure();
   lines.end();
+  if (ran.code !== 0) throw new GwctlError(`--jq: ${jqMessage(ran.stderr)}`, ExitCode.failure);
+}
+
+function memoryFailure(): GwctlError {
+  const limit = memoryLimit === undefined ? 'more memory than it may use' : `more than ${sizeInWords(memoryLimit)} of memory`;
+  return new GwctlError(`--jq: the filter needed ${limit} and was stopped`, ExitCode.failure);
+}
+
+/** 1 GiB, 256 MiB. */
+function sizeInWords(bytes: number): string {
+  return bytes >= 2 ** 30 ? `${bytes / 2 ** 30} GiB` : `${bytes / 2 ** 20} MiB`;
 }
 
 /** jq's stdout, a write at a time, into its outputs (one a line) formatted for printing. */
@@ -194,21 +254,8 @@ class JqLines {
   }
 }
 
-async function loadEngine(): Promise<JqEngine> {
-  const engine = await engineReady.catch((error: unknown) => {
-    throw engineFailure(error);
-  });
-  // A missing or unreadable jq.wasm leaves an engine without its functions.
-  if (typeof engine?.raw !== 'function') throw engineFailure(undefined);
-  return engine;
-}
-
-/** jq itself failed (it exited non-zero), as opposed to the engine around it. */
-function isJqFailure(error: unknown): boolean {
-  return typeof (error as { exitCode?: unknown })?.exitCode === 'number';
-}
-
 export function engineFailure(error: unknown): GwctlError {
+  if (error instanceof GwctlError) return error;
   const detail = error instanceof Error ? `: ${sanitizeField(error.message.split('\n')[0] ?? '')}` : '';
   return new GwctlError(`the jq engine could not be started${detail}`, ExitCode.failure);
 }
@@ -221,36 +268,33 @@ export function formatJqOutput(line: string): string {
 
 /**
  * jq's message without its framing: the first `jq: error...` line of its stderr, without the
- * "jq: error:" prefix, the "(at inputString:0)" position of the internal input file, the
- * "(Unix shell quoting issues?)" advice and the "at <top-level>, line 1:" pointer.
+ * "jq: error:" prefix, the "(at <stdin>:0)" position of the input, the "(Unix shell quoting
+ * issues?)" advice and the "at <top-level>, line 1:" pointer.
  */
-export function jqMessage(error: unknown): string {
-  const failure = error as { stderr?: string; message?: string };
-  const text = failure.stderr ?? failure.message ?? String(error);
-  const lines = text.split('\n').filter((l) => l.trim() !== '' && !/^Non-zero exit code/.test(l) && !/^jq: \d+ compile errors?$/.test(l));
+export function jqMessage(stderr: string): string {
+  const lines = stderr.split('\n').filter((l) => l.trim() !== '' && !/^jq: \d+ compile errors?$/.test(l));
   const errors = lines.filter((l) => l.startsWith('jq: error'));
   const first = (errors[0] ?? lines[0] ?? 'the filter failed')
     .replace(/^jq: error(?: \(at [^)]*\))?: /, '')
     .replace(/ \(Unix shell quoting issues\?\)/, '')
-    .replace(/ at <top-level>, line (\d+):$/, (_, line: string) => (line === '1' ? '' : ` (line ${line})`))
+    .replace(/ at <top-level>, line (\d+)(?:, column \d+)?:$/, (_, line: string) => (line === '1' ? '' : ` (line ${line})`))
     .trim();
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return sanitizeField(`${first}${more}`);
 }
 
 /**
- * The engine sets process.exitCode when jq exits non-zero and only puts it back when one was
- * set before; and it reports jq's stderr on success (`debug`, `stderr`) through console.warn.
- * Neither may leak into gwctl's own exit code or output.
+ * The module sets process.exitCode when jq exits non-zero, and reports an abort on
+ * console.error: neither may leak into gwctl's own exit code or output.
  */
 function quietly<T>(run: () => T): T {
   const exitCode = process.exitCode;
-  const warn = console.warn;
-  console.warn = () => {};
+  const error = console.error;
+  console.error = () => {};
   try {
     return run();
   } finally {
-    console.warn = warn;
+    console.error = error;
     process.exitCode = exitCode;
   }
 }

@@ -1,15 +1,15 @@
 // Where a --jq filter runs. A filter in the everyday subset of jq's language (./jq-subset/:
 // paths, `.[]`, pipes, `select`, comparisons, construction, interpolation, @csv/@tsv) runs
-// here, in this thread, in microseconds; jq itself (WebAssembly, on a thread of its own:
+// here, in this thread, in microseconds; jq 1.8.1 itself (WebAssembly, on a thread of its own:
 // ./jq-thread.ts) starts only for a filter outside the subset, or for an input the subset
-// hands over (an error, a number only jq can print, work past its bounds). Starting jq costs
-// more than a whole get with --json; the subset costs nothing measurable (bench/README.md).
+// hands over (an error, a number or a key order only jq keeps, work past its bounds). Starting
+// jq costs more than a whole get with --json; the subset costs nothing measurable
+// (bench/README.md).
 import type { Io } from '../core/io.js';
 import { describeFilter, type JqFilter } from './jq-filter.js';
-import { evaluateSubset } from './jq-subset/evaluate.js';
 import { parseSubset } from './jq-subset/parse.js';
-import type { Node } from './jq-subset/syntax.js';
-import { engineRunner, type JqRunner } from './jq-thread.js';
+import { subsetLines } from './jq-subset/run.js';
+import { engineRunner, type JqInput, type JqRunner } from './jq-thread.js';
 
 export type { JqFilter, JqRunner };
 
@@ -33,18 +33,34 @@ class SubsetFirst implements JqRunner {
   }
 
   async compile(expr: string): Promise<JqFilter> {
-    const subset = parseSubset(expr);
-    return subset ? describeFilter(expr, subset) : this.jq().compile(expr);
+    // The subset vouches only for a filter short enough that jq surely compiles it too: past
+    // that, jq's own limits (a function compiled to more than 120,000 bytes is refused) decide.
+    const subset = expr.length <= SUBSET_VOUCHES_CHARS ? parseSubset(expr) : undefined;
+    if (subset) return describeFilter(expr, subset);
+    const compiled = await this.jq().compile(expr);
+    // jq compiled it: the subset may still run it.
+    const tree = parseSubset(expr);
+    return tree ? describeFilter(expr, tree) : compiled;
   }
 
-  run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
+  run(filter: JqFilter, input: JqInput, io: Io): Promise<void> {
     // A filter outside the subset is the engine's from the start, with its own order.
-    if (!filter.subset) return this.jq().run(filter, input, io);
-    const lines = this.handedOver ? undefined : linesOf(filter.subset, input);
-    if (!lines) this.handedOver = true;
+    const { subset } = filter;
+    if (!subset) return this.jq().run(filter, input, io);
     const job = this.tail.then(async () => {
       if (this.failure) throw this.failure;
-      if (!lines) return this.jq().run(filter, input, io);
+      // A large body is read and filtered on jq's thread (the subset first there too): here,
+      // reading it and collecting what it leaves would hold off Ctrl-C and SIGTERM for seconds.
+      if (input.text.length > SUBSET_HERE_CHARS) this.handedOver = true;
+      // A turn of the event loop first: Ctrl-C and SIGTERM act between reading the body and
+      // filtering it, each a bounded stretch of this thread's time.
+      await new Promise((resolve) => setImmediate(resolve));
+      const lines = this.handedOver ? undefined : subsetLines(subset, input.text, input.value);
+      if (!lines) {
+        // Every input after this one goes the same way, so outputs keep their order.
+        this.handedOver = true;
+        return this.jq().run(filter, input, io);
+      }
       if (lines.length > 0) await io.out(`${lines.join('\n')}\n`);
     });
     this.tail = job.catch((error: unknown) => {
@@ -55,14 +71,15 @@ class SubsetFirst implements JqRunner {
 }
 
 /**
- * The outputs' lines by the subset, or undefined when the engine is to run this input: what
- * the subset leaves to jq (OutsideSubset), and anything else that stops it (an input nested
- * too deep for this thread's stack), since jq itself then decides.
+ * Characters of a filter the subset answers for without asking jq. jq refuses a filter whose
+ * code is too long (120,002 bytes of bytecode for `.a` written 40,000 times); the subset's
+ * filters compile to well under 30 bytes a character, so 2,000 characters are far from it.
  */
-function linesOf(subset: Node, input: unknown): string[] | undefined {
-  try {
-    return evaluateSubset(subset, input);
-  } catch {
-    return undefined;
-  }
-}
+const SUBSET_VOUCHES_CHARS = 2000;
+
+/**
+ * The largest body the subset reads on this thread: 4 MiB of JSON take some 50 ms to read and
+ * check here, and collecting them no more. A body of 30 MB, read and sorted here, held off
+ * SIGTERM for 2.5 s, most of it collecting garbage.
+ */
+const SUBSET_HERE_CHARS = 4 * 1024 * 1024;

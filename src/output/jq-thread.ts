@@ -4,7 +4,7 @@
 // makes them, with back-pressure: when stdout is slow, jq waits. This module loads on the main
 // thread without the engine; the thread loads the engine there. It starts from this module's
 // own file in the npm build; the standalone executable, one bundle with no module files, starts
-// it from the source text of a second bundle (this module, the engine and jq-web) that it
+// it from the source text of a second bundle (this module, the engine and jq-wasm) that it
 // carries as an asset (./jq-thread-source.ts, scripts/build-binary.mjs). Only under the test
 // runner, which runs TypeScript source, does the engine run on this thread instead.
 import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -14,21 +14,34 @@ import type { Io } from '../core/io.js';
 import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 import { bundledThreadSource } from './jq-thread-source.js';
 import type { JqFilter } from './jq-filter.js';
+import { parseSubset } from './jq-subset/parse.js';
+import { subsetLines } from './jq-subset/run.js';
 
 /** Runs filters, one job after another, printing each job's outputs in the order they were sent. */
 export interface JqRunner {
   /** Checks a filter without running it (a usage error, exit 2, when it does not compile). */
   compile(expr: string): Promise<JqFilter>;
   /**
-   * Filters `input` and prints its outputs as they come. Jobs may be sent before the ones
+   * Filters the input and prints its outputs as they come. Jobs may be sent before the ones
    * ahead of them end; each resolves when its outputs are printed, or rejects with its failure
    * after the outputs jq printed before it.
    */
-  run(filter: JqFilter, input: unknown, io: Io): Promise<void>;
+  run(filter: JqFilter, input: JqInput, io: Io): Promise<void>;
+}
+
+/**
+ * What a filter reads: the JSON text (the body as the API sent it), which jq reads, and, when
+ * the caller has it already, JavaScript's reading of it, which the subset may use instead of
+ * reading the text again.
+ */
+export interface JqInput {
+  readonly text: string;
+  readonly value?: unknown;
 }
 
 type Failure = { message: string; exitCode: ExitCodeValue };
-type Request = { job: number; compile: string } | { job: number; program: string; text: string };
+/** A job: compile a filter, or run one (the subset first, when the filter is in it). */
+type Request = { job: number; compile: string } | { job: number; expr: string; json: Uint8Array; subset: boolean };
 type Reply =
   { job: number; lines: string } | { job: number; compiled: JqFilter } | { job: number; done: true } | { job: number; failure: Failure };
 
@@ -38,6 +51,11 @@ const WORKER_ROLE = 'gwctl --jq';
  * stdout busy, and what a slow reader of an endless filter costs in memory at most.
  */
 const AHEAD_CHARS = 4 * 1024 * 1024;
+/**
+ * The subset's time on this thread, where signals do not wait for it: a sort of a 30 MB body
+ * takes it seconds, and jq would need more memory than it may have for the same sort.
+ */
+const THREAD_SUBSET_TIME_LIMIT_MS = 20_000;
 /** Output is handed over in pieces of about this size, or sooner when it comes slowly. */
 const PIECE_CHARS = 64 * 1024;
 const PIECE_MS = 20;
@@ -87,18 +105,21 @@ class InlineRunner implements JqRunner {
     return (await loadEngine()).compileJq(expr);
   }
 
-  run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
+  run(filter: JqFilter, { text }: JqInput, io: Io): Promise<void> {
     const job = this.queue.then(async () => {
       if (this.failure) throw this.failure;
+      // The subset first, as on the thread.
+      const lines = filter.subset && subsetLines(filter.subset, text);
+      if (lines) return io.out(lines.map((line) => `${line}\n`).join(''));
       const { streamJq } = await loadEngine();
-      let text = '';
+      let printed = '';
       try {
-        await streamJq(filter.program, JSON.stringify(input) ?? 'null', (outputs) => (text += `${outputs.join('\n')}\n`));
+        await streamJq(filter.expr, text, (outputs) => (printed += `${outputs.join('\n')}\n`));
       } catch (error) {
         this.failure = error;
         throw error;
       } finally {
-        await io.out(text);
+        await io.out(printed);
       }
     });
     this.queue = job.catch(() => {});
@@ -142,15 +163,18 @@ class ThreadRunner implements JqRunner {
     return this.send((job) => ({ job, compile: expr })) as Promise<JqFilter>;
   }
 
-  async run(filter: JqFilter, input: unknown, io: Io): Promise<void> {
-    await this.send((job) => ({ job, program: filter.program, text: JSON.stringify(input) ?? 'null' }), io);
+  async run(filter: JqFilter, { text }: JqInput, io: Io): Promise<void> {
+    // As UTF-8 bytes, which jq reads, moved to the thread rather than copied: a copy of a large
+    // body's text would take this thread's time.
+    const json = new TextEncoder().encode(text);
+    await this.send((job) => ({ job, expr: filter.expr, json, subset: filter.subset !== undefined }), io, [json.buffer]);
   }
 
-  private send(request: (job: number) => Request, io?: Io): Promise<unknown> {
+  private send(request: (job: number) => Request, io?: Io, transfer: ArrayBuffer[] = []): Promise<unknown> {
     const job = this.nextJob++;
     const answer = new Promise((resolve, reject) => this.jobs.set(job, { resolve, reject, io }));
     this.worker.ref();
-    this.worker.postMessage(request(job));
+    this.worker.postMessage(request(job), transfer);
     return answer;
   }
 
@@ -200,7 +224,7 @@ function memoryFailure(): Failure {
 
 /** The thread: jobs in the order they came, outputs handed over in pieces as jq makes them. */
 async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
-  // jq-web reports an abort (the memory limit) on console.error; the failure is reported instead.
+  // jq's module reports an abort (the memory limit) on console.error; the failure is reported instead.
   console.error = () => {};
   const engine = await loadEngine();
   let queue = Promise.resolve();
@@ -230,8 +254,14 @@ async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
         for (let now = waiting; now > AHEAD_CHARS; now = Atomics.load(ahead, 0)) Atomics.wait(ahead, 0, now, 1000);
       };
       try {
+        const tree = request.subset ? parseSubset(request.expr) : undefined;
+        const lines = tree && subsetLines(tree, new TextDecoder().decode(request.json), undefined, THREAD_SUBSET_TIME_LIMIT_MS);
+        if (lines) {
+          if (lines.length > 0) piece = `${lines.join('\n')}\n`;
+          return { job: request.job, done: true };
+        }
         // The first output after a quiet spell goes at once; a burst goes in pieces.
-        await engine.streamJq(request.program, request.text, (outputs) => {
+        await engine.streamJq(request.expr, request.json, (outputs) => {
           piece += `${outputs.join('\n')}\n`;
           if (piece.length >= PIECE_CHARS || performance.now() - handedAt >= PIECE_MS) handOver();
         });

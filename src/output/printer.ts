@@ -39,6 +39,11 @@ export interface Detail<T> {
    * view's text, and --jq refuses.
    */
   body?: unknown;
+  /**
+   * The body's text as the API sent it, when the command has it: --jq filters this text, so
+   * that jq sees the numbers and the key order as sent (JavaScript's reading keeps neither).
+   */
+  bodyText?: string;
   /** Under --jsonl, these one per line instead of the body (the result is a list). */
   items?: readonly unknown[];
   /**

@@ -217,6 +217,36 @@ describe('what is printed', () => {
   });
 });
 
+describe('--jq is jq 1.8.1 over the body as sent', () => {
+  const sent = '{"b": 1, "10": 2, "n": 1.10, "big": 12345678901234567890, "e": 1e1000, "z": -0, "s": "x"}';
+
+  it('keeps the key order and every number literal jq 1.8.1 keeps; computes as jq computes', async () => {
+    script = () => ({ body: sent, headers: { 'content-type': 'application/json' } });
+    const whole = await api(['credits', '--jq', '.']);
+    expect(whole).toMatchObject({ code: 0, stderr: '' });
+    expect(whole.stdout).toBe('{"b":1,"10":2,"n":1.10,"big":12345678901234567890,"e":1E+1000,"z":-0,"s":"x"}\n');
+    const picked = await api(['credits', '--jq', '.n, .big, .e, .z, keys_unsorted, (.big + 1), .s']);
+    expect(picked.stdout).toBe('1.10\n12345678901234567890\n1E+1000\n-0\n["b","10","n","big","e","z","s"]\n12345678901234567000\nx\n');
+  });
+
+  it("jq 1.8.1's grammar", async () => {
+    script = () => ({ body: '[1, 2, 3]', headers: { 'content-type': 'application/json' } });
+    const r = await api(['credits', '--jq', '{x: if true then 1 else 2 end}, reduce .[] as $x (0; . + $x), (1 + 2 as $x | -$x)']);
+    expect(r).toMatchObject({ code: 0, stderr: '', stdout: '{"x":1}\n6\n-3\n' });
+  });
+
+  it('a filter jq 1.8.1 does not compile is exit 2 with nothing sent, even one the subset would read', async () => {
+    const r = await api(['credits', '--jq', '.a'.repeat(40_000)]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    // Under --jq, errors are JSON on stderr.
+    expect(r.stderr).toBe(
+      '{"error":{"status":null,"message":"invalid --jq filter: function compiled to 120002 bytes which is too long","exit_code":2}}\n',
+    );
+    expect(seen()).toEqual([]);
+  });
+});
+
 describe('retries and redirects', () => {
   it('a 503 on GET is retried; on POST it is not (the request arrived)', async () => {
     script = (_req, i) =>

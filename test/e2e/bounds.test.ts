@@ -4,10 +4,11 @@
 // body is at most 8 MiB; a key command that outlives its limit, or runs when Ctrl-C or SIGTERM
 // comes, goes with every process it started; every --interval has its floor.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ScriptedServer } from '../kit/server.js';
 import {
   expectNoCrash,
   gwctlShellCommand,
@@ -68,6 +69,45 @@ describe('--jq that never ends', () => {
     await until(() => run.stdout() === '36\n', 15_000);
     await expectStopped(run, 'SIGINT', 130, 'interrupted');
   });
+});
+
+describe('--jq sorting a large body', () => {
+  // 30 MB of items whose ids sort in no order they came in: the subset sorts them (counting
+  // its comparisons against its budget and time) or hands them to jq's thread.
+  const body = ((): string => {
+    const items: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 30_000_000; i++) {
+      const item = JSON.stringify({ id: `i-${(i * 7919) % 1_000_003}-${i}`, name: `intern ${i}`, count: i % 1000 });
+      items.push(item);
+      size += item.length + 1;
+    }
+    return `{"data":[${items.join(',')}]}`;
+  })();
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startServer(() => ({ body, headers: { 'content-type': 'application/json' } }));
+  });
+  afterAll(() => server.close());
+
+  // The sort runs on jq's thread (a body this large is not filtered on the main thread), so
+  // SIGTERM is sent once that thread exists: Linux lists a process's threads in /proc.
+  it.skipIf(!existsSync('/proc/self/task')).each([0, 400, 800])(
+    'SIGTERM %i ms into the sort ends it within a second, exit 143',
+    async (after) => {
+      server.reset();
+      const run = spawnGwctl(['api', 'interns', '--base-url', server.baseUrl, '--jq', '.data | sort_by(.id) | .[0].id'], {
+        env: { GWCTL_API_KEY: 'sk-test' },
+        timeoutMs: 60_000,
+      });
+      const threads = (): number => readdirSync(`/proc/${run.child.pid}/task`).length;
+      await until(() => server.requests.length === 1, 15_000);
+      const before = threads();
+      await until(() => threads() > before, 30_000);
+      await new Promise((r) => setTimeout(r, after));
+      await expectStopped(run, 'SIGTERM', 143, 'terminated');
+    },
+  );
 });
 
 describe('--jq output streams', () => {

@@ -1,14 +1,18 @@
-// The subset of jq that --jq runs without the engine, against the engine itself: for every
-// filter the subset reads, jq must compile it, and wherever the subset gives outputs they must
-// be jq's, line for line. Filters written out (the ones scripts use), then a few thousand made
-// at random from the subset's grammar over awkward inputs (unicode, control characters, numbers
-// JavaScript and jq write differently, keys JavaScript would reorder).
+// The subset of jq that --jq runs without the engine, against jq 1.8.1 itself (the jq-wasm
+// package through its own wrapper: test/kit/jq-oracle.ts): for every filter the subset reads,
+// jq must compile it, and wherever the subset gives outputs they must be jq's, line for line;
+// gwctl's engine, run on the same text, must print what jq prints too. Filters written out (the
+// ones scripts use), then a few hundred made at random from the subset's grammar over awkward
+// bodies (unicode, control characters, numbers JavaScript and jq write differently, keys
+// JavaScript would reorder), each given as the text the API sent.
 import { describe, expect, it } from 'vitest';
 import { GwctlError } from '../../src/core/errors.js';
 import { compileJq, runJq } from '../../src/output/jq-engine.js';
 import { evaluateSubset } from '../../src/output/jq-subset/evaluate.js';
+import { readSubsetInput } from '../../src/output/jq-subset/input.js';
 import { parseSubset } from '../../src/output/jq-subset/parse.js';
 import { ARITY, type Node } from '../../src/output/jq-subset/syntax.js';
+import { jqOracle } from '../kit/jq-oracle.js';
 
 const interns = {
   data: [
@@ -20,31 +24,37 @@ const interns = {
   next_cursor: null,
 };
 
-const INPUTS: unknown[] = [
-  interns,
-  { data: { id: 'e1', name: 'één 😀', created_at: '2026-11-27T01:00:00Z', ratio: 0.25, big: 1e21, small: 1e-7 } },
-  JSON.parse('{"a": {"b": [1, 2, {"c": "d"}]}, "b": "x", "x y": true, "10": "ten", "__proto__": "p", "z": [3, 1, 2]}'),
-  [3, 'b', null, true, [1], { k: 'v' }, -0, 1.5, 'a', false, '\u00e9', '\ue000', '😀'],
-  'plain \u007f text',
-  null,
-  1e17,
+/** Bodies as the API sends them: the text is what jq reads. */
+const INPUTS: string[] = [
+  JSON.stringify(interns),
+  JSON.stringify({ data: { id: 'e1', name: 'één 😀', created_at: '2026-11-27T01:00:00Z', ratio: 0.25, big: 1e21, small: 1e-7 } }),
+  '{"a": {"b": [1, 2, {"c": "d"}]}, "b": "x", "x y": true, "10": "ten", "__proto__": "p", "z": [3, 1, 2]}',
+  JSON.stringify([3, 'b', null, true, [1], { k: 'v' }, 1.5, 'a', false, '\u00e9', '\ue000', '😀']),
+  // Numbers jq 1.8.1 keeps as written, and JavaScript does not.
+  '{"a": 1.10, "b": 12345678901234567890, "z": [1e1000, -0, 0.1e-7, 100e-2], "data": [{"id": "n", "count": 1.0}]}',
+  '[3, -0, 2.50, 1E2]',
+  JSON.stringify('plain \u007f text'),
+  'null',
+  '100000000000000000',
 ];
 
-/** What the engine prints for `expr` over `input`, or the error it ends with. */
-async function engine(expr: string, input: unknown): Promise<{ lines: string[] } | { error: string }> {
+/** What gwctl's engine prints for `expr` over `text`, or the error it ends with. */
+async function engine(expr: string, text: string): Promise<{ lines: string[] } | { error: string }> {
   const filter = await compileJq(expr).catch((error: unknown) => {
     throw new Error(`jq does not compile ${JSON.stringify(expr)}: ${String(error)}`);
   });
   try {
-    return { lines: await runJq(filter, input) };
+    return { lines: await runJq(filter, text) };
   } catch (error) {
     if (error instanceof GwctlError) return { error: error.message };
     throw error;
   }
 }
 
-/** The subset's lines, or undefined when it hands the input to the engine. */
-function subset(tree: Node, input: unknown): string[] | undefined {
+/** The subset's lines for the body's text, or undefined when it hands the text to the engine (as jq-runner.ts does). */
+function subset(tree: Node, text: string): string[] | undefined {
+  const input = readSubsetInput(text);
+  if (input === undefined) return undefined;
   try {
     return evaluateSubset(tree, input);
   } catch (error) {
@@ -59,11 +69,13 @@ async function agrees(expr: string): Promise<number> {
   if (!tree) throw new Error(`${expr} is not in the subset`);
   let ran = 0;
   for (const input of INPUTS) {
+    const jq = await jqOracle(expr, input);
+    if ('compileError' in jq) throw new Error(`jq 1.8.1 does not compile ${JSON.stringify(expr)}: ${jq.compileError}`);
+    expect({ expr, input, ...(await engine(expr, input)) }).toEqual({ expr, input, ...jq });
     const mine = subset(tree, input);
-    const theirs = await engine(expr, input);
     if (mine === undefined) continue;
     ran++;
-    expect({ expr, input, lines: mine }).toEqual({ expr, input, ...theirs });
+    expect({ expr, input, lines: mine }).toEqual({ expr, input, ...jq });
   }
   return ran;
 }
@@ -146,7 +158,7 @@ describe('filters scripts write', () => {
       '.data[] | "\\(.id) \\(.count)"',
       '{total: (.data | length)}',
     ]) {
-      expect(subset(parseSubset(expr)!, interns), expr).toBeDefined();
+      expect(subset(parseSubset(expr)!, JSON.stringify(interns)), expr).toBeDefined();
     }
   });
 });
@@ -186,6 +198,10 @@ describe('what the subset leaves to jq', () => {
     '$__loc__',
     '. as $x | $x',
     'reduce .[] as $x (0; . + $x)',
+    // jq 1.8's grammar, left to jq.
+    '{x: if true then 1 else 2 end}',
+    '1 + 2 as $x | -$x',
+    '/* c */ .',
     'def f: .; f',
     'try .a catch 1',
     '"\\ud83d\\ude00"',
@@ -206,27 +222,64 @@ describe('what the subset leaves to jq', () => {
   });
 
   it('hands over an input jq would not read as JavaScript did (half a surrogate pair)', () => {
-    expect(subset(parseSubset('.a')!, { a: 'x\ud800y' })).toBeUndefined();
-    expect(subset(parseSubset('.a')!, { ['k\udc00']: 1, a: 1 })).toBeUndefined();
+    expect(subset(parseSubset('.a')!, '{"a": "x\\ud800y"}')).toBeUndefined();
+    expect(subset(parseSubset('.a')!, '{"k\\udc00": 1, "a": 1}')).toBeUndefined();
+  });
+
+  it.each([
+    ['1.10', 'a literal jq keeps as written'],
+    ['12345678901234567890', 'beyond a double'],
+    ['1e1000', 'beyond a double, printed 1E+1000'],
+    ['-0', 'negative zero'],
+    ['1E2', 'an exponent'],
+    ['0.1e-7', 'an exponent'],
+    ['1e21', 'an exponent'],
+    ['123456789012345678', 'more digits than a double holds'],
+  ])('hands over a body holding the number %s (%s), even where the filter does not print it', (number) => {
+    expect(subset(parseSubset('.a')!, `{"a": 1, "b": ${number}}`)).toBeUndefined();
+    expect(subset(parseSubset('.a')!, `{"a": 1, "b": "${number}"}`)).toEqual(['1']);
+  });
+
+  it('hands over a body with a key JavaScript would move to the front', () => {
+    expect(subset(parseSubset('.')!, '{"b": 1, "10": 2}')).toBeUndefined();
+    expect(subset(parseSubset('.')!, '{"b": 1, "4294967294": 2}')).toBeUndefined();
+    // Not an array index to JavaScript: kept in place.
+    expect(subset(parseSubset('.')!, '{"b": 1, "4294967295": 2, "01": 3, "x\\"10": 4}')).toEqual([
+      '{"b":1,"4294967295":2,"01":3,"x\\"10":4}',
+    ]);
   });
 
   it('hands over numbers only jq knows how to print, and errors', () => {
-    expect(subset(parseSubset('.a')!, { a: 1e21 })).toBeUndefined();
-    expect(subset(parseSubset('.a + .b')!, { a: 0.1, b: 0.2 })).toBeUndefined();
-    expect(subset(parseSubset('.a')!, { a: 0.1 })).toEqual(['0.1']);
-    expect(subset(parseSubset('.a.b')!, { a: 'x' })).toBeUndefined();
-    expect(subset(parseSubset('.[] | .a')!, [1])).toBeUndefined();
+    expect(subset(parseSubset('.a + .b')!, '{"a": 0.1, "b": 0.2}')).toBeUndefined();
+    expect(subset(parseSubset('.a')!, '{"a": 0.1}')).toEqual(['0.1']);
+    expect(subset(parseSubset('.a.b')!, '{"a": "x"}')).toBeUndefined();
+    expect(subset(parseSubset('.[] | .a')!, '[1]')).toBeUndefined();
+    // Never Infinity: a sum past a double's range is jq's to print.
+    expect(subset(parseSubset('.a + .a')!, '{"a": 1.7976931348623157e308}')).toBeUndefined();
   });
 
   it('hands over a filter whose work grows past its bounds', () => {
     let doubled = '.';
     for (let i = 0; i < 24; i++) doubled += ' | [.[], .[]]';
-    expect(subset(parseSubset(`${doubled} | length`)!, [1])).toBeUndefined();
+    expect(subset(parseSubset(`${doubled} | length`)!, '[1]')).toBeUndefined();
     // Held small (each level shares the one below), printed 2^30 times as large.
     let nested = '.';
     for (let i = 0; i < 30; i++) nested += ' | [., .]';
-    expect(subset(parseSubset(nested)!, [1])).toBeUndefined();
-    expect(subset(parseSubset(`${nested} | length`)!, [1])).toEqual(['2']);
+    expect(subset(parseSubset(nested)!, '[1]')).toBeUndefined();
+    expect(subset(parseSubset(`${nested} | length`)!, '[1]')).toEqual(['2']);
+  });
+
+  it('counts comparisons against its time: a sort whose every comparison walks far stops at the limit', () => {
+    // 20,000 arrays alike but for their last item: each comparison walks 300 items, and the
+    // sort makes some 300,000 comparisons. It makes no values, so only the time can stop it.
+    const rows = Array.from({ length: 20_000 }, (_, i) => [...Array.from({ length: 299 }, () => 0), (i * 7919) % 20_000]);
+    const input = JSON.parse(JSON.stringify(rows)) as unknown;
+    for (const filter of ['sort', 'sort_by(.)', '[.[] | [.]] | sort | length']) {
+      const started = performance.now();
+      expect(() => evaluateSubset(parseSubset(filter)!, input, 50), filter).toThrow();
+      // The clock is read every 16,384 comparisons: the limit, and little more.
+      expect(performance.now() - started, filter).toBeLessThan(2_000);
+    }
   });
 });
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { GwctlError } from '../../src/core/errors.js';
 import { compileJq, formatJqOutput, runJq } from '../../src/output/jq-engine.js';
-import { isItemwise } from '../../src/output/jq-filter.js';
+import { describeFilter } from '../../src/output/jq-filter.js';
+import { parseSubset } from '../../src/output/jq-subset/parse.js';
 
 const interns = {
   data: [
@@ -14,7 +15,7 @@ const interns = {
 };
 
 async function run(expr: string, input: unknown = interns): Promise<string[]> {
-  return runJq(await compileJq(expr), input);
+  return runJq(await compileJq(expr), JSON.stringify(input));
 }
 
 async function compileError(expr: string): Promise<GwctlError> {
@@ -59,7 +60,7 @@ describe('runJq', () => {
 
   it("a run-time error is exit 1 with jq's message and no output", async () => {
     const filter = await compileJq('.data[] | .id | .x');
-    const error = await runJq(filter, interns).catch((e: unknown) => e as GwctlError);
+    const error = await runJq(filter, JSON.stringify(interns)).catch((e: unknown) => e as GwctlError);
     expect(error).toBeInstanceOf(GwctlError);
     expect((error as GwctlError).exitCode).toBe(1);
     expect((error as GwctlError).message).toBe('--jq: Cannot index string with string "x"');
@@ -81,10 +82,17 @@ describe('compileJq', () => {
     expect(process.exitCode).toBeUndefined();
   });
 
-  it('cannot be tricked into checking a different filter than the one that runs', async () => {
-    // `.a) | (.b` is valid inside `empty | (...)`; run as it was checked, it is valid too.
-    const filter = await compileJq('.a) | (.b');
-    expect(await runJq(filter, { a: { b: 1 }, b: 2 })).toEqual(['1']);
+  it('checks exactly the text that runs: a filter jq refuses is refused, whatever wraps it', async () => {
+    // `.a) | (.b` would compile inside parentheses; jq itself refuses it.
+    expect((await compileError('.a) | (.b')).message).toBe(
+      'invalid --jq filter: syntax error, unexpected INVALID_CHARACTER, expecting end of file',
+    );
+  });
+
+  it("refuses a filter longer than jq's limit on compiled code, which the subset alone would take", async () => {
+    const error = await compileError('.a'.repeat(40_000));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toMatch(/^invalid --jq filter: function compiled to \d+ bytes which is too long$/);
   });
 
   it('does not run the filter while checking it', async () => {
@@ -110,9 +118,10 @@ describe('isItemwise: filters that may run on the items of --all a batch at a ti
     '  .data [ ] |.id',
     '.data[]|select(.status == "failed")|.id',
     '.data[] | .a, .b',
-    '.data[] | .x as $v | $v',
+    // `?` only hides an error, and --all's items are always a list.
+    '.data[]?',
   ])('%j takes the items one by one', (expr) => {
-    expect(isItemwise(expr)).toBe(true);
+    expect(describeFilter(expr, parseSubset(expr)).itemwise).toBe(true);
   });
 
   it.each([
@@ -120,24 +129,26 @@ describe('isItemwise: filters that may run on the items of --all a batch at a ti
     '.data | length',
     '[.data[] | .id]',
     '.data[] as $x | $x',
-    '.data[]?',
     '.data[] // 1',
     '.data[] | input',
     '.data[] | if .x then halt else . end',
     '.data[] | halt_error',
     '# leading comment\n.data[]',
     '(.data[] | .id), (.data | length)',
+    // Outside the subset: only a tree says how a filter binds.
+    '.data[] | .x as $v | $v',
   ])('%j needs the whole body', (expr) => {
-    expect(isItemwise(expr)).toBe(false);
+    expect(describeFilter(expr, parseSubset(expr)).itemwise).toBe(false);
   });
 
   it('the same outputs over batches of items as over the whole list', async () => {
-    const filter = await compileJq('.data[] | select(.status == "failed") | .id');
+    const expr = '.data[] | select(.status == "failed") | .id';
+    const filter = describeFilter(expr, parseSubset(expr));
     expect(filter.itemwise).toBe(true);
-    const whole = await runJq(filter, interns);
+    const whole = await runJq(filter, JSON.stringify(interns));
     const batched = [
-      ...(await runJq(filter, { data: interns.data.slice(0, 1) })),
-      ...(await runJq(filter, { data: interns.data.slice(1) })),
+      ...(await runJq(filter, JSON.stringify({ data: interns.data.slice(0, 1) }))),
+      ...(await runJq(filter, JSON.stringify({ data: interns.data.slice(1) }))),
     ];
     expect(batched).toEqual(whole);
   });

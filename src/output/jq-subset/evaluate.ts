@@ -24,10 +24,10 @@ const STEPS_FLOOR = 200_000;
 const PRINTED_PER_INPUT_CHAR = 8;
 const PRINTED_FLOOR = 1024 * 1024;
 /**
- * Synchronous work at most, before the engine (on its own thread, where Ctrl-C and SIGTERM
- * act at once) takes over: signals wait while this runs.
+ * Synchronous work at most on the main thread, before the engine (on its own thread, where
+ * Ctrl-C and SIGTERM act at once) takes over: signals wait while this runs.
  */
-const TIME_LIMIT_MS = 300;
+export const MAIN_THREAD_TIME_LIMIT_MS = 300;
 const CLOCK_EVERY_STEPS = 16_384;
 
 /**
@@ -35,9 +35,9 @@ const CLOCK_EVERY_STEPS = 16_384;
  * tabs and newlines kept), everything else as compact JSON with the characters JSON leaves raw
  * escaped — as the engine's `jq -c` outputs are printed (../jq-engine.ts, formatJqOutput).
  */
-export function evaluateSubset(filter: Node, input: unknown): string[] {
+export function evaluateSubset(filter: Node, input: unknown, timeLimitMs = MAIN_THREAD_TIME_LIMIT_MS): string[] {
   const size = measure(input);
-  const run = new Run(size.values * STEPS_PER_INPUT_VALUE + STEPS_FLOOR);
+  const run = new Run(size.values * STEPS_PER_INPUT_VALUE + STEPS_FLOOR, timeLimitMs);
   const outputs = run.eval(filter, input as Value);
   const printable = { left: size.chars * PRINTED_PER_INPUT_CHAR + PRINTED_FLOOR };
   return outputs.map((output) => {
@@ -88,7 +88,21 @@ class Run {
   private steps = 0;
   private readonly started = performance.now();
 
-  constructor(private readonly maxSteps: number) {}
+  private compared = 0;
+
+  constructor(
+    private readonly maxSteps: number,
+    private readonly timeLimitMs: number,
+  ) {}
+
+  /**
+   * One comparison made (sorting, grouping, `==` on nested values): it makes no value, so it
+   * spends nothing of the budget, but it is counted against the time, so that a sort of a
+   * large body stops at the time limit like any other work.
+   */
+  readonly tick = (): void => {
+    if (++this.compared % CLOCK_EVERY_STEPS === 0 && performance.now() - this.started > this.timeLimitMs) outside();
+  };
 
   /** Counts `n` values made; past the budget, or the time, the filter is the engine's. */
   private spend(n: number): void {
@@ -97,7 +111,7 @@ class Run {
     if (this.steps > this.maxSteps) outside();
     if (
       Math.floor(before / CLOCK_EVERY_STEPS) !== Math.floor(this.steps / CLOCK_EVERY_STEPS) &&
-      performance.now() - this.started > TIME_LIMIT_MS
+      performance.now() - this.started > this.timeLimitMs
     ) {
       outside();
     }
@@ -138,7 +152,7 @@ class Run {
       case 'compare': {
         const [left, right] = this.pair(node.left, node.right, input);
         if (left === undefined) return [];
-        return [compared(node.op, compare(left, right!))];
+        return [compared(node.op, compare(left, right!, this.tick))];
       }
       case 'arithmetic': {
         const [left, right] = this.pair(node.left, node.right, input);
@@ -302,13 +316,13 @@ class Run {
       case 'sort':
         if (!Array.isArray(input)) return outside();
         this.spend(input.length);
-        return [stableSort(input, (a, b) => compare(a, b))];
+        return [stableSort(input, (a, b) => compare(a, b, this.tick))];
       default:
-        return [plain(name, input)];
+        return [plain(name, input, this.tick)];
     }
   }
 
-  /** jq 1.7's `join`: null as "", numbers and booleans as JSON, strings as they are. */
+  /** jq's `join` (1.7 and 1.8): null as "", numbers and booleans as JSON, strings as they are. */
   private join(input: Value, separator: Value): Value {
     const items = this.values(input);
     if (items.length === 0) return '';
@@ -329,7 +343,7 @@ class Run {
     if (!Array.isArray(input)) return outside();
     const keyed = input.map((item) => ({ item, key: this.eval(by, item) as Value }));
     this.spend(input.length);
-    return stableSort(keyed, (a, b) => compare(a.key, b.key)).map((entry) => entry.item);
+    return stableSort(keyed, (a, b) => compare(a.key, b.key, this.tick)).map((entry) => entry.item);
   }
 }
 
@@ -340,6 +354,7 @@ function plain(
     'empty' | 'not' | 'select' | 'map' | 'has' | 'join' | 'startswith' | 'endswith' | 'sort_by' | 'add' | 'any' | 'all' | 'sort'
   >,
   input: Value,
+  tick: () => void,
 ): Value {
   switch (name) {
     case 'length':
@@ -353,7 +368,7 @@ function plain(
       if (Array.isArray(input)) return input.map((_, i) => i);
       if (!isObject(input)) return outside();
       const keys = Object.keys(input);
-      return name === 'keys' ? keys.sort(compareStrings) : keys;
+      return name === 'keys' ? keys.sort((a, b) => (tick(), compareStrings(a, b))) : keys;
     }
     case 'type':
       return typeName(input);
@@ -371,7 +386,7 @@ function plain(
   }
 }
 
-/** `.[key]` on a value, as jq 1.7 reads it; an index jq would refuse is an error here. */
+/** `.[key]` on a value, as jq reads it; an index jq would refuse is an error here. */
 function index(value: Value, key: Value): Value {
   if (typeof key === 'string') {
     if (value === null) return null;
@@ -433,6 +448,8 @@ function dump(value: Value, budget: { left: number } = { left: PRINTED_FLOOR }):
   };
   const walk = (v: Value): void => {
     if (typeof v === 'number') {
+      // Infinity and NaN are not JSON, and jq writes -0 as it is.
+      if (!Number.isFinite(v) || Object.is(v, -0)) outside();
       const text = String(v);
       write(/[eE]/.test(text) ? outside() : text);
     } else if (typeof v === 'string') {
@@ -502,8 +519,12 @@ function rank(value: Value): number {
   return Array.isArray(value) ? 5 : 6;
 }
 
-/** jq's jv_cmp: by kind, then numbers, strings by code point, arrays item by item, objects by their sorted keys then values. */
-function compare(a: Value, b: Value): number {
+/**
+ * jq's jv_cmp: by kind, then numbers, strings by code point, arrays item by item, objects by
+ * their sorted keys then values. `tick` counts each comparison, nested ones included.
+ */
+function compare(a: Value, b: Value, tick: () => void): number {
+  tick();
   const kinds = rank(a) - rank(b);
   if (kinds !== 0) return Math.sign(kinds);
   if (typeof a === 'number') return Math.sign(a - (b as number));
@@ -511,19 +532,20 @@ function compare(a: Value, b: Value): number {
   if (Array.isArray(a)) {
     const other = b as Value[];
     for (let i = 0; i < a.length && i < other.length; i++) {
-      const c = compare(a[i]!, other[i]!);
+      const c = compare(a[i]!, other[i]!, tick);
       if (c !== 0) return c;
     }
     return Math.sign(a.length - other.length);
   }
   if (a === null || typeof a === 'boolean') return 0;
   const other = b as JsonObject;
-  const keysA = Object.keys(a).sort(compareStrings);
-  const keysB = Object.keys(other).sort(compareStrings);
-  const byKeys = compare(keysA, keysB);
+  const byName = (x: string, y: string): number => (tick(), compareStrings(x, y));
+  const keysA = Object.keys(a).sort(byName);
+  const keysB = Object.keys(other).sort(byName);
+  const byKeys = compare(keysA, keysB, tick);
   if (byKeys !== 0) return byKeys;
   for (const key of keysA) {
-    const c = compare(a[key]!, other[key]!);
+    const c = compare(a[key]!, other[key]!, tick);
     if (c !== 0) return c;
   }
   return 0;

@@ -1,8 +1,9 @@
 // Reads a --jq filter into ./syntax.ts's tree when the whole filter is in the subset, with jq's
-// own precedence (jq 1.7.1's parser.y: `|` loosest and to the right, then `,`, `//` to the
+// own precedence (jq 1.8.1's parser.y, as 1.7.1's: `|` loosest and to the right, then `,`, `//` to the
 // right, `or`, `and`, the comparisons (not chained), `+` and `-`), and otherwise says no: the
 // engine then compiles it, and reports what jq finds wrong with it. Every filter this accepts
 // is one jq compiles (test/output/jq-subset.test.ts checks it against the engine).
+import { isIndexLike } from './input.js';
 import { ARITY, isBuiltin, type Comparison, type Format, type Node } from './syntax.js';
 
 /** The filter's tree, or undefined when the filter is not (all) in the subset. */
@@ -47,11 +48,6 @@ const COMPARISONS: readonly Comparison[] = ['==', '!=', '<=', '>=', '<', '>'];
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 /** Nesting deeper than this is left to the engine. */
 const MAX_DEPTH = 64;
-/**
- * A key JavaScript would move to the front of an object (an array index): jq keeps the order
- * keys were written in, so such an object is left to the engine.
- */
-const INDEX_LIKE = /^(?:0|[1-9]\d{0,8})$/;
 
 class Parser {
   private at = 0;
@@ -141,7 +137,7 @@ class Parser {
   /**
    * A term and what follows it: `.name`, `."name"`, `[i]`, `[]`, each with its `?`. `?` after
    * anything else (`(…)?`, `"s"?`) binds as jq's `Exp '?'`: nothing follows it and it is no
-   * object's value. `if … end` is not a term to jq 1.7 either. Where the subset succeeds, `E?`
+   * object's value. `if … end` is a term to jq 1.8 but not to 1.7: left to jq. Where the subset succeeds, `E?`
    * is `E` (`?` only hides errors, and a failing filter goes to the engine).
    */
   private term(inObject = false): Node {
@@ -308,7 +304,8 @@ class Parser {
       } else {
         return refuse();
       }
-      if (INDEX_LIKE.test(key) || entries.some((entry) => entry.key === key)) refuse();
+      // jq keeps the order keys were written in; JavaScript moves an index-like key to the front.
+      if (isIndexLike(key) || entries.some((entry) => entry.key === key)) refuse();
       entries.push({ key, value });
       this.space();
       if (this.text[this.at] === '}') {

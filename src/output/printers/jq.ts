@@ -35,7 +35,7 @@ export class JqPrinter implements Printer {
   async detail<T>(detail: Detail<T>): Promise<void> {
     if (!('body' in detail)) throw responseError('--jq needs a JSON answer; this one is not JSON');
     const { runner, filter } = await this.jq;
-    await noteNulls(this.ctx, (io) => runner.run(filter, detail.body, io));
+    await noteNulls(this.ctx, (io) => runner.run(filter, { text: detail.bodyText ?? jsonText(detail.body), value: detail.body }, io));
   }
 
   list<T>(): ListOutput<T> {
@@ -46,7 +46,7 @@ export class JqPrinter implements Printer {
     return {
       event: async (event) => {
         const { runner, filter } = await this.jq;
-        await runner.run(filter, event, this.ctx.io);
+        await runner.run(filter, { text: jsonText(event), value: event }, this.ctx.io);
       },
     };
   }
@@ -81,7 +81,8 @@ class JqList<T> implements ListOutput<T> {
       return;
     }
     const { data: _ignored, ...others } = rest;
-    await noteNulls(this.ctx, (io) => jq.runner.run(jq.filter, { data: this.kept, ...others }, io));
+    const body = { data: this.kept, ...others };
+    await noteNulls(this.ctx, (io) => jq.runner.run(jq.filter, { text: jsonText(body), value: body }, io));
   }
 
   /** Hands the items kept so far to an item-by-item filter and lets them go. */
@@ -97,6 +98,11 @@ class JqList<T> implements ListOutput<T> {
     }
     await this.batches.add(batch);
   }
+}
+
+/** A value gwctl holds (JavaScript's reading of a body), as the JSON text jq reads. */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**
