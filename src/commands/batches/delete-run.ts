@@ -12,22 +12,21 @@ import type { spec } from './delete.js';
 import { commandName } from '../../core/spec.js';
 import { shellWord } from '../../core/suggest.js';
 
-/** Deleting one batch of many, as data for the many-target run. */
-const DELETE: ManyAction = {
-  noun: 'batch',
-  nouns: 'batches',
+/** Deleting one batch of many, as data for the many-target run; its words are the spec's. */
+const deleteOf = (confirmation: (typeof spec)['confirmation']): ManyAction => ({
+  confirmation,
   doneWord: 'deleted',
   named: false,
   route: routes.deleteBatch,
   schema: BatchDeleted,
   ifAnswerLost: lostHint,
-};
+});
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const words = args.ids;
   if (words.length === 0) throw usageError("missing required argument 'id'", `see 'gwctl ${commandName(declared)} --help'`);
   if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
-  await runMany(deps, DELETE, {
+  await runMany(deps, deleteOf(declared.confirmation), {
     words,
     yes: opts.yes,
     dryRun: opts.dryRun,
