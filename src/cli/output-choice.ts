@@ -33,16 +33,10 @@ export interface Shaping {
 }
 
 /**
- * --jq from the first line of a run: jq's thread starts, loads the engine and compiles the
- * filter while this thread reads the command line and loads the command (the thread's start
- * costs more than anything else --jq does).
+ * --jq: jq's thread (for a filter outside the subset) starts, loads the engine and compiles the
+ * filter while the run builds its dependencies and loads the command.
  */
-export interface JqStart {
-  expr: string;
-  choice: Promise<JqChoice>;
-}
-
-export function startJq(expr: string): JqStart {
+function compileJq(expr: string): Promise<JqChoice> {
   const choice = (async (): Promise<JqChoice> => {
     const { jqRunner } = await load.jq();
     const runner = jqRunner();
@@ -50,10 +44,10 @@ export function startJq(expr: string): JqStart {
   })();
   // Reported when the run waits for it; a run that ends before (a usage error) never does.
   choice.catch(() => {});
-  return { expr, choice };
+  return choice;
 }
 
-export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: JqStart): Promise<Shaping> {
+export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<Shaping> {
   const command = commandName(spec);
   const bodyMode = flags.jq !== undefined ? '--jq' : flags.jsonl ? '--jsonl' : flags.json ? '--json' : undefined;
   if (flags.jsonl && (flags.jq !== undefined || flags.json)) {
@@ -70,7 +64,7 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: 
   if (flags.columns !== undefined) pickColumnNames(names, flags.columns, command);
   const shaping: Shaping = { jsonl: flags.jsonl, json: flags.json, header: flags.header, command };
   if (flags.columns !== undefined) shaping.columns = flags.columns;
-  if (flags.jq !== undefined) shaping.jq = (started?.expr === flags.jq ? started : startJq(flags.jq)).choice;
+  if (flags.jq !== undefined) shaping.jq = compileJq(flags.jq);
   return shaping;
 }
 
@@ -97,8 +91,8 @@ export async function choosePrinter(
  * --jq, what the filter makes of it, printed as every other command's --jq output is (a filter
  * that does not compile is exit 2, as there).
  */
-export async function printHelpJson(jq: JqStart | undefined, body: unknown, io: Io): Promise<void> {
+export async function printHelpJson(jq: string | undefined, body: unknown, io: Io): Promise<void> {
   if (jq === undefined) return io.out(`${JSON.stringify(body, null, 2)}\n`);
-  const { runner, filter } = await jq.choice;
+  const { runner, filter } = await compileJq(jq);
   await runner.run(filter, body, io);
 }
