@@ -21,7 +21,7 @@
 // 3. The code cache: the main script's by Node (useCodeCache), each chunk's by the same Node here
 //    (scripts/chunk-code-cache.mjs), an asset beside the chunk. No startup snapshot: V8 reads
 //    the whole of one on every start, which made `--version` cost 1.8 times bare Node
-//    (bench/README.md, "The standalone executable's start-up again").
+//    (docs/decisions/009-executable-in-the-npm-build-shape.md).
 // 4. The blob goes into a stripped copy of Node (`node --build-sea` where the Node has it, 25.5
 //    and later; before that postject at the documented fuse), and the licences of everything
 //    inside are written beside it.
