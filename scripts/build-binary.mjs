@@ -21,7 +21,7 @@
 // 3. The code cache: the main script's by Node (useCodeCache), each chunk's by the same Node here
 //    (scripts/chunk-code-cache.mjs), an asset beside the chunk. No startup snapshot: V8 reads
 //    the whole of one on every start, which made `--version` cost 1.8 times bare Node
-//    (bench/README.md, "The standalone executable's start-up again").
+//    (docs/decisions/009-executable-in-the-npm-build-shape.md).
 // 4. The blob goes into a stripped copy of Node (`node --build-sea` where the Node has it, 25.5
 //    and later; before that postject at the documented fuse), and the licences of everything
 //    inside are written beside it.
@@ -35,7 +35,7 @@ import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { jqWasmBytes, jqWasmPlugin } from './jq-wasm-plugin.mjs';
 import { ownCopiesPlugin } from './own-copies.mjs';
-import { CODE_CACHES, chunkAssetKey, chunkScript, mainScript } from './sea-chunks.mjs';
+import { CODE_CACHE, chunkAssetKey, chunkScript, mainScript } from './sea-chunks.mjs';
 import { buildInLayers } from './shared-chunks.mjs';
 import { buildDefines } from './build-info.mjs';
 import { withoutKnownWarnings } from './known-warnings.mjs';
@@ -145,17 +145,14 @@ try {
   // The code caches, made by the very Node inside the executable (V8 takes no other); another
   // platform's executable compiles its chunks as it loads them.
   if (!cross) {
-    for (const { suffix, v8Flags } of CODE_CACHES) {
-      const flags = v8Flags.flatMap((flag) => ['--v8-flag', flag]);
-      // What the commands it runs print is theirs; it shows only when a run fails.
-      const run = spawnSync(node, [path.join(root, 'scripts', 'chunk-code-cache.mjs'), chunksDir, suffix, ...flags], {
-        cwd: work,
-        env: { ...process.env, GWCTL_CONFIG_DIR: path.join(work, 'config'), GWCTL_SANDBOX_PACE: '0' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-        encoding: 'utf8',
-      });
-      if (run.status !== 0) fail(`the code cache (${suffix}) could not be made:\n${run.stderr}`);
-    }
+    // What the commands it runs print is theirs; it shows only when a run fails.
+    const run = spawnSync(node, [path.join(root, 'scripts', 'chunk-code-cache.mjs'), chunksDir, CODE_CACHE], {
+      cwd: work,
+      env: { ...process.env, GWCTL_CONFIG_DIR: path.join(work, 'config'), GWCTL_SANDBOX_PACE: '0' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) fail(`the code cache could not be made:\n${run.stderr}`);
   }
 
   // A stripped copy of Node becomes the executable (another platform's Node: unsigned, not stripped).
@@ -172,7 +169,7 @@ try {
   const chunkAssets = Object.fromEntries(
     chunkFiles.flatMap((file) => {
       const key = chunkAssetKey(path.basename(file));
-      return [[key, file], ...(cross ? [] : CODE_CACHES.map(({ suffix }) => [`${key}${suffix}`, `${file}${suffix}`]))];
+      return [[key, file], ...(cross ? [] : [[`${key}${CODE_CACHE}`, `${file}${CODE_CACHE}`]])];
     }),
   );
   const config = {

@@ -22,7 +22,8 @@ await rm(outdir, { recursive: true, force: true });
 // Bundled CommonJS libraries require() only Node built-ins (everything else is bundled), and
 // process.getBuiltinModule hands those out without the module object, path resolution and
 // import of node:module that createRequire(import.meta.url) costs on every chunk that loads.
-// Anything else still goes through a real require, made on first use.
+// Anything else still goes through a real require, made on first use. esbuild puts the banner
+// on every chunk; where it is not used it costs next to nothing (docs/startup.md).
 const REQUIRE_BANNER =
   "const require=(id)=>process.getBuiltinModule(id)??process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);";
 // The --jq engine finds jq.wasm beside the chunk that holds it (scripts/jq-wasm-plugin.mjs).
@@ -50,23 +51,15 @@ const options = {
 // Fewer, larger chunks, in gwctl's layers: see scripts/shared-chunks.mjs.
 const result = await buildInLayers(build, options);
 
-// esbuild puts the banner on every chunk, but only the chunk holding its require helper calls
-// require(). Each createRequire(import.meta.url) costs a module object and path resolution at
-// load, ~20 times for `endpoints get`; chunks that never mention require lose that banner,
-// and all but the jq engine's chunk lose the chunk URL. Bundled CommonJS module bodies are
-// marked for eager compilation, so they come from Node's compile cache (scripts/eager-compile.mjs).
+// Bundled CommonJS module bodies are marked for eager compilation, so they come from Node's
+// compile cache (scripts/eager-compile.mjs).
 let eagerFactories = 0;
 for (const output of Object.keys(result.metafile.outputs)) {
   if (!output.endsWith('.js')) continue;
   const file = path.join(root, output);
-  const code = await readFile(file, 'utf8');
-  const banner = REQUIRE_BANNER + CHUNK_URL_BANNER;
-  if (!code.startsWith(banner)) continue;
-  const eager = eagerCommonJsFactories(code.slice(banner.length));
+  const eager = eagerCommonJsFactories(await readFile(file, 'utf8'));
   eagerFactories += eager.count;
-  const rest = eager.code;
-  const kept = (/\brequire\b/.test(rest) ? REQUIRE_BANNER : '') + (rest.includes('__gwctlChunkUrl') ? CHUNK_URL_BANNER : '');
-  await writeFile(file, kept + rest);
+  await writeFile(file, eager.code);
 }
 // undici alone is some sixty CommonJS modules: none found means esbuild's wrapper has changed shape.
 if (eagerFactories < 50)

@@ -1,13 +1,11 @@
 // Makes the V8 code caches of the standalone executable's chunks (scripts/sea-chunks.mjs):
 //
-//   <node of the executable> scripts/chunk-code-cache.mjs DIR SUFFIX [--v8-flag FLAG]...
+//   <node of the executable> scripts/chunk-code-cache.mjs DIR SUFFIX
 //
 // DIR holds the chunk scripts and main.js (the entry chunk's); each chunk gets DIR/<file>SUFFIX.
 // V8 takes a code cache only from its own build and under the flags it was made with, so
-// scripts/build-binary.mjs runs this with the very Node that goes into the executable, once per
-// entry of CODE_CACHES, whose flags are set here as the executable gets them: at run time (V8
-// refuses a cache made with the same flag given on Node's command line), and kept for the whole
-// run.
+// scripts/build-binary.mjs runs this with the very Node that goes into the executable, and the
+// flags stay those a run starts with while the caches are made.
 //
 // A cache taken when a script is compiled holds only its top level. This one is taken after a few
 // commands ran through the executable's own loader (runFromAssets, over the files instead of the
@@ -32,13 +30,9 @@ const COMMANDS = [
 ];
 
 const [dir, suffix, ...rest] = process.argv.slice(2);
-if (!dir || !suffix?.startsWith('.')) throw new Error('usage: chunk-code-cache.mjs DIR SUFFIX [--v8-flag FLAG]...');
-for (let i = 0; i < rest.length; i += 2) {
-  if (rest[i] !== '--v8-flag' || !rest[i + 1]) throw new Error(`chunk-code-cache: unexpected ${rest[i]}`);
-  v8.setFlagsFromString(rest[i + 1]);
-}
-// The flags stay as set above while gwctl runs (it sets --liftoff-only itself), so that every
-// cache is made under them.
+if (!dir || !suffix?.startsWith('.') || rest.length > 0) throw new Error('usage: chunk-code-cache.mjs DIR SUFFIX');
+// gwctl sets --liftoff-only itself while the commands below run: the flags stay as a run starts
+// with them, so that every cache is made under those.
 v8.setFlagsFromString = () => {};
 
 /** The last script compiled for each chunk (all of one chunk share their compiled functions). */
@@ -65,7 +59,7 @@ for (const argv of COMMANDS) {
   process.argv = [process.argv[0], 'gwctl', ...argv];
   const code = await new Promise((resolve) => {
     process.exit = resolve;
-    runFromAssets(main, nodeRequire, []);
+    runFromAssets(main, nodeRequire, null);
   });
   if (code !== 0) throw new Error(`chunk-code-cache: gwctl ${argv.join(' ')} ended with ${code}`);
 }

@@ -3,8 +3,8 @@
 // parts of zod the SDK uses (JSON Schema conversion, zod/mini) would join the zod code of the
 // schemas, in the chunk every read loads, and ajv (the config writer's, through conf) would
 // become a chunk of its own for `auth` and `config`. A copy in a namespace of its own is a
-// separate module graph, which only the SDK's chunk reaches. (Measured in bench/README.md,
-// "gwctl mcp".)
+// separate module graph, which only the SDK's chunk reaches. (Measured in
+// docs/decisions/010-mcp-sdk-own-copies.md.)
 //
 // Ajv is left out: the SDK checks JSON Schema only for the answer to a form a server asks a
 // person to fill in (elicitation), and gwctl's forms are flat, checked by FORM_CHECKER
@@ -12,7 +12,7 @@
 // (`@modelcontextprotocol/server/_shims`), which it imports for its default checker and for
 // `process`; that module gets a stand-in whose default checker refuses to be built, so a future
 // SDK that did build it fails loudly in the MCP tests instead of costing every `gwctl mcp` start
-// (bench/README.md).
+// (docs/startup.md).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 

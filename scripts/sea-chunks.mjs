@@ -48,25 +48,21 @@ export async function chunkScript(code, target) {
 }
 
 /**
- * The code caches of each chunk: V8 takes one only under the V8 flags it was made with, and gwctl
- * sets `--liftoff-only` itself when it makes its first HTTP client or starts jq
- * (keepWasmOnBaselineTier in src/core/v8-flags.ts), so each chunk has a cache for the flags a
- * run starts with and one for after that change (`--jq` loads most of its chunks after it).
- * scripts/chunk-code-cache.mjs makes both.
+ * The suffix of each chunk's code cache asset. V8 takes a cache only under the V8 flags it was
+ * made with: these are made under the flags a run starts with, so a chunk loaded after gwctl sets
+ * `--liftoff-only` (its first HTTP connection, or jq's engine) is compiled from its source
+ * (docs/startup.md). scripts/chunk-code-cache.mjs makes them.
  */
-export const CODE_CACHES = [
-  { suffix: '.cache', v8Flags: [] },
-  { suffix: '.liftoff.cache', v8Flags: ['--liftoff-only'] },
-];
+export const CODE_CACHE = '.cache';
 
 /**
  * The executable's main script: the loader, run at once with the entry chunk (src/main.ts),
  * which it holds itself so that `--version` reads no asset. `codeCache`: whether every chunk has
- * its CODE_CACHES beside it.
+ * its CODE_CACHE beside it.
  */
 export async function mainScript(code, target, { codeCache }) {
-  const caches = codeCache ? CODE_CACHES.map(({ suffix }) => suffix) : [];
-  const script = `"use strict";(${runFromAssets.toString()})(${await chunkScript(code, target)}, require, ${JSON.stringify(caches)});\n`;
+  const cache = codeCache ? CODE_CACHE : null;
+  const script = `"use strict";(${runFromAssets.toString()})(${await chunkScript(code, target)}, require, ${JSON.stringify(cache)});\n`;
   ascii(script);
   return script;
 }
@@ -80,23 +76,15 @@ function ascii(script) {
  * Runs inside the executable as the text of its main script, so it uses nothing outside itself:
  * `main` is the entry chunk's function, `nodeRequire` the main script's require() (Node's
  * built-in modules). Each chunk is compiled and run once, on its first require(), with its code
- * cache when it has one: `caches` are the asset suffixes of CODE_CACHES, the first made under the
- * V8 flags a run starts with, the second under those after gwctl changed them (V8's version tag
- * of cached data, which covers the flags, differs from the one at the first chunk). V8 checks a
- * cache and compiles the source instead when it does not fit, so a cache that does not fit
- * (another change of flags, a watch's) costs time, never behaviour. Exported for
- * scripts/chunk-code-cache.mjs, which runs chunks through it to make their caches.
+ * cache when it has one (`cache`: the asset suffix of CODE_CACHE, or null). V8 checks a cache and
+ * compiles the source instead when it does not fit (V8's flags changed since it was made), so a
+ * cache that does not fit costs time, never behaviour. Exported for scripts/chunk-code-cache.mjs,
+ * which runs chunks through it to make their caches.
  */
-export function runFromAssets(main, nodeRequire, caches) {
+export function runFromAssets(main, nodeRequire, cache) {
   const { getRawAsset } = nodeRequire('node:sea');
   const { Script } = nodeRequire('node:vm');
   const modules = new Map();
-  let startTag;
-  const cacheSuffix = () => {
-    const tag = nodeRequire('node:v8').cachedDataVersionTag();
-    startTag ??= tag;
-    return caches[tag === startTag ? 0 : 1];
-  };
   // esbuild writes a chunk's imports as `./<file>.js`: every chunk is in one folder.
   const requireChunk = (id) => (id.startsWith('./') ? load(id.slice(2)) : nodeRequire(id));
   function load(fileName) {
@@ -107,7 +95,7 @@ export function runFromAssets(main, nodeRequire, caches) {
     const key = `chunks/${fileName}`;
     const script = new Script(Buffer.from(getRawAsset(key)).toString('latin1'), {
       filename: `gwctl:${fileName}`,
-      ...(caches.length > 0 ? { cachedData: Buffer.from(getRawAsset(`${key}${cacheSuffix()}`)) } : {}),
+      ...(cache ? { cachedData: Buffer.from(getRawAsset(`${key}${cache}`)) } : {}),
     });
     script.runInThisContext()(module.exports, requireChunk, module);
     return module.exports;

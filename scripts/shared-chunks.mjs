@@ -23,8 +23,8 @@
 // a module in a layer is kept (a namespace object holds them all). So layers hold only our code
 // (for a library such as zod that would undo the tree-shaking; the library code a layer's
 // modules use follows them), and modules whose loading does real work (the zod schemas build
-// their validators) are kept apart. Measured in bench/README.md ("Start-up after the third
-// release").
+// their validators) are kept apart. Measured in docs/startup.md and
+// docs/decisions/003-build-in-layers.md.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inlineBuiltinImports } from './lazy-requires.mjs';

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 
 // The process's own standard streams, handed to the CLI. Node builds process.stdout and
 // process.stderr on first touch, and with them its streams stack: about a third of the start-up
-// of `gwctl --help` and of `gwctl --version` on Node 24 (bench/README.md). Here they are built
+// of `gwctl --help` and of `gwctl --version` on Node 24 (docs/startup.md). Here they are built
 // only when they must be.
 
 /** The process's own streams with their terminal flags, and how to wait until what was written has left. */

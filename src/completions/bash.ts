@@ -6,6 +6,7 @@ import {
   completableArgs,
   entries,
   header,
+  offerIn,
   script,
   shQuote,
   subcommandFunction,
@@ -66,16 +67,7 @@ export function bashScript(tree: CompletionTree): string {
 }
 
 function offer(source: ValueSource): string {
-  switch (source.kind) {
-    case 'words':
-      return `${source.list ? '__gwctl_list' : '__gwctl_words'} ${shQuote(source.words.join(' '))}`;
-    case 'dynamic':
-      return `__gwctl_dynamic ${source.name}`;
-    case 'file':
-      return '__gwctl_files';
-    case 'none':
-      return ':';
-  }
+  return offerIn(source, { words: (helper, words) => `${helper} ${shQuote(words.join(' '))}`, files: '__gwctl_files' });
 }
 
 const MAIN_START = script`__gwctl_words() {

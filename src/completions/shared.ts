@@ -1,7 +1,7 @@
 // What the three shell generators share: the tree flattened into tables keyed by command path
 // (`interns ls`), in a stable order, so each script is a plain lookup and the same tree always
 // gives the same bytes.
-import { walk, type ArgNode, type CommandNode, type CompletionTree, type OptionNode } from './tree.js';
+import { walk, type ArgNode, type CommandNode, type CompletionTree, type OptionNode, type ValueSource } from './tree.js';
 
 export interface PathEntry {
   /** `''` for the root, `interns`, `interns ls`, `help interns ls`. */
@@ -163,4 +163,24 @@ export function argPattern(key: string, index: number, arg: ArgNode): string {
   // Variadic arguments come last and `case` takes the first match, so the earlier positions'
   // own patterns (listed before) win and every other position is theirs.
   return `${shQuote(`${key}|`)}*`;
+}
+
+/**
+ * What a value offers, in a POSIX-like shell's script (bash, zsh): the shell gives how it spells
+ * fixed words (`__gwctl_words` or, for a comma-separated list, `__gwctl_list`) and files.
+ */
+export function offerIn(
+  source: ValueSource,
+  shell: { words: (helper: string, words: readonly string[]) => string; files: string },
+): string {
+  switch (source.kind) {
+    case 'words':
+      return shell.words(source.list ? '__gwctl_list' : '__gwctl_words', source.words);
+    case 'dynamic':
+      return `__gwctl_dynamic ${source.name}`;
+    case 'file':
+      return shell.files;
+    case 'none':
+      return ':';
+  }
 }

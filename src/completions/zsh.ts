@@ -1,7 +1,7 @@
 // The zsh completion script (`_gwctl`, for a folder on $fpath, or sourced after compinit): the
 // same walk as bash's over the words typed so far, then commands and options offered with
 // their descriptions, values as plain matches and comma lists one value at a time.
-import { argPattern, completableArgs, entries, header, script, shQuote, subcommandFunction, takesValueFunction, valueFunction, wordWalk } from './shared.js';
+import { argPattern, completableArgs, entries, header, offerIn, script, shQuote, subcommandFunction, takesValueFunction, valueFunction, wordWalk } from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -51,16 +51,7 @@ export function zshScript(tree: CompletionTree): string {
 }
 
 function offer(source: ValueSource, name: string): string {
-  switch (source.kind) {
-    case 'words':
-      return `${source.list ? '__gwctl_list' : '__gwctl_words'} ${shQuote(name)} ${source.words.join(' ')}`;
-    case 'dynamic':
-      return `__gwctl_dynamic ${source.name}`;
-    case 'file':
-      return '_files';
-    case 'none':
-      return ':';
-  }
+  return offerIn(source, { words: (helper, words) => `${helper} ${shQuote(name)} ${words.join(' ')}`, files: '_files' });
 }
 
 const MAIN_START = script`__gwctl_words() {

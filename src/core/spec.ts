@@ -61,6 +61,8 @@ export interface Confirmation {
   readonly nouns: string;
   /** What happens to the targets, as a sentence. */
   readonly consequence: string;
+  /** The same sentence for a single target, where the plural one reads wrong (a terminal's question). */
+  readonly consequenceOfOne?: string;
   /** `boolean`: a yes/no box; `count`: the person types the number of targets. */
   readonly typed: 'boolean' | 'count';
   /** Options that select targets instead of naming them (`status`): the write acts on the ids the person saw instead. */
@@ -85,7 +87,7 @@ export function defineSpec<
   const O extends OptionDefs,
   const C extends readonly string[] = readonly [],
   const T extends 'read' | 'write' | undefined = undefined,
->(spec: CommandSpec<A, O, C> & { readonly tool?: T } & WriteRule<T, O>): CommandSpec<A, O, C> {
+>(spec: CommandSpec<A, O, C> & { readonly tool?: T } & WriteRule<T, O>): CommandSpec<A, O, C> & WriteRule<T, O> {
   return spec;
 }
 

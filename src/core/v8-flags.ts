@@ -1,8 +1,8 @@
 // The two places gwctl tunes V8 for itself, at run time, in one home. Both flags are ones V8
 // reads when it needs them, not only at start-up, so setting them after start works (measured:
-// bench/README.md); Node 20 to 26 know both, so neither prints V8's "unrecognized flag".
-// node:v8 is fetched when a flag is set, not when this module loads: jq's thread loads this
-// module with its own (../output/jq-thread.ts) and must never load node:v8 (see there).
+// docs/decisions/007-v8-flags-at-run-time.md); Node 20 to 26 know both, so neither prints V8's "unrecognized flag".
+// node:v8 is fetched when a flag is set, not when this module loads: a run that sets neither
+// never loads it.
 
 function setFlagsFromString(flags: string): void {
   process.getBuiltinModule('node:v8').setFlagsFromString(flags);

@@ -65,12 +65,7 @@ export function engineRunner(): JqRunner {
   // Before the engine's WebAssembly is compiled (the filter is checked before the HTTP client,
   // which asks the same, is loaded): the baseline tier compiles jq's 2.7 MB module in a
   // fraction of the time, and process exit does not wait for optimising jobs. A filter runs
-  // once. V8's flags are the process's, so the thread compiles with it too; it is set here so
-  // that the thread needs no node:v8: the standalone executable, when it started from a startup
-  // snapshot (until 2026-11-27), aborted the whole process when a worker thread loaded node:v8
-  // (or node:net, anything over libuv's streams; Node 22 to 26: "Assertion failed:
-  // shutdown_wrap_template_.IsEmpty()"). The thread loads only node:worker_threads, and fs,
-  // path, crypto and node:sea through the engine; test/e2e runs --jq in the executable.
+  // once. V8's flags are the process's, so the thread compiles with it too.
   keepWasmOnBaselineTier();
   const start = threadStart();
   return start ? new ThreadRunner(start) : new InlineRunner();

@@ -1,20 +1,16 @@
 // Interruption and a reader that goes away, in-process: the host's abort signal behaves like
 // Ctrl-C (exit 130, one line, nothing sent again), and a stdout that closes mid-listing stops the
 // command quietly with exit 0. (The same with real signals and pipes: test/e2e/interrupt.test.ts.)
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gwctl, type Clock } from '../kit/cli.js';
-import { envelope, startServer, type ScriptedServer } from '../kit/server.js';
+import { envelope } from '../kit/server.js';
+import { serverForFile } from '../kit/scripted-runs.js';
 import { until } from '../kit/spawn.js';
 
 const KEY = 'sk-api-interrupt-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = serverForFile();
 
 describe('the host aborts the run', () => {
   it('during a slow request: exit 130, one line', async () => {

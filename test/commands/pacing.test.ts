@@ -3,9 +3,10 @@
 // every worker, `--concurrency auto` comes down under 429s and goes back up, every target gets
 // exactly one result whatever comes back, and bad --concurrency values send nothing.
 // (Ctrl-C during a pause, with a real signal: test/e2e/fleet.test.ts.)
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gwctl, type Clock } from '../kit/cli.js';
-import { envelope, startServer, type Reply, type ScriptedServer, type Seen } from '../kit/server.js';
+import { envelope, type Reply, type Seen } from '../kit/server.js';
+import { serverForFile } from '../kit/scripted-runs.js';
 
 const KEY = 'sk-api-pacing-0123456789abcdef';
 const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -23,12 +24,7 @@ const realTime: Clock = {
     }),
 };
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = serverForFile();
 
 const env = { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY };
 const suspend = (targets: string[], extra: string[], clock?: Clock) =>

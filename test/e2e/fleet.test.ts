@@ -1,20 +1,16 @@
 // Acting on many interns or batches, as a script runs gwctl: ids as arguments or on stdin, a
 // --status selector over every page, bounded concurrency, per-target results in input order,
 // a 401 that stops the run, Ctrl-C midway, and exit 8 when any of several failed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, startServer, type Reply, type ScriptedServer, type Seen } from '../kit/server.js';
+import { describe, expect, it } from 'vitest';
+import { envelope, type Reply, type Seen } from '../kit/server.js';
+import { serverForFile } from '../kit/scripted-runs.js';
 import { expectNoCrash, runGwctl, spawnGwctl, until } from '../kit/spawn.js';
 
 const KEY = 'sk-api-fleet-0123456789abcdef';
 const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ids = (count: number): string[] => Array.from({ length: count }, (_, i) => id(i + 1));
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = serverForFile();
 
 const env = { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY };
 const gw = (args: string[], options: { input?: string } = {}) => runGwctl([...args, '--base-url', server.baseUrl], { env, ...options });

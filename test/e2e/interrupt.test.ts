@@ -2,19 +2,15 @@
 // ends at once with exit 130 (SIGTERM 143) and one line, and a reader that goes away (`| head -1`) stops the
 // command quietly with exit 0.
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, startServer, type ScriptedServer } from '../kit/server.js';
+import { describe, expect, it } from 'vitest';
+import { envelope } from '../kit/server.js';
+import { serverForFile } from '../kit/scripted-runs.js';
 import { expectNoCrash, gwctlShellCommand, spawnGwctl, testEnv, until } from '../kit/spawn.js';
 
 const KEY = 'sk-api-interrupt-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = serverForFile();
 
 const slowGet = (...flags: string[]) =>
   spawnGwctl(['interns', 'get', INTERN, '--base-url', server.baseUrl, ...flags], { env: { GWCTL_API_KEY: KEY } });

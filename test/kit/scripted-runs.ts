@@ -2,7 +2,7 @@
 // tests and closes after them; before each test its record is cleared and its script unset.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { gwctl, type InProcessResult } from './cli.js';
-import { startServer, type Reply, type ScriptedServer, type Seen } from './server.js';
+import { startServer, type Handler, type Reply, type ScriptedServer, type ServerOptions, type Seen } from './server.js';
 
 export interface ScriptedRuns {
   readonly server: ScriptedServer;
@@ -33,4 +33,24 @@ export function scriptedRuns(options: { env: Record<string, string>; fallback: R
     server?.reset();
   });
   return scripted;
+}
+
+/**
+ * One test file's scripted server, without runs of its own: started before the file's tests,
+ * closed after them, its record cleared and its first script put back before each test. What it
+ * returns stands for the server once started: read it inside hooks and tests only.
+ */
+export function serverForFile(handler?: Handler, options?: ServerOptions): ScriptedServer {
+  let started: ScriptedServer | undefined;
+  beforeAll(async () => {
+    started = await startServer(handler, options);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => started?.reset());
+  return new Proxy({} as ScriptedServer, {
+    get(_, key) {
+      if (!started) throw new Error('the scripted server starts in beforeAll');
+      return Reflect.get(started, key) as unknown;
+    },
+  });
 }

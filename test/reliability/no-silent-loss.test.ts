@@ -1,9 +1,10 @@
 // Nothing is lost without saying so: a request that changes something (suspend, delete, preset
 // create) whose answer is lost is not sent again and says its outcome is unknown and how to check;
 // one that certainly never left is retried; a page that fails fails the whole listing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
-import { type Reply, type ScriptedServer, closedPort, envelope, startServer } from '../kit/server.js';
+import { type Reply, closedPort, envelope } from '../kit/server.js';
+import { serverForFile } from '../kit/scripted-runs.js';
 import { expectNoCrash, runGwctl } from '../kit/spawn.js';
 
 /** gwctl in-process with these variables over the test environment. */
@@ -13,12 +14,7 @@ const KEY = 'sk-mgmt-loss-0123456789abcdef';
 const INTERN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const BATCH = 'batch_abc123';
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = serverForFile();
 
 const env = { GWCTL_API_KEY: KEY, GWCTL_MANAGEMENT_KEY: KEY };
 const suspend = (...flags: string[]) => run(['interns', 'suspend', INTERN, '--yes', '--base-url', server.baseUrl, ...flags], env);

@@ -57,3 +57,15 @@ describe('the files the documents name', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('the map and the records', () => {
+  it('ARCHITECTURE.md is a map, at most 250 lines: reasons go to docs/decisions/', () => {
+    expect(readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('each decision record has a number of its own', () => {
+    const numbers = readdirSync(path.join(ROOT, 'docs', 'decisions')).map((name) => /^(\d{3})-/.exec(name)?.[1]);
+    expect(numbers).not.toContain(undefined);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+});

@@ -13,10 +13,9 @@ import type { spec } from './delete.js';
 import { commandName } from '../../core/spec.js';
 import { shellWord } from '../../core/suggest.js';
 
-/** Deleting one batch of many, as data for the many-target run. */
-const DELETE: ManyAction = {
-  noun: 'batch',
-  nouns: 'batches',
+/** Deleting one batch of many, as data for the many-target run; its words are the spec's. */
+const deleteOf = (confirmation: (typeof spec)['confirmation']): ManyAction => ({
+  confirmation,
   doneWord: 'deleted',
   named: false,
   route: routes.deleteBatch,
@@ -36,7 +35,7 @@ const DELETE: ManyAction = {
       (error) =>
         error.status === 410 ? { note: 'its results expired (HTTP 410 on reading it), so it is long past its 24h window' } : undefined,
     ),
-};
+});
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const words = args.ids;
@@ -47,7 +46,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
       `add --dry-run, as in 'gwctl ${commandName(declared)} <id> --dry-run --strict'`,
     );
   if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
-  await runMany(deps, DELETE, {
+  await runMany(deps, deleteOf(declared.confirmation), {
     words,
     yes: opts.yes,
     dryRun: opts.dryRun,

@@ -11,22 +11,17 @@ import type { spec } from './suspend.js';
 import { commandName } from '../../core/spec.js';
 import { shellWord } from '../../core/suggest.js';
 
-const CONSEQUENCE = 'Their runtimes stop; disk and configuration are kept.';
+type Words = (typeof spec)['confirmation'];
 
-/** Suspending one intern of many, as data for the many-target run. */
-const SUSPEND: ManyAction = {
-  noun: 'intern',
-  nouns: 'interns',
+/** Suspending one intern of many, as data for the many-target run; its words are the spec's. */
+const suspendOf = (confirmation: Words): ManyAction => ({
+  confirmation,
   doneWord: 'suspended',
   named: true,
   route: routes.suspendIntern,
   schema: SuspendResult,
   ifAnswerLost: lostHint,
-  nameOf: (deps, id) =>
-    fetchChecked(deps, routes.getIntern, { params: { id } }, Intern).then(
-      ({ data }) => data.name,
-      () => undefined,
-    ),
+  nameOf,
   // A read tells only whether the intern is there for this key: the API document names no status
   // that refuses a suspension (its 409 is another operation holding the intern, which no read shows).
   look: (deps, id) =>
@@ -34,7 +29,14 @@ const SUSPEND: ManyAction = {
       () => fetchChecked(deps, routes.getIntern, { params: { id } }, Intern),
       ({ data }) => ({ name: data.name, status: data.status }),
     ),
-};
+});
+
+function nameOf(deps: Deps, id: string): Promise<string | undefined> {
+  return fetchChecked(deps, routes.getIntern, { params: { id } }, Intern).then(
+    ({ data }) => data.name,
+    () => undefined,
+  );
+}
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
   const words = args.ids;
@@ -50,16 +52,18 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     throw usageError('missing intern id', `give ids, - to read them from stdin, or --status, as in 'gwctl ${command} <id>'`);
   }
   const many = words.length > 1 || words.includes('-') || opts.status !== undefined || opts.dryRun;
-  if (!many) return suspendOne(deps, command, words[0], opts.yes);
+  const { confirmation } = declared;
+  if (!many) return suspendOne(deps, confirmation, command, words[0], opts.yes);
   const { status: statuses, workspace } = opts;
-  await runMany(deps, SUSPEND, {
+  const action = suspendOf(confirmation);
+  await runMany(deps, action, {
     words,
     yes: opts.yes,
     dryRun: opts.dryRun,
     strict: opts.strict,
     concurrency: opts.concurrency,
     ...(statuses === undefined ? {} : { select: () => selectInterns(deps, statuses, workspace) }),
-    question: (targets) => question(deps, targets),
+    question: (targets) => question(deps, confirmation, targets),
   });
 };
 
@@ -68,7 +72,7 @@ function lostHint(id: string): string {
 }
 
 /** One id as an argument: exactly as the first release did it. */
-async function suspendOne(deps: Deps, command: string, given: string | undefined, yes: boolean): Promise<void> {
+async function suspendOne(deps: Deps, words: Words, command: string, given: string | undefined, yes: boolean): Promise<void> {
   // Refuse before anything is sent, even the lookup of the intern's name.
   if (!yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
   // The picker offers every intern, each marked with its status: the API document names no status
@@ -78,11 +82,11 @@ async function suspendOne(deps: Deps, command: string, given: string | undefined
   await confirmOrRefuse(deps, yes, async () => {
     const { data } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
     name = data.name;
-    return `Suspend intern "${sanitizeField(data.name)}" (${sanitizeField(data.status)})? Its runtime stops; disk and configuration are kept.`;
+    return `${words.action} ${words.noun} "${sanitizeField(data.name)}" (${sanitizeField(data.status)})? ${words.consequenceOfOne ?? words.consequence}`;
   });
   // Without the question (--yes) the name is read as a many-target run reads it: only for a
   // person who will see it, and the suspension goes on by id when it cannot be read.
-  if (name === undefined && namesShown(deps)) name = await SUSPEND.nameOf!(deps, id);
+  if (name === undefined && namesShown(deps)) name = await nameOf(deps, id);
   const { body } = await fetchChecked(deps, routes.suspendIntern, { params: { id }, ifAnswerLost: lostHint(id) }, SuspendResult);
   await deps.printer.detail({
     body,
@@ -95,12 +99,12 @@ async function suspendOne(deps: Deps, command: string, given: string | undefined
 }
 
 /** How many, and the first of them by name and id. */
-async function question(deps: Deps, targets: readonly Target[]): Promise<string> {
+async function question(deps: Deps, words: Words, targets: readonly Target[]): Promise<string> {
   const first = targets[0]!;
   // Best effort: the question still says the id when the name cannot be read.
-  const name = first.name ?? (await SUSPEND.nameOf!(deps, first.id));
+  const name = first.name ?? (await nameOf(deps, first.id));
   const who = name === undefined ? sanitizeField(first.id) : `"${sanitizeField(name)}" (${sanitizeField(first.id)})`;
-  const count = targets.length === 1 ? 'intern' : `${targets.length} interns`;
+  const count = targets.length === 1 ? words.noun : `${targets.length} ${words.nouns}`;
   const rest = targets.length > 1 ? `, starting with ${who}` : ` ${who}`;
-  return `Suspend ${count}${rest}? ${targets.length === 1 ? 'Its runtime stops; disk and configuration are kept.' : CONSEQUENCE}`;
+  return `${words.action} ${count}${rest}? ${targets.length === 1 ? (words.consequenceOfOne ?? words.consequence) : words.consequence}`;
 }

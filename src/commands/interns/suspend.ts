@@ -11,6 +11,7 @@ export const spec = defineSpec({
     noun: 'intern',
     nouns: 'interns',
     consequence: 'Their runtimes stop; disk and configuration are kept.',
+    consequenceOfOne: 'Its runtime stops; disk and configuration are kept.',
     typed: 'boolean',
     selectors: ['status', 'workspace'],
   },

@@ -21,8 +21,8 @@ export interface Look {
 
 /** What a dry run needs of an action on many targets (a `ManyAction` is one). */
 export interface LookingAction {
-  noun: string;
-  nouns: string;
+  /** The spec's confirmation words (one home for them). */
+  confirmation: { noun: string; nouns: string };
   doneWord: string;
   named: boolean;
   /** Reads one target given by id and says what the action would meet; throws what cannot be told (a 401, a 500). */
@@ -79,7 +79,7 @@ export async function dryRun(deps: Deps, action: LookingAction, targets: readonl
   const failing = expected.filter((e) => e.outcome === 'failed').length;
   await printExpected(deps, action, expected, failing);
   if (strict && failing > 0) {
-    const of = expected.length === 1 ? `the ${action.noun}` : `${failing} of ${expected.length} ${action.nouns}`;
+    const of = expected.length === 1 ? `the ${action.confirmation.noun}` : `${failing} of ${expected.length} ${action.confirmation.nouns}`;
     throw new GwctlError(`${of} would fail (dry run, --strict)`, ExitCode.partial);
   }
 }
@@ -153,7 +153,7 @@ async function printExpected(deps: Deps, action: LookingAction, expected: readon
     { name: 'result', header: 'RESULT', value: () => 'not sent (dry run)', byDefault: false },
     { name: 'exit_code', header: 'EXIT CODE', value: () => 0, byDefault: false },
   ];
-  const count = (n: number): string => `${n} ${n === 1 ? action.noun : action.nouns}`;
+  const count = (n: number): string => `${n} ${n === 1 ? action.confirmation.noun : action.confirmation.nouns}`;
   await deps.printer.detail({
     body: { data, summary },
     items: data,
@@ -161,7 +161,7 @@ async function printExpected(deps: Deps, action: LookingAction, expected: readon
       kind: 'rows',
       items: expected,
       columns,
-      empty: `No ${action.nouns} to act on; nothing was changed (dry run).`,
+      empty: `No ${action.confirmation.nouns} to act on; nothing was changed (dry run).`,
       note: `${count(expected.length)}: ${expected.length - failing} would be ${action.doneWord}, ${failing} would fail; nothing was changed, only read (dry run).`,
     },
   });

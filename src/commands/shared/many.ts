@@ -17,6 +17,7 @@ import { ExitCode, type ExitCodeValue } from '../../core/exit-codes.js';
 import { checkValue, pathIdCheck } from '../../core/options.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type * as z from 'zod/mini';
+import type { Confirmation } from '../../core/spec.js';
 import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
 import { progressBar, startProgress } from './progress.js';
@@ -54,9 +55,11 @@ type Outcome =
 
 /** What a command does to each target, as data. */
 export interface ManyAction {
-  /** `intern`, `batch`: for messages; `intern id` names an id read from the arguments or stdin. */
-  noun: string;
-  nouns: string;
+  /**
+   * The spec's confirmation, whose `noun` and `nouns` name the targets in every message (`intern
+   * id` names an id read from the arguments or stdin).
+   */
+  confirmation: Confirmation;
   /** The result word of a success: `suspended`, `deleted`. */
   doneWord: string;
   /** Whether targets have names (interns do, batches not). */
@@ -90,7 +93,7 @@ export interface ManyRun {
 export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Promise<void> {
   // Refuse before anything is read or sent: without --yes and a terminal, nothing else matters.
   if (!run.dryRun && !run.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  const label = `${action.noun} id`;
+  const label = `${action.confirmation.noun} id`;
   for (const word of run.words) if (word !== '-') checkValue(pathIdCheck(), word, label);
   const targets: Target[] = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
   const acting = targets.filter((t) => t.skip === undefined);
@@ -188,25 +191,28 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
   if (stop && pending.length === 1) throw stop;
   if (stop && untouched === 0) {
     throw new GwctlError(
-      `${stop.message}; ${failed} of ${targets.length} ${action.nouns} not ${action.doneWord}`,
+      `${stop.message}; ${failed} of ${targets.length} ${action.confirmation.nouns} not ${action.doneWord}`,
       ExitCode.auth,
       withoutMessage(stop),
     );
   }
   if (stop) {
     throw new GwctlError(
-      `${stop.message}; stopped with ${untouched} of ${targets.length} ${action.nouns} untouched`,
+      `${stop.message}; stopped with ${untouched} of ${targets.length} ${action.confirmation.nouns} untouched`,
       ExitCode.auth,
       withoutMessage(stop),
     );
   }
   if (interrupted && (untouched > 0 || giveUp.signal.aborted)) {
-    throw new GwctlError(`${reason.message}: ${done} of ${targets.length} ${action.nouns} done, ${untouched} untouched`, reason.exitCode);
+    throw new GwctlError(
+      `${reason.message}: ${done} of ${targets.length} ${action.confirmation.nouns} done, ${untouched} untouched`,
+      reason.exitCode,
+    );
   }
   if (failed === 0) return;
   const only = pending.length === 1 ? all[pending[0]!] : undefined;
   if (only?.kind === 'failed') throw only.error;
-  throw new GwctlError(`${failed} of ${targets.length} ${action.nouns} not ${action.doneWord}`, ExitCode.partial);
+  throw new GwctlError(`${failed} of ${targets.length} ${action.confirmation.nouns} not ${action.doneWord}`, ExitCode.partial);
 }
 
 /** Ctrl-C (130) or SIGTERM (143), as the run was interrupted (cli/run.ts gives the reason). */
@@ -317,7 +323,7 @@ async function printResults(
   await deps.printer.detail({
     body: { data, summary },
     items: data,
-    view: { kind: 'rows', items: rows, columns, empty: `No ${options.nouns} to act on.` },
+    view: { kind: 'rows', items: rows, columns, empty: `No ${options.confirmation.nouns} to act on.` },
   });
 }
 
