@@ -29,6 +29,7 @@ const SAMPLES: Record<string, string> = {
   "${known ? `${known} ` : ''}": 'interns ',
   '${cursor}': 'c1',
   '${next}': '100',
+  '${unlisted.read}': 'batches get batch_abc',
 };
 
 interface Suggestion {
