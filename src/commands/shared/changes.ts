@@ -11,7 +11,8 @@
 // garbage collector to carry (measured in bench/README.md, "Watching"). A deleted item's last
 // state is parsed back from its text.
 
-import { readJson, sentText } from '../../core/sent-json.js';
+import { readJson } from '../../core/sent-json.js';
+import { jsonText } from '../../output/json-text.js';
 
 export type ChangeType = 'added' | 'modified' | 'deleted';
 
@@ -58,7 +59,7 @@ export class ChangeTracker<T extends { id: string }> {
    */
   see(item: T): void {
     const place = this.place++;
-    const text = sentText(item) ?? JSON.stringify(item);
+    const text = jsonText(item);
     const known = this.known.get(item.id);
     this.differing.delete(item.id);
     if (known) {
