@@ -130,7 +130,5 @@ for (const [name, c] of Object.entries(candidates)) {
     for (const page of pages) for (const item of c.items(c.parse(page))) size += c.compact(item).length;
     return size;
   });
-  console.log(
-    `${name.padEnd(21)}${(kept ? 'yes' : 'no').padEnd(22)}${`${pretty.ms.toFixed(0)} ms`.padEnd(18)}${compact.ms.toFixed(0)} ms`,
-  );
+  console.log(`${name.padEnd(21)}${(kept ? 'yes' : 'no').padEnd(22)}${`${pretty.ms.toFixed(0)} ms`.padEnd(18)}${compact.ms.toFixed(0)} ms`);
 }

@@ -74,7 +74,8 @@ export function withoutField(body: Record<string, unknown>, field: string): Reco
 function dataItemTexts(text: string): string[] | undefined {
   let found: string[] | undefined;
   forEachMember(text, (key, start) => {
-    if (text.charCodeAt(start) !== OPEN_BRACKET || !(key === '"data"' || (key.includes('\\') && JSON.parse(key) === 'data'))) return undefined;
+    if (text.charCodeAt(start) !== OPEN_BRACKET || !(key === '"data"' || (key.includes('\\') && JSON.parse(key) === 'data')))
+      return undefined;
     const { items, end } = elementTexts(text, start);
     found = items;
     return end;
