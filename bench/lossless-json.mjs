@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Ways to print the API's JSON as it was sent (docs/decisions/006-lossless-json.md), measured on
+// Ways to print the API's JSON as it was sent (docs/decisions/001-lossless-json.md), measured on
 // what `interns ls --all` does with 100,000 interns: 200 pages of 500, each parsed and each item
 // printed, pretty as an element of the merged body (--json) or on one line (--jsonl). Every
 // candidate also prints one awkward body, which says whether it keeps what was sent.

@@ -5,7 +5,7 @@
 // object: a body's whole text, and the text of each item of its `data` list (what --all,
 // --jsonl and --watch print one by one). The printers print that text, laid out anew
 // (output/json-text.ts); a value gwctl builds itself has no text and prints as plain JSON.
-// Why this and not a lossless parser: docs/decisions/006-lossless-json.md.
+// Why this and not a lossless parser: docs/decisions/001-lossless-json.md.
 
 /**
  * The text rides on the value itself, under a symbol no one else knows, not enumerable (so no
