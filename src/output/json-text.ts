@@ -110,7 +110,8 @@ export function writeJson(value: unknown, unit: string, pad: string): string {
     const close = unit === '' ? '' : `\n${pad}`;
     if (Array.isArray(value)) {
       if (value.length === 0) return '[]';
-      return `[${open}${value.map((item) => (printable(item) ? writeJson(item, unit, inner) : 'null')).join(between)}${close}]`;
+      // Array.from, not map: a hole prints as null, as JSON.stringify prints it.
+      return `[${open}${Array.from(value as unknown[], (item) => (printable(item) ? writeJson(item, unit, inner) : 'null')).join(between)}${close}]`;
     }
     const fields = Object.entries(value).filter(([, field]) => printable(field));
     if (fields.length === 0) return '{}';
