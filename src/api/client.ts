@@ -5,6 +5,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { maskKeys, maskKeysInJson } from '../core/mask.js';
 import { baseUrlProblem, isLoopbackHost } from '../core/patterns.js';
 import { quoteInput, sanitizeField } from '../core/sanitize.js';
+import { readJson } from '../core/sent-json.js';
 import { readErrorEnvelope } from './envelope.js';
 import { reasonPhrase } from './status-text.js';
 import { describeRetryAfter, isRetryableStatus, nextDelay, parseRetryAfter, RETRY } from './retry.js';
@@ -95,7 +96,7 @@ export interface RawResponse {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
-  /** The parsed JSON body; undefined for an empty body. */
+  /** The parsed JSON body (its text kept beside it: core/sent-json.ts); undefined for an empty body. */
   body: unknown;
 }
 
@@ -504,7 +505,7 @@ export function parseBody(res: WireResponse): ParsedBody {
   }
   if (!/html|xml/i.test(contentType)) {
     try {
-      return { ok: true, value: JSON.parse(text) };
+      return { ok: true, value: readJson(text) };
     } catch {
       // fall through: described below
     }

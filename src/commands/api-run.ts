@@ -6,6 +6,7 @@ import { defaultKeyFor, type KeyKind } from '../api/routes.js';
 import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
 import { quoteInput, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
+import { readJson, withoutField } from '../core/sent-json.js';
 import type { Deps, RunFor } from './context.js';
 import { cursorPages, type CursorPage, listNeverEnds, shortened } from './shared/paging.js';
 import { bodyTooLarge, readBody } from './shared/read-body.js';
@@ -165,7 +166,7 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   if (text.trim() !== '') {
     try {
-      parsed = { value: JSON.parse(text) as unknown };
+      parsed = { value: readJson(text) };
     } catch {
       parsed = undefined;
     }
@@ -211,7 +212,7 @@ async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, header
     const res = await api.request({ method: 'GET', url, key, headers });
     let body: unknown;
     try {
-      body = JSON.parse(res.text) as unknown;
+      body = readJson(res.text);
     } catch {
       throw responseError(`--paginate needs JSON pages; ${sanitizeField(url.pathname)} answered something else`, res.status);
     }
@@ -251,7 +252,5 @@ async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, header
     await printer.page(page.items);
     last = page.body;
   }
-  const rest: Record<string, unknown> = { ...last };
-  delete rest.data;
-  await printer.end(rest);
+  await printer.end(withoutField(last, 'data'));
 }

@@ -5,6 +5,7 @@
 // one run over the whole body would.
 import type { Io } from '../core/io.js';
 import type { JqFilter } from './jq-filter.js';
+import { jsonText } from './json-text.js';
 import type { JqRunner } from './jq-thread.js';
 
 /** Filters a list's items a batch at a time and prints the outputs in order. */
@@ -29,7 +30,7 @@ export function startJqBatches(runner: JqRunner, filter: JqFilter, io: Io): JqBa
   return {
     async add(items) {
       const body = { data: items };
-      const batch = runner.run(filter, { text: JSON.stringify(body), value: body }, io);
+      const batch = runner.run(filter, { text: jsonText(body), value: body }, io);
       // A failure is thrown when its turn comes, not as an unhandled rejection before it.
       batch.catch(() => {});
       pending.push(batch);

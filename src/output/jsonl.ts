@@ -3,15 +3,11 @@
 // one line. The same characters are escaped as under --json.
 import type { Io } from '../core/io.js';
 import { escapeJsonText } from '../core/sanitize.js';
+import { compactJson, writeJson } from './json-text.js';
 
-/** One value as one line of JSON (no newline at the end). */
-export function jsonLine(value: unknown): string {
-  return escapeJsonText(JSON.stringify(value) ?? 'null');
-}
-
-/** A single object (a `get`): its body on one line. */
+/** A single object (a `get`): its body on one line, keys and numbers as sent. */
 export async function printJsonLine(io: Io, value: unknown): Promise<void> {
-  await io.out(`${jsonLine(value)}\n`);
+  await io.out(`${compactJson(value)}\n`);
 }
 
 /** Text handed to the stream at once: big enough to be cheap, small enough to keep memory flat. */
@@ -31,7 +27,7 @@ export class JsonlWriter {
     // Escaped a chunk at a time: one regular-expression pass instead of one per item.
     let text = '';
     for (const item of items) {
-      text += `${JSON.stringify(item) ?? 'null'}\n`;
+      text += `${writeJson(item, '', '')}\n`;
       if (text.length >= CHUNK_CHARS) {
         await this.io.out(escapeJsonText(text));
         text = '';

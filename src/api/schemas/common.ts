@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { responseError, usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
+import { keepSentText } from '../../core/sent-json.js';
 
 export const nullableString = z.nullable(z.string());
 
@@ -27,7 +28,11 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown, l
 /** Check a response body; a wrong shape is an error that says where (exit 1). */
 export function parseResponse<S extends z.ZodMiniType>(schema: S, body: unknown, what: string, status?: number): z.infer<S> {
   const result = schema.safeParse(body);
-  if (result.success) return result.data;
+  if (result.success) {
+    // The checked copy prints what the server sent, as the body does.
+    keepSentText(body, result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const where = issue?.path.length ? issue.path.map(String).join('.') : 'the body';
   throw responseError(

@@ -5,10 +5,14 @@
 //
 // A reading is taken in item by item as its pages arrive (`begin`, `see` for each item, `end`),
 // so that nothing of a page outlives it unless it changed: between readings only each item's
-// JSON text is kept, and an item that did not change keeps the text already held. A 10,000-intern
+// JSON text is kept (as the server sent it, core/sent-json.ts, so that a change of a number's
+// text is a change too), and an item that did not change keeps the text already held. A 10,000-intern
 // watch then holds one string per intern, and each reading leaves next to nothing behind for the
 // garbage collector to carry (measured in bench/README.md, "Watching"). A deleted item's last
 // state is parsed back from its text.
+
+import { readJson } from '../../core/sent-json.js';
+import { jsonText } from '../../output/json-text.js';
 
 export type ChangeType = 'added' | 'modified' | 'deleted';
 
@@ -55,7 +59,7 @@ export class ChangeTracker<T extends { id: string }> {
    */
   see(item: T): void {
     const place = this.place++;
-    const text = JSON.stringify(item);
+    const text = jsonText(item);
     const known = this.known.get(item.id);
     this.differing.delete(item.id);
     if (known) {
@@ -90,7 +94,7 @@ export class ChangeTracker<T extends { id: string }> {
       }
     }
     gone.sort((a, b) => a.place - b.place);
-    for (const known of gone) changes.push({ type: 'deleted', at, object: JSON.parse(known.text) as T });
+    for (const known of gone) changes.push({ type: 'deleted', at, object: readJson(known.text) as T });
     return changes;
   }
 

@@ -8,6 +8,7 @@
 import { GwctlError } from '../../core/errors.js';
 import { suggested } from '../../core/suggest.js';
 import { sanitizeField } from '../../core/sanitize.js';
+import { withoutField } from '../../core/sent-json.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Deps } from '../context.js';
 import { startProgress, type Progress } from './progress.js';
@@ -246,9 +247,7 @@ async function begin<T>(options: ListOptions<T>): Promise<Run<T>> {
     },
     async end(lastBody) {
       progress?.stop();
-      const rest: Record<string, unknown> = { ...lastBody };
-      delete rest.data;
-      await printer.end(rest);
+      await printer.end(withoutField(lastBody, 'data'));
     },
     stop() {
       progress?.stop();

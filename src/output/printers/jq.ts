@@ -6,6 +6,7 @@
 import { responseError } from '../../core/errors.js';
 import type { Io } from '../../core/io.js';
 import { watchNulls } from '../jq-nulls.js';
+import { jsonText } from '../json-text.js';
 import { wrapToWidth } from '../width.js';
 import type { JqBatches, JqFilter, JqRunner } from '../jq.js';
 import type { Detail, EventOutput, Jq, ListOutput, Printer, PrinterContext } from '../printer.js';
@@ -98,11 +99,6 @@ class JqList<T> implements ListOutput<T> {
     }
     await this.batches.add(batch);
   }
-}
-
-/** A value gwctl holds (JavaScript's reading of a body), as the JSON text jq reads. */
-function jsonText(value: unknown): string {
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**

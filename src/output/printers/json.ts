@@ -1,8 +1,10 @@
-// --json: the API's body as returned, pretty-printed. A list read page by page (--all) becomes
-// one body `{"data": [...every item], ...the last page's other fields}`, written as pages arrive.
-// Watch events are one line each, as under --jsonl (the contract: --json means the same there).
-import { safeJson } from '../../core/sanitize.js';
-import { jsonLine } from '../jsonl.js';
+// --json: the API's body as returned, pretty-printed, its keys and numbers as sent
+// (../json-text.ts). A list read page by page (--all) becomes one body `{"data": [...every
+// item], ...the last page's other fields}`, written as pages arrive. Watch events are one line
+// each, as under --jsonl (the contract: --json means the same there).
+import { escapeJsonText } from '../../core/sanitize.js';
+import { withoutField } from '../../core/sent-json.js';
+import { compactJson, prettyJson, writeJson } from '../json-text.js';
 import type { Detail, EventOutput, ListOutput, Printer, PrinterContext } from '../printer.js';
 import { textWithoutBody } from './text.js';
 
@@ -11,7 +13,7 @@ export class JsonPrinter implements Printer {
 
   async detail<T>(detail: Detail<T>): Promise<void> {
     if (!('body' in detail)) return this.ctx.io.out(textWithoutBody(detail.view));
-    await this.ctx.io.out(`${detail.oneLine ? jsonLine(detail.body) : safeJson(detail.body)}\n`);
+    await this.ctx.io.out(`${detail.oneLine ? compactJson(detail.body) : prettyJson(detail.body)}\n`);
   }
 
   list<T>(): ListOutput<T> {
@@ -19,7 +21,7 @@ export class JsonPrinter implements Printer {
   }
 
   events<T>(): EventOutput<T> {
-    return { event: (event) => this.ctx.io.out(`${jsonLine(event)}\n`) };
+    return { event: (event) => this.ctx.io.out(`${compactJson(event)}\n`) };
   }
 }
 
@@ -31,29 +33,19 @@ class MergedJsonList<T> implements ListOutput<T> {
 
   async page(items: readonly T[]): Promise<void> {
     if (items.length === 0) return;
-    // One native stringify per page, already indented as the items of `data`: cut the
-    // page's own `{"data": [` and `]}` off and join the pages with commas.
-    const page = safeJson({ data: items });
-    const inner = page.slice(PAGE_OPEN.length, page.length - PAGE_CLOSE.length);
-    await this.ctx.io.out(`${this.printed > 0 ? ',' : '{\n  "data": ['}\n${inner}`);
+    // Each item laid out as an element of `data` (two levels in), the page escaped at once.
+    let inner = '';
+    for (const item of items) inner += `${inner === '' ? '' : ',\n'}${ITEM_MARGIN}${writeJson(item, '  ', ITEM_MARGIN)}`;
+    await this.ctx.io.out(`${this.printed > 0 ? ',' : '{\n  "data": ['}\n${escapeJsonText(inner)}`);
     this.printed += items.length;
   }
 
   async end(rest: Record<string, unknown>): Promise<void> {
-    let text = this.printed > 0 ? '\n  ]' : '{\n  "data": []';
-    for (const [key, value] of Object.entries(rest)) {
-      if (key !== 'data') text += `,\n  ${safeJson(key)}: ${indent(safeJson(value), '  ').trimStart()}`;
-    }
-    await this.ctx.io.out(`${text}\n}\n`);
+    // The other fields of the last page, as that page laid out by prettyJson holds them.
+    const others = prettyJson('data' in rest ? withoutField(rest, 'data') : rest);
+    const fields = others === '{}' ? '' : `,\n${others.slice('{\n'.length, others.length - '\n}'.length)}`;
+    await this.ctx.io.out(`${this.printed > 0 ? '\n  ]' : '{\n  "data": []'}${fields}\n}\n`);
   }
 }
 
-const PAGE_OPEN = '{\n  "data": [\n';
-const PAGE_CLOSE = '\n  ]\n}';
-
-function indent(text: string, pad: string): string {
-  return text
-    .split('\n')
-    .map((line) => pad + line)
-    .join('\n');
-}
+const ITEM_MARGIN = '    ';

@@ -1,6 +1,6 @@
 // What the JSON forms print for an answer that has no JSON body (`gwctl api` on a text answer):
 // the text as a pipe gets it.
-import { safeJson } from '../../core/sanitize.js';
+import { prettyJson } from '../json-text.js';
 import type { View } from '../printer.js';
 
 export function textWithoutBody(view: View<unknown>): string {
@@ -11,5 +11,5 @@ export function textWithoutBody(view: View<unknown>): string {
 
 /** The body as --json prints it, for the forms that show a body as it is (`gwctl api` on a terminal and in a pipe). */
 export function bodyText(body: unknown): string {
-  return `${safeJson(body)}\n`;
+  return `${prettyJson(body)}\n`;
 }

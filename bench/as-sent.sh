@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The targets of "What the API sent, as it sent it", alone (a few minutes): one get with --json
+# against the undici floor, and --all --json and --all --jsonl over 100,000 interns against a
+# plain fetch loop (bench/fetch-all.mjs, bench/fetch-all-jsonl.mjs), each in one hyperfine run,
+# with the peak memory of each command. Needs hyperfine and /usr/bin/time (Debian: apt-get
+# install hyperfine time). Run from the repository root after `npm ci`:
+#   bash bench/as-sent.sh                                  # the npm build on the `node` on PATH
+#   bash bench/as-sent.sh --node .cache/node/20/bin/node
+# Results go to bench/results/node<major>/as-sent-*.json; bench/README.md cites them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+node_bin=node
+runs=30
+paging_runs=3
+while [ $# -gt 0 ]; do
+  case $1 in
+    --node) node_bin=${2:?--node needs a path}; shift 2 ;;
+    --quick) runs=5; paging_runs=1; shift ;;
+    *) echo "bench: unknown argument $1 (see the head of bench/as-sent.sh)" >&2; exit 2 ;;
+  esac
+done
+source bench/node.sh
+use_node "$(command -v "$node_bin")"
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is not installed (apt-get install time)" >&2; exit 1; }
+out="bench/results/node$major"
+mkdir -p "$out"
+[ -d dist ] || node scripts/build.mjs
+gwctl="$node_bin $PWD/bin/gwctl.js"
+echo "== what the API sent, as sent: Node $("$node_bin" --version)"
+
+source bench/lib.sh
+
+# Peak resident set size of one command, in MB.
+peak_mb() {
+  local kb
+  kb=$( { /usr/bin/time -v "$@" >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
+  echo $((kb / 1024))
+}
+
+serve_fixture
+node bench/build-floor.mjs "$tmp/undici-floor.mjs"
+echo "== one get: --json against one undici GET alone"
+hyperfine -N --warmup 5 --runs "$runs" --export-json "$out/as-sent-get.json" \
+  -n 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin $tmp/undici-floor.mjs $port" \
+  -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base"
+node bench/ratios.mjs "$out/as-sent-get.json"
+
+echo
+echo "== --all over 100,000 interns, against a plain fetch loop"
+serve "$tmp/sandbox" ./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0
+base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
+key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
+loop="$node_bin bench/fetch-all.mjs $base $key 500"
+jsonl_loop="$node_bin bench/fetch-all-jsonl.mjs $base $key 500"
+all_json="env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base"
+all_jsonl="env GWCTL_API_KEY=$key $gwctl interns ls --all --jsonl --base-url $base"
+hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/as-sent-all-json.json" \
+  -n 'node bench/fetch-all.mjs BASE KEY 500' "$loop" \
+  -n 'gwctl interns ls --all --json' "$all_json"
+node bench/ratios.mjs "$out/as-sent-all-json.json"
+hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/as-sent-all-jsonl.json" \
+  -n 'node bench/fetch-all-jsonl.mjs BASE KEY 500' "$jsonl_loop" \
+  -n 'gwctl interns ls --all --jsonl' "$all_jsonl"
+node bench/ratios.mjs "$out/as-sent-all-jsonl.json"
+
+echo
+echo "== peak memory (maximum resident set size)"
+entries=()
+for pair in "fetch loop|$loop" "gwctl interns ls --all --json|$all_json" "fetch loop writing JSON Lines|$jsonl_loop" "gwctl interns ls --all --jsonl|$all_jsonl"; do
+  name=${pair%%|*}
+  mb=$(peak_mb ${pair#*|})
+  echo "$mb MB  $name"
+  entries+=("{\"command\":\"$name\",\"mb\":$mb}")
+done
+(IFS=,; echo "[${entries[*]}]") >"$out/as-sent-memory.json"
