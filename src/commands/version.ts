@@ -6,7 +6,7 @@ export const spec = defineSpec({
   description: [
     'The version of gwctl, the commit it was built from and when (UTC), the Node.js version and',
     'platform it runs on, and whether it is a standalone executable (Node inside) or the npm package.',
-    'With --json: {"version","commit","built","node","platform","executable":true|false}.',
+    'With --json, an object of version, commit, built, node, platform and executable (true or false).',
     '`gwctl --version` prints the version alone.',
   ].join('\n'),
   args: {},
