@@ -473,6 +473,42 @@ describe('gwctl mcp write tools with the v2 client, in both eras', () => {
       });
     }
 
+    // The preview is read once, when the person is asked. A later 2026-07-28 round acts on the
+    // targets sealed in its state; only a 2025 call, in which the person answered, reads the
+    // selector once more (to report what matches only since then).
+    it(`${era}: the targets are read when the person is asked${era === 'modern' ? ', never again in the later round' : ', and the selector once more after the answer'}`, async () => {
+      const sb = sandbox();
+      const before = sb.requests().length;
+      const { client } = await connectV2(era, 'accept');
+      const batch = sb.examples.batches.completed!;
+      const deleted = await client.callTool({ name: 'batches_delete', arguments: { ids: [batch, 'batch_nonexistent'], yes: true } });
+      expect(deleted.structuredContent).toMatchObject({
+        changed: true,
+        results: [
+          { id: batch, outcome: 'done' },
+          {
+            id: 'batch_nonexistent',
+            outcome: 'skipped',
+            error: { message: 'not attempted: the preview found it would fail: HTTP 404: Batch not found.' },
+          },
+        ],
+        summary: { done: 1, failed: 0, skipped: 1 },
+      });
+      const suspended = await client.callTool({
+        name: 'interns_suspend',
+        arguments: { status: ['stopped'], yes: true },
+      });
+      expect(suspended.structuredContent).toMatchObject({ changed: true, confirmation: 'accepted', summary: { failed: 0, skipped: 0 } });
+      const reads = sb
+        .requests()
+        .slice(before)
+        .filter((r) => r.method === 'GET')
+        .map((r) => r.path.replace(/\?.*/, ''));
+      const selectorReads = era === 'modern' ? 1 : 2;
+      expect(reads.filter((path) => path.startsWith('/api/v1/batches/'))).toHaveLength(2);
+      expect(reads.filter((path) => path === '/api/v1/interns')).toHaveLength(selectorReads);
+    });
+
     it(`${era}: a client without elicitation: confirmation_unavailable, exit_code 2, nothing changes`, async () => {
       const sb = sandbox();
       const { client } = await connectV2(era, 'none');

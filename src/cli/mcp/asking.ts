@@ -17,7 +17,7 @@ import {
   type JsonSchemaType,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
+import { InputRequired, type Confirm, type ConfirmAnswer, type ConfirmRequest } from './confirm.js';
 
 /** How long a person may take to answer a 2026-07-28 round before its state expires. */
 export const ROUND_STATE_TTL_SECONDS = 600;
@@ -31,6 +31,14 @@ export function asksByForm(capabilities: ClientCapabilities | undefined): boolea
   const elicitation = capabilities?.elicitation as { form?: object; url?: object } | undefined;
   if (!elicitation) return false;
   return elicitation.form !== undefined || elicitation.url === undefined;
+}
+
+/** A first 2026-07-28 round: it ends the call by throwing InputRequired, or answers 'unavailable' when the request declared no elicitation. */
+export function firstRoundConfirm(capabilities: ClientCapabilities | undefined): Confirm {
+  return (request) => {
+    if (!asksByForm(capabilities)) return Promise.resolve({ action: 'unavailable' });
+    throw new InputRequired(request);
+  };
 }
 
 /** 2025 era: ask in the call, by `elicitation/create` related to it. */
@@ -56,7 +64,7 @@ interface Sealed {
   once: string;
 }
 
-/** The 2026-07-28 rounds of one server: its sealing key, the first round's confirm, and the answer's. */
+/** The 2026-07-28 rounds of one server: its sealing key, the questions it seals and the answers it takes back. */
 export class Rounds {
   private readonly codec;
   /** The one-time ids spent, each with when its state expires (then it cannot verify anyway). */
@@ -76,24 +84,13 @@ export class Rounds {
   }
 
   /**
-   * The confirm of one round of a call. In the first round (no state) it ends the call by
-   * throwing InputRequired, or answers 'unavailable' when the request declared no elicitation;
-   * in a later round it answers with the person's response and the state as sealed. A state that
-   * is not one this server sealed for this tool and these arguments, or has expired, is an Error.
+   * A later round's answer: the person's response, with the state as sealed (the targets they
+   * saw); undefined in a first round (no state). A state that is not one this server sealed for
+   * this tool and these arguments, or has expired, is refused.
    */
-  async confirmFor(
-    tool: string,
-    args: Record<string, unknown>,
-    ctx: ServerContext,
-    capabilities: ClientCapabilities | undefined,
-  ): Promise<Confirm> {
+  async answerFor(tool: string, args: Record<string, unknown>, ctx: ServerContext): Promise<ConfirmAnswer | undefined> {
     const raw = ctx.mcpReq.requestState<unknown>();
-    if (raw === undefined) {
-      return (request) => {
-        if (!asksByForm(capabilities)) return Promise.resolve({ action: 'unavailable' });
-        throw new InputRequired(request);
-      };
-    }
+    if (raw === undefined) return undefined;
     if (typeof raw !== 'string') throw new RoundStateRefused();
     let sealed: Sealed;
     try {
@@ -104,13 +101,10 @@ export class Rounds {
     if (sealed.tool !== tool || sealed.arguments !== JSON.stringify(args) || typeof sealed.once !== 'string') throw new RoundStateRefused();
     const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_INPUT);
     const spend = (): boolean => this.spend(sealed.once);
-    return () =>
-      Promise.resolve(
-        answer.kind === 'elicit'
-          ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: sealed.state, spend }
-          : // A round without an answer to the form is no confirmation.
-            { action: 'cancel', state: sealed.state, spend },
-      );
+    return answer.kind === 'elicit'
+      ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: sealed.state, spend }
+      : // A round without an answer to the form is no confirmation.
+        { action: 'cancel', state: sealed.state, spend };
   }
 
   /** The input-required result that asks the person, with the request's state sealed. */

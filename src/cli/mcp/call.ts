@@ -119,13 +119,21 @@ function commandRunner(ctx: CallContext, keys: readonly string[]): RunCommand {
     for (const key of keys) io.addSecret(key);
     const deadline = callDeadline(spec, opts);
     const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline.signal] : [])]);
+    const printer = new McpPrinter(
+      { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
+      (printed) => ctx.progress?.(printed, `${printed} items`),
+    );
+    // A write reads what its command printed as data (its targets, its results), not as text.
+    let data: unknown;
+    const detail = printer.detail.bind(printer);
+    printer.detail = (shown) => {
+      if ('body' in shown) data = shown.body;
+      return detail(shown);
+    };
     const callDeps: Deps = {
       ...deps,
       io,
-      printer: new McpPrinter(
-        { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
-        (printed) => ctx.progress?.(printed, `${printed} items`),
-      ),
+      printer,
       prompter: NOBODY,
       signal,
       interrupted: signal,
@@ -154,7 +162,7 @@ function commandRunner(ctx: CallContext, keys: readonly string[]): RunCommand {
       deadline?.clear();
     }
     const text = stdout.text;
-    return { text, notes: stderr.text.trim(), body: parseObject(text), ...(failure ? { failure } : {}) };
+    return { text, notes: stderr.text.trim(), body: parseObject(text), data, ...(failure ? { failure } : {}) };
   };
 }
 

@@ -7,7 +7,7 @@ import { sanitizeBlock } from '../../core/sanitize.js';
 import type { AnySpec } from '../../core/spec.js';
 import { errorJson } from '../report.js';
 import type { AuditLog, ClientName } from './audit.js';
-import type { Confirm } from './confirm.js';
+import type { Confirm, ConfirmAnswer } from './confirm.js';
 import type { Parts } from './parts.js';
 
 export interface CallContext {
@@ -19,6 +19,8 @@ export interface CallContext {
   progress?: (count: number, message: string) => void;
   /** Asks the person at the client before a write acts (absent: nobody can be asked). */
   confirm?: Confirm;
+  /** A later 2026-07-28 round: the person's answer, with the sealed state of the targets they saw. */
+  answer?: ConfirmAnswer;
   /** The operator's --no-confirm: a write acts on `yes: true` alone. */
   noConfirm?: boolean;
   /** Where write tools record what they do. */
@@ -49,6 +51,8 @@ export interface Printed {
   notes: string;
   /** The body, when the output is one JSON object. */
   body: Record<string, unknown> | undefined;
+  /** The body as the command gave it to the printer, before any text was made of it. */
+  data?: unknown;
   failure?: GwctlError;
 }
 

@@ -28,8 +28,8 @@ import { errorJson } from '../report.js';
 import { callTool, type CallContext, type CallOutcome } from './call.js';
 import { rejectOnAbort } from '../../core/abort.js';
 import { auditLog, type AuditLog, type ClientName, type Where } from './audit.js';
-import { elicitingConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
-import { InputRequired, type Confirm, type ConfirmRequest } from './confirm.js';
+import { elicitingConfirm, firstRoundConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
+import { InputRequired, type Confirm, type ConfirmAnswer, type ConfirmRequest } from './confirm.js';
 import { instructionsFor, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
 import { Parts } from './parts.js';
 import { LineTransport, type Opening } from './stdio.js';
@@ -171,13 +171,19 @@ export function mcpServer(served: Served, era: Era): Server {
       era === 'modern'
         ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
         : server.getClientCapabilities();
-    let asking: Confirm;
+    let answer: ConfirmAnswer | undefined;
     try {
-      asking = era === 'modern' ? await served.rounds.confirmFor(tool.name, input, ctx, capabilities) : elicitingConfirm(ctx, capabilities);
+      answer = era === 'modern' ? await served.rounds.answerFor(tool.name, input, ctx) : undefined;
     } catch (error) {
       if (error instanceof RoundStateRefused) return refusedRound(error);
       throw error;
     }
+    const answered = answer;
+    const asking: Confirm = answered
+      ? () => Promise.resolve(answered)
+      : era === 'modern'
+        ? firstRoundConfirm(capabilities)
+        : elicitingConfirm(ctx, capabilities);
     // A first 2026-07-28 round ends where the tool asks: whatever the tool makes of the throw,
     // the call's answer is the question.
     let asked: ConfirmRequest | undefined;
@@ -193,6 +199,7 @@ export function mcpServer(served: Served, era: Era): Server {
       deps,
       signal: ctx.mcpReq.signal,
       confirm,
+      ...(answered ? { answer: answered } : {}),
       noConfirm: served.noConfirm,
       audit: served.audit,
       client: clientOf(era, server, ctx),

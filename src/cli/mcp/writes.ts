@@ -1,10 +1,14 @@
 // A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the
-// write, on exactly the targets the person saw. Every step is the command's own run: its
-// --dry-run reads the targets and says what the write would meet on each (its expected_outcome
-// and reason: commands/shared/expected-outcomes.ts), the person confirms only the targets
-// expected to act, and the command with --yes acts on those ids alone (a selector such as
-// `status` becomes the ids it selected when the person looked); the others are reported as
-// skipped.
+// write, on exactly the targets the person saw. The preview is the command's own --dry-run, read
+// as the data it printed (commands/shared/expected-outcomes.ts: each target with its
+// expected_outcome and reason); the person confirms only the targets expected to act, and the
+// command with --yes acts on those ids alone (a selector such as `status` becomes the ids it
+// selected when the person looked), its per-target outcomes read as data (shared/many.ts). The
+// others are reported as skipped.
+//
+// A later 2026-07-28 round reads nothing again: its sealed state holds the targets the person saw
+// and those left out, and the write acts on them. In the 2025 revisions the person answers inside
+// the call, so the selector is read once more, to report what matches only since then.
 //
 // The audit log is the record: a preview is one line; a confirmed write writes its intent before
 // anything is sent (no line, no write) and its outcome after, with every target's result.
@@ -16,7 +20,7 @@ import { safeJson, shownValue } from '../../core/sanitize.js';
 import type { ArgDefs } from '../../core/options.js';
 import type { Confirmation } from '../../core/spec.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
-import type { ConfirmRequest } from './confirm.js';
+import type { ConfirmAnswer, ConfirmRequest } from './confirm.js';
 import { asToolCalls, forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
 import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
@@ -31,11 +35,11 @@ export interface PreviewTarget {
   reason?: string;
 }
 
-/** What the person is shown and what the write binds to: the tool and the ids (and a preset's body). */
+/** What the person is shown and what the write binds to: the ids it acts on, and those left out with why. */
 interface WriteState {
   tool: string;
   targets: string[];
-  body?: unknown;
+  skipped: TargetResult[];
 }
 
 /** At most this many targets are named in the confirmation message. */
@@ -46,17 +50,24 @@ type WriteContext = CallContext & { keys: readonly string[]; runCommand: RunComm
 export async function callWrite(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<CallOutcome> {
   const callId = randomUUID();
   const { keys } = ctx;
-  const confirmation = tool.spec.confirmation as Confirmation;
+  const c = confirmationOf(tool);
   const record = async (entry: Omit<Parameters<AuditLog['write']>[0], 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
     ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...(ctx.client ? { client: ctx.client } : {}), ...entry }, keys);
-  // A refusal before anyone was asked: logged as not asked, nothing changed.
-  const refused = async (failure: GwctlError, preview: boolean): Promise<CallOutcome> => {
-    const outcome = failed(forAgent(tool, failure));
-    await record({ event: 'outcome', preview, confirmation: preview ? null : 'not_asked', outcome: outcomeOf(outcome, false) }).catch(
-      (error: unknown) => warn(ctx, error),
+  // Every call ends with one outcome line, whatever it answers.
+  const end = async (
+    result: ToolResult & { full?: Record<string, unknown> },
+    preview: boolean,
+    confirmation: Confirmed | null,
+    changed = false,
+  ): Promise<CallOutcome> => {
+    await record({ event: 'outcome', preview, confirmation, outcome: outcomeOf(result, changed) }).catch((error: unknown) =>
+      warn(ctx, error),
     );
-    return { ...outcome, keys };
+    return { ...result, keys };
   };
+  // A refusal before anyone was asked: logged as not asked, nothing changed.
+  const refuse = (failure: GwctlError, preview = false): Promise<CallOutcome> =>
+    end(failed(forAgent(tool, failure)), preview, preview ? null : 'not_asked');
   // The next part of a preview or result that was cut: nothing is read or written.
   if (input.cursor !== undefined) {
     try {
@@ -65,68 +76,51 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
       return { ...failed(toGwctlError(error)), keys };
     }
   }
-  if (input.yes !== undefined && typeof input.yes !== 'boolean') return refused(usageError('invalid yes: expected true or false'), true);
+  if (input.yes !== undefined && typeof input.yes !== 'boolean') return refuse(usageError('invalid yes: expected true or false'), true);
   const yes = input.yes === true;
-  let preview: Preview;
-  try {
-    preview = await previewOf(tool, input, ctx);
-  } catch (error) {
-    return refused(toGwctlError(error), !yes);
+  let answer: ConfirmAnswer | undefined = ctx.answer;
+  let state: WriteState | undefined;
+  if (!answer) {
+    let preview: Preview;
+    try {
+      preview = await previewOf(tool, input, ctx);
+    } catch (error) {
+      return refuse(toGwctlError(error), !yes);
+    }
+    if (!yes) return end(previewResult(tool, preview, ctx), true, null);
+    const acting = preview.targets.filter(expectedToAct);
+    state = {
+      tool: tool.name,
+      targets: acting.map((t) => t.id),
+      skipped: preview.targets.filter((t) => !expectedToAct(t)).map(skippedAsExpected),
+    };
+    // Nothing to act on (none selected, or every target would fail): nobody needs asking, and the
+    // log still says what was called and why nothing was sent.
+    if (acting.length === 0) return end(writeResult(tool, 'not_asked', state.skipped, ctx), false, 'not_asked');
+    // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
+    if (!ctx.noConfirm) answer = ctx.confirm ? await ctx.confirm(confirmRequest(c, preview, state)) : { action: 'unavailable' };
   }
-  if (!yes) {
-    const result = previewResult(tool, preview, ctx);
-    await record({ event: 'outcome', preview: true, confirmation: null, outcome: outcomeOf(result, false) }).catch((error: unknown) =>
-      warn(ctx, error),
-    );
-    return { ...result, keys };
-  }
-  const acting = preview.targets.filter(expectedToAct);
-  const skipped = preview.targets.filter((t) => !expectedToAct(t)).map(skippedAsExpected);
-  // Nothing to act on (none selected, or every target would fail): nobody needs asking, and the
-  // log still says what was called and why nothing was sent.
-  if (acting.length === 0) {
-    const result = writeResult(tool, 'not_asked', skipped, ctx);
-    await record({ event: 'outcome', preview: false, confirmation: 'not_asked', outcome: outcomeOf(result, false) }).catch(
-      (error: unknown) => warn(ctx, error),
-    );
-    return { ...result, keys };
-  }
-  let state: WriteState = { tool: tool.name, targets: acting.map((t) => t.id), ...(preview.body ? { body: preview.body } : {}) };
   let confirmed: Confirmed = 'not_asked';
   let spend = (): boolean => true;
-  if (!ctx.noConfirm) {
-    const request = confirmRequest(confirmation, preview, state);
-    // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
-    const answer = ctx.confirm ? await ctx.confirm(request) : ({ action: 'unavailable' } as const);
-    if (answer.action === 'unavailable') {
-      const failure = new GwctlError(
-        `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`,
-        ExitCode.usage,
-        {
-          reason: 'confirmation_unavailable',
-          hint: 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm',
-        },
-      );
-      return declinedOutcome(failure, 'unavailable');
-    }
-    const why = refusal(confirmation, answer, state.targets.length);
-    if (why) return declinedOutcome(new GwctlError(`${why}; nothing was changed`, ExitCode.cancelled, { reason: 'declined' }), 'declined');
-    const shown = stateOf(answer.state, tool.name);
-    if (!shown) return refused(usageError('the confirmation does not belong to this call; nothing was changed'), false);
-    state = shown;
+  if (answer?.action === 'unavailable') {
+    const failure = new GwctlError(
+      `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`,
+      ExitCode.usage,
+      { reason: 'confirmation_unavailable', hint: 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm' },
+    );
+    return end(failed(failure), false, 'unavailable');
+  }
+  if (answer) {
+    state = stateOf(answer.state, tool.name);
+    if (!state) return refuse(usageError('the confirmation does not belong to this call; nothing was changed'));
+    const why = refusal(c, answer, state.targets.length);
+    if (why)
+      return end(failed(new GwctlError(`${why}; nothing was changed`, ExitCode.cancelled, { reason: 'declined' })), false, 'declined');
     confirmed = 'accepted';
     spend = answer.spend;
   }
-  // A target that matches only since the person looked is left out, and said so: in the 2026
-  // revision this call began after the person answered, so its preview already has them; in the
-  // 2025 ones the selector is read again.
-  const selected = Object.keys(input).some((key) => confirmation.selectors?.includes(key));
-  const now = confirmed === 'accepted' && selected && !ctx.signal.aborted ? await targetIds(tool, input, ctx).catch(() => []) : [];
-  const bound = new Set(state.targets);
-  const left = new Set(skipped.map((r) => r.id));
-  const newcomers = [...new Set([...acting.map((t) => t.id), ...now])].filter((id) => !bound.has(id) && !left.has(id));
-  if (preview.body !== undefined && safeJson(preview.body) !== safeJson(state.body))
-    return refused(usageError('the body to send is not the one the person confirmed; nothing was changed'), false);
+  if (!state) throw new Error(`${tool.name}: a write without targets`);
+  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, input, state, ctx) : [];
   // Spent before anything is written: of two calls bringing the same yes, one passes here.
   if (!spend()) {
     const failure = new GwctlError(
@@ -137,34 +131,17 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
         hint: `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`,
       },
     );
-    return declinedOutcome(failure, 'spent');
+    return end(failed(failure), false, 'spent');
   }
   try {
     await record({ event: 'intent', preview: false, confirmation: confirmed, targets: state.targets });
   } catch (error) {
-    return refused(
-      new GwctlError(
-        `cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}; nothing was changed`,
-        ExitCode.failure,
-      ),
-      false,
-    );
+    const why = `cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}; nothing was changed`;
+    return refuse(new GwctlError(why, ExitCode.failure));
   }
   const results = await act(tool, input, state.targets, ctx);
-  for (const id of newcomers) results.push({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } });
-  const result = writeResult(tool, confirmed, [...results, ...skipped], ctx);
-  await record({ event: 'outcome', preview: false, confirmation: confirmed, outcome: outcomeOf(result, changedBy(results)) }).catch(
-    (error: unknown) => warn(ctx, error),
-  );
-  return { ...result, keys };
-
-  async function declinedOutcome(failure: GwctlError, as: Confirmed): Promise<CallOutcome> {
-    const outcome = failed(failure);
-    await record({ event: 'outcome', preview: false, confirmation: as, outcome: outcomeOf(outcome, false) }).catch((error: unknown) =>
-      warn(ctx, error),
-    );
-    return { ...outcome, keys };
-  }
+  const all = [...results, ...newcomers, ...state.skipped];
+  return end(writeResult(tool, confirmed, all, ctx), false, confirmed, changedBy(results));
 }
 
 function warn(ctx: WriteContext, error: unknown): void {
@@ -205,23 +182,36 @@ function skippedAsExpected(target: PreviewTarget): TargetResult {
   };
 }
 
-/** The ids the command's --dry-run selects now. */
-async function targetIds(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<string[]> {
-  const { args, opts } = inputOf(tool, { ...input, yes: false });
-  const data = orThrow(await ctx.runCommand(tool.spec, args, opts)).body?.data;
-  return Array.isArray(data) ? data.map((t) => String((t as PreviewTarget).id)) : [];
+/**
+ * The targets a selector matches only since the person looked (read again once they answered in
+ * this call), each reported as skipped: never acted on, since the person did not see them.
+ */
+async function matchingSince(
+  tool: GwctlTool,
+  input: Record<string, unknown>,
+  state: WriteState,
+  ctx: WriteContext,
+): Promise<TargetResult[]> {
+  const selected = Object.keys(input).some((key) => confirmationOf(tool).selectors?.includes(key));
+  if (!selected || ctx.signal.aborted) return [];
+  const known = new Set([...state.targets, ...state.skipped.map((r) => r.id)]);
+  const now = await previewOf(tool, input, ctx).then(
+    (preview) => preview.targets.map((t) => t.id),
+    () => [],
+  );
+  return now
+    .filter((id) => !known.has(id))
+    .map((id) => ({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } }));
 }
 
 /** The command's --dry-run: each target as it read it, with what the write would meet there. */
 async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<Preview> {
   const { args, opts } = inputOf(tool, { ...input, yes: false });
-  const printed = orThrow(await ctx.runCommand(tool.spec, args, opts));
-  const data = printed.body?.data;
+  const printed = await ctx.runCommand(tool.spec, args, opts);
+  if (printed.failure) throw printed.failure;
+  const data = rowsOf(printed);
   // A command without targets to list (presets_create) previews the body it would send.
-  if (!Array.isArray(data)) {
-    const slug = String(Object.values(args)[0]);
-    return { targets: [{ id: slug }], body: printed.body };
-  }
+  if (!data) return { targets: [{ id: String(Object.values(args)[0]) }], body: printed.data };
   return { targets: (data as Record<string, unknown>[]).map(previewTarget) };
 }
 
@@ -239,9 +229,10 @@ function confirmationOf(tool: GwctlTool): Confirmation {
   return tool.spec.confirmation as Confirmation;
 }
 
-function orThrow(printed: Printed): Printed {
-  if (printed.failure) throw printed.failure;
-  return printed;
+/** The rows of what a command printed, as it gave them to the printer: a dry run's targets, a fleet's results. */
+function rowsOf(printed: Printed): Record<string, unknown>[] | undefined {
+  const { data, summary } = (printed.data ?? {}) as { data?: unknown; summary?: unknown };
+  return Array.isArray(data) && summary !== undefined ? (data as Record<string, unknown>[]) : undefined;
 }
 
 function previewResult(tool: GwctlTool, preview: Preview, ctx: WriteContext): ToolResult {
@@ -338,9 +329,9 @@ function refusal(c: Confirmation, answer: { action: string; content?: Record<str
 
 function stateOf(value: unknown, tool: string): WriteState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const state = value as Partial<WriteState>;
-  if (state.tool !== tool || !Array.isArray(state.targets) || !state.targets.every((t) => typeof t === 'string')) return undefined;
-  return { tool, targets: state.targets, ...('body' in state ? { body: state.body } : {}) };
+  const { targets, skipped } = value as Partial<WriteState>;
+  if ((value as WriteState).tool !== tool || !Array.isArray(targets) || !targets.every((t) => typeof t === 'string')) return undefined;
+  return { tool, targets, skipped: Array.isArray(skipped) ? skipped : [] };
 }
 
 export interface TargetResult {
@@ -364,8 +355,8 @@ async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonl
   } catch (error) {
     printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
   }
-  const rows = printed.body?.data;
-  if (Array.isArray(rows) && printed.body?.summary !== undefined) return rows.map(targetResult);
+  const rows = rowsOf(printed);
+  if (rows) return rows.map(targetResult);
   const only = ids[0]!;
   return printed.failure
     ? [{ id: only, outcome: 'failed', error: withToolHint({ ...errorFields(printed.failure), exit_code: printed.failure.exitCode }) }]
