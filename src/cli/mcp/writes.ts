@@ -60,9 +60,9 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     confirmation: Confirmed | null,
     changed = false,
   ): Promise<CallOutcome> => {
-    await record({ event: 'outcome', preview, confirmation, outcome: outcomeOf(result, changed) }).catch((error: unknown) =>
-      warn(ctx, error),
-    );
+    await record({ event: 'outcome', preview, confirmation, outcome: outcomeOf(result, changed) }).catch((error: unknown) => {
+      ctx.deps.io.err(`gwctl: warning: cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}\n`);
+    });
     return { ...result, keys };
   };
   // A refusal before anyone was asked: logged as not asked, nothing changed.
@@ -144,22 +144,11 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   return end(writeResult(tool, confirmed, all, ctx), false, confirmed, changedBy(results));
 }
 
-function warn(ctx: WriteContext, error: unknown): void {
-  ctx.deps.io.err(`gwctl: warning: cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}\n`);
-}
-
 /** What the audit line says of a result: every target's, even when the tool's result is cut. */
 function outcomeOf(outcome: ToolResult & { full?: Record<string, unknown> }, changed: boolean): Record<string, unknown> {
-  const body = outcome.full ?? ((outcome.result.structuredContent ?? {}) as Record<string, unknown>);
-  return {
-    ok: outcome.result.isError !== true,
-    exit_code: outcome.exitCode,
-    changed,
-    ...('summary' in body ? { summary: body.summary } : {}),
-    ...('results' in body ? { results: body.results } : {}),
-    ...('count' in body ? { count: body.count } : {}),
-    ...('error' in body ? { error: body.error } : {}),
-  };
+  const { summary, results, count, error } = outcome.full ?? (outcome.result.structuredContent as Record<string, unknown>);
+  // A field the result does not have stays out of the line: JSON leaves out what is undefined.
+  return { ok: outcome.result.isError !== true, exit_code: outcome.exitCode, changed, summary, results, count, error };
 }
 
 interface Preview {
@@ -195,13 +184,10 @@ async function matchingSince(
   const selected = Object.keys(input).some((key) => confirmationOf(tool).selectors?.includes(key));
   if (!selected || ctx.signal.aborted) return [];
   const known = new Set([...state.targets, ...state.skipped.map((r) => r.id)]);
-  const now = await previewOf(tool, input, ctx).then(
-    (preview) => preview.targets.map((t) => t.id),
-    () => [],
-  );
-  return now
-    .filter((id) => !known.has(id))
-    .map((id) => ({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } }));
+  const now = await previewOf(tool, input, ctx).catch(() => ({ targets: [] }));
+  return now.targets
+    .filter(({ id }) => !known.has(id))
+    .map(({ id }) => ({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } }));
 }
 
 /** The command's --dry-run: each target as it read it, with what the write would meet there. */
@@ -212,17 +198,12 @@ async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: W
   const data = rowsOf(printed);
   // A command without targets to list (presets_create) previews the body it would send.
   if (!data) return { targets: [{ id: String(Object.values(args)[0]) }], body: printed.data };
-  return { targets: (data as Record<string, unknown>[]).map(previewTarget) };
+  return { targets: data.map(previewTarget) };
 }
 
-/** One item of a dry run's JSON as a preview's target: the fields it has (a batch has no name). */
-function previewTarget(item: Record<string, unknown>): PreviewTarget {
-  const target: PreviewTarget = { id: String(item.id) };
-  if (typeof item.name === 'string') target.name = item.name;
-  if (typeof item.status === 'string') target.status = item.status;
-  if (item.expected_outcome === 'done' || item.expected_outcome === 'failed') target.expected_outcome = item.expected_outcome;
-  if (typeof item.reason === 'string') target.reason = item.reason;
-  return target;
+/** A dry run's row as a preview's target: the fields it has (a batch has no name, so null there). */
+function previewTarget(row: Record<string, unknown>): PreviewTarget {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)) as unknown as PreviewTarget;
 }
 
 function confirmationOf(tool: GwctlTool): Confirmation {
