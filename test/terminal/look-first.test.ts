@@ -41,7 +41,8 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
       const [table, under] = narrow.text.split('\n\n');
       for (const line of table!.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
       expect(under).toBe(`${MISSING}: HTTP 404: Intern not found`);
-      expect(narrow.stderr).toContain(counts);
+      // The line of counts wraps at the terminal's width, between words.
+      expect(narrow.stderr).toContain('3 interns: 2 would be suspended, 1 would fail; nothing was\nchanged, only read (dry run).\n');
       expect(
         sandbox()
           .requests()
@@ -62,6 +63,23 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
     expect(screen.stderr).toBe(
       '2 batches: 1 would be deleted, 1 would fail; nothing was changed, only read (dry run).\n' +
         'gwctl: 1 of 2 batches would fail (dry run, --strict)\n',
+    );
+  });
+
+  it('batches delete --dry-run at 60 columns keeps each batch id, leaving out the status first', { timeout: 60_000 }, async () => {
+    const { expired, in_progress } = sandbox().examples.batches;
+    const screen = await onScreen(['batches', 'delete', expired!, in_progress!, '--dry-run'], terminal(), 60, 20);
+    expect(screen.exit).toBe(0);
+    const [table, under] = screen.text.split('\n\n');
+    expect(table!.split('\n').map((line) => line.split(/ {2,}/).slice(0, 2))).toEqual([
+      ['ID', 'EXPECTED'],
+      [expired, 'would-act'],
+      [in_progress, 'would-fail'],
+    ]);
+    expect(under).toBe(`${in_progress}: HTTP 409: status in_progress is not terminal`);
+    expect(screen.stderr).toBe(
+      '1 column hidden (status): --columns to choose\n' +
+        '2 batches: 1 would be deleted, 1 would fail; nothing was\nchanged, only read (dry run).\n',
     );
   });
 
