@@ -88,6 +88,9 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
     const { name } = (await sandbox().get(`/interns/${intern}`)).body as { name: string };
     const screen = await onScreen(['interns', 'suspend', intern, '--yes'], terminal(), 80, 20);
     expect(screen).toMatchObject({ exit: 0, stderr: '', text: `Suspended intern ${name} (${intern}).` });
+    // At 60 columns the line wraps between words, the id whole on its line.
+    const narrow = await onScreen(['interns', 'suspend', intern, '--yes'], terminal(), 60, 20);
+    expect(narrow).toMatchObject({ exit: 0, stderr: '', text: `Suspended intern ${name}\n(${intern}).` });
   });
 
   it(
