@@ -19,7 +19,7 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
   const terminal = (): Record<string, string> => ({ ...sandbox().env(), TERM: 'xterm', NO_COLOR: '1' });
 
   it(
-    'interns suspend --dry-run: a table of what would happen to each, a cut reason whole under it, one line of counts',
+    'interns suspend --dry-run: a table of what would happen to each, a cut reason whole under it (wrapped between words), one line of counts',
     { timeout: 60_000 },
     async () => {
       const { intern, busy_intern: busy } = sandbox().examples;
@@ -40,7 +40,7 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
       expect(narrow.exit).toBe(0);
       const [table, under] = narrow.text.split('\n\n');
       for (const line of table!.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
-      expect(under).toBe(`${MISSING}: HTTP 404: Intern not found`);
+      expect(under).toBe(`${MISSING}: HTTP 404: Intern not\nfound`);
       // The line of counts wraps at the terminal's width, between words.
       expect(narrow.stderr).toContain('3 interns: 2 would be suspended, 1 would fail; nothing was\nchanged, only read (dry run).\n');
       expect(
@@ -76,7 +76,7 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
       [expired, 'would-act'],
       [in_progress, 'would-fail'],
     ]);
-    expect(under).toBe(`${in_progress}: HTTP 409: status in_progress is not terminal`);
+    expect(under).toBe(`${in_progress}: HTTP 409: status in_progress\nis not terminal`);
     expect(screen.stderr).toBe(
       '1 column hidden (status): --columns to choose\n' +
         '2 batches: 1 would be deleted, 1 would fail; nothing was\nchanged, only read (dry run).\n',
