@@ -90,6 +90,8 @@ export const WORKSPACE_BUDGET_FIELDS = {
 } as const satisfies FieldKinds;
 /** Batch (src/api/schemas/batch.ts): its top level, as a command's help shows the JSON it prints. */
 export const BATCH_SHAPE = '{id, object, completion_window, endpoint, model, …}';
+/** BatchDeleted (src/api/schemas/batch.ts): its top level, as a command's help shows the JSON it prints. */
+export const BATCH_DELETED_SHAPE = '{id, object, deletion: {service, openrouter, upstream: {provider, status}}}';
 /** BudgetList (src/api/schemas/budget.ts): its top level, as a command's help shows the JSON it prints. */
 export const BUDGET_LIST_SHAPE = '{data: [{id, workspace_id, limit_usd, reset_interval, created_at, …}], include_byok_in_budgets}';
 /** ByokList (src/api/schemas/byok.ts): its top level, as a command's help shows the JSON it prints. */
@@ -102,6 +104,8 @@ export const INTERN_LIST_SHAPE = '{data: [{id, name, description, instructions, 
 export const PRESET_RESPONSE_SHAPE = '{data: {id, name, slug, description, status, …}}';
 /** PrivateEndpointResponse (src/api/schemas/private-endpoint.ts): its top level, as a command's help shows the JSON it prints. */
 export const PRIVATE_ENDPOINT_RESPONSE_SHAPE = '{data: {id, status, model_permaslug, model_slug, model_name, …}}';
+/** SuspendResult (src/api/schemas/intern.ts): its top level, as a command's help shows the JSON it prints. */
+export const SUSPEND_RESULT_SHAPE = '{suspended}';
 /** ToolResponse (src/api/schemas/tool.ts): its top level, as a command's help shows the JSON it prints. */
 export const TOOL_RESPONSE_SHAPE = '{data: {id, name, status, summary, tool_description, …}}';
 /** VaultSecretList (src/api/schemas/vault.ts): its top level, as a command's help shows the JSON it prints. */

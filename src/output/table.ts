@@ -147,7 +147,8 @@ function spilled(input: TableInput, texts: readonly (readonly string[])[], keep:
   keep.forEach((c, k) => {
     if (!facts[c]!.spill) return;
     texts.forEach((row) => {
-      if (displayWidth(row[c]!) > widths[k]! - GAP) out.push(`${row[0]!}: ${row[c]!}`);
+      // Wrapped between words at the terminal's width: a terminal would break them mid-word.
+      if (displayWidth(row[c]!) > widths[k]! - GAP) out.push(...wrapToWidth(`${row[0]!}: ${row[c]!}`, input.width));
     });
   });
   return out.length > 0 ? ['', ...out] : [];

@@ -3,7 +3,9 @@
 // schema by scripts/gen-fields.mjs), and the shape is what the sandbox's answer holds. At a
 // terminal, a filter whose every output is null says so on stderr; in a pipe it never does.
 import { describe, expect, it } from 'vitest';
+import { BATCH_DELETED_SHAPE, SUSPEND_RESULT_SHAPE } from '../../src/api/fields.generated.js';
 import { commands } from '../../src/cli/registry.js';
+import { DRY_RUN_SHAPE, RESULTS_SHAPE } from '../../src/core/target-shapes.js';
 import type { Examples } from '../../src/sandbox/server.js';
 import { gwctl } from '../kit/cli.js';
 import { useSandbox } from '../kit/sandbox.js';
@@ -71,6 +73,51 @@ describe('the top level of the JSON each read prints', () => {
     expect(commands.get('interns get')!.shape).toMatch(/^\{id, name, /);
     expect(commands.get('endpoints get')!.shape).toMatch(/^\{data: \{id, status, /);
     expect(commands.get('interns ls')!.shape).toMatch(/^\{data: \[\{id, name, .*\}\], has_more, next_cursor\}$/);
+  });
+});
+
+// A write with targets prints one of three bodies: the API's answer for one target, one result
+// per target for several, a report for a dry run. Its help names each, and each is what it prints.
+describe('the top level of the JSON of a write with targets', () => {
+  const NOPE = 'batch_0000000000000000000000nope';
+  const WRITES = {
+    'interns suspend': {
+      one: SUSPEND_RESULT_SHAPE,
+      runs: (ex: Examples) => ({
+        one: [ex.failed_intern, '--yes'],
+        several: [ex.failed_intern, '00000000-0000-0000-0000-000000000000', '--yes'],
+        dryRun: [ex.failed_intern, '--dry-run'],
+      }),
+    },
+    'batches delete': {
+      one: BATCH_DELETED_SHAPE,
+      runs: (ex: Examples) => ({
+        one: [ex.batches.failed, '--yes'],
+        several: [ex.batches.expired, NOPE, '--yes'],
+        dryRun: [ex.batches.in_progress, '--dry-run'],
+      }),
+    },
+  };
+
+  it.each(Object.keys(WRITES) as (keyof typeof WRITES)[])('%s: help names all three, and each run prints its own', async (name) => {
+    const write = WRITES[name];
+    const shape = commands.get(name)!.shape!;
+    for (const part of [write.one, RESULTS_SHAPE, DRY_RUN_SHAPE]) expect(shape).toContain(part);
+    expect(shape).toMatch(/ for one target; .* for several.*; with --dry-run /);
+    const help = await gwctl([...name.split(' '), '--help']);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(`JSON (--json, and what --jq filters): ${shape}`);
+    const sb = sandbox();
+    const runs = write.runs(sb.examples);
+    for (const [form, part] of [
+      ['one', write.one],
+      ['several', RESULTS_SHAPE],
+      ['dryRun', DRY_RUN_SHAPE],
+    ] as const) {
+      const run = await gwctl([...name.split(' '), ...runs[form], '--json'], { env: sb.env() });
+      expect(run.code, `${form}: ${run.stderr}`).toBe(form === 'several' ? 8 : 0);
+      const body = JSON.parse(run.stdout) as Record<string, unknown>;
+      expect(Object.keys(body), form).toEqual(topLevel(part).map((n) => n.replace(/\?$/, '')));
+    }
   });
 });
 

@@ -19,7 +19,7 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
   const terminal = (): Record<string, string> => ({ ...sandbox().env(), TERM: 'xterm', NO_COLOR: '1' });
 
   it(
-    'interns suspend --dry-run: a table of what would happen to each, a cut reason whole under it, one line of counts',
+    'interns suspend --dry-run: a table of what would happen to each, a cut reason whole under it (wrapped between words), one line of counts',
     { timeout: 60_000 },
     async () => {
       const { intern, busy_intern: busy } = sandbox().examples;
@@ -40,8 +40,9 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
       expect(narrow.exit).toBe(0);
       const [table, under] = narrow.text.split('\n\n');
       for (const line of table!.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
-      expect(under).toBe(`${MISSING}: HTTP 404: Intern not found`);
-      expect(narrow.stderr).toContain(counts);
+      expect(under).toBe(`${MISSING}: HTTP 404: Intern not\nfound`);
+      // The line of counts wraps at the terminal's width, between words.
+      expect(narrow.stderr).toContain('3 interns: 2 would be suspended, 1 would fail; nothing was\nchanged, only read (dry run).\n');
       expect(
         sandbox()
           .requests()
@@ -65,11 +66,31 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
     );
   });
 
+  it('batches delete --dry-run at 60 columns keeps each batch id, leaving out the status first', { timeout: 60_000 }, async () => {
+    const { expired, in_progress } = sandbox().examples.batches;
+    const screen = await onScreen(['batches', 'delete', expired!, in_progress!, '--dry-run'], terminal(), 60, 20);
+    expect(screen.exit).toBe(0);
+    const [table, under] = screen.text.split('\n\n');
+    expect(table!.split('\n').map((line) => line.split(/ {2,}/).slice(0, 2))).toEqual([
+      ['ID', 'EXPECTED'],
+      [expired, 'would-act'],
+      [in_progress, 'would-fail'],
+    ]);
+    expect(under).toBe(`${in_progress}: HTTP 409: status in_progress\nis not terminal`);
+    expect(screen.stderr).toBe(
+      '1 column hidden (status): --columns to choose\n' +
+        '2 batches: 1 would be deleted, 1 would fail; nothing was\nchanged, only read (dry run).\n',
+    );
+  });
+
   it('interns suspend ID --yes names the intern it stopped', { timeout: 60_000 }, async () => {
     const { intern } = sandbox().examples;
     const { name } = (await sandbox().get(`/interns/${intern}`)).body as { name: string };
     const screen = await onScreen(['interns', 'suspend', intern, '--yes'], terminal(), 80, 20);
     expect(screen).toMatchObject({ exit: 0, stderr: '', text: `Suspended intern ${name} (${intern}).` });
+    // At 60 columns the line wraps between words, the id whole on its line.
+    const narrow = await onScreen(['interns', 'suspend', intern, '--yes'], terminal(), 60, 20);
+    expect(narrow).toMatchObject({ exit: 0, stderr: '', text: `Suspended intern ${name}\n(${intern}).` });
   });
 
   it(

@@ -73,7 +73,10 @@ describe('a fleet failure on a terminal', () => {
       expect(r.code).toBe(8);
       const lines = r.stdout.trimEnd().split('\n');
       expect(lines.filter((l) => l.includes('…')).length).toBeGreaterThan(0);
-      expect(lines.at(-1)).toBe(`${BUSY}: HTTP 409: ${REASON}`);
+      // Whole, wrapped between words at the terminal's width.
+      const under = lines.slice(lines.indexOf('') + 1);
+      for (const line of under) expect(line.length).toBeLessThanOrEqual(width);
+      expect(under.join(' ')).toBe(`${BUSY}: HTTP 409: ${REASON}`);
     } finally {
       await server.close();
     }

@@ -1,6 +1,8 @@
+import { BATCH_DELETED_SHAPE } from '../../api/fields.generated.js';
 import { concurrencyOption } from '../../core/concurrency.js';
 import { arg, option, pathIdCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
+import { targetsShape } from '../../core/target-shapes.js';
 
 export const spec = defineSpec({
   path: ['batches', 'delete'],
@@ -45,6 +47,7 @@ export const spec = defineSpec({
   // Of the per-target results (several targets, or ids on stdin); status, expected and reason
   // are a dry run's.
   columns: ['id', 'result', 'exit_code', 'status', 'expected', 'reason'],
+  shape: targetsShape(BATCH_DELETED_SHAPE, 'several or ids on stdin'),
   examples: [
     'gwctl batches delete batch_abc123',
     'gwctl batches delete batch_abc123 --yes --json',

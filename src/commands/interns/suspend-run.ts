@@ -2,6 +2,7 @@ import { routes } from '../../api/routes.js';
 import { Intern, SuspendResult } from '../../api/schemas/intern.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
+import { wrapToWidth } from '../../output/width.js';
 import type { Deps, RunFor } from '../context.js';
 import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
@@ -92,7 +93,8 @@ async function suspendOne(deps: Deps, words: Words, command: string, given: stri
     body,
     view: {
       kind: 'text',
-      terminal: `Suspended intern ${name === undefined ? sanitizeField(id) : `${sanitizeField(name)} (${sanitizeField(id)})`}.\n`,
+      // Wrapped between words: a terminal would break the id where the line ends.
+      terminal: `${wrapToWidth(`Suspended intern ${name === undefined ? sanitizeField(id) : `${sanitizeField(name)} (${sanitizeField(id)})`}.`, deps.io.columns).join('\n')}\n`,
       piped: `${sanitizeField(id)}\tsuspended\n`,
     },
   });

@@ -1,7 +1,9 @@
+import { SUSPEND_RESULT_SHAPE } from '../../api/fields.generated.js';
 import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { concurrencyOption } from '../../core/concurrency.js';
 import { arg, option } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
+import { targetsShape } from '../../core/target-shapes.js';
 
 export const spec = defineSpec({
   path: ['interns', 'suspend'],
@@ -61,6 +63,7 @@ export const spec = defineSpec({
   // Of the per-target results (several targets, or ids on stdin); status, expected and reason
   // are a dry run's.
   columns: ['id', 'name', 'result', 'exit_code', 'status', 'expected', 'reason'],
+  shape: targetsShape(SUSPEND_RESULT_SHAPE, 'several, ids on stdin or --status'),
   examples: [
     'gwctl interns suspend 7c9e6679-7425-40de-944b-e07fc1f90ae7',
     'gwctl interns suspend 7c9e6679-7425-40de-944b-e07fc1f90ae7 --yes',

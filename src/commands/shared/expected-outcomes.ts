@@ -141,7 +141,16 @@ async function printExpected(deps: Deps, action: LookingAction, expected: readon
     { name: 'id', header: 'ID', value: (e) => e.id },
     // The id stays: a target that was not found has nothing else to show it by.
     { name: 'name', header: 'NAME', value: (e) => e.name ?? '', flexible: true, byDefault: action.named ? 'terminal' : false },
-    { name: 'status', header: 'STATUS', value: (e) => e.status ?? '', whole: true, byDefault: 'terminal' },
+    // Without a name (a batch) the id is all that tells one row from another: on a narrow
+    // terminal the status goes first (a failing target's reason names it), never the id.
+    {
+      name: 'status',
+      header: 'STATUS',
+      value: (e) => e.status ?? '',
+      whole: true,
+      byDefault: 'terminal',
+      ...(action.named ? {} : { priority: 1 }),
+    },
     {
       name: 'expected',
       header: 'EXPECTED',

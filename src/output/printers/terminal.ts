@@ -118,6 +118,6 @@ class TableList<T> implements ListOutput<T> {
       const note = hiddenNote(this.layout.hidden.map((c) => this.columns[c]!.name));
       io.err(`${wrapToWidth(note, io.columns).join('\n')}\n`);
     }
-    if (this.printed > 0 && this.note !== undefined) io.err(`${this.note}\n`);
+    if (this.printed > 0 && this.note !== undefined) io.err(`${wrapToWidth(this.note, io.columns).join('\n')}\n`);
   }
 }

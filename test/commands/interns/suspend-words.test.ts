@@ -50,6 +50,8 @@ describe('interns suspend: the confirmation words are the spec', () => {
     expect(prompter.asked).toEqual([`Pause 2 workers, starting with "${a!.name}" (${a!.id})? They pause.`]);
     expect(asked.code).toBe(3);
     const dry = await gwctl(['interns', 'suspend', a!.id, b!.id, '--dry-run'], { env: sandbox().env(), stdoutIsTTY: true });
-    expect(dry.stderr).toContain('2 workers: 2 would be suspended, 0 would fail; nothing was changed, only read (dry run).');
+    expect(dry.stderr.replace(/\n/g, ' ')).toContain(
+      '2 workers: 2 would be suspended, 0 would fail; nothing was changed, only read (dry run).',
+    );
   });
 });
