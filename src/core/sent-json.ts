@@ -14,12 +14,31 @@
  * at 250 MB instead of 165 MB (Node 24).
  */
 const SENT = Symbol('sent text');
+/**
+ * The same, for a text the reading found without white space outside its strings (what a
+ * compact server sends): it prints on one line as it is, without a second scan of each item.
+ */
+const SENT_COMPACT = Symbol('sent compact text');
+type Carrier = { [SENT]?: string; [SENT_COMPACT]?: string };
 const sent = {
   get(value: object): string | undefined {
-    return (value as { [SENT]?: string })[SENT];
+    const carrier = value as Carrier;
+    return carrier[SENT_COMPACT] ?? carrier[SENT];
   },
-  set(value: object, text: string): void {
-    Object.defineProperty(value, SENT, { value: text, configurable: true });
+  compact(value: object): string | undefined {
+    return (value as Carrier)[SENT_COMPACT];
+  },
+  set(value: object, text: string, compact = false): void {
+    Object.defineProperty(value, compact ? SENT_COMPACT : SENT, { value: text, configurable: true });
+  },
+  /** Gives `to` the text of `from`, and what is known of its spacing. */
+  copy(from: object, to: object): void {
+    const compact = sent.compact(from);
+    if (compact !== undefined) sent.set(to, compact, true);
+    else {
+      const text = sent.get(from);
+      if (text !== undefined) sent.set(to, text);
+    }
   },
 };
 
@@ -33,11 +52,12 @@ export function readJson(text: string): unknown {
   sent.set(value, text);
   const data = (value as { data?: unknown }).data;
   if (!Array.isArray(data) || data.length === 0) return value;
-  const items = dataItemTexts(text);
+  const found = dataItemTexts(text);
   // The scan reads what JSON.parse read: the same elements, in the same order.
-  if (items === undefined || items.length !== data.length) return value;
+  if (found === undefined || found.items.length !== data.length) return value;
+  const { items, spaced } = found;
   for (const [index, item] of data.entries()) {
-    if (typeof item === 'object' && item !== null) sent.set(item, items[index]!);
+    if (typeof item === 'object' && item !== null) sent.set(item, items[index]!, !spaced[index]);
   }
   return value;
 }
@@ -47,6 +67,11 @@ export function sentText(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? sent.get(value) : undefined;
 }
 
+/** The sent text of this value when it is already compact (no white space outside its strings). */
+export function compactSentText(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? sent.compact(value) : undefined;
+}
+
 /**
  * `copy` stands for what `original` was sent as: a schema's checked copy of a body, whose
  * `data` items are copies of the body's items in the same order. Printing the copy prints
@@ -54,15 +79,13 @@ export function sentText(value: unknown): string | undefined {
  */
 export function keepSentText(original: unknown, copy: unknown): void {
   if (typeof copy !== 'object' || copy === null || original === copy) return;
-  const text = sentText(original);
-  if (text !== undefined) sent.set(copy, text);
+  if (typeof original === 'object' && original !== null) sent.copy(original, copy);
   const from = (original as { data?: unknown }).data;
   const to = (copy as { data?: unknown }).data;
   if (!Array.isArray(from) || !Array.isArray(to) || from.length !== to.length) return;
   for (const [index, item] of from.entries()) {
-    const itemText = sentText(item);
     const target: unknown = to[index];
-    if (itemText !== undefined && typeof target === 'object' && target !== null) sent.set(target, itemText);
+    if (typeof item === 'object' && item !== null && typeof target === 'object' && target !== null) sent.copy(item, target);
   }
 }
 
@@ -85,14 +108,13 @@ export function withoutField(body: Record<string, unknown>, field: string): Reco
  * The text of each element of the `data` list of an object's text, in one pass; the last
  * `data` member when there are several, as JSON.parse keeps the last.
  */
-function dataItemTexts(text: string): string[] | undefined {
-  let found: string[] | undefined;
+function dataItemTexts(text: string): ElementTexts | undefined {
+  let found: ElementTexts | undefined;
   forEachMember(text, (key, start) => {
     if (text.charCodeAt(start) !== OPEN_BRACKET || !(key === '"data"' || (key.includes('\\') && JSON.parse(key) === 'data')))
       return undefined;
-    const { items, end } = elementTexts(text, start);
-    found = items;
-    return end;
+    found = elementTexts(text, start);
+    return found.end;
   });
   return found;
 }
@@ -126,16 +148,24 @@ function members(text: string): [string, string][] {
   return out;
 }
 
-/** The text of each element of the array whose text starts at `start`, and where the array ends. */
-function elementTexts(text: string, start: number): { items: string[]; end: number } {
+/** The elements of an array's text: each one's text, whether it holds white space outside its strings, and where the array ends. */
+interface ElementTexts {
+  items: string[];
+  spaced: boolean[];
+  end: number;
+}
+
+function elementTexts(text: string, start: number): ElementTexts {
   const items: string[] = [];
+  const spaced: boolean[] = [];
   let i = skipSpace(text, start + 1);
-  if (text.charCodeAt(i) === CLOSE_BRACKET) return { items, end: i + 1 };
+  if (text.charCodeAt(i) === CLOSE_BRACKET) return { items, spaced, end: i + 1 };
   for (;;) {
     const end = valueEnd(text, i);
     items.push(text.slice(i, end));
+    spaced.push(lastValueSpaced);
     i = skipSpace(text, end);
-    if (text.charCodeAt(i) !== COMMA) return { items, end: i + 1 };
+    if (text.charCodeAt(i) !== COMMA) return { items, spaced, end: i + 1 };
     i = skipSpace(text, i + 1);
   }
 }
@@ -172,8 +202,15 @@ export function stringEnd(text: string, start: number): number {
   }
 }
 
+/**
+ * Whether the last value `valueEnd` read had white space outside its strings: a second answer
+ * of that scan, kept beside it rather than returned so that the scan allocates nothing.
+ */
+let lastValueSpaced = false;
+
 /** Where the value starting at `start` ends. */
 function valueEnd(text: string, start: number): number {
+  lastValueSpaced = false;
   const first = text.charCodeAt(start);
   if (first === QUOTE) return stringEnd(text, start);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
@@ -191,6 +228,7 @@ function valueEnd(text: string, start: number): number {
     }
     if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
     else if ((code === CLOSE_BRACE || code === CLOSE_BRACKET) && --depth === 0) return i + 1;
+    else if (isJsonSpace(code)) lastValueSpaced = true;
     i++;
   }
 }

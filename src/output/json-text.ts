@@ -3,7 +3,7 @@
 // JSON.stringify(value, null, 2) lays it out, or compact on one line. A value gwctl built
 // itself (a watch event, a summary) prints as JSON.stringify prints it, around the sent parts
 // it holds. The characters a terminal must not receive raw are escaped (core/sanitize.ts).
-import { endsScalar, isJsonSpace, sentText, stringEnd } from '../core/sent-json.js';
+import { compactSentText, endsScalar, isJsonSpace, sentText, stringEnd } from '../core/sent-json.js';
 import { escapeJsonText } from '../core/sanitize.js';
 
 /** Pretty JSON, `indent` spaces a level. */
@@ -100,6 +100,11 @@ function compactText(text: string): string {
  */
 export function writeJson(value: unknown, unit: string, pad: string): string {
   if (typeof value === 'object' && value !== null) {
+    // An item read without spacing is its own compact text: no second scan of it.
+    if (unit === '') {
+      const compact = compactSentText(value);
+      if (compact !== undefined) return compact;
+    }
     const text = sentText(value);
     if (text !== undefined) return layoutJson(text, unit, pad);
     const json = (value as { toJSON?: unknown }).toJSON;

@@ -3,7 +3,7 @@
 // for a body JSON.parse loses nothing of, exactly what JSON.stringify prints.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keepSentText, readJson, sentText, withoutField } from '../../src/core/sent-json.js';
+import { compactSentText, keepSentText, readJson, sentText, withoutField } from '../../src/core/sent-json.js';
 import { compactJson, jsonText, prettyJson, writeJson } from '../../src/output/json-text.js';
 
 const AWKWARD = '{"b":1,"10":2,"big":12345678901234567890,"dec":1.10,"neg":-0,"huge":1e1000,"small":0.1e-7,"e":1E+2}';
@@ -79,6 +79,26 @@ describe('the items of a list', () => {
     keepSentText(body, copy);
     expect(sentText(copy)).toBe(page);
     expect(compactJson(copy.data[1])).toBe('{"id":"b","10":1,"n":-0}');
+  });
+
+  it('an item read without spacing is known compact, through a checked copy too; a spaced one is laid out anew', () => {
+    const mixed = '{"data":[{"id":"a b","s":" , "},{ "id":"c"},{"id":"d","t":[1,\n2]},{"e":{}}]}';
+    const body = readJson(mixed) as { data: Record<string, unknown>[] };
+    // Spaces inside strings do not count; spaces between tokens do, at any depth.
+    expect(body.data.map((item) => compactSentText(item))).toEqual(['{"id":"a b","s":" , "}', undefined, undefined, '{"e":{}}']);
+    expect(body.data.map((item) => compactJson(item))).toEqual([
+      '{"id":"a b","s":" , "}',
+      '{"id":"c"}',
+      '{"id":"d","t":[1,2]}',
+      '{"e":{}}',
+    ]);
+    // The body's own text keeps its layout to be read again, and is never taken as compact.
+    expect(compactSentText(body)).toBeUndefined();
+    const copy = { data: body.data.map((item) => ({ ...item })) };
+    keepSentText(body, copy);
+    expect(copy.data.map((item) => compactSentText(item))).toEqual(['{"id":"a b","s":" , "}', undefined, undefined, '{"e":{}}']);
+    expect(compactJson(copy.data[2])).toBe('{"id":"d","t":[1,2]}');
+    expect(prettyJson(copy.data[0])).toBe('{\n  "id": "a b",\n  "s": " , "\n}');
   });
 
   it('the last page without its data: the other fields as sent, in order', () => {
