@@ -2,40 +2,10 @@
 // terminal's width, statuses coloured by meaning. Loaded only when stdout is a terminal.
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
-import { cellText, cellTone, type Cell, type Tone } from './cells.js';
+import { cellText, cellTone, type Cell, type ColumnFit, type Tone } from './cells.js';
 import { responseError } from '../core/errors.js';
 import { sanitizeField } from '../core/sanitize.js';
 import { displayWidth, padToWidth, wrapToWidth } from './width.js';
-
-/** What fitting a table to the terminal may do with a column (a view declares it; see `Column`). */
-export interface ColumnFit {
-  /** The column names the row (an id): it is never cut and never left out. */
-  key?: boolean;
-  /** May be cut with `…` to fit; the widest flexible column gives way first. */
-  flexible?: boolean;
-  /**
-   * Kept whole while other columns can make room: every column with a priority is left out,
-   * and every column that is not whole cut, before it is (a name, a status: what a person
-   * reads a row by). Among whole columns, flexible ones are cut first.
-   */
-  whole?: boolean;
-  /**
-   * A cell cut to fit is also printed whole under the table, after the row's first column (its
-   * id): what a person must read in full, such as the reason a change failed.
-   */
-  spill?: boolean;
-  /**
-   * Narrowed like a flexible column, but a cell wider than the column wraps onto more lines (at
-   * spaces where it can, as a detail view's value does) instead of being cut: a setting read in
-   * full, such as a base URL whose port is at its end, or a path.
-   */
-  wrap?: boolean;
-  /**
-   * May be left out on a narrow terminal: the lowest priority first (on a tie, the rightmost).
-   * A column without one is always shown.
-   */
-  priority?: number;
-}
 
 /** Which columns a table shows, and how wide. */
 export interface Layout {
