@@ -1,13 +1,7 @@
-// The one reading of the command line. Everything a run decides from how gwctl was invoked is
-// decided here, once, from argv and the environment: the global options (before or after the
-// command word), whether errors are JSON, colour, the printer's options, whether the run is a
-// watch, and the options a suggested command must repeat to go where this one went. Commander
-// parses only what is left: the command words, the command's own options and its arguments.
-//
-// A global option before the command word is always the global one. After it, a name the
-// command declares is the command's (`interns wait --timeout` is the wait's deadline); any other
-// global name is the global option. So `gwctl --timeout 30 batches get ID --wait --timeout 10m`
-// is a 30 s request timeout and a 10-minute wait.
+// The one reading of the command line: the global options, JSON errors, colour, the printer's
+// options, watch, and what a suggested command must repeat, decided once from argv and the
+// environment; commander parses only the rest. After the command word a name the command declares
+// is its own (`batches get ID --wait --timeout 10m`); before it, always the global option.
 import { globalOptions, readGlobalFlags, type GlobalFlags, type GlobalName } from '../commands/global-options.js';
 import { usageError, type GwctlError } from '../core/errors.js';
 import { optionValue, takesValue, type OptionDef, type OptionDefs } from '../core/options.js';

@@ -1,10 +1,7 @@
-// Keys stay with their gateway. A key `auth login` stored is bound to the origin (scheme, host,
-// port) it was stored for, recorded beside it in the profile; a run that would send it to another
-// origin (a changed base-url, --base-url, GWCTL_BASE_URL) sends nothing and ends with exit 4, as
-// gh keeps a token per host. A key from the environment or a key command is the person's to aim,
-// so it is not bound. A record of an earlier release, which holds no origin, is bound to the
-// profile's base URL the first time it is about to be sent (`bindOnFirstUse`, under the config
-// lock); one whose profile's base URL names no origin is never sent. The one check is `refuseElsewhere`, which cli/deps.ts runs before any client sends a key.
+// Keys stay with their gateway (docs/decisions/015): a stored key is bound to the origin it was
+// stored for and never sent elsewhere (exit 4); a key from the environment or a key command is not
+// bound. A record of an earlier release is bound to its profile's base URL on first use
+// (`bindOnFirstUse`). The one check, `refuseElsewhere`, runs in cli/deps.ts before a key is sent.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { baseUrlProblem } from '../core/patterns.js';

@@ -1,14 +1,7 @@
-// Writing config.json: every read-change-write happens under one lock (proper-lockfile), and
-// the write itself goes through conf (a temp file renamed over the old one, so a reader never
-// sees half a file and never needs the lock). Only `auth` and `config` commands load this
-// module (through the lazy seam), and a run that binds a key stored by an earlier release
-// (config/binding.ts).
-//
-// Why proper-lockfile: its lock is a directory made with mkdir (atomic on every file system,
-// NFS included), kept fresh by touching its mtime, and taken over once it is older than `stale`:
-// a gwctl killed with SIGKILL while holding it blocks the others for STALE_MS at most. A lock
-// file of our own would need the same staleness logic; PIDs do not work across containers that
-// share a folder.
+// Writing config.json: every read-change-write under one lock (proper-lockfile, whose stale lock
+// a killed gwctl leaves blocks others for STALE_MS at most: docs/decisions/014), the write itself
+// through conf (a temp file renamed, so readers never see half a file). Loaded only by `auth` and
+// `config` commands, and a run that binds a key stored by an earlier release (config/binding.ts).
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';

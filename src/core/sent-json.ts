@@ -1,11 +1,7 @@
-// JSON as the API sent it. gwctl computes with the values JSON.parse gives (schema checks,
-// counts, cursors, comparisons), but those values are not what it prints: JSON.parse rounds
-// 12345678901234567890, turns 1e1000 into Infinity, 1.10 into 1.1 and -0 into 0, and an object
-// lists its integer-like keys first. So the text is kept beside the value, keyed by the parsed
-// object: a body's whole text, and the text of each item of its `data` list (what --all,
-// --jsonl and --watch print one by one). The printers print that text, laid out anew
-// (output/json-text.ts); a value gwctl builds itself has no text and prints as plain JSON.
-// Why this and not a lossless parser: docs/decisions/020-lossless-json.md.
+// JSON as the API sent it. gwctl computes with JSON.parse's values, but JSON.parse rounds big
+// integers, turns 1e1000 into Infinity, 1.10 into 1.1 and reorders integer-like keys; so the text
+// (of a body and of each item of its `data`) is kept beside the parsed object, and the printers lay
+// out that text (output/json-text.ts). Why not a lossless parser: docs/decisions/020.
 
 /**
  * The text rides on the value itself, under a symbol no one else knows, not enumerable (so no

@@ -1,12 +1,7 @@
-// The terminal view of a watch: the table (or the detail view) redrawn in place at each poll,
-// on the terminal's alternate screen, as `watch` and `top` do, so nothing scrolls and the
-// shell's screen comes back when the watch ends (the last view, as high as the screen, is then
-// printed once, so it stays in the scrollback). No flicker: each frame is one write that starts at the top-left
-// corner, overwrites each line and clears what the previous frame left below. Every line is
-// clipped to the width and the frame to the height, saying how many rows are not shown and
-// which columns the width left out (as a table's note does, on stderr under the last view); a
-// resize redraws at once. Rows that changed at the last poll carry a mark: `+` added,
-// `~` modified, `-` deleted (shown once more, with its last known state).
+// The terminal view of a watch: redrawn in place on the alternate screen, as `watch` and `top` do,
+// one write a frame from the top-left corner (no flicker), clipped to the width and height with a
+// note of what is not shown; the last view is printed once more at the end for the scrollback.
+// Rows changed at the last poll are marked `+` added, `~` modified, `-` deleted.
 import type { Io } from '../core/io.js';
 import { spanText } from '../core/options.js';
 import type { Cell, Tone } from './cells.js';

@@ -1,10 +1,7 @@
-// Lists that span pages. One page by default, with a hint on stderr when more exists; with
-// --all every page, printed as it arrives so memory stays flat however long the list. Pages
-// whose position is known in advance (offsets) are fetched a few at a time and still printed
-// in order. A page that fails fails the command; the output is then left unfinished (under
-// --json, not even valid JSON), so it can never pass for a complete list. A server that would
-// keep a list from ending (a cursor that comes back, more promised with nothing to follow or
-// nothing brought, an offset ignored) fails it the same way, with exit 1.
+// Lists that span pages: one page by default, with a hint when more exists; --all prints every page
+// as it arrives (offset pages fetched a few ahead, printed in order). A failing page, or a server
+// that would keep a list from ending, fails the command with the output left unfinished, so it can
+// never pass for a complete list.
 import { GwctlError } from '../../core/errors.js';
 import { suggested } from '../../core/suggest.js';
 import { sanitizeField } from '../../core/sanitize.js';
