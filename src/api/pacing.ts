@@ -1,7 +1,7 @@
 // The pace of one run's requests: every attempt, page and target asks the run's Pacer first and
 // reports how its answer came back, so a server that pushes back slows the whole run. A Retry-After
 // pauses every new request; `auto` adapts concurrency (AIMD) and spaces requests to a learnt rate;
-// a fixed concurrency gets only the pause. The numbers and why: docs/decisions/013.
+// a fixed concurrency gets only the pause. The numbers and why: decisions/013-pacing-and-auto-concurrency.md.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { CONCURRENCY, type ConcurrencyChoice } from '../core/concurrency.js';

@@ -1,4 +1,4 @@
-// Keys stay with their gateway (docs/decisions/015): a stored key is bound to the origin it was
+// Keys stay with their gateway (decisions/015-keys-stay-with-their-gateway.md): a stored key is bound to the origin it was
 // stored for and never sent elsewhere (exit 4); a key from the environment or a key command is not
 // bound. A record of an earlier release is bound to its profile's base URL on first use
 // (`bindOnFirstUse`). The one check, `refuseElsewhere`, runs in cli/deps.ts before a key is sent.

@@ -1,5 +1,5 @@
 // Writing config.json: every read-change-write under one lock (proper-lockfile, whose stale lock
-// a killed gwctl leaves blocks others for STALE_MS at most: docs/decisions/014), the write itself
+// a killed gwctl leaves blocks others for STALE_MS at most: decisions/014-config-writes-under-a-lock.md), the write itself
 // through conf (a temp file renamed, so readers never see half a file). Loaded only by `auth` and
 // `config` commands, and a run that binds a key stored by an earlier release (config/binding.ts).
 import { chmodSync, mkdirSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // JSON as the API sent it. gwctl computes with JSON.parse's values, but JSON.parse rounds big
 // integers, turns 1e1000 into Infinity, 1.10 into 1.1 and reorders integer-like keys; so the text
 // (of a body and of each item of its `data`) is kept beside the parsed object, and the printers lay
-// out that text (output/json-text.ts). Why not a lossless parser: docs/decisions/020.
+// out that text (output/json-text.ts). Why not a lossless parser: decisions/020-lossless-json.md.
 
 /**
  * The text rides on the value itself, under a symbol no one else knows, not enumerable (so no

@@ -1,7 +1,7 @@
 // The --jq engine: jq 1.8.1 compiled to WebAssembly (jq-wasm), run as `jq -c FILTER` through its
 // Emscripten module's `callMain`, loaded only by the jq thread (./jq-thread.ts). jq-wasm's wrapper is
 // not used (it feeds stdin a byte at a time and holds all of stdout): we take its `fd_read`,
-// `fd_write` and `emscripten_resize_heap` imports ourselves (docs/decisions/021).
+// `fd_write` and `emscripten_resize_heap` imports ourselves (decisions/021-jq-engine.md).
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';

@@ -1,7 +1,7 @@
 // What changed between two readings of one source (an object or a filtered list), items told apart
 // by id and compared by their JSON text as sent (core/sent-json.ts). The first reading is all
 // `added`; an item no longer read is `deleted` with its last state. A reading is taken in item by
-// item as pages arrive, and only each item's text is kept between readings (docs/decisions/018).
+// item as pages arrive, and only each item's text is kept between readings (decisions/018-watching-in-bounded-memory.md).
 
 import { readJson } from '../../core/sent-json.js';
 import { jsonText } from '../../output/json-text.js';

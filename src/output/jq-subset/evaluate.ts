@@ -1,6 +1,6 @@
 // Runs a filter of the subset (./syntax.ts) as jq would, only where it can match jq exactly and
 // cheaply: an error, jq's own number formatting, key or cartesian order, or work past the bounds
-// throws `OutsideSubset`, and the caller hands the input to the engine (docs/decisions/012).
+// throws `OutsideSubset`, and the caller hands the input to the engine (decisions/012-jq-subset-and-thread.md).
 import { escapeJsonText, sanitizeBlock } from '../../core/sanitize.js';
 import type { Builtin, Format, Node } from './syntax.js';
 
@@ -498,7 +498,7 @@ function rank(value: Value): number {
   return Array.isArray(value) ? 5 : 6;
 }
 
-/** jq's jv_cmp: by kind, then numbers, strings by code point, arrays item by item, objects by sorted keys then values; `tick` per comparison. */
+/** jq's jv_cmp: by kind, then numbers, strings by code point, arrays by item, objects by sorted keys then values. */
 function compare(a: Value, b: Value, tick: () => void): number {
   tick();
   const kinds = rank(a) - rank(b);
