@@ -50,10 +50,8 @@ export interface CommandLine {
 }
 
 /**
- * Splits argv into the global options and the rest. `specFor` gives the spec of the command the
- * words name, when they name one: its options' names are its own after the command word. Never
- * throws for a value: values are checked when a command runs (`invocation`), so that `--help`
- * works whatever the environment holds.
+ * Splits argv into the global options and the rest (`specFor` names the command's own options).
+ * Never throws for a value, which `invocation` checks later, so `--help` works whatever the environment holds.
  */
 export function readCommandLine(
   argv: readonly string[],
@@ -145,19 +143,11 @@ export function commandWords(argv: readonly string[]): string[] {
 export interface Invocation {
   /** The global options, each checked, with where it came from. */
   flags: GlobalFlags;
-  /**
-   * The options that decide where a command goes, to repeat in a command a message suggests
-   * (`gwctl --profile ops --sandbox interns ls ...`): the profile when it is not the default,
-   * --sandbox, and --base-url when given as a flag.
-   */
+  /** What a suggested command must repeat to go where this one went: a non-default profile, --sandbox, a --base-url flag. */
   target: readonly string[];
 }
 
-/**
- * The global options of a command's run, checked (a refusal names the flag or the variable), with
- * the command's options that stand in for a global one when given (`batches get --timeout`
- * without --wait is the request timeout).
- */
+/** The global options of a run, checked (a refusal names the flag or variable), with command options standing in for them. */
 export function invocation(
   line: CommandLine,
   env: Env,

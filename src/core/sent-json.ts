@@ -4,10 +4,8 @@
 // out that text (output/json-text.ts). Why not a lossless parser: decisions/020-lossless-json.md.
 
 /**
- * The text rides on the value itself, under a symbol no one else knows, not enumerable (so no
- * copy, comparison or JSON.stringify sees it). Not a WeakMap: each page's text then outlived
- * its page until a full collection, and `interns ls --all --jsonl` over 100,000 interns peaked
- * at 250 MB instead of 165 MB (Node 24).
+ * The text rides on the value under a private, non-enumerable symbol (no copy, comparison or
+ * stringify sees it). A WeakMap kept each page's text until a full collection: 250 MB against 165.
  */
 const SENT = Symbol('sent text');
 const sent = {
@@ -19,10 +17,7 @@ const sent = {
   },
 };
 
-/**
- * Parses JSON text like JSON.parse (and throws what it throws), keeping the text of the body
- * and of each object in its top-level `data` list beside the values.
- */
+/** JSON.parse (throwing what it throws), keeping the text of the body and of each item of its top-level `data` beside the values. */
 export function readJson(text: string): unknown {
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null) return value;
@@ -43,11 +38,7 @@ export function sentText(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? sent.get(value) : undefined;
 }
 
-/**
- * `copy` stands for what `original` was sent as: a schema's checked copy of a body, whose
- * `data` items are copies of the body's items in the same order. Printing the copy prints
- * what was sent.
- */
+/** `copy` (a schema's checked copy of `original`, its `data` items in the same order) prints what `original` was sent as. */
 export function keepSentText(original: unknown, copy: unknown): void {
   if (typeof copy !== 'object' || copy === null || original === copy) return;
   const text = sentText(original);
@@ -62,10 +53,7 @@ export function keepSentText(original: unknown, copy: unknown): void {
   }
 }
 
-/**
- * A copy of a body without one of its fields (the last page's fields besides `data`, which a
- * merged list keeps), that prints the others as they were sent.
- */
+/** A copy of a body without one field (a merged list's last-page fields), printing the others as sent. */
 export function withoutField(body: Record<string, unknown>, field: string): Record<string, unknown> {
   const rest: Record<string, unknown> = { ...body };
   delete rest[field];
@@ -77,10 +65,7 @@ export function withoutField(body: Record<string, unknown>, field: string): Reco
   return rest;
 }
 
-/**
- * The text of each element of the `data` list of an object's text, in one pass; the last
- * `data` member when there are several, as JSON.parse keeps the last.
- */
+/** The text of each element of an object's `data` list, in one pass; the last `data` member wins, as in JSON.parse. */
 function dataItemTexts(text: string): string[] | undefined {
   let found: string[] | undefined;
   forEachMember(text, (key, start) => {
@@ -93,10 +78,7 @@ function dataItemTexts(text: string): string[] | undefined {
   return found;
 }
 
-/**
- * Calls `visit` with each member of an object's text, in order: its key's text (quoted) and
- * where its value starts. `visit` may read the value itself and say where it ends.
- */
+/** Calls `visit` with each member of an object's text in order (its quoted key, where its value starts); `visit` may say where it ends. */
 function forEachMember(text: string, visit: (key: string, start: number) => number | undefined): void {
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== OPEN_BRACE) return;

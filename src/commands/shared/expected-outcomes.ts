@@ -44,11 +44,7 @@ interface Expected {
   reason?: string | undefined;
 }
 
-/**
- * A target read with `read`: what `seen` makes of it, or, when the read answers 404, that the
- * action would fail the same way (the target does not exist, or the key cannot see it). `answered`
- * may make something of another error (a batch's 410); any other error is thrown.
- */
+/** A target read with `read`: what `seen` makes of it; a 404 means the action would fail too; `answered` may handle another error. */
 export async function lookUp<T>(
   read: () => Promise<T>,
   seen: (value: T) => Look,
@@ -70,10 +66,7 @@ export async function lookUp<T>(
 /** Reads of targets in flight at once: as many as a fleet's default concurrency. */
 const READS = 4;
 
-/**
- * The whole dry run: read what needs reading, print one line per target and the counts, and
- * with `strict` exit 8 when any target would fail (printed first, so the reasons are there).
- */
+/** The whole dry run: one line a target and the counts; with `strict`, exit 8 when any would fail. */
 export async function dryRun(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[], strict: boolean): Promise<void> {
   const expected = await expectOutcomes(deps, action, targets);
   const failing = expected.filter((e) => e.outcome === 'failed').length;
@@ -84,11 +77,7 @@ export async function dryRun(deps: Deps, action: LookingAction, targets: readonl
   }
 }
 
-/**
- * Each target's expected outcome, in input order. A target a selector listed exists and was
- * read already; the others are read by id. A read that cannot tell (a 401, a 500 after its
- * retries) ends the dry run with that error: a guess would be a false promise.
- */
+/** Each target's expected outcome in input order; a read that cannot tell (401, 500) ends the dry run: a guess would be a false promise. */
 async function expectOutcomes(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[]): Promise<Expected[]> {
   const out: Expected[] = targets.map((t) => ({ id: t.id, name: t.name, status: t.status, outcome: 'done' }));
   const unread = out.filter((e) => e.status === undefined);
