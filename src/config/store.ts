@@ -20,10 +20,8 @@ export const STALE_MS = 4000;
 const WAIT = { retries: 120, factor: 1.2, minTimeout: 5, maxTimeout: 100 } as const;
 
 /**
- * Run `change` on one profile under the config lock and save the result; an emptied profile is
- * removed. `change` may be async (a keychain write belongs inside the same lock, so that a
- * login and a logout of one profile cannot interleave). Returns the file path and what `change`
- * returned.
+ * Runs `change` (maybe async: a keychain write belongs inside the lock) on one profile under the
+ * config lock and saves it, removing an emptied profile; returns the file's path and what `change` returned.
  */
 export async function updateProfile<T = void>(
   env: Env,
@@ -98,11 +96,8 @@ async function withConfigLock<T>(
 }
 
 /**
- * proper-lockfile retries whatever stops it from taking the lock, a folder this user may not
- * write to included: 11 s of retries before "permission denied" (measured). Only a lock that
- * another gwctl holds is worth waiting for, so only that is retried here, with the same backoff
- * (randomised, growing by WAIT.factor up to WAIT.maxTimeout); anything else fails at once. A
- * stale lock is taken over inside `lock` itself.
+ * proper-lockfile retries any failure to lock (11 s before "permission denied"); only a lock another
+ * gwctl holds is worth waiting for, so only that is retried, with its backoff; a stale one `lock` takes over.
  */
 async function lockWhenFree(file: string, options: LockOptions): Promise<() => Promise<void>> {
   let pause: number = WAIT.minTimeout;

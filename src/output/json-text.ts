@@ -1,8 +1,5 @@
-// JSON text of a value, with every part the API sent printed as it was sent (core/sent-json.ts):
-// its keys in their order, its numbers as written. Only the layout is gwctl's: pretty as
-// JSON.stringify(value, null, 2) lays it out, or compact on one line. A value gwctl built
-// itself (a watch event, a summary) prints as JSON.stringify prints it, around the sent parts
-// it holds. The characters a terminal must not receive raw are escaped (core/sanitize.ts).
+// JSON text of a value with every part the API sent as it was sent (core/sent-json.ts), laid out
+// as JSON.stringify would (pretty or compact), and escaped for a terminal (core/sanitize.ts).
 import { endsScalar, isJsonSpace, sentText, stringEnd } from '../core/sent-json.js';
 import { escapeJsonText } from '../core/sanitize.js';
 
@@ -16,11 +13,7 @@ export function compactJson(value: unknown): string {
   return escapeJsonText(writeJson(value, '', ''));
 }
 
-/**
- * The text to hand a JSON reader (jq) for a value: what the API sent, unchanged (its own
- * spacing), when the value is a body or an item of one; otherwise compact JSON around the sent
- * parts it holds. Not escaped for a terminal: it is read, not shown.
- */
+/** The text to hand jq for a value: what the API sent, unchanged, for a body or its item; else compact JSON around the sent parts. */
 export function jsonText(value: unknown): string {
   return sentText(value) ?? writeJson(value, '', '');
 }
@@ -93,11 +86,7 @@ function compactText(text: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
-/**
- * JSON.stringify's layout (`unit` a level, the value's own lines indented by `pad`; compact
- * when `unit` is empty), with the sent parts of `value` as sent. Not yet escaped for a
- * terminal: a caller writing many values escapes them together (`escapeJsonText`).
- */
+/** JSON.stringify's layout (`unit` a level, `pad` the indent; compact when `unit` is empty), sent parts as sent, not yet escaped. */
 export function writeJson(value: unknown, unit: string, pad: string): string {
   if (typeof value === 'object' && value !== null) {
     const text = sentText(value);

@@ -61,10 +61,7 @@ export class WatchScreen<T> {
 
   constructor(private readonly options: ScreenOptions<T>) {}
 
-  /**
-   * A failed reading, shown in the status line with the time of the last good one until a
-   * reading succeeds; false before the first reading (nothing is drawn yet: stderr says it).
-   */
+  /** A failed reading in the status line until one succeeds; false before the first reading (stderr says it then). */
   outage(message: string, nextPollMs: number): boolean {
     if (!this.entered || !this.frame) return false;
     this.failed = { message, nextPollMs };
@@ -89,11 +86,7 @@ export class WatchScreen<T> {
     await this.draw(first);
   }
 
-  /**
-   * Gives the screen back and prints the last view once, without marks: what fitted the screen
-   * (less a line for the shell's prompt), never the whole list, which over thousands of rows
-   * would push everything before the watch out of the scrollback.
-   */
+  /** Gives the screen back and prints the last view once, unmarked: what fitted the screen, not a list that would flood the scrollback. */
   async end(): Promise<void> {
     this.stopResize?.();
     if (!this.entered || !this.frame) return;
@@ -155,10 +148,8 @@ export class WatchScreen<T> {
         const lead: Cell[] = marked ? [mark ? MARKS[mark] : ' '] : [];
         return [...lead, ...columns.map((c) => c.value(item))];
       });
-    // The header takes a line; the note of rows not shown another when they do not all fit; and
-    // in the live view, the note of columns a narrow terminal left out its own lines (the last
-    // view's goes to stderr, as under a table). The columns left out depend on the rows shown,
-    // and the rows shown on the room the note takes: laid out again until the room holds.
+    // The header, a note of rows not shown and, live, one of columns left out take lines; columns left
+    // out depend on the rows shown, so the frame is laid out again until the room holds.
     let noteRoom = 0;
     for (;;) {
       const space = room - noteRoom;
