@@ -94,10 +94,7 @@ export const NETWORK_VARIABLES: readonly EnvironmentVariable[] = [
   NODE_EXTRA_CA_CERTS,
 ];
 
-/**
- * Accessible mode, for screen readers and braille displays: nothing is redrawn in place (no
- * spinner, no progress bar, no watch screen, no prompt that redraws), so each line is read once.
- */
+/** Accessible mode, for screen readers: nothing redrawn in place (spinner, progress, watch screen, prompts), each line read once. */
 export const ACCESSIBLE = variable(
   'GWCTL_ACCESSIBLE',
   'set (not 0 or false): no spinner, no redrawn line or screen, plain prompts, progress as a line at most every 5 seconds, --watch as lines of changes',

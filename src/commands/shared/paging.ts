@@ -29,12 +29,8 @@ export const PAGE_CONCURRENCY = 4;
 const CURSOR_SHOWN = 40;
 
 /**
- * The one loop over a cursor list: each page in order, the next one requested while the current
- * one is handled, so at most two are held at once. It ends where the server says the list ends,
- * and also where the server would keep it from ending: a cursor that comes back after it was
- * followed (the same pages again, forever), more promised with no cursor to follow, or more
- * promised by a page that brings nothing. Those are a failed page (exit 1): what was read so far
- * stays as it is, unfinished, as for any page that fails.
+ * The one loop over a cursor list, the next page requested while this one is handled (two held at
+ * most). A cursor that comes back, or more promised with no cursor or nothing brought, is a failed page (exit 1).
  */
 export async function* cursorPages<T>(
   first: string | undefined,
