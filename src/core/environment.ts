@@ -1,8 +1,6 @@
-// The environment variables that stand for no global option (those that do are declared with
-// their option in commands/global-options.ts, and the keys with the settings they feed in
-// config/profile.ts). One declaration for each: its name, which the reader imports and reads
-// through (`readVariable`, never by a name spelt again: a lint rule refuses `env.NAME`), and what
-// it does, which help, `help --json`, the man pages and the reference list.
+// The environment variables that stand for no global option (commands/global-options.ts and
+// config/profile.ts hold those), each declared once with its name, read through `readVariable`
+// (a lint rule refuses `env.NAME`), and what it does, for help and the reference.
 
 /** An environment variable gwctl reads, as help describes it. */
 export interface EnvironmentVariable {

@@ -1,8 +1,5 @@
-// A dry run that looks first: before promising anything it reads every target it names (a
-// selector's list has read them already) and says of each what the action would meet: that it
-// would act, or that it would fail and why. Reads are the only requests it sends. The MCP
-// previews of the same commands are this dry run's JSON (cli/mcp/writes.ts), so a person and
-// an agent are told the same thing from one place.
+// A dry run that reads every target first (reads are all it sends) and says what the action would
+// meet for each. MCP previews are its JSON (cli/mcp/writes.ts): a person and an agent hear the same.
 import { runBounded } from '../../core/concurrency.js';
 import { GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
