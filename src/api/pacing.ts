@@ -118,11 +118,7 @@ export class Pacer {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Waits until a request may be sent: no pause in force, a free place under the concurrency,
-   * and (under auto, once the server has said its rate) its turn. Rejects with NotStarted when
-   * `stopStarting` is aborted first, or with the run's abort reason.
-   */
+  /** Waits for no pause, a free place and (under auto) its turn; rejects with NotStarted on `stopStarting`, or the run's abort reason. */
   async acquire(signal: AbortSignal, stopStarting?: AbortSignal): Promise<Ticket> {
     const either = stopStarting ? AbortSignal.any([signal, stopStarting]) : signal;
     for (;;) {

@@ -215,11 +215,7 @@ export class InternCatalog {
     return 'running';
   }
 
-  /**
-   * The id of intern i. The last eight hex digits are the index run through a seeded
-   * permutation of 32-bit numbers, so an id leads back to its index without a lookup table
-   * while neighbours do not look alike; the rest is seeded noise.
-   */
+  /** Intern i's id: seeded noise, then i through a seeded 32-bit permutation, so it leads back to i while neighbours differ. */
   idAt(i: number): string {
     const r = rngFor(this.seed, 'intern-id', i);
     const h = r.hex(24);
