@@ -91,10 +91,7 @@ function privateCacheFolder(env: Env): string | undefined {
   }
 }
 
-/**
- * Whether no other user can rename or replace anything on the way to `dir`: each folder above it
- * belongs to this user or to root and only they can write to it, or it is sticky (/tmp).
- */
+/** Whether no other user can replace anything on the way to `dir`: every folder above is this user's or root's, or sticky. */
 function closedAbove(dir: string): boolean {
   for (let up = path.dirname(dir); ; up = path.dirname(up)) {
     const stat = lstatSync(up);

@@ -55,10 +55,7 @@ export interface SandboxOptions {
   defaultWorkspaceDeleted?: boolean;
   /** The clock (ms since the epoch); batch retention and the times of changes use it. */
   now?: () => number;
-  /**
-   * How fast states in motion move: N times real time on `now` (default 1); 0 freezes every
-   * state (and a suspend then stops an intern at once).
-   */
+  /** How fast states move: N times real time (default 1); 0 freezes them all (a suspend then stops an intern at once). */
   pace?: number;
   /** About N interns a minute (at pace 1) appear, change status or are destroyed; 0 (the default) for none. */
   churn?: number;
