@@ -45,10 +45,7 @@ export class ChangeTracker<T extends { id: string }> {
     this.differing.clear();
   }
 
-  /**
-   * One item of the reading under way. An id the reading holds twice (a list that moved while
-   * its pages were read) counts once, as last seen.
-   */
+  /** One item of the reading under way; an id read twice (the list moved while paged) counts once, as last seen. */
   see(item: T): void {
     const place = this.place++;
     const text = jsonText(item);
