@@ -58,10 +58,8 @@ async function main(): Promise<void> {
   process.exit(code);
 }
 
-// The process's own standard streams, handed to the CLI. Node builds process.stdout and
-// process.stderr on first touch, and with them its streams stack: about a third of the start-up
-// of `gwctl --help` and of `gwctl --version` on Node 24 (docs/startup.md). Here they are built
-// only when they must be.
+// The process's own streams, built only when they must be: Node's streams stack is about a third
+// of `--help` and `--version` on Node 24 (decisions/006-writing-past-process-stdout.md).
 
 /** The process's own streams with their terminal flags, and how to wait until what was written has left. */
 function processStreams(): IoStreams & { drained(): Promise<void> } {
@@ -88,12 +86,8 @@ function processStreams(): IoStreams & { drained(): Promise<void> } {
 }
 
 /**
- * stdout or stderr of this process, built only when it must be. Node builds process.stdout on
- * first touch, and with it the streams stack (about a third of the start-up of `gwctl --help`
- * on Node 24): to a file or /dev/null, where a write can neither block nor stay queued, text is
- * written straight to the descriptor instead, as Node's own stream for a file would write it.
- * A terminal, a pipe or a socket gets Node's stream, built at its first use (stderr usually has
- * none).
+ * stdout or stderr built only when it must be: to a file or /dev/null text goes straight to the
+ * descriptor, as Node's file stream would write it; a terminal, pipe or socket gets Node's stream at first use.
  */
 class ProcessOutput implements LazyOutput {
   private real: NodeJS.WriteStream | undefined;
@@ -168,11 +162,7 @@ class ProcessOutput implements LazyOutput {
   }
 }
 
-/**
- * What is behind a descriptor, told without building a stream: a file, or on Linux one of the
- * memory devices (major number 1: /dev/null, /dev/zero, /dev/full), is written directly; a pipe
- * or socket is not a terminal; any other character device may be one.
- */
+/** What is behind a descriptor, without a stream: a file or a Linux memory device is direct; a pipe or socket is no terminal. */
 function descriptorKind(fd: number): 'direct' | 'stream' | 'maybe terminal' {
   if (process.platform === 'win32') return 'maybe terminal';
   try {
@@ -200,10 +190,8 @@ function openTerminal(): NodeJS.ReadableStream | undefined {
 }
 
 main().catch((error: unknown) => {
-  // Only a defect gets here; even then, one line, no stack trace, and no key from the environment.
-  // Written out rather than core/mask.ts's maskKeys: importing it here would put it in a chunk
-  // that --version loads too; for the same reason the keys' variables are named here and not
-  // through their declaration (config/profile.ts's KEY_VARIABLES).
+  // Only a defect gets here: one line, no stack trace, no key. Masked by hand, not with core/mask.ts,
+  // which would put it (and KEY_VARIABLES) in a chunk --version loads.
   let line = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
   // eslint-disable-next-line no-restricted-syntax -- see above: nothing may load before --version
   for (const key of [process.env.GWCTL_MANAGEMENT_KEY, process.env.GWCTL_API_KEY]) {

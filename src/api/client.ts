@@ -31,23 +31,11 @@ export interface ClientOptions {
   now: () => number;
   /** --debug: one line per event, already free of keys. */
   debug?: (line: string) => void;
-  /**
-   * Finds the key a route of this kind sends before the first read of it, without blocking (a key
-   * command runs asynchronously; cli/deps.ts), and refuses it where it may not go (a stored key
-   * bound to another origin: config/binding.ts). Called before every request, before anything is
-   * sent; found once.
-   */
+  /** Finds a route's key before its first use without blocking (cli/deps.ts) and refuses one bound elsewhere (config/binding.ts). */
   prepareKey?: (kind: KeyKind) => Promise<void>;
-  /**
-   * What to do about a 401 or 403 to the key of this kind: which key went out, and which login,
-   * variable or key command supplied it.
-   */
+  /** What to do about a 401 or 403: which key went out, and which login, variable or key command supplied it. */
   keyHint?: (kind: KeyKind, status: 401 | 403) => string | undefined;
-  /**
-   * The next step when the server could not be reached at all (a refused connection, a host not
-   * found or unreachable, no connection within the timeout): the caller knows which command
-   * checks the way there. A server that was reached and then dropped the connection gets none.
-   */
+  /** The next step when the server could not be reached at all (not when it was reached and then dropped the connection). */
   unreachableHint?: () => string | undefined;
   /** Words a command suggested in a message repeats, to go where this client goes (`--profile ops`: core/suggest.ts). */
   target?: readonly string[];
@@ -60,18 +48,11 @@ export interface CallOptions {
   params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /**
-   * For a request that changes something: what to tell the person when it was sent but its
-   * answer was lost (how to see what happened before trying again).
-   */
+  /** For a request that changes something: how to see what happened when it was sent but its answer was lost. */
   ifAnswerLost?: string;
   /** The caller's own cancellation (pages fetched ahead that are no longer wanted), besides interruption. */
   signal?: AbortSignal;
-  /**
-   * Once aborted, nothing more of this call is sent (a first attempt rejects with NotStarted, a
-   * later one ends with the last answer), while what is in flight finishes: Ctrl-C, or a 401 midway,
-   * in a run acting on many targets.
-   */
+  /** Once aborted, nothing more of this call is sent while what is in flight finishes (Ctrl-C, or a 401 midway through many targets). */
   stopStarting?: AbortSignal;
 }
 
@@ -144,11 +125,7 @@ export class ApiClient {
     return this.withHint(route, outcome, () => finish(route, call, outcome, attempt, this.options.now()));
   }
 
-  /**
-   * A request to any route (`gwctl api`): the same keys, retries, redirects, debugging and error
-   * reports as `call`, but the body is sent as given and the answer returned as text, JSON or
-   * not. Any status outside 2xx is reported as for every command.
-   */
+  /** A request to any route (`gwctl api`): `call`'s keys, retries, redirects and errors, the body as given and the answer as text. */
   async request(req: RawRequest): Promise<RawResponse> {
     const route: Route = {
       name: `${req.method} ${req.url.pathname}`,
@@ -168,11 +145,7 @@ export class ApiClient {
     return { status: res.status, headers: res.headers, text: res.text };
   }
 
-  /**
-   * One GET of the base URL without a key and without retries, through the same proxy and TLS
-   * settings as every request: whether the way to the server works, and its clock (`gwctl doctor`).
-   * Any HTTP answer counts as reaching it.
-   */
+  /** One GET of the base URL, keyless and without retries, through the usual proxy and TLS settings: `gwctl doctor`'s way and clock. */
   async probe(): Promise<Probe> {
     const began = this.options.now();
     try {
@@ -248,10 +221,7 @@ export class ApiClient {
     await this.transport.close();
   }
 
-  /**
-   * A 401 or 403 to the key sent says which key that was, where it came from and what to do about
-   * it; a server not reached at all, how to find out why.
-   */
+  /** A 401 or 403 says which key was sent, from where, and what to do; an unreached server, how to find out why. */
   private withHint<T>(route: Route, outcome: Answer | TransportFailure, finishing: () => T): T {
     try {
       return finishing();
@@ -278,10 +248,7 @@ export class ApiClient {
     }
   }
 
-  /**
-   * The key for `kind` found, if it is found on demand. Told to start nothing more meanwhile (Ctrl-C
-   * in a run acting on many targets), a call whose key could not be had was never started.
-   */
+  /** The key for `kind` found on demand; a call told to start nothing more meanwhile was never started. */
   private async keyReady(kind: KeyKind, stopStarting?: AbortSignal): Promise<void> {
     try {
       await this.options.prepareKey?.(kind);
@@ -526,10 +493,7 @@ function parseBaseUrl(text: string): URL {
   return new URL(text);
 }
 
-/**
- * A value as one percent-encoded path segment. `.` and `..` are the only values that cannot be sent that way: URL parsing, here and in every proxy on the way,
- * treats them as "this folder" and "the folder above", so the request would reach another route.
- */
+/** A value as one percent-encoded path segment; `.` and `..` are refused, as every URL parser on the way would reach another route. */
 export function pathSegment(value: string, name: string): string {
   const encoded = encodeURIComponent(value);
   if (encoded === '.' || encoded === '..') {
@@ -538,11 +502,7 @@ export function pathSegment(value: string, name: string): string {
   return encoded;
 }
 
-/**
- * `interns`, `/interns?limit=5` (relative to the base URL, whose path they extend) or an absolute
- * URL on the base URL's origin. An absolute URL elsewhere is refused: the key goes only to the
- * origin it was configured for.
- */
+/** `interns`, `/interns?limit=5` (extending the base URL's path) or an absolute URL on the base URL's origin: the key goes nowhere else. */
 export function resolveOnBase(base: URL, path: string): URL {
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
     let url: URL;

@@ -1,20 +1,7 @@
-// The pace of one run's requests. Every request the client sends (every attempt, every page,
-// every target) asks the run's Pacer first, and tells it how the answer came back. So a server
-// that pushes back slows the whole run, not only the request it answered:
-//
-// - A 429 or 503 with Retry-After pauses every new request of the run until the time given.
-// - Under `auto`, the number of requests in flight adapts (AIMD): one more for each round of
-//   clean answers while the limit is in use; times 3/4 on a 429 or 503, at most once per round
-//   (only an answer to a request sent after the last decrease lowers it again: the answers to
-//   requests sent under the old limit say nothing new), never below 1 or above 16.
-// - Under `auto`, a Retry-After also says what the server accepts: the answers it accepted in
-//   the window before it said no (at least one second, or the Retry-After if longer), counted once
-//   the pause is over, give a rate, and new requests are spaced to 95 % of it. Concurrency alone cannot keep under a rate when
-//   answers are fast (50 per second at 50 ms each is 2.5 in flight). The rate then creeps up by
-//   0.2 % a second while it is what holds the run back, to 98 % of that measure at most: creeping
-//   into the limit itself cost a whole pause and a tenth of the pace, about 1.5 s of a 20 s run.
-//   Why these numbers: ARCHITECTURE.md, "Pacing".
-// - A fixed concurrency is exactly that many in flight at most; only the pause applies.
+// The pace of one run's requests: every attempt, page and target asks the run's Pacer first and
+// reports how its answer came back, so a server that pushes back slows the whole run. A Retry-After
+// pauses every new request; `auto` adapts concurrency (AIMD) and spaces requests to a learnt rate;
+// a fixed concurrency gets only the pause. The numbers and why: decisions/013-pacing-and-auto-concurrency.md.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { CONCURRENCY, type ConcurrencyChoice } from '../core/concurrency.js';
@@ -131,11 +118,7 @@ export class Pacer {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Waits until a request may be sent: no pause in force, a free place under the concurrency,
-   * and (under auto, once the server has said its rate) its turn. Rejects with NotStarted when
-   * `stopStarting` is aborted first, or with the run's abort reason.
-   */
+  /** Waits for no pause, a free place and (under auto) its turn; rejects with NotStarted on `stopStarting`, or the run's abort reason. */
   async acquire(signal: AbortSignal, stopStarting?: AbortSignal): Promise<Ticket> {
     const either = stopStarting ? AbortSignal.any([signal, stopStarting]) : signal;
     for (;;) {

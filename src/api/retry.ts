@@ -43,10 +43,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Math.max(0, when - now);
 }
 
-/**
- * What a Retry-After asks for, in words for an error hint ("3600s", "until 2026-11-21T13:44:33.000Z");
- * undefined when absent, unreadable or already due.
- */
+/** A Retry-After in words for a hint ("3600s", "until 2026-11-21T13:44:33.000Z"); undefined when absent, unreadable or due. */
 export function describeRetryAfter(value: string | undefined, now: number): string | undefined {
   const ms = parseRetryAfter(value, now);
   if (ms === undefined || ms <= 0) return undefined;

@@ -1,7 +1,6 @@
-// How a request leaves this machine: directly, or through the proxy the environment names (read
-// as curl reads it; this machine itself is never reached through one), and which certificate
-// authorities TLS trusts besides the usual ones. Pure and small: every command that sends reads
-// it, and only a proxy variable loads the proxy code (transport-proxy.ts).
+// How a request leaves this machine: directly or through the environment's proxy (read as curl
+// reads it), and which extra certificate authorities TLS trusts. Small, since every request reads
+// it; only a proxy variable loads the proxy code (transport-proxy.ts).
 import type { Env } from '../core/env.js';
 import { InputTooLarge, readFileAtMost } from '../core/bounded-read.js';
 import { ALL_PROXY, HTTP_PROXY, HTTPS_PROXY, NO_PROXY, NODE_EXTRA_CA_CERTS, readVariable, spellings } from '../core/environment.js';
@@ -15,11 +14,8 @@ export interface ProxyChoice {
 }
 
 /**
- * The variables that name a proxy, first found wins (an empty one counts as unset, as curl reads
- * it). The lower-case name comes first, as curl reads it; ALL_PROXY stands in for HTTPS_PROXY.
- * Only https goes through a proxy: plain http is sent only to this machine (api/client.ts), and
- * this machine is never reached through a proxy, so a key in clear text never meets one, and
- * HTTP_PROXY is never used.
+ * The proxy variables, first found wins, lower case first and empty as unset, as curl reads them.
+ * Only https goes through one (plain http goes only to this machine), so HTTP_PROXY is never used.
  */
 const PROXY_VARIABLES = [HTTPS_PROXY, ALL_PROXY].flatMap(spellings);
 
@@ -60,12 +56,8 @@ function noProxyList(env: Env): { value: string; variable: string } | undefined 
 }
 
 /**
- * NO_PROXY as curl 8 reads it: `*` alone (every host), or a list of entries separated by commas
- * or spaces. For a host name: the name, or a domain that covers it (`example` and `.example` both
- * cover `gw.example`). For an address: the same address, or a CIDR range holding it
- * (`10.0.0.0/8`, `fd00::/8`), never a suffix (`0.0.1` does not cover `10.0.0.1`). Beyond curl, `*.example`
- * is read as `.example`, and an
- * entry may end with `:PORT` (an IPv6 address then in brackets) to cover that port only.
+ * NO_PROXY as curl 8 reads it: `*`, or entries by comma or space; a name or a domain covering it
+ * (`.example`), an address or a CIDR range holding it, never a suffix. Beyond curl: `*.example`, and `:PORT`.
  */
 function bypassesProxy(target: URL, list: string): boolean {
   if (list.trim() === '*') return true;
@@ -153,10 +145,7 @@ export function proxyLabel(proxy: URL): string {
   return `${proxy.protocol}//${proxy.host}`;
 }
 
-/**
- * The passwords of the proxy URLs the environment holds, as typed and decoded, so that they are
- * masked wherever they would appear (nothing gwctl writes shows them; this is the safety net).
- */
+/** The proxy URLs' passwords, as typed and decoded, to be masked wherever they might appear (a safety net). */
 export function proxySecrets(env: Env): string[] {
   const secrets: string[] = [];
   for (const variable of [...PROXY_VARIABLES, ...UNUSED_PROXY_VARIABLES]) {
@@ -176,10 +165,8 @@ export function proxySecrets(env: Env): string[] {
 export const MAX_CA_FILE_BYTES = 1024 * 1024;
 
 /**
- * The certificate authorities TLS trusts when a ca-file is set: Node's own list, those of
- * NODE_EXTRA_CA_CERTS, and the file's. (Node trusts only the given list once one is given, so
- * the usual ones are given too.) The files are read as any file gwctl reads: interruptibly, and
- * at most MAX_CA_FILE_BYTES each. `tls` loads only here, when a ca-file is set.
+ * The authorities TLS trusts with a ca-file: Node's own, NODE_EXTRA_CA_CERTS's and the file's (a
+ * list given replaces Node's). Files read interruptibly, MAX_CA_FILE_BYTES each; `tls` loads only here.
  */
 export async function trustedCertificates(caFile: string, env: Env, source: string): Promise<string[]> {
   const { rootCertificates } = process.getBuiltinModule('node:tls');

@@ -7,11 +7,7 @@ import connect from 'undici/lib/api/api-connect.js';
 import PoolClass from 'undici/lib/dispatcher/pool.js';
 import ProxyAgentClass from 'undici/lib/dispatcher/proxy-agent.js';
 
-/**
- * The dispatcher for requests through `proxy`, whose connections to each origin are a pool with
- * the same options as a direct one (connections, timeouts, the response cap): only the way a
- * connection is opened differs.
- */
+/** Requests through `proxy`, each origin's connections a pool with a direct one's options: only how a connection opens differs. */
 export function viaProxy(proxy: URL, pool: Pool.Options, ca: string[] | undefined): Dispatcher {
   const { connect: _direct, ...options } = pool;
   return new ProxyAgentClass({

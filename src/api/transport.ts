@@ -39,21 +39,13 @@ export class TransportFailure extends Error {
   }
 }
 
-/**
- * Connections per origin: enough for the most requests any command runs at once (pages fetched
- * ahead, --concurrency up to 16). The pool opens them only as requests need them, so a single
- * request still uses one.
- */
+/** Connections per origin: the most requests any command runs at once (--concurrency up to 16); opened only as needed. */
 export const MAX_CONNECTIONS = 16;
 
 /** Responses above this are refused: no page of this API comes near it. */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-/**
- * The way out of this machine (api/transport-network.ts): the proxy for each request, if any, and
- * the certificate authorities to trust. Without it, every request goes directly and TLS trusts
- * Node's usual authorities (and NODE_EXTRA_CA_CERTS).
- */
+/** The way out (api/transport-network.ts): each request's proxy, and the authorities to trust; without it, direct and Node's usual ones. */
 export interface Network {
   proxyFor?: (url: URL) => ProxyChoice | undefined;
   /** The proxy's dispatcher (transport-proxy.ts, loaded only when a proxy variable is set). */
@@ -126,10 +118,8 @@ export class Transport {
     } finally {
       deadline.dispose();
     }
-    // undici gives a connection back to the pool a full turn of the event loop after its
-    // response ends (in case the server closes it after all). A request sent before that opens
-    // a second connection: pages read one after another, or a fleet at --concurrency 1, would
-    // keep two. Answering after that turn, the next request finds the first connection free.
+    // undici returns a connection to the pool a turn after its response ends; answering after that
+    // turn lets the next request reuse it instead of opening a second.
     await new Promise((resolve) => setImmediate(resolve));
     return { status, headers, text };
   }
@@ -256,11 +246,7 @@ function describeFailure(
   return new TransportFailure(`${what} (${where})`, notSent, 'connection', status);
 }
 
-/**
- * A TLS handshake that failed, by its cause: a certificate that has expired, is for another name,
- * or is signed by an authority nobody told gwctl to trust; or a server that does not speak TLS at
- * all (an https URL to a plain-http port). The key was not sent: the handshake comes first.
- */
+/** A failed TLS handshake by its cause (expired, wrong name, unknown authority, not TLS at all); no key was sent yet. */
 function tlsProblem(code: string, message: string | undefined, where: string): TransportFailure | undefined {
   const fail = (text: string, hint: string) => new TransportFailure(text, true, 'tls', undefined, hint);
   // Node's own advice after the reason (Node 24: "; if the root CA is installed locally, try
@@ -287,11 +273,7 @@ function tlsProblem(code: string, message: string | undefined, where: string): T
   return undefined;
 }
 
-/**
- * What was wrong with an answer that is not valid HTTP/1.1, in the reader's terms, or undefined
- * when the failure was not about the answer's form. undici reports these through its parser's
- * messages and, for a 101 it did not ask for, an assertion.
- */
+/** What was wrong with an answer that is not valid HTTP/1.1, from undici's parser messages (and its assertion on a 101). */
 function protocolProblem(err: { name?: string; code?: string; message?: string }, code: string | undefined): string | undefined {
   const message = err.message ?? '';
   if (code === 'ERR_ASSERTION' || message === 'bad upgrade') {

@@ -1,13 +1,7 @@
-// The one reading of the command line. Everything a run decides from how gwctl was invoked is
-// decided here, once, from argv and the environment: the global options (before or after the
-// command word), whether errors are JSON, colour, the printer's options, whether the run is a
-// watch, and the options a suggested command must repeat to go where this one went. Commander
-// parses only what is left: the command words, the command's own options and its arguments.
-//
-// A global option before the command word is always the global one. After it, a name the
-// command declares is the command's (`interns wait --timeout` is the wait's deadline); any other
-// global name is the global option. So `gwctl --timeout 30 batches get ID --wait --timeout 10m`
-// is a 30 s request timeout and a 10-minute wait.
+// The one reading of the command line: the global options, JSON errors, colour, the printer's
+// options, watch, and what a suggested command must repeat, decided once from argv and the
+// environment; commander parses only the rest. After the command word a name the command declares
+// is its own (`batches get ID --wait --timeout 10m`); before it, always the global option.
 import { globalOptions, readGlobalFlags, type GlobalFlags, type GlobalName } from '../commands/global-options.js';
 import { usageError, type GwctlError } from '../core/errors.js';
 import { optionValue, takesValue, type OptionDef, type OptionDefs } from '../core/options.js';
@@ -56,10 +50,8 @@ export interface CommandLine {
 }
 
 /**
- * Splits argv into the global options and the rest. `specFor` gives the spec of the command the
- * words name, when they name one: its options' names are its own after the command word. Never
- * throws for a value: values are checked when a command runs (`invocation`), so that `--help`
- * works whatever the environment holds.
+ * Splits argv into the global options and the rest (`specFor` names the command's own options).
+ * Never throws for a value, which `invocation` checks later, so `--help` works whatever the environment holds.
  */
 export function readCommandLine(
   argv: readonly string[],
@@ -151,19 +143,11 @@ export function commandWords(argv: readonly string[]): string[] {
 export interface Invocation {
   /** The global options, each checked, with where it came from. */
   flags: GlobalFlags;
-  /**
-   * The options that decide where a command goes, to repeat in a command a message suggests
-   * (`gwctl --profile ops --sandbox interns ls ...`): the profile when it is not the default,
-   * --sandbox, and --base-url when given as a flag.
-   */
+  /** What a suggested command must repeat to go where this one went: a non-default profile, --sandbox, a --base-url flag. */
   target: readonly string[];
 }
 
-/**
- * The global options of a command's run, checked (a refusal names the flag or the variable), with
- * the command's options that stand in for a global one when given (`batches get --timeout`
- * without --wait is the request timeout).
- */
+/** The global options of a run, checked (a refusal names the flag or variable), with command options standing in for them. */
 export function invocation(
   line: CommandLine,
   env: Env,

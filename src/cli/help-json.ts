@@ -106,11 +106,7 @@ export function helpModel(version: string): Record<string, unknown> {
   };
 }
 
-/**
- * `gwctl help [words] --json`: what the words name, as the whole description gives it: nothing,
- * the whole description; a group, its name, summary and commands; a command, its own entry.
- * `path` is the canonical one (aliases resolved by the caller). Undefined for anything else.
- */
+/** `gwctl help [words] --json`: the whole description, a group's, or a command's entry, by canonical `path`; else undefined. */
 export function helpFor(path: readonly string[], version: string): Record<string, unknown> | undefined {
   if (path.length === 0) return helpModel(version);
   const key = path.join(' ');

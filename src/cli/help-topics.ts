@@ -26,11 +26,7 @@ export function exitCodesText(width: number = HELP_WIDTH.piped): string {
   return lines.join('\n');
 }
 
-/**
- * The width help is laid out for: the terminal's, within 60 to 200 columns, and 80 when stdout
- * is not a terminal (a pipe, a file, a pager), so that what a script or a man page sees does not
- * depend on who ran it.
- */
+/** The width help is laid out for: the terminal's within 60 to 200, and 80 when piped, so scripts see the same text. */
 export const HELP_WIDTH = { min: 60, max: 200, piped: 80 } as const;
 
 export function helpWidth(stdout: { stdoutIsTTY: boolean; columns: number }): number {
@@ -38,12 +34,7 @@ export function helpWidth(stdout: { stdoutIsTTY: boolean; columns: number }): nu
   return Math.min(HELP_WIDTH.max, Math.max(HELP_WIDTH.min, stdout.columns));
 }
 
-/**
- * The lines of a help text as its author meant them. The source may break a line anywhere: a
- * line that does not end a sentence (with . : ! or ?) goes on in the next one. A blank line,
- * and an indented line (an example to paste), stand alone. `help --json` and the manual pages
- * get these lines too.
- */
+/** A help text's lines as meant: a line not ending a sentence goes on in the next; blank and indented lines stand alone. */
 export function logicalLines(text: string): string[] {
   const lines: string[] = [];
   let open = false;
@@ -56,12 +47,7 @@ export function logicalLines(text: string): string[] {
   return lines;
 }
 
-/**
- * A help text laid out for `width` columns: prose wrapped at spaces, an indented line as a command
- * line (`wrapCommand`). A block of indented lines that holds JSON (a line starting with `{`, `[`,
- * `}`, `]` or `"`) is data: broken only where JSON allows a space (`wrapData`), never with a
- * ` \`, which would not paste.
- */
+/** A help text laid out for `width`: prose wrapped, an indented line as a command line, an indented JSON block as data. */
 export function layout(text: string, width: number): string[] {
   const lines = logicalLines(text);
   const literal = literalLines(lines);
@@ -70,10 +56,7 @@ export function layout(text: string, width: number): string[] {
   );
 }
 
-/**
- * A line of JSON within `width`: broken at spaces outside strings, the lines after the first
- * indented four more and nothing added, so that it is the same JSON when pasted.
- */
+/** A line of JSON within `width`, broken at spaces outside strings, later lines indented four more: the same JSON when pasted. */
 function wrapData(line: string, width: number): string[] {
   if (line.length <= width) return [line];
   const indent = /^\s*/.exec(line)![0];
@@ -117,10 +100,8 @@ function literalLines(lines: readonly string[]): Set<number> {
 }
 
 /**
- * An example command line within `width`: broken at spaces outside quotes, every line but the
- * last ending with ` \`, so that it still pastes into a shell; the lines after the first are
- * indented four more. A word (or an option with its value) longer than the width stays whole.
- * A trailing comment goes on as comment lines (`# ...`).
+ * An example command line within `width`, broken at spaces outside quotes with ` \` so it still
+ * pastes; later lines indented four more; an over-long word stays whole; a trailing `# ...` goes on.
  */
 export function wrapCommand(line: string, width: number): string[] {
   if (line.length <= width) return [line];

@@ -1,18 +1,8 @@
-// The standalone executable's copy of the credential store add-on. A single executable cannot
-// require a .node file: it carries the add-on's bytes with the SHA-256 they had when it was built,
-// and loads a copy from the cache folder with process.dlopen. A shared library runs its code as
-// soon as it is loaded, so a copy is loaded only once its bytes were read and hash to that digest,
-// and what is loaded is the very file that was read:
-// - the folder must be the user's own, with no access for anyone else (0700), else it is not used;
-// - the file is opened without following a link and must be the user's own, not writable by
-//   others; its bytes are read and hashed from that descriptor, and on Linux the library is loaded
-//   through the same descriptor (/proc/self/fd), so nothing done to the path after the check counts.
-//   Elsewhere it is loaded by its path, which is why every folder above it must also be closed to
-//   other users (a folder someone else can write to could have ours swapped under it);
-// - a copy is written under a new name that must not exist yet ('wx': a planted link is never
-//   followed), then renamed into place;
-// - on any doubt (no usable folder, a refused one, a file that fails a check) a fresh copy is
-//   written to a new private temporary folder and loaded from there; the doubtful file never is.
+// The standalone executable's copy of the credential store add-on: it cannot require a .node file,
+// so it carries the add-on's bytes and their SHA-256 and loads a copy with process.dlopen, only a
+// copy whose bytes were read and hashed from the very file loaded (folder 0700, no links followed,
+// loaded through /proc/self/fd on Linux, written under a fresh name; on any doubt a fresh private
+// temporary copy). The rules and why: docs/security.md.
 import {
   closeSync,
   constants,
@@ -101,10 +91,7 @@ function privateCacheFolder(env: Env): string | undefined {
   }
 }
 
-/**
- * Whether no other user can rename or replace anything on the way to `dir`: each folder above it
- * belongs to this user or to root and only they can write to it, or it is sticky (/tmp).
- */
+/** Whether no other user can replace anything on the way to `dir`: every folder above is this user's or root's, or sticky. */
 function closedAbove(dir: string): boolean {
   for (let up = path.dirname(dir); ; up = path.dirname(up)) {
     const stat = lstatSync(up);

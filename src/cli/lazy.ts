@@ -1,8 +1,5 @@
-// The one lazy-loading seam: every dynamic import() of gwctl is here or, for the command
-// implementations, in its generated half, commands.generated.ts (a lint rule keeps it so; the
-// only other is the entry's import of the CLI in src/main.ts, which keeps --version bare).
-// Heavy libraries (prompts, spinner, tables, the config writer, the HTTP client, the sandbox,
-// completion scripts) load only when used; everything below this layer gets them passed in.
+// The one lazy-loading seam: every dynamic import() is here or in commands.generated.ts (a lint
+// rule keeps it so; the entry's import of the CLI aside). Layers below get heavy libraries passed in.
 import { loadKeyringAddon } from './keyring-addon.js';
 
 /** Heavy modules, each behind its adapter. */
@@ -16,11 +13,7 @@ export const load = {
   proxyTransport: () => import('../api/transport-proxy.js'),
   sandbox: () => import('../sandbox/server.js'),
   completionScripts: () => import('./completion-tree.js'),
-  /**
-   * `gwctl mcp`: its entry, which answers the handshake before the MCP SDK loads, given the
-   * loaders of the SDK's side (the tools made from the specs), loaded once a message needs it, and
-   * of the HTTP side (Node's fetch classes and web server), which loads only with --http.
-   */
+  /** `gwctl mcp`'s entry, which answers the handshake before the SDK loads, with loaders of the SDK side and the --http side. */
   mcp: () =>
     import('./mcp/serve.js').then((entry) => ({
       serveMcp: (options: Parameters<typeof entry.serveMcp>[0], deps: Parameters<typeof entry.serveMcp>[1]) =>
@@ -38,10 +31,6 @@ export const load = {
   },
   /** The --jq engine (jq as WebAssembly): tens of milliseconds, so only under --jq. */
   jq: () => import('../output/jq.js'),
-  /**
-   * The OS credential store's native add-on (@napi-rs/keyring), only for a key kept there.
-   * Synchronous: a key kept in the store is read synchronously, as settings read it (only a key
-   * command runs asynchronously; config/credentials.ts); see keyring-addon.ts.
-   */
+  /** The OS credential store's add-on (@napi-rs/keyring), only for a key kept there; synchronous, as settings are (keyring-addon.ts). */
   keyring: loadKeyringAddon,
 };

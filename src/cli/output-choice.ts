@@ -1,9 +1,6 @@
-// The output options of one run (--json, --jq, --jsonl, --columns, --header), checked against
-// each other and against the command before anything is sent (a filter that does not compile,
-// an unknown column or two options that contradict each other are usage errors, exit 2), and
-// the one place that chooses the printer: commands get it as `deps.printer` and never test the
-// output mode themselves. A new output form is a module in src/output/printers/ and one line
-// in `choosePrinter`, with the option that selects it in global-options.ts.
+// The output options of one run, checked against each other and the command before anything is
+// sent (exit 2), and the one place that chooses the printer: commands never test the output mode.
+// A new form is a module in src/output/printers/ and one line in `choosePrinter`.
 import type { GlobalFlags } from '../commands/global-options.js';
 import { usageError } from '../core/errors.js';
 import type { Io } from '../core/io.js';
@@ -17,11 +14,7 @@ const HINT = "use one output mode; see 'gwctl help formatting'";
 
 /** What the output options of a run ask for, checked before anything was sent. */
 export interface Shaping {
-  /**
-   * --jq: the filter being compiled on jq's thread, and the loader of the engine that runs it.
-   * The run waits for it before the command starts (a filter that does not compile is exit 2,
-   * and nothing is sent), while the command and its dependencies load.
-   */
+  /** --jq: the filter compiling on jq's thread, awaited before the command starts (a bad filter is exit 2, nothing sent). */
   jq?: Promise<JqChoice>;
   jsonl: boolean;
   json: boolean;
@@ -34,11 +27,7 @@ export interface Shaping {
   shape?: string;
 }
 
-/**
- * --jq from the first line of a run: jq's thread starts, loads the engine and compiles the
- * filter while this thread reads the command line and loads the command (the thread's start
- * costs more than anything else --jq does).
- */
+/** --jq from the first line of a run: jq's thread starts and compiles the filter while this thread loads the command. */
 export interface JqStart {
   expr: string;
   choice: Promise<JqChoice>;
@@ -77,11 +66,7 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: 
   return shaping;
 }
 
-/**
- * The one printer of a run: the first option that asks for a form, else a table on a terminal
- * and rows in a pipe. Only its module loads (a read under --json never loads the table, the
- * rows or the watch screen), and only once a command runs: help loads none.
- */
+/** The run's one printer: the first form asked for, else a table on a terminal and rows in a pipe; only its module loads. */
 export async function choosePrinter(
   shaping: Shaping,
   context: Pick<PrinterContext, 'io' | 'now' | 'tables' | 'accessible'>,
@@ -101,11 +86,7 @@ export async function choosePrinter(
   return ctx.io.stdoutIsTTY ? new (await printers.terminal()).TerminalPrinter(ctx) : new (await printers.rows()).RowsPrinter(ctx);
 }
 
-/**
- * `gwctl help [command] --json`: the help's JSON as `help --json` always printed it, or, under
- * --jq, what the filter makes of it, printed as every other command's --jq output is (a filter
- * that does not compile is exit 2, as there).
- */
+/** `gwctl help [command] --json`, or under --jq what the filter makes of it, as every other --jq output. */
 export async function printHelpJson(jq: JqStart | undefined, body: unknown, io: Io): Promise<void> {
   if (jq === undefined) return io.out(`${JSON.stringify(body, null, 2)}\n`);
   const { runner, filter } = await jq.choice;

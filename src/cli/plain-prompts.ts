@@ -64,10 +64,7 @@ function numbered<T>(choices: readonly Choice<T>[]): string {
   return choices.map((c, i) => `${i + 1}. ${c.name}${c.description ? ` (${c.description})` : ''}\n`).join('');
 }
 
-/**
- * Writes `question` and reads one line. Raw mode (when the input is a terminal) so that nothing
- * is echoed for a hidden answer and Ctrl-C is seen; a visible answer is echoed as typed, once.
- */
+/** Writes `question`, reads a line in raw mode (no echo for a hidden answer, Ctrl-C seen); a visible answer is echoed once. */
 function line(t: Terminal, question: string, { hidden = false } = {}): Promise<string> {
   const input = t.input as NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(on: boolean): void };
   const raw = input.isTTY === true && typeof input.setRawMode === 'function';

@@ -12,19 +12,13 @@ import { load } from './lazy.js';
 import { FORMATTING_HELP } from '../output/formatting-help.js';
 
 export interface Handlers {
-  /**
-   * Runs a command's spec once commander has parsed its arguments; `raw` gives the text of an
-   * option the command line gave (for an option that stands for a global one, command-line.ts).
-   */
+  /** Runs a command's spec once parsed; `raw` gives an option's text as given (command-line.ts). */
   run(spec: AnySpec, args: Record<string, unknown>, opts: Record<string, unknown>, raw: (key: string) => unknown): Promise<void>;
   writeOut(text: string): void;
   writeErr(text: string): void;
   /** Build only the top level (root help): groups get no commands of their own. */
   topOnly?: boolean;
-  /**
-   * The global --json (or --jq) was given: `help [command] --json` prints the help as JSON
-   * through this (the body as JSON, or what the --jq filter makes of it).
-   */
+  /** Under the global --json (or --jq), `help [command] --json` prints through this. */
   printJson?: (body: unknown) => Promise<void>;
   /** The columns help is laid out for (`helpWidth`; default 80). */
   width?: number;
@@ -55,10 +49,8 @@ export function buildProgram(version: string, specs: readonly AnySpec[], handler
     .configureHelp({ helpWidth: width, minWidthToWrap: 16 });
   program.helpCommand('help [command...]', 'show help for a command');
   program.helpOption('-h, --help', 'show help');
-  // The global options are read before commander parses (cli/command-line.ts), which gets argv
-  // without them; they are declared here for help only. Positional: commander never reads an
-  // option after the command word as the program's, so a command's own `--timeout` or
-  // `-H, --header` stays the command's.
+  // Global options are read before commander (cli/command-line.ts) and declared here for help only;
+  // positional, so a command's own `--timeout` stays the command's.
   program.enablePositionalOptions();
   for (const def of Object.values(globalOptions)) program.addOption(new Option(def.flags, helpText(def)));
   // Help texts are functions: commander calls the one of the help shown, so a run that shows

@@ -7,10 +7,7 @@ import { commandName, type AnySpec } from '../core/spec.js';
 import type { Command } from './command.js';
 import { generatedCommands, type GroupName } from './commands.generated.js';
 
-/**
- * The groups and their one-line summaries, in help order. Every folder of commands needs one
- * (a missing or unknown group does not compile); the commands themselves come from their files.
- */
+/** The groups and their summaries in help order; every folder of commands needs one, or it does not compile. */
 const GROUPS: Readonly<Record<GroupName, string>> = {
   endpoints: 'Private endpoints: customer-owned deployments with negotiated prices',
   presets: 'Presets: named, versioned request configuration',
@@ -26,10 +23,7 @@ const GROUPS: Readonly<Record<GroupName, string>> = {
 
 export const groupSummaries: ReadonlyMap<string, string> = new Map(Object.entries(GROUPS));
 
-/**
- * Help order: the groups in the order above, their verbs alphabetically; then the top-level
- * commands alphabetically; hidden ones (`__complete`, for the completion scripts) last.
- */
+/** Help order: groups as above, verbs alphabetically; then top-level commands; hidden ones (`__complete`) last. */
 function helpRank(spec: AnySpec): [number, string] {
   const key = commandName(spec);
   const group = [...groupSummaries.keys()].indexOf(spec.path[0]);
@@ -52,11 +46,7 @@ export const implementations: ReadonlyMap<string, Command['load']> = new Map(ord
 /** Verb aliases the contract promises (`ls` also answers to `list`). */
 export const verbAliases: ReadonlyMap<string, string> = new Map([['list', 'ls']]);
 
-/**
- * Groups whose resources the API cannot list, each with the command that reads one: `ls` (or
- * `list`) there is refused as an unknown command is (exit 2), but says so, and what that command
- * takes, from its argument's description (the one place that says where such an id comes from).
- */
+/** Groups the API cannot list: their `ls` is refused as unknown (exit 2) but says which command reads one, and what it takes. */
 const UNLISTED: Readonly<Partial<Record<GroupName, { noun: string; read: string }>>> = {
   endpoints: { noun: 'private endpoints', read: 'endpoints get' },
   batches: { noun: 'batches', read: 'batches get' },

@@ -68,15 +68,9 @@ export interface CliHost {
   streams: CliStreams;
   /** Default: the real clock. */
   clock?: Clock;
-  /**
-   * Default: the terminal prompter over the streams. A given prompter is still not asked under
-   * --no-input or CI.
-   */
+  /** Default: the terminal prompter; none is asked under --no-input or CI. */
   prompter?: Prompter;
-  /**
-   * Interruption from outside; aborting it behaves exactly like Ctrl-C (exit 130). Aborted with
-   * the reason 'SIGTERM', it is exit 143, as the contract says.
-   */
+  /** Interruption from outside, as Ctrl-C (exit 130); with the reason 'SIGTERM', exit 143. */
   signal?: AbortSignal;
 }
 
@@ -211,12 +205,7 @@ function fromCommander(error: unknown, helpHint: string): unknown {
   return usageError(first.replace(/\.$/, ''), suggestion ? `did you mean ${suggestion}?` : helpHint);
 }
 
-/**
- * Commander's writers for help text are synchronous, so the write's promise is dropped. That is
- * safe: `io.out` never rejects (a closed pipe is swallowed there), the bytes are handed to the
- * stream at once, and the promise only tells when the stream can take more, which a few lines of
- * help need not wait for.
- */
+// Commander writes help synchronously, so the write's promise is dropped: `io.out` never rejects.
 function writeHelp(io: Io): (text: string) => void {
   return (text) => {
     // eslint-disable-next-line @typescript-eslint/no-floating-promises -- see above: never rejects, already written

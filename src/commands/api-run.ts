@@ -53,11 +53,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   if (!opts.silent && method !== 'HEAD') await printAnswer(deps, res.text);
 };
 
-/**
- * Each field's value: -f as a string; -F typed, or read from a file or stdin. The files are read
- * one after the other, each with what the body has left of its bound, so that many files cannot
- * add up to more than one body may be.
- */
+/** Each field's value: -f a string; -F typed, or read from a file or stdin, each file within what the body has left of its bound. */
 async function fieldValues(deps: Deps, opts: Opts): Promise<{ key: string; value: unknown }[]> {
   let left = MAX_BODY_BYTES - opts.rawField.reduce((sum, { key, value }) => sum + Buffer.byteLength(key) + Buffer.byteLength(value), 0);
   if (left < 0) throw bodyTooLarge('the request body');
@@ -177,11 +173,7 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
   await deps.printer.detail({ view: { kind: 'text', terminal: shown, piped: shown } });
 }
 
-/**
- * Whether more pages follow and where the next starts, as `param=value`: a cursor list's
- * next_cursor, or an offset list's next offset. A cursor list that says more follow without a
- * cursor is left without one (the loop refuses it) rather than read by offsets it may ignore.
- */
+/** Whether more pages follow and the next's `param=value`; a cursor list promising more without a cursor gets none (the loop refuses it). */
 function nextPage(body: Record<string, unknown>, url: URL, count: number): { more: boolean; nextCursor: string | undefined } {
   if (typeof body.next_cursor === 'string' && body.next_cursor !== '' && body.has_more !== false)
     return { more: true, nextCursor: `starting_after=${body.next_cursor}` };

@@ -1,7 +1,5 @@
-// Candidates one per line, from local files only: profile names from the config file, and the
-// intern or batch ids gwctl printed in the last ten minutes, each followed by a tab and its name
-// where one is known (zsh and fish show it beside the id; bash keeps the id alone). Never a network call; never an
-// error that would spill into the shell (a missing or broken file is simply no candidates).
+// Candidates one a line from local files only (profile names; ids printed in the last ten minutes,
+// with a tab and the name where known): never a network call, never an error spilling into the shell.
 import { recentIds } from '../completions/id-cache.js';
 import { PROFILE_NAME } from '../config/profile.js';
 import { usageError } from '../core/errors.js';

@@ -18,10 +18,7 @@ import type { spec as mcpSpec } from './mcp.js';
 import { fieldColumn, type NamedColumn } from '../output/columns.js';
 import type { Printer } from '../output/printer.js';
 
-/**
- * Heavy libraries and modules, each loaded on first use. The loading itself happens in the one
- * lazy-loading seam at the top (src/cli/lazy.ts); here they are only named.
- */
+/** Heavy libraries and modules, each loaded on first use by the one lazy-loading seam (src/cli/lazy.ts). */
 export interface Heavy {
   /** Terminal tables (cli-table3). */
   tables(): Promise<typeof import('../output/table.js')>;
@@ -42,27 +39,17 @@ export interface Deps {
   env: Env;
   /** The global options, read once with the command line; never changed by a command. */
   flags: Readonly<GlobalFlags>;
-  /**
-   * The options a command suggested to the reader must repeat to go where this run went
-   * (`--profile ops`, `--sandbox`, `--base-url URL` when given as a flag): `suggest` puts them in.
-   */
+  /** The options a suggested command must repeat to go where this run went (`--profile ops`, `--sandbox`, `--base-url URL`). */
   target: readonly string[];
   /** The config file as read once (warning on stderr if other users can read it). */
   config(): LoadedConfig;
-  /**
-   * Resolved settings (flag, environment, profile, default). Throws a usage error for bad values,
-   * and for a profile named that does not exist unless `newProfile` (a command that makes it).
-   */
+  /** Resolved settings; a usage error for bad values, and for an unknown profile unless `newProfile`. */
   settings(options?: { newProfile?: boolean }): Settings;
   /** The OS credential store for this config folder (its add-on loads on first use). */
   keychain(): Keychain;
   /** The HTTP client, created on first use. */
   api(): Promise<ApiClient>;
-  /**
-   * A client of its own that sends `key` as the management key, without retries (to check a
-   * key): the key being stored (`auth login`, bound to this client's origin once stored), or one
-   * of the run's keys, which goes only where its binding allows (config/binding.ts).
-   */
+  /** A client without retries that sends `key` as the management key (to check it), only where its binding allows. */
   apiWithKey(key: string | { key: KeyInEffect; kind: KeyKind }): Promise<ApiClient>;
   prompter: Prompter;
   clock: Clock;
@@ -70,17 +57,11 @@ export interface Deps {
   signal: AbortSignal;
   /** Aborted on Ctrl-C, also after `finishOnInterrupt()`. */
   interrupted: AbortSignal;
-  /**
-   * From now on Ctrl-C aborts nothing: requests in flight finish, `interrupted` is raised, and
-   * the command ends itself (reporting what it did, exit 130). For actions on many targets.
-   */
+  /** From now on Ctrl-C aborts nothing: in-flight requests finish and the command reports what it did (exit 130). */
   finishOnInterrupt(): void;
   /** Heavy libraries, each loaded on first use through the one lazy-loading seam. */
   heavy: Heavy;
-  /**
-   * Prints the command's results, in the form the output options and stdout ask for (JSON,
-   * JSON Lines, jq, piped rows, a terminal table). Chosen once, before the command runs.
-   */
+  /** Prints the command's results in the form chosen once, before the command runs, from the output options and stdout. */
   printer: Printer;
 }
 
@@ -98,17 +79,10 @@ export type RunFor<S extends AnySpec> = (ctx: RunContext<S>) => Promise<void>;
 /** The column names a spec declares. */
 export type ColumnName<S extends AnySpec> = NonNullable<S['columns']> extends readonly (infer N)[] ? N & string : never;
 
-/**
- * How each declared column is shown, by name: every name must be given, no other. `raw` gives
- * the value piped rows carry when the table cell is display text (money, labels, relative times).
- */
+/** How each declared column is shown, by name (all of them, no other); `raw` when the cell is display text (money, relative times). */
 export type ColumnViews<S extends AnySpec, T> = { readonly [K in ColumnName<S>]: Omit<NamedColumn<T>, 'name'> };
 
-/**
- * The columns in the order the spec declares them, each with its name, then a column for each
- * field of the spec's resource that none of them is (shown only when --columns names it). Its
- * heading follows the views': upper case in a table (`DECLARED ZDR`), a label in a detail view.
- */
+/** The spec's columns in order, then one for each other field of its resource (shown only when --columns names it). */
 export function columnsOf<S extends AnySpec, T>(spec: S, views: ColumnViews<S, T>): NamedColumn<T>[] {
   const declared = ((spec.columns ?? []) as readonly ColumnName<S>[]).map((name): NamedColumn<T> => ({ name, ...views[name] }));
   const table = declared.every((c) => c.header === c.header.toUpperCase());

@@ -77,11 +77,7 @@ export function environmentNames(): string[] {
   return environment().map((e) => e.name);
 }
 
-/**
- * The global options of one run: each from the command line when given (`given` says so), else
- * from its environment variable, else its value when absent. Each is checked as it is read,
- * with the same one shape of refusal as a command's options.
- */
+/** The run's global options: as given, else from their variable, else absent; each checked as read, refused as command options are. */
 export function readGlobalFlags(
   given: (key: GlobalName) => { raw: unknown; name: string } | undefined,
   env: Readonly<Record<string, string | undefined>>,

@@ -28,10 +28,7 @@ function serverArgs(deps: Deps, opts: Options): string[] {
   return words;
 }
 
-/**
- * The absolute path of this gwctl: the standalone executable, or the script node runs (the npm
- * package's bin, which its shebang starts).
- */
+/** The absolute path of this gwctl: the standalone executable, or the script node runs (the npm bin). */
 function thisGwctl(): string {
   const script = process.argv[1];
   return script === undefined || path.resolve(script) === process.execPath ? process.execPath : path.resolve(script);

@@ -78,11 +78,7 @@ function startFailure(error: unknown, options: SandboxOptions): GwctlError {
   return new GwctlError(`cannot start the sandbox: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure);
 }
 
-/**
- * What the sandbox prints when it is ready, laid out for `width` columns (a terminal's; no limit
- * in a pipe): a sentence breaks at spaces, a key's or an id's note goes under it, and keys, ids
- * and the example commands stay whole, to be copied.
- */
+/** The ready banner laid out for `width` (none in a pipe): sentences wrap, notes go under, keys, ids and commands stay whole. */
 function banner(info: ReadyInfo, pace: number, churn: number, width: number): string {
   const { base_url: base, keys, examples: ex } = info;
   const sentence = (text: string): string[] => (width === Infinity ? [text] : wrapToWidth(text, width));
@@ -99,10 +95,7 @@ function banner(info: ReadyInfo, pace: number, churn: number, width: number): st
     }
     return [...lines, line];
   };
-  /**
-   * `  label value note`, or the note on lines of its own below it when that is too wide. The
-   * keys' notes line up (`aligned`); an id's note follows it.
-   */
+  /** `  label value note`, or the note on its own lines when too wide; keys' notes line up (`aligned`). */
   const rows = (entries: readonly (readonly [string, string, string?])[], labelWidth: number, aligned: boolean): string[] => {
     const valueWidth = aligned ? Math.max(...entries.map(([, value]) => value.length)) + 1 : 0;
     return entries.flatMap(([label, value, note]) => {

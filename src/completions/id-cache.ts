@@ -1,8 +1,6 @@
-// A short-lived local cache of the ids gwctl last printed, so a shell can complete
-// `gwctl interns get <TAB>` without a network call that could hang it. Best effort both ways:
-// writing never fails a command, reading never fails a completion. Only ids made of plain
-// characters are kept, since shells expand the candidates they are given; a name beside an id
-// (shown by zsh and fish as its description) is kept made safe and short.
+// A short-lived cache of the ids gwctl last printed, so `gwctl interns get <TAB>` completes without
+// the network. Best effort both ways; only plain-character ids are kept (shells expand candidates),
+// and names beside them made safe and short.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../core/env.js';

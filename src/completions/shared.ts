@@ -51,10 +51,7 @@ export function header(shell: string, install: readonly string[]): string[] {
   ];
 }
 
-/**
- * A fixed piece of shell script, written as a tagged template: `@{` stands for `${`, which a
- * template literal would otherwise take as its own substitution. Takes no substitutions.
- */
+/** A fixed piece of shell script as a tagged template, `@{` standing for `${`; takes no substitutions. */
 export function script(strings: TemplateStringsArray): string {
   return String.raw({ raw: strings.raw }).replace(/@\{/g, '${');
 }
@@ -75,11 +72,7 @@ export interface WalkNames {
   count: string;
 }
 
-/**
- * The walk over the words before the cursor that bash and zsh share: it finds the command path
- * (global options may stand anywhere, options' values are skipped, `--` ends the options) and
- * counts the positional arguments, in `$want`, `$ended` and `$nargs`.
- */
+/** bash's and zsh's walk over the words before the cursor: the command path into `$want`, `$ended`, and positionals into `$nargs`. */
 export function wordWalk(shell: WalkNames): string[] {
   const { path } = shell;
   return [
@@ -134,11 +127,7 @@ export function takesValueFunction(tree: CompletionTree): string[] {
   return lines;
 }
 
-/**
- * `__gwctl_value PATH OPTION`: candidates for an option's value. `offerGlobal` and `offerAt`
- * give the shell code for a global option and for a command's own; `otherwise` an optional
- * last case line.
- */
+/** `__gwctl_value PATH OPTION`: an option value's candidates, with the shell's code for global and own options, and a last case line. */
 export function valueFunction(
   tree: CompletionTree,
   offerGlobal: (o: OptionNode) => string,
@@ -165,10 +154,7 @@ export function argPattern(key: string, index: number, arg: ArgNode): string {
   return `${shQuote(`${key}|`)}*`;
 }
 
-/**
- * What a value offers, in a POSIX-like shell's script (bash, zsh): the shell gives how it spells
- * fixed words (`__gwctl_words` or, for a comma-separated list, `__gwctl_list`) and files.
- */
+/** What a value offers in bash's or zsh's script; the shell says how it spells fixed words (`__gwctl_words`, `__gwctl_list`) and files. */
 export function offerIn(
   source: ValueSource,
   shell: { words: (helper: string, words: readonly string[]) => string; files: string },

@@ -1,10 +1,7 @@
-// Keys stay with their gateway. A key `auth login` stored is bound to the origin (scheme, host,
-// port) it was stored for, recorded beside it in the profile; a run that would send it to another
-// origin (a changed base-url, --base-url, GWCTL_BASE_URL) sends nothing and ends with exit 4, as
-// gh keeps a token per host. A key from the environment or a key command is the person's to aim,
-// so it is not bound. A record of an earlier release, which holds no origin, is bound to the
-// profile's base URL the first time it is about to be sent (`bindOnFirstUse`, under the config
-// lock); one whose profile's base URL names no origin is never sent. The one check is `refuseElsewhere`, which cli/deps.ts runs before any client sends a key.
+// Keys stay with their gateway (decisions/015-keys-stay-with-their-gateway.md): a stored key is bound to the origin it was
+// stored for and never sent elsewhere (exit 4); a key from the environment or a key command is not
+// bound. A record of an earlier release is bound to its profile's base URL on first use
+// (`bindOnFirstUse`). The one check, `refuseElsewhere`, runs in cli/deps.ts before a key is sent.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { baseUrlProblem } from '../core/patterns.js';
@@ -21,12 +18,7 @@ export function isBound(key: KeyInEffect): boolean {
   return key.source === 'file' || key.source === 'keychain';
 }
 
-/**
- * Exit 4 when `key` is stored but bound to no origin (after `bindOnFirstUse`), or bound to an
- * origin other than `destination`'s, naming both and the login
- * that would store a key for the destination (with the run's target options: `--base-url URL`
- * when given as a flag, so that the key is checked and stored for where the run went).
- */
+/** Exit 4 when `key` is bound to no origin or another than `destination`'s, naming both and the login for the destination. */
 export function refuseElsewhere(key: KeyInEffect, kind: KeyKind, destination: string, profile: string, target: readonly string[]): void {
   if (!isBound(key)) return;
   const login = loginCommand(kind, profile, target);
@@ -46,12 +38,7 @@ export function refuseElsewhere(key: KeyInEffect, kind: KeyKind, destination: st
   });
 }
 
-/**
- * Under the config lock (a change of the profile, `updateProfile`): records the origin of the
- * profile's base URL as the binding of this kind's stored key when it has none yet, and returns
- * the binding in effect. Undefined when the profile holds no stored key of this kind any more, or
- * its base URL is unusable (the run then fails on that URL before anything is sent).
- */
+/** Under the config lock: binds an unbound stored key to the profile's base URL's origin; undefined when no key or no usable URL. */
 export function bindOnFirstUse(p: Profile, kind: KeyKind): string | undefined {
   const field = KEY_FIELD[kind];
   const recorded = p[KEY_ORIGIN[field]];
@@ -72,12 +59,7 @@ export function stayBehind(profile: string, bound: readonly { kind: KeyKind; bou
   return `${which} of profile "${profile}" ${verb} bound to ${origins} and will not be sent to the new base URL; run ${logins} to store keys for it`;
 }
 
-/**
- * Under the config lock: the profile's base URL set to `next` (undefined: back to the default),
- * its stored keys kept with the origin they were stored for (a record of an earlier release
- * bound now, to the base URL it was used with until now, so that it cannot follow the change).
- * Returns the keys bound to an origin other than the new one.
- */
+/** Under the config lock: a new base URL (undefined: the default), stored keys kept bound; returns those bound elsewhere. */
 export function moveBaseUrl(p: Profile, next: string | undefined): { kind: KeyKind; boundTo: string }[] {
   const bound = (['management', 'api'] as const).flatMap((kind) => {
     const boundTo = bindOnFirstUse(p, kind);

@@ -21,11 +21,7 @@ export interface KeyInEffect {
   source: KeySource;
   /** Exactly where: the variable or setting that supplied it (for hints after a 401). */
   from: string;
-  /**
-   * A stored key's binding (config/binding.ts): the origin `auth login` stored it for, or null
-   * for a record of an earlier release, bound at its first use. Absent for a key that is not
-   * bound (the environment's, a key command's, the sandbox's).
-   */
+  /** A stored key's origin (config/binding.ts), null for an earlier release's record; absent for an unbound key. */
   boundTo?: string | null;
 }
 
@@ -47,10 +43,7 @@ export interface KeyContext {
   keychain: () => Keychain;
   /** --debug lines (that a command ran, never what it printed). */
   debug?: (line: string) => void;
-  /**
-   * How a key command runs: its limit, and what must hold while it does (at a terminal, no
-   * spinner drawn over a passphrase prompt). Default: the contract's limit, nothing around it.
-   */
+  /** How a key command runs: its limit, and what must hold meanwhile (no spinner over a passphrase prompt). */
   keyCommand?: KeyCommandRun;
 }
 
@@ -61,10 +54,7 @@ export interface KeyCommandRun {
   signal?: AbortSignal;
 }
 
-/**
- * The key of this kind, from its first source; a key command runs asynchronously, so that the
- * run's interruption ends it (there is no other way to run one).
- */
+/** The key of this kind from its first source; a key command runs asynchronously, so interruption ends it. */
 export async function findKey(kind: KeyKind, ctx: KeyContext): Promise<KeyInEffect | undefined> {
   const found = firstSource(kind, ctx);
   if (!found || !('line' in found)) return checked(kind, found);
@@ -84,11 +74,7 @@ function checked(kind: KeyKind, key: KeyInEffect | undefined): KeyInEffect | und
   return key;
 }
 
-/**
- * A key that cannot go into a header as written is refused before anything is sent, naming where
- * it came from and where in it the character is (an HTTP library would otherwise fail the request
- * as if the connection had, and retry loops would take it for a passing fault).
- */
+/** A key that cannot go into a header is refused before anything is sent (else it fails like a connection and is retried). */
 export function refuseUnsendableKey(kind: KeyKind, value: string, from: string): void {
   const bad = unsendableCharacter(value);
   if (!bad) return;
@@ -162,10 +148,7 @@ export function unauthorizedHint(key: KeyInEffect, kind: KeyKind, profile: strin
   }
 }
 
-/**
- * What to say about a 403 to a key: the key was accepted but may not do this, so which key went
- * out and where it came from is what a person needs (a profile or variable other than they meant).
- */
+/** After a 403 the key was accepted but may not do this: say which key went out and from where. */
 export function forbiddenHint(key: KeyInEffect, kind: KeyKind, profile: string): string | undefined {
   const which = `the ${KEY_NAME[kind]} ${maskKey(key.value)}`;
   switch (key.source) {
@@ -180,10 +163,7 @@ export function forbiddenHint(key: KeyInEffect, kind: KeyKind, profile: string):
   }
 }
 
-/**
- * `gwctl auth login` for this kind of key and profile; given the run's target options (where the
- * run went: profile, sandbox, base URL; see core/suggest.ts), with those instead.
- */
+/** `gwctl auth login` for this kind of key and profile, or with the run's target options (core/suggest.ts) when given. */
 export function loginCommand(kind: KeyKind, profile: string, target?: readonly string[]): string {
   const command = `gwctl auth login${kind === 'api' ? ' --api-key' : ''}`;
   return suggested(command, target ?? (profile === 'default' ? [] : ['--profile', profile]));

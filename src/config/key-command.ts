@@ -1,7 +1,5 @@
-// A key command (GWCTL_MANAGEMENT_KEY_COMMAND, the profile's management-key-command, ...): a
-// shell command line whose output is the key, for keys kept in a password manager. It runs at
-// most once per run, only when the key is needed, and asynchronously (config/settings.ts,
-// `Settings.key`): while it runs, Ctrl-C and SIGTERM are acted on, and end it with all it started.
+// A key command: a shell command line whose output is the key (a password manager), run at most
+// once a run, only when the key is needed, asynchronously so Ctrl-C and SIGTERM end it and all it started.
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Env } from '../core/env.js';
@@ -14,20 +12,12 @@ export const KEY_COMMAND_TERMINAL_TIMEOUT_MS = 60_000;
 /** More output than any key: past this the command is stopped (a runaway `yes` cannot fill memory). */
 export const KEY_COMMAND_MAX_OUTPUT = 64 * 1024;
 
-/**
- * How long the output may stay open once the shell has exited: a process the command left in
- * the background that keeps it open (`agent &`) would otherwise hold the run until the limit,
- * reported as a command that never finished.
- */
+/** How long the output may stay open after the shell exits, so a background process (`agent &`) cannot hold the run. */
 const AFTER_EXIT_MS = 300;
 
 /** How a run of a key command ended. */
 interface Ended {
-  /**
-   * Why it was stopped or could not start: the limit, too much output, an error starting it, or
-   * processes it left behind still holding its output after it exited (those found, by pid, and
-   * whether ending them worked).
-   */
+  /** Why it was stopped or could not start: the limit, too much output, a start error, or processes left holding its output. */
   stopped?: 'limit' | 'output' | { startError: string } | { leftBehind: { pid: number; ended: boolean }[] };
   signal?: NodeJS.Signals | null;
   status?: number | null;
@@ -42,11 +32,9 @@ export interface KeyCommandOptions {
 }
 
 /**
- * Runs `command` with `sh -c` (`cmd /c` on Windows) and resolves to its stdout, trimmed. A failure,
- * a timeout, empty output or output that is not one word is exit 4, showing only the first line
- * of the command's stderr (its stdout may hold a key and is never shown). Aborting `signal` ends
- * the command with every process it started and rejects with the signal's reason, so an
- * interrupted run ends as every interrupted run does.
+ * Runs `command` with `sh -c` (`cmd /c` on Windows) and resolves to its trimmed stdout. A failure,
+ * timeout, or output that is not one word is exit 4 with only its stderr's first line (stdout may
+ * hold a key). Aborting `signal` ends it with all it started and rejects with the signal's reason.
  */
 export function runKeyCommand(command: string, describe: string, env: Env, options: KeyCommandOptions = {}): Promise<string> {
   const { timeoutMs = KEY_COMMAND_TIMEOUT_MS, signal } = options;
@@ -169,18 +157,10 @@ function leftBehind(ended: Ended, found: readonly { pid: number; ended: boolean 
   return `${exit}, but ${what}; its output was not taken as the key`;
 }
 
-/**
- * Set in a key command's environment, different for each run, so that what it leaves running is
- * found even where it left the command's process group (setsid) and its parent is gone. Never
- * read by gwctl from its own environment.
- */
+/** Set in the command's environment, new each run, so what it leaves running is found even after setsid; never read by gwctl. */
 const RUN_MARK = 'GWCTL_KEY_COMMAND_RUN';
 
-/**
- * The processes a run of a key command left behind that still hold its output (their stdout or
- * stderr is a socket, as gwctl's pipe to them is), by the run's mark in their environment (Linux,
- * /proc; none found elsewhere). One that sent its output elsewhere is left alone.
- */
+/** The processes left behind still holding the command's output (a socket), found by the run's mark in /proc (Linux only). */
 function holdersOf(mark: string): number[] {
   const { readdirSync, readFileSync, readlinkSync } = process.getBuiltinModule('node:fs');
   const attempt = <T>(read: () => T, otherwise: T): T => {
@@ -211,12 +191,7 @@ function end(pid: number): boolean {
   }
 }
 
-/**
- * Whether the command runs in a process group of its own (its shell leads it), so that at the
- * limit or on interruption every process it started can be ended with it: everywhere but at a
- * terminal. At a terminal it stays in gwctl's group, the terminal's foreground group, so that it
- * can read a passphrase from the terminal and Ctrl-C reaches it and all it started at once.
- */
+/** A group of its own (so all it started can be ended), except at a terminal: there it can read a passphrase and Ctrl-C reaches it. */
 function inOwnGroup(): boolean {
   if (process.platform === 'win32') return false;
   const { isatty } = process.getBuiltinModule('node:tty');
@@ -224,10 +199,8 @@ function inOwnGroup(): boolean {
 }
 
 /**
- * Ends the command and every process it started. In a group of its own the group goes whole; at
- * a terminal the group is gwctl's (and a pipeline's: `gwctl ... | less`), so the command's own
- * processes are found by their parents instead, where /proc tells them. Windows has neither
- * process groups to signal nor /proc: taskkill ends cmd.exe with the tree below it.
+ * Ends the command and all it started: its own group whole; at a terminal (gwctl's group) its
+ * processes found by their parents in /proc; on Windows, taskkill of cmd.exe's tree.
  */
 function endCommand(pid: number, ownGroup: boolean): void {
   if (process.platform === 'win32') {

@@ -1,8 +1,5 @@
-// The operating system's credential store (macOS Keychain, Windows Credential Manager, the
-// Secret Service on Linux) through @napi-rs/keyring. The native add-on is handed in by the one
-// lazy seam (src/cli/lazy.ts) and loaded only when a key is stored there or read from there.
-// Calls are synchronous: settings are resolved synchronously, and a key read blocks nothing
-// that could run before it.
+// The OS credential store through @napi-rs/keyring, its add-on handed in by the lazy seam and
+// loaded only for a key kept there. Synchronous, as settings are resolved.
 import type { Env } from '../core/env.js';
 import { DBUS_SESSION_BUS_ADDRESS, readVariable } from '../core/environment.js';
 import type { KeyField } from './profile.js';
@@ -31,11 +28,7 @@ export interface Keychain {
   delete(profile: string, field: KeyField): boolean;
 }
 
-/**
- * Whether a store can answer at all, decided without loading the add-on: on Linux the Secret
- * Service is reached over the D-Bus session bus, so without a session bus address there is
- * none (and libdbus would try to start one).
- */
+/** Whether a store can answer, without loading the add-on: on Linux, no D-Bus session address means no Secret Service. */
 export function keychainReachable(env: Env): boolean {
   if (process.platform === 'linux' || process.platform === 'freebsd') return Boolean(readVariable(env, DBUS_SESSION_BUS_ADDRESS));
   return true;
@@ -46,10 +39,7 @@ export function keychainEntry(configDir: string, profile: string, field: KeyFiel
   return { service: `gwctl:${configDir}`, account: `${profile}/${field}` };
 }
 
-/**
- * Entries are named by the config folder (service `gwctl:<folder>`) and by profile and key
- * (account `<profile>/<management-key|api-key>`), so two config folders never share a key.
- */
+/** Entries named by config folder (`gwctl:<folder>`) and `<profile>/<key name>`, so two config folders never share a key. */
 export function openKeychain(load: () => KeyringBinding, env: Env, configDir: string): Keychain {
   const { service } = keychainEntry(configDir, 'default', 'management-key');
   let binding: KeyringBinding | undefined;

@@ -6,10 +6,8 @@ import { usageError } from '../core/errors.js';
 import { quoteInput } from '../core/sanitize.js';
 
 /**
- * The folder holding config.json: GWCTL_CONFIG_DIR, else the platform's config folder. Never a
- * relative one, which would put the keys in whatever folder gwctl runs from: an empty or relative
- * HOME is not used, nor (as the XDG spec says) a relative XDG_CONFIG_HOME; with no usable folder
- * every command that reads or writes the config stops with exit 2, having written nothing.
+ * The folder of config.json: GWCTL_CONFIG_DIR, else the platform's. Never a relative one (keys would
+ * land wherever gwctl runs): without a usable folder, config commands stop with exit 2, writing nothing.
  */
 export function configDir(env: Env): string {
   const own = readVariable(env, CONFIG_DIR);
@@ -33,13 +31,7 @@ export function configFile(env: Env): string {
   return path.join(configDir(env), 'config.json');
 }
 
-/**
- * The cache folder (the completion cache, and the standalone executable's copy of its credential
- * store add-on): GWCTL_CONFIG_DIR/cache when that is set (a config folder of its own), else the
- * platform's cache folder; undefined (no cache) rather than a relative folder: a relative
- * XDG_CACHE_HOME or LOCALAPPDATA is ignored, as the XDG spec says, and an empty or relative HOME
- * is no home.
- */
+/** The cache folder: GWCTL_CONFIG_DIR/cache when set, else the platform's; undefined rather than a relative folder (as XDG says). */
 export function cacheDir(env: Env): string | undefined {
   const own = readVariable(env, CONFIG_DIR);
   if (own) return path.join(path.resolve(own), 'cache');

@@ -2,15 +2,9 @@ import { readVariable, type EnvironmentVariable } from '../core/environment.js';
 import { durationCheck, intCheck, ValueRefused, type Check } from '../core/options.js';
 import { baseUrlProblem } from '../core/patterns.js';
 
-// What a profile holds, as stored in config.json:
-// {"profiles": {"default": {"base-url": "...", "workspace": "...", "timeout": 30, "retries": 3,
-//   "management-key": "...", "api-key": "...", "management-key-command": "...",
-//   "management-key-keychain": true}}}
-// A key is either in the file ("management-key") or in the OS credential store, which the file
-// then only records ("management-key-keychain": true); versions that know no keychain see no key.
-// Either way the record says which origin the key may be sent to ("management-key-origin":
-// "https://gw.example"), written by `auth login`; a record without it (an earlier release's) is
-// bound to the profile's base URL at its first use (config/binding.ts).
+// A profile as stored in config.json: {"profiles": {"default": {"base-url": "...", "timeout": 30, "management-key": "...", ...}}}.
+// A key is in the file or in the OS credential store ("management-key-keychain": true), and its
+// record names the origin it may go to ("management-key-origin"; missing: config/binding.ts).
 
 /** Settings a person may change with `gwctl config set`. Keys are stored only by `gwctl auth login`. */
 export const SETTING_KEYS = [
@@ -89,11 +83,7 @@ export function isSettingKey(key: string): key is SettingKey {
 /** The per-request timeout's range, in milliseconds: above 0, at most an hour. */
 export const TIMEOUT_RANGE = { minMs: 1, maxMs: 3_600_000 } as const;
 
-/**
- * The checks of the numeric settings, wherever the value comes from: `--timeout` and
- * `--retries`, their environment variables, the profile, and `gwctl config set`. The timeout is
- * a duration like every other span of time gwctl reads (`30`, `30s`, `1m`), kept in seconds.
- */
+/** The checks of the numeric settings from any source; the timeout is a duration (`30`, `30s`, `1m`) kept in seconds. */
 export const settingChecks = {
   timeout: (text, name) => durationCheck(TIMEOUT_RANGE)(text, name) / 1000,
   retries: intCheck({ min: 0, max: 10, why: 'expected an integer from 0 to 10' }),

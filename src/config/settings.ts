@@ -1,7 +1,5 @@
-// Every setting comes from the first of: flag, environment, profile, default (contract,
-// "Precedence"). The flag and its environment variable are read and checked by the global
-// option's declaration (commands/global-options.ts); the profile and the default are read here.
-// Each resolved value remembers where it came from, for `auth status`.
+// Every setting from the first of flag, environment, profile, default (contract, "Precedence"):
+// the first two read by commands/global-options.ts, the others here; each remembers its source.
 import { usageError, type GwctlError } from '../core/errors.js';
 import type { Env } from '../core/env.js';
 import { CA_FILE } from '../core/environment.js';
@@ -27,10 +25,7 @@ export interface Sourced<T> {
   source: Source;
 }
 
-/**
- * The global options that are settings, already checked by their declarations (given as a
- * flag, or read from their environment variable), and where each came from.
- */
+/** The global options that are settings, already checked by their declarations, and where each came from. */
 export interface GivenSettings {
   profile?: string | undefined;
   baseUrl?: string | undefined;
@@ -49,12 +44,8 @@ export interface Settings {
   /** A PEM file of certificate authorities trusted besides the usual ones: GWCTL_CA_FILE, else the profile's ca-file. */
   caFile?: Sourced<string>;
   /**
-   * The key of this kind (the API key's own source only: the fallback to the management key is
-   * `sentKey`'s), found on the first call and kept for every later one, failure included: a key
-   * command runs, or the credential store is opened, only when a run asks for that key, at most
-   * once, and without blocking (Ctrl-C ends it). There is no other way to read a key: one
-   * cannot be read before it is found. Rejects with exit 4 (a failing key command, a vanished
-   * store entry), or with the interruption's reason.
+   * The key of this kind (its own source; the API key's fallback is `sentKey`'s), found on the first
+   * call, at most once and without blocking, and kept, failure included. Rejects with exit 4 or the interruption.
    */
   key(kind: KeyKind): Promise<KeyInEffect | undefined>;
 }
@@ -65,11 +56,7 @@ export function resolveProfileName(given: Pick<GivenSettings, 'profile' | 'from'
     : { value: given.profile, source: given.from.profile ?? 'flag' };
 }
 
-/**
- * A profile named (by --profile or GWCTL_PROFILE) that the config file does not hold: used as it
- * is, it would end in "no api key configured", which hides the typo. The default profile always
- * exists, written or not.
- */
+/** A profile named that the config file does not hold (the default always exists): said as such, not as a missing key. */
 export function missingProfile(given: Pick<GivenSettings, 'profile' | 'from'>, config: LoadedConfig): GwctlError | undefined {
   const profile = resolveProfileName(given);
   if (profile.source === 'default' || profile.value === DEFAULT_PROFILE || storedProfile(config.data, profile.value)) return undefined;

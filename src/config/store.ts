@@ -1,14 +1,7 @@
-// Writing config.json: every read-change-write happens under one lock (proper-lockfile), and
-// the write itself goes through conf (a temp file renamed over the old one, so a reader never
-// sees half a file and never needs the lock). Only `auth` and `config` commands load this
-// module (through the lazy seam), and a run that binds a key stored by an earlier release
-// (config/binding.ts).
-//
-// Why proper-lockfile: its lock is a directory made with mkdir (atomic on every file system,
-// NFS included), kept fresh by touching its mtime, and taken over once it is older than `stale`:
-// a gwctl killed with SIGKILL while holding it blocks the others for STALE_MS at most. A lock
-// file of our own would need the same staleness logic; PIDs do not work across containers that
-// share a folder.
+// Writing config.json: every read-change-write under one lock (proper-lockfile, whose stale lock
+// a killed gwctl leaves blocks others for STALE_MS at most: decisions/014-config-writes-under-a-lock.md), the write itself
+// through conf (a temp file renamed, so readers never see half a file). Loaded only by `auth` and
+// `config` commands, and a run that binds a key stored by an earlier release (config/binding.ts).
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
@@ -27,10 +20,8 @@ export const STALE_MS = 4000;
 const WAIT = { retries: 120, factor: 1.2, minTimeout: 5, maxTimeout: 100 } as const;
 
 /**
- * Run `change` on one profile under the config lock and save the result; an emptied profile is
- * removed. `change` may be async (a keychain write belongs inside the same lock, so that a
- * login and a logout of one profile cannot interleave). Returns the file path and what `change`
- * returned.
+ * Runs `change` (maybe async: a keychain write belongs inside the lock) on one profile under the
+ * config lock and saves it, removing an emptied profile; returns the file's path and what `change` returned.
  */
 export async function updateProfile<T = void>(
   env: Env,
@@ -105,11 +96,8 @@ async function withConfigLock<T>(
 }
 
 /**
- * proper-lockfile retries whatever stops it from taking the lock, a folder this user may not
- * write to included: 11 s of retries before "permission denied" (measured). Only a lock that
- * another gwctl holds is worth waiting for, so only that is retried here, with the same backoff
- * (randomised, growing by WAIT.factor up to WAIT.maxTimeout); anything else fails at once. A
- * stale lock is taken over inside `lock` itself.
+ * proper-lockfile retries any failure to lock (11 s before "permission denied"); only a lock another
+ * gwctl holds is worth waiting for, so only that is retried, with its backoff; a stale one `lock` takes over.
  */
 async function lockWhenFree(file: string, options: LockOptions): Promise<() => Promise<void>> {
   let pause: number = WAIT.minTimeout;

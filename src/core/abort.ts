@@ -9,10 +9,7 @@ export function rejectOnAbort(signal: AbortSignal): Promise<never> {
   });
 }
 
-/**
- * The work's outcome, or its cancellation as soon as the signal is aborted. Work that fails after
- * that is not left unhandled: its failure is moot.
- */
+/** The work's outcome, or its cancellation once the signal aborts; a later failure of the work is moot, not unhandled. */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     work.catch(() => {});

@@ -13,12 +13,7 @@ export class InputTooLarge extends Error {
   }
 }
 
-/**
- * A stream to its end, as one buffer; past `maxBytes` the stream is destroyed and `InputTooLarge`
- * thrown. A stream reads a chunk at a time: a pipe's chunk is at most 64 KiB, so at most that
- * much more than the bound is read from one (give a file stream `end: maxBytes` to read exactly
- * one byte more).
- */
+/** A stream to its end as one buffer; past `maxBytes` (by at most a chunk) it is destroyed and `InputTooLarge` thrown. */
 export async function readAtMost(stream: NodeJS.ReadableStream, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -32,13 +27,7 @@ export async function readAtMost(stream: NodeJS.ReadableStream, maxBytes: number
   return Buffer.concat(chunks);
 }
 
-/**
- * A file's bytes, read through the event loop so that Ctrl-C and SIGTERM end gwctl while it
- * waits (a FIFO or a process substitution, `<(...)`, whose writer is slow), and refused past
- * `maxBytes` (`InputTooLarge`) after reading at most one byte more from a file (one pipe chunk
- * more from a FIFO): `/dev/zero` cannot fill memory. Errors of the system (ENOENT, EACCES) are
- * thrown as they are.
- */
+/** A file's bytes read through the event loop, so signals act while a slow FIFO is read; past `maxBytes`, `InputTooLarge`. */
 export async function readFileAtMost(path: string, maxBytes: number): Promise<Buffer> {
   // Loaded here: core/io.ts imports this module on every command's path.
   const fs = process.getBuiltinModule('node:fs');
@@ -67,11 +56,8 @@ export class NotAFile extends Error {
 }
 
 /**
- * A regular file's bytes, read at once for what must be known before anything else happens (the
- * config file): opened without waiting (a FIFO's open would block until a writer came, and a
- * blocked thread cannot take Ctrl-C), refused unless it is a regular file (`NotAFile`: a FIFO,
- * /dev/zero), and refused past `maxBytes` (`InputTooLarge`) after reading at most one byte more.
- * Errors of the system (ENOENT, EACCES) are thrown as they are.
+ * A regular file's bytes at once (the config file): opened without waiting (a FIFO's open would block
+ * Ctrl-C), refused unless a regular file (`NotAFile`) or past `maxBytes` (`InputTooLarge`).
  */
 export function readFileAtMostSync(path: string, maxBytes: number): Buffer {
   // Loaded here: core/io.ts imports this module on every command's path.

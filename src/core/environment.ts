@@ -1,8 +1,6 @@
-// The environment variables that stand for no global option (those that do are declared with
-// their option in commands/global-options.ts, and the keys with the settings they feed in
-// config/profile.ts). One declaration for each: its name, which the reader imports and reads
-// through (`readVariable`, never by a name spelt again: a lint rule refuses `env.NAME`), and what
-// it does, which help, `help --json`, the man pages and the reference list.
+// The environment variables that stand for no global option (commands/global-options.ts and
+// config/profile.ts hold those), each declared once with its name, read through `readVariable`
+// (a lint rule refuses `env.NAME`), and what it does, for help and the reference.
 
 /** An environment variable gwctl reads, as help describes it. */
 export interface EnvironmentVariable {
@@ -94,10 +92,7 @@ export const NETWORK_VARIABLES: readonly EnvironmentVariable[] = [
   NODE_EXTRA_CA_CERTS,
 ];
 
-/**
- * Accessible mode, for screen readers and braille displays: nothing is redrawn in place (no
- * spinner, no progress bar, no watch screen, no prompt that redraws), so each line is read once.
- */
+/** Accessible mode, for screen readers: nothing redrawn in place (spinner, progress, watch screen, prompts), each line read once. */
 export const ACCESSIBLE = variable(
   'GWCTL_ACCESSIBLE',
   'set (not 0 or false): no spinner, no redrawn line or screen, plain prompts, progress as a line at most every 5 seconds, --watch as lines of changes',

@@ -43,10 +43,7 @@ export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
 /** Statuses that are worth another attempt when the API does not say (contract, "Errors"). */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
-/**
- * The status decides the exit code. `retryable` only matters for a 5xx: one the API marked
- * not retryable is an ordinary failure (1), not a transient one (7).
- */
+/** The exit code for a status; a 5xx the API marked not retryable is an ordinary failure (1), not a transient one (7). */
 export function exitCodeForStatus(status: number, retryable?: boolean): ExitCodeValue {
   if (status === 400 || status === 413 || status === 415) return ExitCode.usage;
   if (status === 401 || status === 403) return ExitCode.auth;

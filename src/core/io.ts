@@ -1,7 +1,5 @@
-// Standard streams as the commands see them: results to stdout with back-pressure, everything
-// else to stderr, the terminal flags a command needs to choose its output, and a last line of
-// defence that masks any configured key before a byte leaves the process. The streams are
-// given (the process's own, or in-memory ones in a test), never taken from `process`.
+// Standard streams as commands see them: results to stdout with back-pressure, the rest to stderr,
+// every configured key masked before a byte leaves. Given (the process's or a test's), never `process`.
 import { COLUMNS, FORCE_COLOR, LINES, NO_COLOR_NAME, readVariable, TERM } from './environment.js';
 import { readAtMost } from './bounded-read.js';
 import { maskKeys } from './mask.js';
@@ -15,16 +13,9 @@ export interface Io {
   /** Colour allowed on stdout / stderr (terminal, not NO_COLOR, not --no-color, not TERM=dumb). */
   readonly color: boolean;
   readonly stderrColor: boolean;
-  /**
-   * Write results; resolves when the stream can take more. Never throws: a closed pipe ends the
-   * run quietly (onStdoutClosed), any other failure to write (a full disk, an I/O error) ends it
-   * with that error (onStdoutFailed).
-   */
+  /** Write results; resolves when the stream can take more. Never throws: onStdoutClosed and onStdoutFailed end the run. */
   out(text: string): Promise<void>;
-  /**
-   * Resolves once every write to stdout has been handed to the system or has failed: only then
-   * is it known whether the output arrived whole (a full disk reports after the last write).
-   */
+  /** Resolves once every write to stdout was handed over or failed: only then is it known the output arrived whole. */
   written(): Promise<void>;
   /** Write text that holds a key, unmasked: only for `auth token`, whose output is the key. */
   outUnmasked(text: string): Promise<void>;
@@ -33,11 +24,7 @@ export interface Io {
   /** All of stdin as text; with `maxBytes`, `InputTooLarge` (core/bounded-read.ts) once it holds more. */
   readStdin(maxBytes?: number): Promise<string>;
   readonly stdin: NodeJS.ReadableStream;
-  /**
-   * Where a question's answer is read: stdin, or once stdin was read to its end at a terminal
-   * (`interns suspend -`, Ctrl-D), the terminal itself (/dev/tty); undefined when that cannot be
-   * opened. A stream opened here is the caller's to destroy.
-   */
+  /** Where an answer is read: stdin, or /dev/tty once stdin was read to its end at a terminal; the caller destroys what it opens. */
   answers(): NodeJS.ReadableStream | undefined;
   /** stderr as a Node stream, for what draws on it (prompts, spinners). */
   readonly stderr: NodeJS.WritableStream;
@@ -51,11 +38,7 @@ export interface Io {
   onResize(listener: () => void): () => void;
 }
 
-/**
- * An output whose Node stream is built only when something needs one (the process's own,
- * `ProcessOutput` in src/main.ts): Io writes and listens through it, and asks for the stream only to
- * hand it to what draws on it (prompts, spinners) or to follow a terminal's size.
- */
+/** An output whose Node stream is built only when something must draw on it (`ProcessOutput` in src/main.ts). */
 export interface LazyOutput {
   write(text: string, done?: (error?: Error | null) => void): boolean;
   on(event: string, listener: Listener): unknown;
@@ -97,11 +80,7 @@ export interface IoOptions {
   colorFlag: boolean;
   /** Called once if the reader of stdout goes away (`gwctl ... | head -1`). */
   onStdoutClosed: () => void;
-  /**
-   * Called once if stdout cannot be written for any other reason (ENOSPC on a full disk or
-   * /dev/full, EIO): the output is incomplete, which must not pass for success, as with `cat`.
-   * Left out only for in-memory outputs, which cannot fail to be written.
-   */
+  /** Called once when stdout fails otherwise (ENOSPC, EIO): incomplete output must not pass for success, as with `cat`. */
   onStdoutFailed?: (error: NodeJS.ErrnoException) => void;
 }
 

@@ -1,16 +1,10 @@
-/**
- * A key as it may be shown: enough to tell two keys apart, never enough to use one.
- * Short keys show nothing of themselves at all.
- */
+/** A key as it may be shown: enough to tell two apart, never enough to use one; a short key shows nothing. */
 export function maskKey(key: string): string {
   if (key.length < 16) return '****';
   return `${key.slice(0, 6)}…${key.slice(-4)}`;
 }
 
-/**
- * `text` with every one of `keys` in it masked. Keys shorter than 4 characters are left alone:
- * masking them would mangle ordinary words.
- */
+/** `text` with every one of `keys` masked; keys under 4 characters are left alone, not to mangle words. */
 export function maskKeys(text: string, keys: Iterable<string | undefined>): string {
   let out = text;
   for (const key of keys) if (key !== undefined && key.length >= 4 && out.includes(key)) out = out.split(key).join(maskKey(key));
@@ -18,12 +12,8 @@ export function maskKeys(text: string, keys: Iterable<string | undefined>): stri
 }
 
 /**
- * JSON text with every one of `keys` masked however the text spells it: a JSON string may write
- * a key with `\u` escapes (`sk-\u0061bc…`), which a search of the text does not find, and which
- * a table would then show decoded. So text that has escapes is read, its strings (and property
- * names) masked, and written again; text that has none, cannot be read, or holds no key is
- * returned as it was. The walk keeps its own stack: a body may be nested deeper than the call
- * stack allows.
+ * JSON text with `keys` masked however it spells them: text with `\u` escapes is parsed, its strings
+ * and names masked, and written again (with a stack of its own, for deep bodies); other text is returned as it was.
  */
 export function maskKeysInJson(text: string, keys: readonly string[]): string {
   const usable = keys.filter((k) => k.length >= 4);

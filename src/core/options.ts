@@ -1,7 +1,5 @@
-// Typed options and arguments: declaring one declares its parser. Commander collects the text;
-// the parser turns it into the value `run` receives (`opts.limit: number | undefined`) or
-// refuses it with the one shape of usage error, `invalid --limit "600": <why>` (exit 2), before
-// anything is loaded or sent.
+// Typed options and arguments: declaring one declares its parser, which gives `run` its value or
+// refuses it as `invalid --limit "600": <why>` (exit 2) before anything is loaded or sent.
 import { usageError, type GwctlError } from './errors.js';
 import { UUID } from './patterns.js';
 import { quoteInput } from './sanitize.js';
@@ -30,19 +28,11 @@ export interface OptionDef<T> {
   readonly repeatable?: boolean;
   /** What commander collected (undefined, a string, strings, or true) as the typed value. */
   readonly parse: (raw: unknown, name: string) => T;
-  /**
-   * An environment variable that stands in when the option is not given (global options only):
-   * its text goes through the same parse; for a switch, setting it (not empty, `0` or `false`)
-   * is giving the switch.
-   */
+  /** The environment variable standing in when a global option is not given; for a switch, set (not empty, `0`, `false`) is given. */
   readonly env?: string;
   /** What the value is, for `gwctl help --json` and the generated reference: its type, range or choices, and default. */
   readonly value?: ValueInfo;
-  /**
-   * A command's option with a global option's name that, when given, is also that global option,
-   * unless the command's option `unless` is given too (`batches get --timeout` without --wait is
-   * the per-request timeout). Its text is read again by the global option's own check.
-   */
+  /** A command option named like a global one that is also the global one unless `unless` is given (`batches get --timeout`). */
   readonly global?: { readonly unless?: string };
 }
 
@@ -166,10 +156,7 @@ export function enumListCheck(known: readonly string[], also: readonly string[],
   };
 }
 
-/**
- * The one kind of span of time gwctl reads (an interval, a deadline): `90` or `90s` (a bare
- * number is seconds), `1.5s`, `5m`, `1h`; in milliseconds, from `minMs` to `maxMs`.
- */
+/** A span of time, `90` or `90s` (seconds), `1.5s`, `5m`, `1h`, in milliseconds from `minMs` to `maxMs`. */
 export function durationCheck(range: { minMs: number; maxMs: number }): Check<number> {
   return (text) => {
     const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
@@ -302,10 +289,7 @@ export function takesValue(def: OptionDef<unknown>): boolean {
   return def.flags.includes('<') || def.flags.includes('[');
 }
 
-/**
- * One option's value from what commander collected when it was given, else from its
- * environment variable, else its value when absent; `from` says which.
- */
+/** One option's value: as given, else from its environment variable, else its default; `from` says which. */
 export function optionValue<T>(
   def: OptionDef<T>,
   given: { raw: unknown; name: string } | undefined,
@@ -375,10 +359,7 @@ function optionalArg<T>(base: ArgBase & { check?: Check<T> }): ArgDef<T | string
 /** Positional arguments; a check, when given, runs on the text before anything else. */
 export const arg = { required: requiredArg, optional: optionalArg, many: manyArgs };
 
-/**
- * Path ids of minimum length 1 (intern id, batch id, workspace slug), which is all the API
- * document rules: anything else is sent, percent-encoded, for the API to judge.
- */
+/** Path ids of length 1 or more, all the API document rules: anything else is sent percent-encoded for the API to judge. */
 export function pathIdCheck(): Check<string> {
   return (text, name) => {
     if (text === '') throw usageError(`missing ${name}`);

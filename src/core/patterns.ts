@@ -6,21 +6,13 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** URL-safe names (workspace and preset slugs): letters, digits and `-._~`. */
 export const URL_SAFE = /^[A-Za-z0-9._~-]+$/;
 
-/**
- * This machine: `localhost`, `::1` (bracketed or not) or any 127.x.y.z. Keys may travel in clear
- * text only here, and the sandbox (whose demo keys are public) listens only here.
- */
+/** This machine (`localhost`, `::1`, 127.x.y.z): the only place keys travel in clear text, and where the sandbox listens. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-/**
- * The first character an HTTP header cannot carry as written (a key, an `api -H` value): anything
- * outside printable ASCII (an en dash or a curly quote pasted from a document) or a control
- * character, described with its code point and its position counted in characters from 1:
- * `a character outside printable ASCII (U+2013) at position 13`. Undefined when there is none.
- */
+/** The first character a header cannot carry (outside printable ASCII, or a control), with code point and position; else undefined. */
 export function unsendableCharacter(text: string): string | undefined {
   let position = 0;
   for (const c of text) {
@@ -34,10 +26,8 @@ export function unsendableCharacter(text: string): string | undefined {
 }
 
 /**
- * What makes a base URL unusable, or undefined when it is fine: not an absolute http(s) URL, or
- * one carrying user information, a query or a fragment. Every path is appended to the base URL,
- * so a query or fragment would swallow it (`https://host/api/v1#x` + `/batches/ID` sends to
- * `/api/v1`), and user information would go out as credentials beside the key.
+ * What makes a base URL unusable: not absolute http(s), or with user information (sent as credentials)
+ * or a query or fragment (which would swallow every path appended to it); undefined when fine.
  */
 export function baseUrlProblem(text: string): string | undefined {
   let url: URL;

@@ -8,10 +8,7 @@ export interface Prompter {
   confirm(message: string): Promise<boolean>;
   password(message: string): Promise<string>;
   select<T>(message: string, choices: readonly Choice<T>[]): Promise<T>;
-  /**
-   * One of many, filtered as the person types: `source` gives the choices for what is typed so
-   * far (`initial` is typed already). Escape cancels (exit 3).
-   */
+  /** One of many, filtered as typed (`source` gives the choices, `initial` is typed already); Escape cancels (exit 3). */
   search<T>(message: string, source: (typed: string) => readonly Choice<T>[], initial?: string): Promise<T>;
 }
 

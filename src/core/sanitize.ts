@@ -1,15 +1,8 @@
-// Server text must never drive the terminal: an ESC, BEL or C1 byte in an intern's name could
-// move the cursor, retitle the window or hide a line, and a bidirectional control can make a
-// line read differently from what it holds. Every byte that leaves the process (tables, piped
-// rows, JSON, jq output, errors, hints, --debug lines) passes through one of these functions,
-// and they share one definition of what is unsafe.
+// Server text must never drive the terminal (an ESC or a bidirectional control in a name): every
+// byte that leaves the process passes through one of these functions, which share one definition
+// of what is unsafe.
 
-/**
- * Unsafe everywhere: C0 controls, DEL, C1 controls, the line and paragraph separators, and
- * every bidirectional control: the Arabic letter mark (U+061C), the left-to-right and
- * right-to-left marks (U+200E, U+200F), the embeddings and overrides (U+202A-U+202E) and the
- * isolates (U+2066-U+2069).
- */
+/** Unsafe everywhere: C0, DEL, C1, the line and paragraph separators, and every bidirectional mark, embedding, override and isolate. */
 const BIDI = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
 
 const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
@@ -42,11 +35,7 @@ export function sanitizeBlock(text: string): string {
   return text.replace(UNSAFE_EXCEPT_LAYOUT, visible);
 }
 
-/**
- * JSON text (from JSON.stringify or another serialiser) with the characters that serialiser
- * leaves raw escaped as `\uXXXX`. They can only stand inside strings, so the parsed value is
- * unchanged.
- */
+/** JSON text with the characters its serialiser leaves raw escaped as `\uXXXX` (only inside strings: the value is unchanged). */
 export function escapeJsonText(json: string): string {
   return json.replace(JSON_UNSAFE, jsonEscape);
 }
@@ -59,11 +48,7 @@ export function safeJson(value: unknown, indent = 2): string {
 /** How much of an input value an error message quotes (contract: at most 200 characters). */
 export const QUOTED_MAX = 200;
 
-/**
- * An input value as an error message quotes it: in double quotes, control characters made
- * visible, at most QUOTED_MAX characters of it (then `…` and how long it was), and a URL's user
- * name and password never shown.
- */
+/** An input value as an error quotes it: double quotes, controls visible, cut at QUOTED_MAX, a URL's password never shown. */
 export function quoteInput(text: string): string {
   const shown = withoutUserinfo(text);
   if (shown.length <= QUOTED_MAX) return sanitizeField(JSON.stringify(shown));
@@ -72,33 +57,19 @@ export function quoteInput(text: string): string {
   return `${sanitizeField(JSON.stringify(shown.slice(0, end)))}… (${shown.length} characters)`;
 }
 
-/**
- * A value (a server's name, id or status; a field of a body) inside one line of a message a
- * person reads, such as a confirmation: its first QUOTED_MAX characters, then `…` and how long it
- * was, every control character, bidirectional control and line break made visible, so that a
- * value can neither drive the reader's terminal nor forge a line of the message.
- */
+/** A server's value inside a line a person reads: cut at QUOTED_MAX, with controls and line breaks visible, so it cannot forge a line. */
 export function shownValue(text: string): string {
   if (text.length <= QUOTED_MAX) return sanitizeField(text);
   const end = /[\ud800-\udbff]/.test(text[QUOTED_MAX - 1]!) ? QUOTED_MAX - 1 : QUOTED_MAX;
   return `${sanitizeField(text.slice(0, end))}… (${text.length} characters)`;
 }
 
-/**
- * A URL with its user name and password (`https://user:secret@host`) shown as `…`
- * (`https://…@host`): a hand-edited base URL may carry them, and a listing of settings is no
- * place for a password. Anything else as it is.
- */
+/** A URL's user name and password shown as `…` (`https://…@host`): a listing of settings is no place for a password. */
 export function withoutUserinfo(text: string): string {
   return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@');
 }
 
-/**
- * An error message with no input quoted at more than QUOTED_MAX characters, whoever wrote it (the
- * argument parser's '…', a jq engine's or a server's echo of what it was given): each quoted
- * span ('…' or "…") and each run without spaces longer than that is cut, saying how long it was.
- * What quoteInput made is short already.
- */
+/** An error message with every quoted span and every space-less run over QUOTED_MAX characters cut, saying how long it was. */
 export function shortenQuotedWords(message: string): string {
   const cut = (text: string): string => {
     const end = /[\ud800-\udbff]/.test(text[QUOTED_MAX - 1]!) ? QUOTED_MAX - 1 : QUOTED_MAX;

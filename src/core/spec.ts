@@ -17,43 +17,23 @@ export interface CommandSpec<
   readonly args: A;
   /** The command's own options, in help order; the keys are the names `run` receives. */
   readonly options: O;
-  /**
-   * Column names of a list or detail view (API field names; derived columns have their own),
-   * declared once; the implementation gives the extractor of each.
-   */
+  /** Column names of a list or detail view, declared once; the implementation gives each one's extractor. */
   readonly columns?: C;
-  /**
-   * The scalar top-level fields of the resource the view shows (`INTERN_FIELDS`, derived
-   * from its schema): each is a column name too, shown only when --columns names it. A field
-   * with the name of a declared column is that column.
-   */
+  /** The resource's scalar top-level fields (from its schema): columns shown only when --columns names them. */
   readonly fields?: Readonly<Record<string, FieldKind>>;
-  /**
-   * The top level of the JSON the command prints (`--json`, and what `--jq` filters): the API's
-   * answer as its schema describes it (`PRIVATE_ENDPOINT_RESPONSE_SHAPE`: `{data: {id, …}}`),
-   * so that help says whether a resource comes bare or inside `data`.
-   */
+  /** The top level of what --json prints (`{data: {id, …}}`), so help says whether a resource comes bare or inside `data`. */
   readonly shape?: string;
   /** Lines a person can paste; every command has at least one. */
   readonly examples: readonly string[];
-  /**
-   * Served by `gwctl mcp` as the tool `<group>_<verb>`: `read` always, `write` only with
-   * --allow-destructive (it changes something: previewed unless the call says `yes`).
-   */
+  /** Served by `gwctl mcp` as `<group>_<verb>`: `read` always, `write` only with --allow-destructive (previewed unless `yes`). */
   readonly tool?: 'read' | 'write';
   /** How a write tool asks the person before it acts (required of a write tool: see `defineSpec`). */
   readonly confirmation?: Confirmation;
-  /**
-   * For `gwctl mcp`: texts that speak to an agent where the terminal's do not fit (they name a
-   * terminal, a flag, a pipe): the tool's summary and description, and a property's by its option or argument key.
-   */
+  /** For `gwctl mcp`: an agent's texts where the terminal's do not fit: the tool's summary and description, a property's by its key. */
   readonly agent?: { readonly summary?: string; readonly description?: string; readonly properties?: Readonly<Record<string, string>> };
 }
 
-/**
- * What a person confirms before a write tool acts: `Suspend 3 interns? Their runtimes stop; …`.
- * `typed: 'count'` asks the person to type the number of targets instead of ticking a box.
- */
+/** What a person confirms before a write tool acts; `typed: 'count'` asks them to type the number of targets instead of ticking a box. */
 export interface Confirmation {
   /** The verb, capitalised: `Suspend`, `Delete`, `Create`. */
   readonly action: string;
@@ -71,10 +51,7 @@ export interface Confirmation {
   readonly creates?: boolean;
 }
 
-/**
- * A write tool is previewed (its --dry-run) and confirmed (its `confirmation`) before it acts: a
- * spec that says `tool: 'write'` without either does not compile.
- */
+/** A write tool is previewed (--dry-run) and confirmed (`confirmation`) before it acts, or its spec does not compile. */
 type WriteRule<T, O> = T extends 'write'
   ? { readonly options: O & { readonly dryRun: OptionDef<boolean> }; readonly confirmation: Confirmation }
   : unknown;

@@ -12,10 +12,7 @@ const drawn = new Set<Drawn>();
 /** How many pieces of such work are running: while any is, no spinner is drawn. */
 let quiet = 0;
 
-/**
- * Registers a spinner and draws it (`show`), or, while such work runs, draws it only once that
- * work has ended. Returns how to take it off the list.
- */
+/** Registers and draws a spinner (or draws it once the running work ends); returns how to take it off the list. */
 export function spinnerShown(spinner: Drawn): () => void {
   drawn.add(spinner);
   if (quiet === 0) spinner.show();

@@ -1,7 +1,5 @@
-// A command line a message suggests (a "next page" hint, a 401's `run 'gwctl auth login'`) goes
-// where the run that suggests it went: it repeats the run's target options (`--profile ops`,
-// `--sandbox`, `--base-url URL` given as a flag; cli/command-line.ts reads them). They stand at
-// the end, where a global option is always the global one: no command takes their names.
+// A command a message suggests repeats the run's target options (cli/command-line.ts), at the end,
+// where a global option is always the global one.
 
 /** `gwctl interns ls --starting-after c1` with the run's target options after it. */
 export function suggested(command: string, target: readonly string[]): string {
@@ -13,11 +11,7 @@ export function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/**
- * The known word nearest a mistyped one (`runing` → `running`, `stat` → `status`), as commander
- * suggests a command or a flag: at most two edits away (a swap of two letters is one), and closer
- * than not; undefined when nothing is that near.
- */
+/** The known word nearest a mistyped one, at most two edits away (a swap is one) and closer than not; else undefined. */
 export function nearest(typed: string, known: readonly string[]): string | undefined {
   const word = typed.toLowerCase();
   let best: string | undefined;

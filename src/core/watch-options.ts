@@ -1,7 +1,5 @@
-// Every --interval of gwctl, in one home: how often each kind of polling reads by default and
-// its floor (the contract's "Watching" and "Bounds": `interns wait` 0.1 s; --watch and
-// `batches get --wait` 0.5 s; a smaller value is exit 2, refused by the option's own check).
-// Here, in core, because specs may import only core and the API's vocabulary.
+// Every --interval in one home: each polling's default and floor (the contract's "Watching" and
+// "Bounds"); in core, because specs may import only core and the API's vocabulary.
 import { option } from './options.js';
 
 /** The longest interval any polling takes. */

@@ -7,24 +7,26 @@ export type Tone = 'good' | 'bad' | 'warn' | 'busy' | 'muted';
 export type Cell =
   string | number | boolean | null | undefined | { text: string; tone?: Tone } | { time: string | number | null | undefined };
 
-/**
- * A column of a list. What a terminal too narrow for the whole table may do with it
- * (`output/table.ts`, fitTable): leave it out when it has a `priority` (the lowest first; pipes
- * and --json keep everything), cut it with `…` when it is `flexible` (the widest first), and
- * never either to the `key` column (an id).
- */
-export interface Column<T> {
+/** What fitting a table to a narrow terminal may do with a column (output/table.ts, fitTable); pipes and --json keep everything. */
+export interface ColumnFit {
+  /** The column names the row (an id): never cut, never left out. */
+  key?: boolean;
+  /** May be cut with `…`; the widest flexible column gives way first. */
+  flexible?: boolean;
+  /** Cut only after every column with a priority is left out and every other column cut: what a row is read by. */
+  whole?: boolean;
+  /** A cell cut to fit is also printed whole under the table, after the row's id: a failure's reason. */
+  spill?: boolean;
+  /** Narrowed by wrapping its cells onto more lines (at spaces where it can), never cut: a setting's value. */
+  wrap?: boolean;
+  /** May be left out: the lowest priority first (on a tie, the rightmost); without one, always shown. */
+  priority?: number;
+}
+
+/** A column of a list. */
+export interface Column<T> extends ColumnFit {
   header: string;
   value(item: T): Cell;
-  key?: boolean;
-  flexible?: boolean;
-  /** Cut only after every other column gave way (`ColumnFit.whole`). */
-  whole?: boolean;
-  /** A cell cut to fit is printed whole under the table (`ColumnFit.spill`): a failure's reason. */
-  spill?: boolean;
-  /** Narrowed by wrapping its cells onto more lines, never cut (`ColumnFit.wrap`): a setting's value. */
-  wrap?: boolean;
-  priority?: number;
 }
 
 /** A field of a detail view: a label and its value. */

@@ -1,18 +1,12 @@
-// The columns of a view, declared once: the name (the API's field name, or a name of its own
-// for a column derived from several fields; the spec lists them), how to show the value to a
-// person in a terminal table, and how to read the raw value for piped rows. The same
-// declaration drives the table, the piped rows, --columns, --header, --help and completion.
+// The columns of a view, declared once (name, human cell, raw reader): they drive the table, the
+// piped rows, --columns, --header, --help and completion.
 import { usageError, type GwctlError } from '../core/errors.js';
 import { cellText, inline, type Cell, type Column } from './cells.js';
 import { quoteInput, sanitizeField } from '../core/sanitize.js';
 import { nearest } from '../core/suggest.js';
 import type { FieldKind } from '../core/spec.js';
 
-/**
- * A raw value for a piped row: numbers as the API sent them, true/false, times as ISO 8601
- * (`{ time }` for epoch numbers; ISO strings pass through), an empty field for null or missing,
- * arrays and objects as compact JSON.
- */
+/** A piped row's value: numbers as sent, true/false, ISO 8601 times, empty for null, arrays and objects as compact JSON. */
 export type RawValue =
   | string
   | number
@@ -23,25 +17,15 @@ export type RawValue =
   | readonly unknown[]
   | Record<string, unknown>;
 
-/**
- * A declared column as the list printer takes it (heading, human cell, widths) with its name
- * (the spec's column name) and its raw reader. A column without `raw` pipes its cell's text,
- * which suits columns whose cell already is the raw value (an id, a status, an ISO time).
- */
+/** A declared column with its name (the spec's) and raw reader; without `raw` its cell's text is piped (an id, a status). */
 export interface NamedColumn<T> extends Column<T> {
   /** Lower-case, as in the API: `id`, `status`, `limit_usd`, `created_at`. */
   readonly name: string;
   /** The value for piped rows. */
   raw?(item: T): RawValue;
-  /**
-   * Shown when --columns is not given (default true); `terminal` or `pipe`: only there (a name
-   * helps a person; an exit code helps a program).
-   */
+  /** Shown without --columns (default true); `terminal` or `pipe`: only there. */
   readonly byDefault?: boolean | Where;
-  /**
-   * The API fields this view reads, when not only the one its name says (`model` reads
-   * `model_name` and `model_slug`): a detail view shows every other field the API sent as is.
-   */
+  /** The API fields this view reads besides the one its name says (`model`); a detail view shows every other field as sent. */
   readonly uses?: readonly string[];
 }
 
@@ -49,11 +33,7 @@ export function columnNames<T>(specs: readonly NamedColumn<T>[]): string[] {
   return specs.map((s) => s.name);
 }
 
-/**
- * The names `--columns a,b,c` gives, each matched (ignoring case and the spaces around it) to one
- * of `names`, in the order given (a name may repeat). An unknown or empty name is a usage error
- * that lists the valid names; it is checked before anything is sent.
- */
+/** The names `--columns a,b,c` picks, in its order, matched case-insensitively; an unknown or empty one is a usage error. */
 export function pickColumnNames(names: readonly string[], given: string, command: string): string[] {
   const valid = `valid columns: ${names.join(', ')}`;
   const asked = given.split(',').map((n) => n.trim());
@@ -67,10 +47,7 @@ export function pickColumnNames(names: readonly string[], given: string, command
   });
 }
 
-/**
- * The one refusal of a column name that is not one of `names` (`--columns`; an MCP list tool's
- * `fields`, which it calls fields): the nearest name when one is near, and always the valid ones.
- */
+/** The one refusal of an unknown column name (`--columns`; an MCP list tool's `fields`): the nearest name, and the valid ones. */
 export function unknownColumn(name: string, names: readonly string[], command: string, word: 'column' | 'field' = 'column'): GwctlError {
   const valid = `valid ${word}s: ${names.join(', ')}`;
   const near = nearest(name, names);
@@ -116,10 +93,7 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
   return picked.map((c) => sanitizeField(c.raw ? rawText(c.raw(item)) : cellText(c.value(item), { terminal: false, now: 0 }))).join('\t');
 }
 
-/**
- * The columns of a terminal table: human cells, headings and what fitting may do, as declared;
- * a column named `id` is the key unless it says otherwise.
- */
+/** The columns of a terminal table as declared; a column named `id` is the key unless it says otherwise. */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
   return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, wrap, priority }): Column<T> => ({
     header,
@@ -133,10 +107,7 @@ export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] 
   }));
 }
 
-/**
- * `2 columns hidden (model, hostname): --columns to choose`: the names are those --columns takes.
- * Under a table, and in a watch's view, whenever a narrow terminal left columns out.
- */
+/** `2 columns hidden (model, hostname): --columns to choose`, under a table or a watch's view a narrow terminal cut. */
 export function hiddenNote(names: readonly string[]): string {
   const count = names.length === 1 ? '1 column' : `${names.length} columns`;
   return `${count} hidden (${names.map(sanitizeField).join(', ')}): --columns to choose`;
@@ -149,11 +120,7 @@ export function rawOf(value: unknown): RawValue {
   return JSON.stringify(value);
 }
 
-/**
- * The column of one top-level field of the API that no view of the command declares: piped,
- * the value as sent; on a terminal, a time relative, a boolean yes/no, null a dash (and a
- * value of another shape than the schema's on one line). Text may be cut on a narrow terminal.
- */
+/** A top-level API field no view declares: piped as sent; on a terminal a relative time, yes/no, a dash for null, cut when narrow. */
 export function fieldColumn<T>(name: string, header: string, kind: FieldKind): NamedColumn<T> {
   const read = (item: T): unknown => (item as Record<string, unknown>)[name];
   return {

@@ -1,15 +1,7 @@
-// The --jq engine: jq 1.8.1 itself, compiled to WebAssembly by jq's maintainers (the jq-wasm
-// package), so the filters users already write behave exactly as they do in a shell pipe: the
-// same outputs, numbers (a literal jq did not compute with keeps its text) and messages.
-// Loaded only under --jq, by the thread that runs jq (./jq-thread.ts).
-//
-// jq-wasm's own wrapper is not used: it feeds stdin a byte at a time (copying the rest of the
-// input for each byte) and holds all of stdout until jq ends. gwctl starts jq's Emscripten
-// module itself and takes three of its WebAssembly imports on their way in: `fd_read` of stdin
-// (the input's text is copied into jq's memory a read at a time), `fd_write` of stdout (handed
-// on as jq writes it) and stderr (its messages), and `emscripten_resize_heap` (to tell the
-// memory limit from other failures). jq runs as its command line would, `jq -c FILTER` with
-// the body on its stdin, through the module's `callMain`.
+// The --jq engine: jq 1.8.1 compiled to WebAssembly (jq-wasm), run as `jq -c FILTER` through its
+// Emscripten module's `callMain`, loaded only by the jq thread (./jq-thread.ts). jq-wasm's wrapper is
+// not used (it feeds stdin a byte at a time and holds all of stdout): we take its `fd_read`,
+// `fd_write` and `emscripten_resize_heap` imports ourselves (decisions/021-jq-engine.md).
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';

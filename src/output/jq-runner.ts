@@ -1,10 +1,6 @@
-// Where a --jq filter runs. A filter in the everyday subset of jq's language (./jq-subset/:
-// paths, `.[]`, pipes, `select`, comparisons, construction, interpolation, @csv/@tsv) runs
-// here, in this thread, in microseconds; jq 1.8.1 itself (WebAssembly, on a thread of its own:
-// ./jq-thread.ts) starts only for a filter outside the subset, or for an input the subset
-// hands over (an error, a number or a key order only jq keeps, work past its bounds). Starting
-// jq costs more than a whole get with --json; the subset costs nothing measurable
-// (bench/README.md).
+// Where a --jq filter runs: the everyday subset (./jq-subset/) here, in microseconds; jq 1.8.1 on
+// its own thread (./jq-thread.ts) only for a filter outside it or an input it hands over, since
+// starting jq costs more than a whole get (decisions/012-jq-subset-and-thread.md).
 import type { Io } from '../core/io.js';
 import { describeFilter, type JqFilter } from './jq-filter.js';
 import { parseSubset } from './jq-subset/parse.js';

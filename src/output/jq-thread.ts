@@ -1,12 +1,7 @@
-// Where jq itself runs, for a filter the subset leaves to it (./jq-runner.ts): jq (WebAssembly)
-// on a worker thread of its own, so that this thread stays free while a filter runs. A filter that never ends cannot hold off Ctrl-C, SIGTERM or a closed
-// stdout (they act here, and the process exit ends the thread), and outputs are printed as jq
-// makes them, with back-pressure: when stdout is slow, jq waits. This module loads on the main
-// thread without the engine; the thread loads the engine there. It starts from this module's
-// own file in the npm build; the standalone executable, one bundle with no module files, starts
-// it from the source text of a second bundle (this module, the engine and jq-wasm) that it
-// carries as an asset (./jq-thread-source.ts, scripts/build-binary.mjs). Only under the test
-// runner, which runs TypeScript source, does the engine run on this thread instead.
+// Where jq itself runs (./jq-runner.ts): on a worker thread of its own, so a filter that never ends
+// cannot hold off Ctrl-C, SIGTERM or a closed stdout, and outputs stream with back-pressure. The
+// thread starts from this module's file in the npm build, and from a second bundle's source text in
+// the executable (./jq-thread-source.ts); under the test runner the engine runs on this thread.
 import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { GwctlError } from '../core/errors.js';
 import type { ExitCodeValue } from '../core/exit-codes.js';

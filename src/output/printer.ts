@@ -1,7 +1,5 @@
-// The one seam between a command and its output. A command hands over data and its declared
-// views; the `Printer` the runner chose once from the global options and the streams
-// (src/cli/output-choice.ts) decides how they look. There is one implementation per form
-// (./printers/): JSON, JSON Lines, jq, piped rows, terminal. Commands never test the form.
+// The one seam between a command and its output: a command hands over data and views, and the
+// `Printer` chosen once (cli/output-choice.ts, one per form in ./printers/) decides how they look.
 import type { Io } from '../core/io.js';
 import type { Cell } from './cells.js';
 import type { NamedColumn } from './columns.js';
@@ -12,44 +10,23 @@ export type Tables = typeof import('./table.js');
 export type Jq = typeof import('./jq.js');
 
 export interface Printer {
-  /**
-   * One result: a resource (`interns get`), the results of an action, a setting. The JSON forms
-   * print `detail.body`; the piped and terminal forms print `detail.view`.
-   */
+  /** One result (a resource, an action's results, a setting): JSON forms print `detail.body`, the others `detail.view`. */
   detail<T>(detail: Detail<T>): Promise<void>;
-  /**
-   * A list printed page by page as pages arrive (`--all`), so memory stays flat however long
-   * it is: call `page` for each page in order, then `end` once.
-   */
+  /** A list printed page by page as pages arrive (`--all`), so memory stays flat: `page` for each, then `end` once. */
   list<T>(view: ListView<T>): ListOutput<T>;
-  /**
-   * Changes to a list or a resource, as `--watch` reports them (the contract's "Watching"):
-   * call `event` for each change, in order. Under --json and --jsonl each event is one line
-   * `{"type":…,"at":…,"object":…}`; under --jq the filter runs on each event; piped, one row
-   * `type<TAB>` followed by the columns; on a terminal the view is redrawn in place.
-   */
+  /** Changes as `--watch` reports them (the contract's "Watching"): call `event` for each, in order. */
   events<T>(view: EventView<T>): EventOutput<T>;
 }
 
 /** One result: its JSON body, and how it shows to a person or in a pipe. */
 export interface Detail<T> {
-  /**
-   * What --json prints (pretty), --jsonl on one line and --jq filters: the API's body as
-   * returned. Absent when the answer is not JSON (`gwctl api`): the JSON forms then print the
-   * view's text, and --jq refuses.
-   */
+  /** What --json, --jsonl and --jq print: the API's body; absent when it is not JSON (`gwctl api`), and --jq refuses. */
   body?: unknown;
-  /**
-   * The body's text as the API sent it, when the command has it: --jq filters this text, so
-   * that jq sees the numbers and the key order as sent (JavaScript's reading keeps neither).
-   */
+  /** The body's text as sent, which --jq filters so jq sees numbers and key order as sent. */
   bodyText?: string;
   /** Under --jsonl, these one per line instead of the body (the result is a list). */
   items?: readonly unknown[];
-  /**
-   * Under --json and --jsonl, the body as one compact line rather than pretty-printed (a
-   * ready line that a script reads line by line: `gwctl sandbox --json`).
-   */
+  /** Under --json and --jsonl, the body on one compact line (a ready line a script reads: `gwctl sandbox --json`). */
   oneLine?: boolean;
   view: View<T>;
 }
@@ -58,10 +35,8 @@ export interface Detail<T> {
 export type View<T> = FieldsView<T> | RowsView<T> | TextView | BodyView;
 
 /**
- * One resource as labelled fields. On a terminal: `Label  human value` lines and the sections
- * below them; piped: `name<TAB>raw value` lines (API field names, raw values, as piped rows
- * carry), each section's rows after. With --columns (or --header in a pipe) and a spec that
- * declares columns: only the fields picked, and piped as one row of raw values.
+ * One resource as labelled fields: on a terminal `Label  value` lines and sections; piped
+ * `name<TAB>raw value` lines. With --columns (or --header piped), only the fields picked, piped as one row.
  */
 export interface FieldsView<T> {
   kind: 'fields';
@@ -158,10 +133,7 @@ export interface EventOutput<T> {
   poll?(frame: { at: string; items: readonly T[]; changes: readonly WatchEvent<T>[] }): Promise<void>;
   /** The watch is over, however it ended (the terminal gives its screen back). */
   end?(): Promise<void>;
-  /**
-   * A reading failed and the watch goes on: true when the view shows it (the terminal's status
-   * line, until a reading succeeds), false when it is for stderr.
-   */
+  /** A reading failed and the watch goes on: true when the view shows it (until a reading succeeds), false when it is for stderr. */
   outage?(message: string, nextPollMs: number): boolean;
 }
 

@@ -2,40 +2,10 @@
 // terminal's width, statuses coloured by meaning. Loaded only when stdout is a terminal.
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
-import { cellText, cellTone, type Cell, type Tone } from './cells.js';
+import { cellText, cellTone, type Cell, type ColumnFit, type Tone } from './cells.js';
 import { responseError } from '../core/errors.js';
 import { sanitizeField } from '../core/sanitize.js';
 import { displayWidth, padToWidth, wrapToWidth } from './width.js';
-
-/** What fitting a table to the terminal may do with a column (a view declares it; see `Column`). */
-export interface ColumnFit {
-  /** The column names the row (an id): it is never cut and never left out. */
-  key?: boolean;
-  /** May be cut with `…` to fit; the widest flexible column gives way first. */
-  flexible?: boolean;
-  /**
-   * Kept whole while other columns can make room: every column with a priority is left out,
-   * and every column that is not whole cut, before it is (a name, a status: what a person
-   * reads a row by). Among whole columns, flexible ones are cut first.
-   */
-  whole?: boolean;
-  /**
-   * A cell cut to fit is also printed whole under the table, after the row's first column (its
-   * id): what a person must read in full, such as the reason a change failed.
-   */
-  spill?: boolean;
-  /**
-   * Narrowed like a flexible column, but a cell wider than the column wraps onto more lines (at
-   * spaces where it can, as a detail view's value does) instead of being cut: a setting read in
-   * full, such as a base URL whose port is at its end, or a path.
-   */
-  wrap?: boolean;
-  /**
-   * May be left out on a narrow terminal: the lowest priority first (on a tie, the rightmost).
-   * A column without one is always shown.
-   */
-  priority?: number;
-}
 
 /** Which columns a table shows, and how wide. */
 export interface Layout {
@@ -51,10 +21,7 @@ export interface TableInput {
   headers: readonly string[];
   /** Every column's cell; columns the layout leaves out are skipped. */
   rows: readonly (readonly Cell[])[];
-  /**
-   * What fitting may do with each column, in the order of `headers`. Without it the first
-   * column is the key and the others may be cut.
-   */
+  /** What fitting may do with each column, as `headers` orders them; without it the first is the key and the others may be cut. */
   fit?: readonly ColumnFit[];
   width: number;
   color: boolean;
@@ -64,10 +31,7 @@ export interface TableInput {
 }
 
 const GAP = 2;
-/**
- * Narrowest a flexible column gets while columns with a priority can still make room: this
- * share of its widest text, and never below COMFORT_FLEX.
- */
+/** Narrowest a flexible column gets while priority columns can still make room: this share of its widest text, at least COMFORT_FLEX. */
 const COMFORT_SHARE = 0.6;
 const COMFORT_FLEX = 12;
 /** Narrowest a flexible column gets before other columns are cut. */
@@ -80,10 +44,7 @@ export function cellTexts(rows: readonly (readonly Cell[])[], now: number): stri
   return rows.map((row) => row.map((cell) => sanitizeField(cellText(cell, { terminal: true, now }))));
 }
 
-/**
- * Most rows a terminal table draws. No page of the API comes near it; a response that does (a
- * server of 150,000 rows a page) would take minutes to lay out and overflow cli-table3's stack.
- */
+/** Most rows a terminal table draws: far above any API page, below what would overflow cli-table3's stack. */
 const MAX_TABLE_ROWS = 10_000;
 
 /** A table without borders, fitted to `width` (see `fitTable`), or laid out as `input.layout` says. */
@@ -137,10 +98,7 @@ export function renderTable(input: TableInput): string {
   return [...lines, ...spilled(input, texts, keep, widths)].join('\n');
 }
 
-/**
- * The cells of `spill` columns that were cut, whole, under the table: `<first column>: <text>`
- * (the row's id, even when the table left it out), so that no reason is lost to the width.
- */
+/** The `spill` cells that were cut, whole under the table as `<id>: <text>`, so no reason is lost to the width. */
 function spilled(input: TableInput, texts: readonly (readonly string[])[], keep: readonly number[], widths: readonly number[]): string[] {
   const facts = factsOf(input.headers, input.fit);
   const out: string[] = [];
@@ -154,11 +112,7 @@ function spilled(input: TableInput, texts: readonly (readonly string[])[], keep:
   return out.length > 0 ? ['', ...out] : [];
 }
 
-/**
- * A table inside a detail view (a tool's engines, a batch's results): a table when it fits
- * whole; otherwise each row as its own block of labelled fields, so that nothing is left out
- * or cut (these tables have no --columns to bring a column back).
- */
+/** A table inside a detail view: whole when it fits, else each row as labelled fields, since these tables have no --columns. */
 export function renderSection(input: Omit<TableInput, 'layout'>): string {
   const texts = cellTexts(input.rows, input.now);
   const natural = naturalWidths(input.headers, texts);
@@ -177,11 +131,7 @@ export function renderSection(input: Omit<TableInput, 'layout'>): string {
     .join('\n\n');
 }
 
-/**
- * A key/value view of one resource: labels dimmed, values as given. A long value wraps under
- * its label (at spaces where it can) rather than being cut; so does a label too long to sit
- * beside its value (a field the server sent that this version does not know).
- */
+/** A key/value view of one resource: labels dimmed; a long value, or a label too long beside it, wraps rather than being cut. */
 export function renderDetail(
   fields: readonly (readonly [string, Cell])[],
   options: { width: number; color: boolean; now: number },
@@ -235,14 +185,9 @@ function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | und
 }
 
 /**
- * Which columns a terminal of `width` shows, and how wide, each column as wide as its widest
- * text when there is room. When there is not: columns with a priority are left out, the lowest
- * first, rather than cutting flexible columns below a comfortable width (COMFORT_SHARE) or a
- * `whole` column at all; then flexible columns are cut (the widest first) to a minimum; then any
- * column but the key; then, when the whole columns still do not fit beside the key (an id), the
- * key is left out; then the whole ones are cut, flexible first; and only when even that fails are
- * more columns left out, the rightmost first. The key column is never cut, so a table whose key
- * is wider than the terminal still runs past its edge.
+ * Which columns a terminal of `width` shows, and how wide. Short of room, in order: leave out
+ * priority columns (lowest first), cut flexible ones (widest first), then any but the key, leave out
+ * the key, cut the whole ones, and last leave out columns from the right. The key is never cut.
  */
 export function fitTable(
   headers: readonly string[],
@@ -337,10 +282,7 @@ function naturalWidths(headers: readonly string[], texts: readonly (readonly str
   return widths;
 }
 
-/**
- * Narrows the text widths of `candidates` (the widest first, none below its `floor`) until the
- * columns `keep` fit in `width` with a gap between each two; true when they fit.
- */
+/** Narrows `candidates` (the widest first, none below its `floor`) until the columns `keep` fit in `width`; true when they fit. */
 function shrink(
   keep: readonly number[],
   text: number[],

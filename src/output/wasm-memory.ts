@@ -2,10 +2,7 @@
 // largest heap in its module (scripts/jq-wasm-plugin.mjs), and ./jq-engine.ts reports it.
 // Not in ./jq-wasm-binary.ts, which the builds replace whole.
 
-/**
- * The most bytes the module's memory may grow to, as its memory section declares it (the builds
- * raise it: scripts/jq-wasm-plugin.mjs, the one place that sets it). Undefined when it declares none.
- */
+/** The most bytes the module's memory may grow to, per its memory section (set by scripts/jq-wasm-plugin.mjs); undefined if none. */
 export function memoryMaximum(wasm: Uint8Array): number | undefined {
   const leb = (from: number): { value: number; at: number } => {
     let value = 0;

@@ -1,12 +1,7 @@
-// The terminal view of a watch: the table (or the detail view) redrawn in place at each poll,
-// on the terminal's alternate screen, as `watch` and `top` do, so nothing scrolls and the
-// shell's screen comes back when the watch ends (the last view, as high as the screen, is then
-// printed once, so it stays in the scrollback). No flicker: each frame is one write that starts at the top-left
-// corner, overwrites each line and clears what the previous frame left below. Every line is
-// clipped to the width and the frame to the height, saying how many rows are not shown and
-// which columns the width left out (as a table's note does, on stderr under the last view); a
-// resize redraws at once. Rows that changed at the last poll carry a mark: `+` added,
-// `~` modified, `-` deleted (shown once more, with its last known state).
+// The terminal view of a watch: redrawn in place on the alternate screen, as `watch` and `top` do,
+// one write a frame from the top-left corner (no flicker), clipped to the width and height with a
+// note of what is not shown; the last view is printed once more at the end for the scrollback.
+// Rows changed at the last poll are marked `+` added, `~` modified, `-` deleted.
 import type { Io } from '../core/io.js';
 import { spanText } from '../core/options.js';
 import type { Cell, Tone } from './cells.js';
@@ -66,10 +61,7 @@ export class WatchScreen<T> {
 
   constructor(private readonly options: ScreenOptions<T>) {}
 
-  /**
-   * A failed reading, shown in the status line with the time of the last good one until a
-   * reading succeeds; false before the first reading (nothing is drawn yet: stderr says it).
-   */
+  /** A failed reading in the status line until one succeeds; false before the first reading (stderr says it then). */
   outage(message: string, nextPollMs: number): boolean {
     if (!this.entered || !this.frame) return false;
     this.failed = { message, nextPollMs };
@@ -94,11 +86,7 @@ export class WatchScreen<T> {
     await this.draw(first);
   }
 
-  /**
-   * Gives the screen back and prints the last view once, without marks: what fitted the screen
-   * (less a line for the shell's prompt), never the whole list, which over thousands of rows
-   * would push everything before the watch out of the scrollback.
-   */
+  /** Gives the screen back and prints the last view once, unmarked: what fitted the screen, not a list that would flood the scrollback. */
   async end(): Promise<void> {
     this.stopResize?.();
     if (!this.entered || !this.frame) return;
@@ -160,10 +148,8 @@ export class WatchScreen<T> {
         const lead: Cell[] = marked ? [mark ? MARKS[mark] : ' '] : [];
         return [...lead, ...columns.map((c) => c.value(item))];
       });
-    // The header takes a line; the note of rows not shown another when they do not all fit; and
-    // in the live view, the note of columns a narrow terminal left out its own lines (the last
-    // view's goes to stderr, as under a table). The columns left out depend on the rows shown,
-    // and the rows shown on the room the note takes: laid out again until the room holds.
+    // The header, a note of rows not shown and, live, one of columns left out take lines; columns left
+    // out depend on the rows shown, so the frame is laid out again until the room holds.
     let noteRoom = 0;
     for (;;) {
       const space = room - noteRoom;

@@ -1,13 +1,8 @@
-// How many terminal columns text takes: wide East Asian characters and emoji take two,
-// combining marks and zero-width characters none. Table widths and truncation count in
-// columns, not in UTF-16 code units, so a name in Chinese neither overflows a line nor is
-// cut shorter than it needs to be.
+// How many terminal columns text takes (wide East Asian characters and emoji two, combining marks
+// none), so tables neither overflow nor cut more than they must.
 
-// Combining marks, zero-width space/joiners, direction marks, variation selectors.
-// The class tests one code point at a time, so combining marks are meant to stand alone in it.
-// Both are made on first use: V8 builds a Unicode property class when the literal is evaluated,
-// about 2M instructions for the two, which a module loaded on the way to a command (or text that
-// is all below U+0300) should not pay.
+// Combining marks, zero-width characters, direction marks, variation selectors (one code point at a
+// time). Built on first use: V8 compiles the property classes for about 2M instructions.
 let zeroWidth: RegExp | undefined;
 let emoji: RegExp | undefined;
 // eslint-disable-next-line no-misleading-character-class
@@ -72,11 +67,7 @@ export function padToWidth(text: string, width: number): string {
 /** Where a word too long for a line (a URL, a path) is best broken: after one of these. */
 const SEPARATORS = '/.-_?&=,:;';
 
-/**
- * `text` in lines of at most `width` columns (at least one line): broken at spaces where it
- * can be (the space at a break is dropped), and a word wider than a line (a URL, an id) broken
- * where the line ends. No character but those spaces is left out.
- */
+/** `text` in lines of at most `width` columns, broken at spaces (dropped), and a word wider than a line where the line ends. */
 export function wrapToWidth(text: string, width: number): string[] {
   if (displayWidth(text) <= width) return [text];
   const lines: string[] = [];

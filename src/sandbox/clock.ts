@@ -1,19 +1,12 @@
-// The sandbox's two clocks. The wall clock (`now`, injectable) dates what requests change and
-// measures batch retention and rate limits, as on the real service. The pace clock measures how
-// far states in motion have moved: `pace` times the wall time since the sandbox started (or was
-// reset). Motion is derived from it when a request reads a record, never by timers, so a frozen
-// or idle sandbox does no work and a test that injects `now` gets exact answers.
+// The wall clock (`now`, injectable) dates changes and measures retention and rate limits; the pace
+// clock (`pace` times the wall time since start) moves states, read by requests, never by timers.
 
 import { ValueRefused } from '../core/options.js';
 
 export const DEFAULT_PACE = 1;
 export const MAX_PACE = 1000;
 
-/**
- * A pace as typed by a person: a decimal number from 0 (frozen) to MAX_PACE. Throws
- * ValueRefused with the reason only, so it serves as an option's parser as it is, and the
- * caller names the flag or the variable (`invalidValue(SANDBOX_PACE_ENV, text, reason)`).
- */
+/** A pace from 0 (frozen) to MAX_PACE; throws ValueRefused with the reason only, so it serves as an option's parser. */
 export function parsePace(text: string): number {
   const trimmed = text.trim();
   const value = Number(trimmed);

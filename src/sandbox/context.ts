@@ -50,10 +50,7 @@ export interface RouteDef {
   /** Interns routes and the private-endpoint read answer 408 when an operation passes the timeout. */
   deadline: boolean;
   bodyLimit: number;
-  /**
-   * The answer to an empty path parameter (the document's "minimum length 1"): 400 where the
-   * route documents a 400, otherwise 404, since no resource has an empty name.
-   */
+  /** The answer to an empty path parameter: 400 where the route documents one, else 404. */
   emptyParamStatus: 400 | 404;
   handler: Handler;
   /** Extra top-level fields of this route's error bodies. */

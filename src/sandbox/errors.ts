@@ -1,10 +1,6 @@
-// Error bodies exactly as the document gives them. Three families answer differently:
-//  - interns and vault routes: `{error: {code, message, metadata: {reason, retryable}}}` for the
-//    statuses of the document's table, and no metadata on 401 and 403;
-//  - batch routes: their own `{error: {code, message}}` with the batch service's messages;
-//  - the management routes: `{error: {code, message}}`; the private-endpoint read may also carry
-//    `user_id` and `service_metadata` beside `error` (see handlers/endpoints.ts).
-// Faults that name only a status reuse these, so an injected 502 looks like a real one.
+// Error bodies exactly as the document gives them, in three families: interns and vault
+// (`{error: {code, message, metadata}}`, none on 401/403), batches (their own messages), and
+// management (`{error: {code, message}}`, maybe beside endpoint fields). Status-only faults reuse them.
 
 export type Family = 'interns' | 'batches' | 'management';
 

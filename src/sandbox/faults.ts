@@ -1,18 +1,6 @@
-// Injected faults, for testing retries and error handling against the sandbox. A fault matches
-// requests by method and path and then, in this order: waits `delay_ms`, drops the connection
-// (`drop`), or answers `status` with `body` and a Retry-After header. `times` limits how many
-// requests it affects; without it the fault stays until cleared.
-//
-// JSON form (POST /_sandbox/faults, startSandbox({faults})):
-//   {"match": "GET /api/v1/interns", "status": 503, "retry_after": "1", "times": 2}
-//   match: "[METHOD|*] PATH-PREFIX" (a prefix without /api/v1 gets it), or "re:REGEX" tested
-//          against "METHOD /path?query".
-//   body:  "html" | "truncated" | "empty" | "not-json" | any other JSON value (sent as JSON);
-//          absent with a status >= 400: the route's own error envelope for that status.
-//
-// Text form (`gwctl sandbox --fault SPEC`), whitespace-separated:
-//   [METHOD|*] PATH [STATUS] [retry-after=SECONDS] [delay=MS|delay=Ns] [body=KEYWORD] [drop] [times=N]
-//   e.g.  "GET /interns 503 retry-after=1 times=2"   "* /batches drop times=1"   "GET /tools delay=2s"
+// Injected faults, for testing retries and error handling against the sandbox: matched by method
+// and path, then a delay, a dropped connection or an answer, `times` times or until cleared. Their
+// JSON and text forms are documented in docs/sandbox.md ("Faults").
 
 export const BODY_KEYWORDS = ['html', 'truncated', 'empty', 'not-json'] as const;
 

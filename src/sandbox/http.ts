@@ -10,11 +10,7 @@ export interface BodyRead {
   tooLarge: boolean;
 }
 
-/**
- * The whole body, keeping at most `limit` bytes. A body over the limit is still read to its
- * end (and thrown away) so that the client, which is usually still sending, gets a clean 413
- * instead of a reset connection.
- */
+/** The whole body, keeping at most `limit` bytes; the rest is read and dropped, so a sending client gets a clean 413, not a reset. */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

@@ -1,7 +1,5 @@
-// The four demo keys and what each may see. They are fixed and published (docs/sandbox.md, the
-// `gwctl sandbox` banner) so that people can paste them into their own scripts; they open
-// nothing outside the sandbox. Each one ends differently, so the masked form the CLI prints
-// (first six and last four characters) still tells them apart.
+// The four demo keys and what each may see: fixed and published (docs/sandbox.md) to paste into
+// scripts, opening nothing outside the sandbox; each ends differently, so their masked forms differ.
 
 export const DEMO_KEYS = {
   /** Works on every route; on interns and vault routes it is a programme member that sees every intern. */

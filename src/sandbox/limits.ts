@@ -18,10 +18,7 @@ export const LIMITS = {
   byokOffset: { min: 0 },
   /** Request body size on interns routes (413 above it). */
   internBodyBytes: 1_048_576,
-  /**
-   * Other routes have no documented body limit; the sandbox still refuses absurd bodies
-   * (413 in the route's envelope) so that a runaway test cannot exhaust memory.
-   */
+  /** Routes with no documented limit still refuse absurd bodies (413), so a runaway test cannot exhaust memory. */
   otherBodyBytes: 16 * 1_048_576,
   /** Interns routes (and the private-endpoint read, whose value is not shown) give up with 408 after this. */
   operationTimeoutMs: 10_000,

@@ -1,8 +1,6 @@
 // Requests per key in a sliding window; beyond it, 429 with Retry-After in whole seconds. Batch
-// routes are rate limited by the document, which gives no numbers, so the sandbox's default is
-// generous enough never to trouble a test that does not ask for it (`--batch-rate-limit N/SECONDS`
-// makes it strict). `--rate-limit N/SECONDS` puts a second limiter in front of every route, for a
-// sandbox that pushes back on whole fleets. A refused request does not count against the window.
+// routes' default is generous (`--batch-rate-limit` makes it strict); `--rate-limit` limits every
+// route. A refused request does not count.
 import type { RateLimit } from './limits.js';
 
 export class RateLimiter {

@@ -1,8 +1,5 @@
-// The eleven operations under /api/v1, as the client's route table (api/routes.ts) names them,
-// with what the sandbox adds: which family answers their errors, who may call them, which
-// limits apply, and the handler. Matching is by path segments so that an empty
-// parameter (`/batches/`) is recognised as this route with a too-short parameter rather than
-// as an unknown path. HEAD is answered as GET (without the body), as HTTP servers do.
+// The operations under /api/v1 (api/routes.ts) with what the sandbox adds. Matched by segments, so
+// an empty parameter (`/batches/`) is this route's error, not an unknown path; HEAD is answered as GET.
 import { routes, type Route } from '../api/routes.js';
 import type { RouteDef } from './context.js';
 import type { Family } from './errors.js';
@@ -19,19 +16,12 @@ import * as tools from './handlers/tools.js';
 const INTERN_BODY = LIMITS.internBodyBytes;
 const OTHER_BODY = LIMITS.otherBodyBytes;
 
-/**
- * What the routes of a family share: whose errors they answer with, who may call them, whether a
- * request runs under the deadline, how large a body may be. A route says only where it differs.
- */
+/** What a family's routes share (error family, access, deadline, body limit); a route says only where it differs. */
 const INTERNS = { family: 'interns', access: 'interns', deadline: true, bodyLimit: INTERN_BODY } as const;
 const BATCHES = { family: 'batches', access: 'batches', deadline: false, bodyLimit: OTHER_BODY } as const;
 const MANAGEMENT = { family: 'management', access: 'management', deadline: false, bodyLimit: OTHER_BODY } as const;
 
-/**
- * What the sandbox adds to each route of the client's table (`api/routes.ts`, the one list of the
- * API's routes: name, method, path): keyed by the same names, so a route the client knows and the
- * sandbox does not serve (or the reverse) does not compile.
- */
+/** What the sandbox adds to each route of api/routes.ts, keyed by its names: a route only one side has does not compile. */
 const SERVED: { readonly [K in keyof typeof routes]: SandboxRoute } = {
   getPrivateEndpoint: {
     ...MANAGEMENT,

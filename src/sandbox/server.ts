@@ -1,13 +1,8 @@
-// The built-in sandbox: a stateful HTTP server of the eleven operations under /api/v1, faithful
-// to the management API document, on loopback only. It is loaded only by `gwctl sandbox` and the
-// global `--sandbox` option, always through a dynamic import, so no other command pays for it.
-//
-// A request goes through: the control API (/_sandbox) or the API (/api/v1); the body is read
-// under the route's limit; the request is recorded; an injected fault may delay, drop or answer
-// it; otherwise credentials (401), scope (403/404), body size (413), empty path parameter and
-// finally the route's handler, whose HttpError becomes the route family's error body. A path
-// under /api/v1 that no route serves answers 404 in the API's error envelope, whatever the
-// method and before any key check, as the service does for routes it does not have.
+// The built-in sandbox: a stateful HTTP server of the API's operations under /api/v1 on loopback,
+// loaded only by `gwctl sandbox` and `--sandbox` through a dynamic import. A request: control API
+// or API; body read under the route's limit; recorded; maybe faulted; then credentials (401),
+// scope (403/404), size (413), empty path parameter, the handler. An unknown /api/v1 path is a 404
+// envelope before any key check, as the service answers.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackHost } from '../core/patterns.js';
@@ -60,10 +55,7 @@ export interface SandboxOptions {
   defaultWorkspaceDeleted?: boolean;
   /** The clock (ms since the epoch); batch retention and the times of changes use it. */
   now?: () => number;
-  /**
-   * How fast states in motion move: N times real time on `now` (default 1); 0 freezes every
-   * state (and a suspend then stops an intern at once).
-   */
+  /** How fast states move: N times real time (default 1); 0 freezes them all (a suspend then stops an intern at once). */
   pace?: number;
   /** About N interns a minute (at pace 1) appear, change status or are destroyed; 0 (the default) for none. */
   churn?: number;

@@ -1,7 +1,5 @@
-// Everything a request can change, and nothing else: suspensions, deleted batches, presets.
-// Generated data (interns, secrets) is recomputed from the seed on each request, and states in
-// motion from the pace clock, so `reset` only has to throw changes away, seed them again and
-// restart the clock.
+// Everything a request can change (suspensions, deleted batches, presets), and nothing else:
+// generated data and motion are recomputed, so `reset` throws changes away and restarts the clock.
 import type { Moment, PaceClock } from './clock.js';
 import { batchAt, seedMovingBatches, type BatchPlan } from './data/batch-motion.js';
 import { seedBatches, type Batch } from './data/batches.js';

@@ -8,11 +8,7 @@ import { keepSentText } from '../../core/sent-json.js';
 
 export const nullableString = z.nullable(z.string());
 
-/**
- * A time as ISO 8601 text (the document's `timestamp`), and a time as a number (a batch's; the
- * unit is not documented). Schemas of their own so that the generated list of a resource's
- * fields (api/fields.generated.ts) knows a time from other text and numbers.
- */
+/** Times as ISO text and as numbers (a batch's), schemas of their own so api/fields.generated.ts knows a time from other values. */
 export const timestamp = z.string();
 export const epochTime = z.number();
 

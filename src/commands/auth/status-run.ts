@@ -22,11 +22,7 @@ const columns: NamedColumn<Row>[] = [
   { name: 'from', header: 'FROM', value: (r) => r[2], wrap: true },
 ];
 
-/**
- * A key as the report shows it: masked, with its source and what the API said of it (`check`:
- * `management`, `api`, `rejected`, `offline` under --offline, or `failed` with `check_error`);
- * or why it could not be found.
- */
+/** A reported key: masked, its source and the API's `check` (`management`, `api`, `rejected`, `offline`, `failed`), or why not found. */
 type KeyReport =
   | {
       masked: string;

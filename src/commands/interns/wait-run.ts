@@ -102,11 +102,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
 /** The most ids a timeout names; `--json` (the error's details) keeps every one. */
 const IDS_NAMED = 5;
 
-/**
- * The interns a wait that timed out left behind: `<id> is provisioning` for one; for more, how many
- * in each state and the first ids: `28 of them: 20 provisioning, 8 queued (a, b, c, d, e and 23
- * more; --json lists every one)`.
- */
+/** What a timed-out wait left: `<id> is provisioning`, or `28 of them: 20 provisioning, 8 queued (a, b, c, d, e and 23 more; …)`. */
 function notMet(open: readonly Watched[]): string {
   if (open.length === 1) return `${open[0]!.id} is ${stateOf(open[0]!)}`;
   const counts = new Map<string, number>();

@@ -71,11 +71,7 @@ export function heldLine(slug: string, body: Record<string, unknown>): string {
   return `A new version of ${sanitizeField(slug)} would hold ${held.length ? `only: ${held.join(', ')}` : 'no settings'}.\n${NOT_CARRIED}`;
 }
 
-/**
- * The version about to be created, for a person at a terminal before it is sent: its model
- * (given or not), each field given, and the preset fields it will not hold, which a version
- * before it may. Values are cut to the terminal's width (the answer shows them whole).
- */
+/** The version about to be created, before it is sent: its model, each field given, the fields it drops; values cut to `width`. */
 export function versionPreview(slug: string, body: Record<string, unknown>, width: number): string {
   const held = heldFields(body);
   const shown = ['model', ...held.filter((k) => k !== 'model')];

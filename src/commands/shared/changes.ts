@@ -1,15 +1,7 @@
-// What changed between two readings of the same source (one object, or a whole filtered
-// list): items are told apart by id and compared by content. The first reading makes every
-// item `added`; later ones only what differs. An item the reading no longer holds (gone, or no
-// longer matching the filters) is `deleted`, carrying the last state seen.
-//
-// A reading is taken in item by item as its pages arrive (`begin`, `see` for each item, `end`),
-// so that nothing of a page outlives it unless it changed: between readings only each item's
-// JSON text is kept (as the server sent it, core/sent-json.ts, so that a change of a number's
-// text is a change too), and an item that did not change keeps the text already held. A 10,000-intern
-// watch then holds one string per intern, and each reading leaves next to nothing behind for the
-// garbage collector to carry (measured in bench/README.md, "Watching"). A deleted item's last
-// state is parsed back from its text.
+// What changed between two readings of one source (an object or a filtered list), items told apart
+// by id and compared by their JSON text as sent (core/sent-json.ts). The first reading is all
+// `added`; an item no longer read is `deleted` with its last state. A reading is taken in item by
+// item as pages arrive, and only each item's text is kept between readings (decisions/018-watching-in-bounded-memory.md).
 
 import { readJson } from '../../core/sent-json.js';
 import { jsonText } from '../../output/json-text.js';
@@ -53,10 +45,7 @@ export class ChangeTracker<T extends { id: string }> {
     this.differing.clear();
   }
 
-  /**
-   * One item of the reading under way. An id the reading holds twice (a list that moved while
-   * its pages were read) counts once, as last seen.
-   */
+  /** One item of the reading under way; an id read twice (the list moved while paged) counts once, as last seen. */
   see(item: T): void {
     const place = this.place++;
     const text = jsonText(item);

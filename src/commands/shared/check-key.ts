@@ -1,7 +1,5 @@
 // One cheap request that tells a management key from an API key: GET /byok?limit=1 answers a
-// management key (200; or 400 when the account's default workspace is gone, which still means
-// the key was accepted), refuses any other valid key with 403 ("only management keys may
-// perform it") and an unknown key with 401. Only `auth login` and `auth status` check keys.
+// management key (200, or 400 with no default workspace), 403 any other valid key, 401 an unknown one.
 import type { ApiClient } from '../../api/client.js';
 import { routes } from '../../api/routes.js';
 import { GwctlError } from '../../core/errors.js';
@@ -9,12 +7,7 @@ import { GwctlError } from '../../core/errors.js';
 /** What the API said of a key: accepted as a management key or as an API key, or rejected. */
 export type KeyVerdict = 'management' | 'api' | 'rejected';
 
-/**
- * The verdict, or throws when the API could not tell (unreachable, 5xx): that is no verdict. A
- * 401, 403 or 400 is the API's word only with its own error envelope: the same status from
- * something in the way (a firewall's HTML page, a proxy) says nothing about the key, and is
- * reported as what it is.
- */
+/** The verdict, or throws when the API could not tell; a 401, 403 or 400 counts only in the API's own envelope, not a proxy's. */
 export async function checkKey(client: ApiClient): Promise<KeyVerdict> {
   try {
     await client.call(routes.listByok, { query: { limit: 1 } });

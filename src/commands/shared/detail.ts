@@ -1,7 +1,5 @@
-// A detail view, in one style for every command: fields declared once by API field name (the
-// label a person reads, the human cell, the raw value a pipe gets), and after them every field
-// the API sent that no view reads, shown as sent, never dropped. The fields each view reads
-// are declared with it, so the list of known fields is derived, never kept by hand.
+// A detail view in one style: fields declared once by API name (label, human cell, raw value), then
+// every field the API sent that no view reads, as sent; the known fields are derived, not listed by hand.
 import { inline } from '../../output/cells.js';
 import { rawOf, type NamedColumn } from '../../output/columns.js';
 import type { FieldsView, Section } from '../../output/printer.js';

@@ -1,8 +1,5 @@
-// A dry run that looks first: before promising anything it reads every target it names (a
-// selector's list has read them already) and says of each what the action would meet: that it
-// would act, or that it would fail and why. Reads are the only requests it sends. The MCP
-// previews of the same commands are this dry run's rows, as printed data (cli/mcp/writes.ts), so
-// a person and an agent are told the same thing from one place.
+// A dry run that reads every target first (reads are all it sends) and says what the action would
+// meet for each. MCP previews are its JSON (cli/mcp/writes.ts): a person and an agent hear the same.
 import { runBounded } from '../../core/concurrency.js';
 import { GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
@@ -44,11 +41,7 @@ interface Expected {
   reason?: string | undefined;
 }
 
-/**
- * A target read with `read`: what `seen` makes of it, or, when the read answers 404, that the
- * action would fail the same way (the target does not exist, or the key cannot see it). `answered`
- * may make something of another error (a batch's 410); any other error is thrown.
- */
+/** A target read with `read`: what `seen` makes of it; a 404 means the action would fail too; `answered` may handle another error. */
 export async function lookUp<T>(
   read: () => Promise<T>,
   seen: (value: T) => Look,
@@ -70,10 +63,7 @@ export async function lookUp<T>(
 /** Reads of targets in flight at once: as many as a fleet's default concurrency. */
 const READS = 4;
 
-/**
- * The whole dry run: read what needs reading, print one line per target and the counts, and
- * with `strict` exit 8 when any target would fail (printed first, so the reasons are there).
- */
+/** The whole dry run: one line a target and the counts; with `strict`, exit 8 when any would fail. */
 export async function dryRun(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[], strict: boolean): Promise<void> {
   const expected = await expectOutcomes(deps, action, targets);
   const failing = expected.filter((e) => e.outcome === 'failed').length;
@@ -84,11 +74,7 @@ export async function dryRun(deps: Deps, action: LookingAction, targets: readonl
   }
 }
 
-/**
- * Each target's expected outcome, in input order. A target a selector listed exists and was
- * read already; the others are read by id. A read that cannot tell (a 401, a 500 after its
- * retries) ends the dry run with that error: a guess would be a false promise.
- */
+/** Each target's expected outcome in input order; a read that cannot tell (401, 500) ends the dry run: a guess would be a false promise. */
 async function expectOutcomes(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[]): Promise<Expected[]> {
   const out: Expected[] = targets.map((t) => ({ id: t.id, name: t.name, status: t.status, outcome: 'done' }));
   const unread = out.filter((e) => e.status === undefined);
@@ -141,8 +127,6 @@ async function printExpected(deps: Deps, action: LookingAction, expected: readon
     { name: 'id', header: 'ID', value: (e) => e.id },
     // The id stays: a target that was not found has nothing else to show it by.
     { name: 'name', header: 'NAME', value: (e) => e.name ?? '', flexible: true, byDefault: action.named ? 'terminal' : false },
-    // Without a name (a batch) the id is all that tells one row from another: on a narrow
-    // terminal the status goes first (a failing target's reason names it), never the id.
     {
       name: 'status',
       header: 'STATUS',

@@ -51,11 +51,7 @@ export function list(values: readonly unknown[] | null | undefined): string {
   return values.map((v) => inline(v)).join(', ');
 }
 
-/**
- * A provisioning step as a person reads it: `Pulling the image (step 3 of 5)`. The API leaves
- * the object's fields unnamed; these are the ones the service sends. Any other field shows as
- * `name value`, never as raw JSON.
- */
+/** A provisioning step as a person reads it (`Pulling the image (step 3 of 5)`); any other field as `name value`, never raw JSON. */
 export function stepText(progress: Readonly<Record<string, unknown>>): string {
   const { step_label: label, step_number: step, total_steps: total } = progress;
   const used = new Set<string>();

@@ -8,10 +8,7 @@ export function isInternGone(error: unknown): boolean {
   return error instanceof GwctlError && error.status === 404 && error.reason === 'not_found';
 }
 
-/**
- * The batch's own answer that it is gone: the batch service's envelope (`error.code` as the
- * status) with its 404 message, "Batch not found.", or the 410 of a batch past its retention.
- */
+/** The batch's own answer that it is gone: the batch service's 404 "Batch not found.", or the 410 past its retention. */
 export function isBatchGone(error: unknown): boolean {
   if (!(error instanceof GwctlError) || error.code === undefined || Number(error.code) !== error.status) return false;
   if (error.status === 410) return true;

@@ -30,10 +30,7 @@ export async function* internPages(deps: Deps, filter: InternFilter): AsyncGener
   for await (const page of cursorPages(undefined, fetch)) yield page.items;
 }
 
-/**
- * The interns matching the filter, newest first, and how many requests (pages) that took.
- * `onPage` hears how many were read so far, after each page.
- */
+/** The interns matching the filter, newest first, and how many pages that took; `onPage` hears the count read after each page. */
 export async function readInterns(
   deps: Deps,
   filter: InternFilter,

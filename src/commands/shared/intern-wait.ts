@@ -1,17 +1,7 @@
-// How `interns wait` reads the interns it waits for, at each poll: one GET per intern, or the
-// list (filtered where the API can filter) with a GET only for those the list did not show,
-// whichever costs fewer requests.
-//
-// The rule: GETs cost one request per intern still awaited. The list costs its pages plus the
-// GETs of the awaited interns it did not show; that figure is measured at each list read and
-// used as the estimate for the next poll (before the first, one page per 500 awaited interns,
-// the least the list can cost). The list is read when its estimate is lower; a tie goes to the
-// GETs, which are exact. The list is filtered by workspace (with --status --workspace), and by
-// status when every condition is status=S and every awaited intern's status is known: the
-// statuses they had at the last poll and those wanted, so that an intern the list does not show
-// has moved elsewhere or is gone, and its GET says which. (status!=S and delete are met by
-// moving anywhere, so their list is not filtered by status.) 1,000 interns in a 1,000-intern
-// list: 2 requests a poll.
+// How `interns wait` reads the interns it waits for at each poll: a GET per intern, or the list
+// (filtered by workspace, and by status when every condition is status=S and every awaited
+// intern's status is known) plus GETs for those it did not show, whichever cost fewer requests at
+// the last list read (before it, a page per 500); a tie goes to the exact GETs. 1,000 of 1,000: 2 a poll.
 import { routes } from '../../api/routes.js';
 import { Intern } from '../../api/schemas/intern.js';
 import { INTERN_PAGE, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
@@ -34,10 +24,7 @@ export interface ReaderOptions {
   deps: Deps;
   /** Waiting for deletion: the intern's own 404 means done rather than failure. */
   forDelete: boolean;
-  /**
-   * The statuses of the conditions when every one is status=S; undefined when any is status!=S
-   * or delete, whose interns could go to any status (then the list is read unfiltered by status).
-   */
+  /** The conditions' statuses when every one is status=S; undefined with status!=S or delete (the list is then unfiltered by status). */
   wantedStatuses: readonly string[] | undefined;
   /** The workspace the interns were selected in, if any. */
   workspace?: string;

@@ -1,14 +1,7 @@
-// Acting on many targets: a bounded number of requests in flight, each target retried on its
-// own by the client as a single command would be, one result per target in input order, and
-// an exit code that never passes a failure off as success. A 401 or 403 stops the run (every
-// other target would fail the same way); Ctrl-C starts nothing new and lets what is in flight
-// finish; SIGTERM (a CI runner's cancel, which kills soon after) gives what is in flight a moment
-// to finish, then stops waiting for it: its outcome is unknown, and said so. Targets never
-// attempted are reported as untouched, so every target gets one line.
-//
-// A command that acts on many targets gives its action as data (`ManyAction`: the route of one
-// target's request, its schema, its words) and calls `runMany`; the pace of the requests (the
-// concurrency, `auto`, a server's Retry-After) is the client's pacing (api/pacing.ts).
+// Acting on many targets: a command gives its action as data (`ManyAction`) and calls `runMany`.
+// One result per target in input order (untouched ones too), an exit code that never passes a
+// failure off as success; a 401/403 stops the run, Ctrl-C starts nothing new, SIGTERM waits a
+// moment then reports what is in flight as unknown. The pace is the client's (api/pacing.ts).
 import { NotStarted } from '../../api/pacing.js';
 import type { Route } from '../../api/routes.js';
 import { DEFAULT_CONCURRENCY, runBounded, type ConcurrencyChoice } from '../../core/concurrency.js';

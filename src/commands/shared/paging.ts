@@ -1,10 +1,7 @@
-// Lists that span pages. One page by default, with a hint on stderr when more exists; with
-// --all every page, printed as it arrives so memory stays flat however long the list. Pages
-// whose position is known in advance (offsets) are fetched a few at a time and still printed
-// in order. A page that fails fails the command; the output is then left unfinished (under
-// --json, not even valid JSON), so it can never pass for a complete list. A server that would
-// keep a list from ending (a cursor that comes back, more promised with nothing to follow or
-// nothing brought, an offset ignored) fails it the same way, with exit 1.
+// Lists that span pages: one page by default, with a hint when more exists; --all prints every page
+// as it arrives (offset pages fetched a few ahead, printed in order). A failing page, or a server
+// that would keep a list from ending, fails the command with the output left unfinished, so it can
+// never pass for a complete list.
 import { GwctlError } from '../../core/errors.js';
 import { suggested } from '../../core/suggest.js';
 import { sanitizeField } from '../../core/sanitize.js';
@@ -32,12 +29,8 @@ export const PAGE_CONCURRENCY = 4;
 const CURSOR_SHOWN = 40;
 
 /**
- * The one loop over a cursor list: each page in order, the next one requested while the current
- * one is handled, so at most two are held at once. It ends where the server says the list ends,
- * and also where the server would keep it from ending: a cursor that comes back after it was
- * followed (the same pages again, forever), more promised with no cursor to follow, or more
- * promised by a page that brings nothing. Those are a failed page (exit 1): what was read so far
- * stays as it is, unfinished, as for any page that fails.
+ * The one loop over a cursor list, the next page requested while this one is handled (two held at
+ * most). A cursor that comes back, or more promised with no cursor or nothing brought, is a failed page (exit 1).
  */
 export async function* cursorPages<T>(
   first: string | undefined,

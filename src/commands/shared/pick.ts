@@ -14,10 +14,7 @@ export const PICK_PAGE = 100;
 /** The value of the "load more" choice; an intern id is never empty. */
 const MORE = '';
 
-/**
- * One intern id, picked by a person (the prompter must be interactive) from every intern, each
- * shown with its status: whether the action suits that status is the person's call.
- */
+/** One intern id picked by a person from every intern, each with its status: whether the action suits it is the person's call. */
 export async function pickIntern(deps: Deps, action: string): Promise<string> {
   const loaded: Intern[] = [];
   let cursor: string | undefined;

@@ -1,8 +1,6 @@
-// The one polling loop: read, check, wait, read again, until the condition holds or the
-// deadline passes. Gentle on the server: never faster than the interval, Retry-After honoured
-// by the client on each read, and a rate limit that outlives the client's retries widens the
-// wait instead of failing the wait. `interns wait`, `batches get --wait` and every `--watch`
-// run on it; what they read is theirs (one object, a whole list, see changes.ts for the diff).
+// The one polling loop (`interns wait`, `batches get --wait`, every `--watch`): read, check, wait,
+// until the condition holds or the deadline passes; never faster than the interval, and a rate
+// limit that outlives the client's retries widens the wait instead of failing it.
 import { GwctlError } from '../../core/errors.js';
 import type { Deps } from '../context.js';
 
@@ -14,11 +12,7 @@ export interface PollOptions<T> {
   read: () => Promise<T>;
   done: (value: T) => boolean;
   intervalMs: number;
-  /**
-   * Count the interval from the start of each read instead of its end, so that a read that
-   * takes long (a watch over many pages) does not stretch the time between readings; a read
-   * longer than the interval is followed by the next at once.
-   */
+  /** The interval counted from each read's start, so a long read does not stretch it (a longer one is followed at once). */
   fromStart?: boolean;
   /** Give up after this long (from the first read); no limit when left out. */
   timeoutMs?: number;
@@ -26,11 +20,7 @@ export interface PollOptions<T> {
   first?: T;
   /** Each new value, as read (not the first). */
   onUpdate?: (value: T) => void;
-  /**
-   * A read that failed for another reason than a lasting rate limit: true to go on at the next
-   * interval (a watch outlives a passing outage), false to end the loop with the error. Left
-   * out, every such failure ends it. The first read's failures are offered too.
-   */
+  /** A failed read (not a lasting rate limit): true to go on at the next interval, false (or absent) to end with the error. */
   recover?: (error: unknown) => boolean;
   /** A failed read that the loop goes on after (a lasting rate limit, or one `recover` accepted), with the wait before the next. */
   onFailure?: (error: unknown, waitMs: number) => void;

@@ -7,10 +7,8 @@ import { usageError, type GwctlError } from '../../core/errors.js';
 import type { Io } from '../../core/io.js';
 
 /**
- * The text of `source` (`-` for stdin). `named` names it in the refusal of one too large (exit 2);
- * `cannotRead` turns a file that cannot be read into the caller's error. `budget`, for one of
- * several values of one body (`api -F a=@f -F b=@g`), is what the body has left of its bound:
- * past it the whole body is refused.
+ * The text of `source` (`-` for stdin); `named` names it when too large (exit 2), `cannotRead` makes
+ * the caller's error. `budget`: what a body of several values (`api -F a=@f -F b=@g`) has left.
  */
 export async function readBody(
   io: Io,
@@ -30,12 +28,7 @@ export async function readBody(
   }
 }
 
-/**
- * A file as a stream. A FIFO is opened without waiting for a writer and read through the event
- * loop (a socket over its descriptor): opened or read the usual way, it would block a thread of
- * libuv's pool, which the process's exit waits for, until someone writes. Anything else reads
- * at most one byte past the bound.
- */
+/** A file as a stream; a FIFO opened without waiting and read through the event loop, never blocking a libuv thread exit waits for. */
 function openBody(path: string, budget: number): NodeJS.ReadableStream {
   if (statSync(path).isFIFO()) {
     const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);

@@ -10,10 +10,7 @@ import { pickIntern } from './pick.js';
 import { noPromptReason } from './no-prompt.js';
 import { startProgress } from './progress.js';
 
-/**
- * The intern id given, or one a person at a terminal picks (shared/pick.ts). `usage` is the
- * command line to suggest when nobody can be asked (default `gwctl interns <action> <id>`).
- */
+/** The intern id given, or one picked at a terminal (shared/pick.ts); `usage` is suggested when nobody can be asked. */
 export async function internIdOrPick(
   deps: Deps,
   given: string | undefined,
@@ -39,11 +36,7 @@ export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => 
   if (!(await deps.prompter.confirm(await question()))) throw cancelledError('cancelled; nothing was changed');
 }
 
-/**
- * The ids named: each word as given, `-` standing for the ids on stdin (one a line; blank lines
- * and lines starting with `#` skipped; at a terminal, until Ctrl-D). Every id is checked
- * before anything is sent; an id named twice is acted on once.
- */
+/** The ids named, `-` for stdin's (one a line, `#` and blank lines skipped); all checked before anything is sent, each acted on once. */
 export async function readIds(deps: Deps, words: readonly string[], label: string): Promise<string[]> {
   const ids: string[] = [];
   for (const word of words) {
@@ -68,12 +61,7 @@ export async function readIds(deps: Deps, words: readonly string[], label: strin
   return [...new Set(ids)];
 }
 
-/**
- * Every intern with one of the statuses (in the workspace, if given), across every page. The
- * list is asked for those alone, but a server that ignores the filter (an old one, a proxy that
- * drops the query) may list others: each is kept with why it is skipped, so that it is reported
- * and never acted on.
- */
+/** Every intern with one of the statuses (in the workspace), every page; one a server listed despite the filter is kept, to be skipped. */
 export async function selectInterns(
   deps: Deps,
   statuses: readonly string[],
@@ -92,10 +80,7 @@ export async function selectInterns(
   }
 }
 
-/**
- * Why an intern a selector listed is not one it asked for (a server that ignores the filter lists
- * others): its status, or its workspace; undefined when it is one.
- */
+/** Why an intern a selector listed is not one it asked for (its status or workspace); undefined when it is. */
 export function skipReason(
   intern: { status: string; workspace_id?: string | undefined },
   statuses: readonly string[],

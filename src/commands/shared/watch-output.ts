@@ -1,7 +1,5 @@
-// Where a watch's events go: the run's printer (JSON Lines under --json and --jsonl, the
-// filter's outputs per event under --jq, rows with a leading type column in a pipe, the view
-// redrawn in place on a terminal). Only events reach stdout. And the watch of one object by id
-// (`interns get --watch`, `batches get --watch`), which is the engine with that output.
+// Where a watch's events go: the run's printer (only events reach stdout); and the watch of one
+// object by id (`interns get --watch`, `batches get --watch`).
 import { spanText } from '../../core/options.js';
 import { commandName, type AnySpec } from '../../core/spec.js';
 import type { NamedColumn } from '../../output/columns.js';

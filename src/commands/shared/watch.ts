@@ -1,9 +1,6 @@
-// `--watch`: poll a source (one object by id, or a whole filtered list over every page) through
-// the one polling loop, turn each reading into events (changes.ts) and hand them to the output,
-// until interrupted. Failures as the contract says: a retryable one (after the client's retries)
-// is one line on stderr and the watch goes on at the next interval; 401 and 403 end it (exit 4),
-// as does any other failure not worth retrying; a watched object that is gone ends it, exit 0,
-// after its `deleted` event.
+// `--watch`: poll a source through the one polling loop, turn readings into events (changes.ts) and
+// print them until interrupted. A retryable failure is a line on stderr and the watch goes on; 401
+// and 403 end it (exit 4), as does any other; a watched object gone ends it, exit 0, after `deleted`.
 import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { spanText } from '../../core/options.js';
@@ -13,10 +10,7 @@ import type { Deps } from '../context.js';
 import { ChangeTracker, type Change } from './changes.js';
 import { pollUntil } from './poll.js';
 
-/**
- * One reading of the source: it hands each page of items to `page` as the page arrives, and
- * returns `gone`, having handed no page, when the watched object answered 404 or 410.
- */
+/** One reading: each page handed to `page` as it arrives; `gone`, with no page, when the watched object answered 404 or 410. */
 export type Reader<T> = (page: (items: readonly T[]) => void) => Promise<'gone' | undefined>;
 
 /** Where the events go: the printer's event output. */
@@ -82,11 +76,7 @@ export async function watch<T extends { id: string }>(options: WatchOptions<T>):
   }
 }
 
-/**
- * A single object's reader: once it has been seen, the object's own answer that it is gone
- * (`isGone`, shared/gone.ts) ends the watch; any other failure, a 404 of another kind included,
- * is the error it is.
- */
+/** A single object's reader: once seen, its own answer that it is gone (shared/gone.ts) ends the watch; other failures are errors. */
 export function objectReader<T>(read: () => Promise<T>, isGone: (error: unknown) => boolean): Reader<T> {
   let seen = false;
   return async (page) => {

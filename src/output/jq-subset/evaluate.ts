@@ -1,9 +1,6 @@
-// Runs a filter of the subset (./syntax.ts) over a value as jq would, and formats each output as
-// the engine's outputs are printed. It runs only where it can match jq exactly and cheaply:
-// any error, and anything whose result would need jq's own number formatting, key order or
-// cartesian order, throws `OutsideSubset`, and the caller gives the same input to the engine
-// instead. The work is bounded (values made, characters printed, time), so an explosive filter
-// goes to the engine too, where its memory and time have their limits.
+// Runs a filter of the subset (./syntax.ts) as jq would, only where it can match jq exactly and
+// cheaply: an error, jq's own number formatting, key or cartesian order, or work past the bounds
+// throws `OutsideSubset`, and the caller hands the input to the engine (decisions/012-jq-subset-and-thread.md).
 import { escapeJsonText, sanitizeBlock } from '../../core/sanitize.js';
 import type { Builtin, Format, Node } from './syntax.js';
 
@@ -23,18 +20,11 @@ const STEPS_FLOOR = 200_000;
 /** Printed characters per character of the input (and a floor). */
 const PRINTED_PER_INPUT_CHAR = 8;
 const PRINTED_FLOOR = 1024 * 1024;
-/**
- * Synchronous work at most on the main thread, before the engine (on its own thread, where
- * Ctrl-C and SIGTERM act at once) takes over: signals wait while this runs.
- */
+/** Synchronous work at most on the main thread, where signals wait, before the engine's own thread takes over. */
 export const MAIN_THREAD_TIME_LIMIT_MS = 300;
 const CLOCK_EVERY_STEPS = 16_384;
 
-/**
- * The lines to print for `filter` over `input`: strings raw (control characters made visible,
- * tabs and newlines kept), everything else as compact JSON with the characters JSON leaves raw
- * escaped — as the engine's `jq -c` outputs are printed (../jq-engine.ts, formatJqOutput).
- */
+/** The lines to print for `filter` over `input`, formatted as the engine's `jq -c` outputs are (../jq-engine.ts, formatJqOutput). */
 export function evaluateSubset(filter: Node, input: unknown, timeLimitMs = MAIN_THREAD_TIME_LIMIT_MS): string[] {
   const size = measure(input);
   const run = new Run(size.values * STEPS_PER_INPUT_VALUE + STEPS_FLOOR, timeLimitMs);
@@ -50,10 +40,7 @@ export function evaluateSubset(filter: Node, input: unknown, timeLimitMs = MAIN_
   });
 }
 
-/**
- * The input's size, and whether jq reads it as JavaScript does: a string with half a surrogate
- * pair is a parse error to jq.
- */
+/** The input's size, and whether jq reads it as JavaScript does (half a surrogate pair is a parse error to jq). */
 function measure(input: unknown): { values: number; chars: number } {
   let values = 0;
   let chars = 0;
@@ -95,11 +82,7 @@ class Run {
     private readonly timeLimitMs: number,
   ) {}
 
-  /**
-   * One comparison made (sorting, grouping, `==` on nested values): it makes no value, so it
-   * spends nothing of the budget, but it is counted against the time, so that a sort of a
-   * large body stops at the time limit like any other work.
-   */
+  /** One comparison: it makes no value but counts against the time, so a large sort stops at the limit too. */
   readonly tick = (): void => {
     if (++this.compared % CLOCK_EVERY_STEPS === 0 && performance.now() - this.started > this.timeLimitMs) outside();
   };
@@ -434,11 +417,7 @@ function format(name: Format, input: Value): Value {
 
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-/**
- * `jq -c`'s text of a value; a number JavaScript would write with an exponent is for jq to
- * write. `budget`: characters it may still write (a value built of shared parts can print far
- * larger than it is held).
- */
+/** `jq -c`'s text of a value within `budget` characters (shared parts can print far larger than held); exponents are left to jq. */
 function dump(value: Value, budget: { left: number } = { left: PRINTED_FLOOR }): string {
   const parts: string[] = [];
   const write = (text: string): void => {
@@ -519,10 +498,7 @@ function rank(value: Value): number {
   return Array.isArray(value) ? 5 : 6;
 }
 
-/**
- * jq's jv_cmp: by kind, then numbers, strings by code point, arrays item by item, objects by
- * their sorted keys then values. `tick` counts each comparison, nested ones included.
- */
+/** jq's jv_cmp: by kind, then numbers, strings by code point, arrays by item, objects by sorted keys then values. */
 function compare(a: Value, b: Value, tick: () => void): number {
   tick();
   const kinds = rank(a) - rank(b);

@@ -1,7 +1,5 @@
-// --json: the API's body as returned, pretty-printed, its keys and numbers as sent
-// (../json-text.ts). A list read page by page (--all) becomes one body `{"data": [...every
-// item], ...the last page's other fields}`, written as pages arrive. Watch events are one line
-// each, as under --jsonl (the contract: --json means the same there).
+// --json: the API's body pretty-printed as sent (../json-text.ts). --all makes one body of every
+// item and the last page's other fields, written as pages arrive; watch events as under --jsonl.
 import { escapeJsonText } from '../../core/sanitize.js';
 import { withoutField } from '../../core/sent-json.js';
 import { compactJson, prettyJson, writeJson } from '../json-text.js';

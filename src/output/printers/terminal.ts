@@ -79,11 +79,7 @@ export class TerminalPrinter implements Printer {
 
 type Layout = ReturnType<Tables['fitTable']>;
 
-/**
- * A table printed page by page: the columns that fit and their widths are fixed by the first
- * page; the header belongs to the first page only. At the end, a note on stderr names the
- * columns a narrow terminal left out.
- */
+/** A table page by page: columns and widths fixed by the first page, which alone has the header; a note names columns left out. */
 class TableList<T> implements ListOutput<T> {
   printed = 0;
   private layout: Layout | undefined;

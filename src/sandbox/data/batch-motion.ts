@@ -1,8 +1,5 @@
-// How batches move on with time, as a pure function of the pace clock. A batch in motion
-// validates, then finishes one request every `perRequestMs` (its counts go up), finalizes and
-// completes; a cancelling one becomes cancelled. The seeded example of each status keeps its
-// status, so that examples.batches.<status> behaves as documented; examples.moving_batch is the
-// batch made to be watched.
+// How batches move with the pace clock: validating, one request every `perRequestMs`, finalizing,
+// completed (cancelling: cancelled). Each status's seeded example keeps its status.
 import { isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import type { Moment } from '../clock.js';
 import { buildBatch, type Batch, type BatchStatus, type Result, type Seed } from './batches.js';
@@ -106,11 +103,7 @@ export function movingBatch(
   return { record: batchAt(built.record, plan, { wallMs: startedMs, elapsedMs: 0, frozen: true, wallAt: () => startedMs }), plan };
 }
 
-/**
- * examples.moving_batch: in_progress with 1 of 5 requests done; one more every 2 s (the fourth
- * fails), finalizing at 8 s, completed at 10 s: quicker than other batches in motion, so that
- * `batches get --wait` at its default 5 s interval sees it complete well within the promised 20 s.
- */
+/** examples.moving_batch: one more request every 2 s, completed at 10 s, so `batches get --wait` sees it finish well within 20 s. */
 const MOVING_BATCH_TIMINGS: BatchTimings = { ...BATCH_TIMINGS, perRequestMs: 2 * SECOND, finalizingMs: 2 * SECOND };
 const MOVING_BATCH: Seed = {
   key: 'moving',

@@ -164,11 +164,7 @@ export interface BuiltBatch {
   usageAfter: Record<string, unknown>[];
 }
 
-/**
- * A batch record from its seed. `outcomes` lists, for each of the `total` requests, whether it
- * fails (the seeded examples: the first `completed` succeed, the next `failed` fail, the rest
- * have not run); results and usage are as of the seeded counts.
- */
+/** A batch record from its seed; `outcomes` says which of its requests fail (by default the seeded counts'), results as of those counts. */
 export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: readonly boolean[]): BuiltBatch {
   const id = batchIdFor(seed, s.key);
   const r = rngFor(seed, `batch:${s.key}`);

@@ -1,12 +1,7 @@
-// Churn: interns that appear, change status, or are destroyed and disappear, about N a minute
-// on the pace clock, so that a watch has something to show. Change k happens at a seeded time
-// within the k-th slot of 60 s / N, and its kind, intern and new status are drawn from the seed
-// and k: the same seed and pace give the same changes at the same pace-clock times. Changes are
-// applied in order when a request reads the clock (never by timers), so an idle sandbox does
-// no work. The fixed roles (the documented examples) never churn.
-//
-// Every change is written down (`records`, GET /_sandbox/changes), so a benchmark can check
-// a watch's events against what the sandbox did.
+// Churn: about N interns a minute appear, change status or disappear on the pace clock, so a watch
+// has something to show. Change k falls at a seeded time in the k-th slot of 60 s / N and is drawn
+// from the seed and k; changes apply when a request reads the clock (no timers). The fixed roles
+// never churn. Every change is recorded (GET /_sandbox/changes) for benchmarks to check against.
 import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { ValueRefused } from '../../core/options.js';
 import type { Moment } from '../clock.js';

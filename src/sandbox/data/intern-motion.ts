@@ -1,9 +1,6 @@
-// How interns move on with time, as a pure function of the pace clock. Interns seeded `queued`
-// wait their turn, then provision; `provisioning` ones step through provisioning and reach
-// `running`. A suspended intern holds the status it had and reaches `stopped` STOP_AFTER_MS
-// later (at once when the sandbox is frozen, since nothing would ever finish otherwise). The
-// fixed roles keep their seeded status, so that the documented examples behave as documented;
-// ROLE.moving is the exception made to be watched.
+// How interns move with the pace clock: `queued` wait, then provision to `running`; a suspended one
+// keeps its status and reaches `stopped` STOP_AFTER_MS later (at once when frozen). Fixed roles keep
+// their seeded status, but ROLE.moving, made to be watched.
 import type { Moment } from '../clock.js';
 import { hash32, hashString } from '../prng.js';
 import { PROVISIONING_STEPS, ROLE, type InternCatalog, type InternView } from './interns.js';

@@ -1,13 +1,7 @@
-// Interns as a pure function of their index: intern i is computed when asked for, never
-// stored, so a catalogue of 100000 costs nothing to create. Only what requests change
-// (suspensions) is kept, in SandboxState. Index order is creation order: the highest index is
-// the newest intern, which the listing shows first.
-//
-// The nine oldest interns have fixed roles, one per status and one that moves, so that every
-// catalogue size has the examples the banner and the tests name (the intern key's own intern, a
-// busy one, a failed one, one that reaches `running` within seconds, ...). The rest draw their
-// status from a weighted, seeded choice. How statuses move on with time is in intern-motion.ts; a record
-// here is built from the view of it that the request computed.
+// Interns as a pure function of their index (the highest the newest), computed when asked for, so
+// a catalogue of 100000 costs nothing; only what requests change is kept, in SandboxState. The nine
+// oldest have fixed roles (the examples the banner and tests name); the rest draw a seeded status.
+// How statuses move with time: intern-motion.ts.
 import { UUID } from '../../core/patterns.js';
 import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import { hash32, hashString, rngFor } from '../prng.js';
@@ -221,11 +215,7 @@ export class InternCatalog {
     return 'running';
   }
 
-  /**
-   * The id of intern i. The last eight hex digits are the index run through a seeded
-   * permutation of 32-bit numbers, so an id leads back to its index without a lookup table
-   * while neighbours do not look alike; the rest is seeded noise.
-   */
+  /** Intern i's id: seeded noise, then i through a seeded 32-bit permutation, so it leads back to i while neighbours differ. */
   idAt(i: number): string {
     const r = rngFor(this.seed, 'intern-id', i);
     const h = r.hex(24);

@@ -40,10 +40,7 @@ export function presetView(record: PresetRecord): Record<string, unknown> {
   return { ...preset, designated_version_id: designated.id, designated_version: designated };
 }
 
-/**
- * What a body persists: the fields that overlap with the preset config, `system` moved to the
- * version's system_prompt; everything else (messages, stream, prompt, unknown fields) is dropped.
- */
+/** What a body persists: the fields shared with the preset config, `system` as the version's system_prompt; the rest is dropped. */
 export function persistedParts(body: Record<string, unknown>): { config: Record<string, unknown>; systemPrompt: string } {
   const config: Record<string, unknown> = {};
   for (const field of PERSISTED_FIELDS) {

@@ -1,9 +1,6 @@
-// Vault secret metadata, computed per intern from the seed like the interns themselves.
-// Values never exist here: the API never returns them, so the sandbox never invents them.
-//
-// Some secrets are "legacy" (stored before workspace-scoped storage): null hosts and null
-// fingerprint. One legacy secret shares its name with an API-stored one; the document says
-// the API-stored one is listed, so the merge below keeps it and drops the legacy twin.
+// Vault secret metadata computed per intern from the seed; values never exist (the API never
+// returns them). "Legacy" secrets have null hosts and fingerprint; the one that shares an
+// API-stored secret's name is dropped from the list, as the document says.
 import { createHash } from 'node:crypto';
 import { rngFor } from '../prng.js';
 import type { InternCatalog } from './interns.js';

@@ -1,7 +1,5 @@
-// Fixed points in time for the demo data. Everything except batches is placed relative to
-// ANCHOR, so listings look the same on every run. Batches are placed relative to the moment
-// the sandbox started, because the 30-day retention rule is measured against the real clock:
-// a fixed date would sooner or later turn every batch into a 410.
+// Fixed points in time for the demo data, relative to ANCHOR so listings repeat; batches relative
+// to the start, since the 30-day retention runs on the real clock.
 
 /** The newest intern is created at this instant; older records lie before it. */
 export const ANCHOR_MS = Date.parse('2026-11-01T09:00:00.000Z');

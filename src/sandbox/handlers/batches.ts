@@ -1,10 +1,6 @@
-// GET /batches/{id} and DELETE /batches/{id}.
-//
-// Retention: 30 days after creation the stored results are deleted and GET answers 410.
-// DELETE of such a batch still deletes it (200): DELETE's documented errors are 401, 404, 409,
-// 429, 500 and 502, with no 410, and the retention rule purges only the results, not the batch
-// record ("not changed by a shown move"), so the record is still there to delete.
-// A batch in motion is shown as of the request's moment (data/batch-motion.ts).
+// GET /batches/{id} and DELETE /batches/{id}, a batch in motion shown as of the request (data/batch-motion.ts).
+// 30 days after creation GET answers 410; DELETE still deletes it (200): retention purges only the
+// results, and the document gives DELETE no 410.
 import { isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import { UPSTREAM_DELETES } from '../data/batches.js';
 import { json, type Reply } from '../http.js';

@@ -1,8 +1,5 @@
-// GET /interns, GET /interns/{id}, POST /interns/{id}/suspend.
-//
-// Visibility (handlers/visibility.ts): an intern's own key sees only its intern, and the
-// collection answers 404 to it. The outsider key never gets here (404 in the server, outside
-// the programme). Every record is shown as of the request's moment: statuses move with time.
+// GET /interns, GET /interns/{id}, POST /interns/{id}/suspend, each record as of the request's
+// moment. An intern's own key sees only its intern (handlers/visibility.ts); the collection is a 404 to it.
 import { INTERN_STATUSES } from '../../api/vocabulary.js';
 import type { Context } from '../context.js';
 import { PRODUCTION } from '../data/workspaces.js';

@@ -1,9 +1,6 @@
-// POST /presets/{slug}/messages: a new preset at version 1, or the next version of an existing
-// one. The body is checked with the project's own PresetBody schema, which encodes the
-// document's rules (fallbacks at most 3 entries of only `model` and not with `models`,
-// session_id and user at most 256 characters, speed fast/standard/null, at least one known
-// stop condition, cache_control of type ephemeral); a violation is a 400 naming the rule.
-// 404 and 409 of this route have no condition the sandbox can reproduce; faults produce them.
+// POST /presets/{slug}/messages: version 1 of a new preset or the next one, the body checked with
+// the project's PresetBody schema (the document's rules; a violation is a 400 naming it). 404 and
+// 409 have no condition the sandbox can reproduce; faults produce them.
 import { PresetBody, presetSlug } from '../../api/schemas/preset.js';
 import { addVersion, persistedParts, presetView } from '../data/presets.js';
 import { iso } from '../data/time.js';
