@@ -152,8 +152,7 @@ function commandRunner(ctx: CallContext, keys: readonly string[]): RunCommand {
     try {
       const implementation = implementations.get(commandName(spec));
       if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
-      const { run } = await implementation();
-      const work = run({ spec, args, opts, deps: callDeps });
+      const work = how.work ? how.work(callDeps) : (await implementation()).run({ spec, args, opts, deps: callDeps });
       // A write acting on many targets ends by itself once cancelled, with the result of each.
       await (how.untilCancelled === false ? work : untilAborted(work, signal));
     } catch (error) {

@@ -61,7 +61,8 @@ export type RunCommand = (
   spec: AnySpec,
   args: Record<string, unknown>,
   opts: Record<string, unknown>,
-  how?: { untilCancelled?: boolean },
+  /** `work`: what runs instead of the command's own run, with the call's dependencies (a write's core action). */
+  how?: { untilCancelled?: boolean; work?: (deps: Deps) => Promise<void> },
 ) => Promise<Printed>;
 
 /** A tool error: the --json error object, in the text and as the structured content. */

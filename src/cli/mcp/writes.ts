@@ -2,9 +2,8 @@
 // write, on exactly the targets the person saw. The preview is the command's own --dry-run, read
 // as the data it printed (commands/shared/expected-outcomes.ts: each target with its
 // expected_outcome and reason); the person confirms only the targets expected to act, and the
-// command with --yes acts on those ids alone (a selector such as `status` becomes the ids it
-// selected when the person looked), its per-target outcomes read as data (shared/many.ts). The
-// others are reported as skipped.
+// fleet core (shared/many.ts) acts on those ids alone (a selector such as `status` becomes the ids
+// it selected when the person looked), its per-target outcomes as data. The others are skipped.
 //
 // A later 2026-07-28 round reads nothing again: its sealed state holds the targets the person saw
 // and those left out, and the write acts on them. In the 2025 revisions the person answers inside
@@ -17,13 +16,17 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { safeJson, shownValue } from '../../core/sanitize.js';
-import type { ArgDefs } from '../../core/options.js';
+import type { Deps } from '../../commands/context.js';
+import { deleteOf } from '../../commands/batches/delete-run.js';
+import { suspendOf } from '../../commands/interns/suspend-run.js';
+import { actOnMany, type ManyAction, type Outcome } from '../../commands/shared/many.js';
+import { DEFAULT_CONCURRENCY } from '../../core/concurrency.js';
 import type { Confirmation } from '../../core/spec.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmAnswer, ConfirmRequest } from './confirm.js';
 import { asToolCalls, forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
-import { failed, textContent, type CallContext, type CallOutcome, type Printed, type RunCommand, type ToolResult } from './result.js';
+import { failed, textContent, type CallContext, type CallOutcome, type RunCommand, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** One target of a write, as the preview shows it: what the API said of it, and what the write would meet. */
@@ -41,6 +44,9 @@ interface WriteState {
   targets: string[];
   skipped: TargetResult[];
 }
+
+/** The fleet core's action of each write tool on many targets (presets_create runs its command). */
+const ACTIONS: Record<string, (confirmation: Confirmation) => ManyAction> = { interns_suspend: suspendOf, batches_delete: deleteOf };
 
 /** At most this many targets are named in the confirmation message. */
 const NAMED_IN_MESSAGE = 10;
@@ -195,10 +201,9 @@ async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: W
   const { args, opts } = inputOf(tool, { ...input, yes: false });
   const printed = await ctx.runCommand(tool.spec, args, opts);
   if (printed.failure) throw printed.failure;
-  const data = rowsOf(printed);
   // A command without targets to list (presets_create) previews the body it would send.
-  if (!data) return { targets: [{ id: String(Object.values(args)[0]) }], body: printed.data };
-  return { targets: data.map(previewTarget) };
+  if (!ACTIONS[tool.name]) return { targets: [{ id: String(Object.values(args)[0]) }], body: printed.data };
+  return { targets: (printed.data as { data: Record<string, unknown>[] }).data.map(previewTarget) };
 }
 
 /** A dry run's row as a preview's target: the fields it has (a batch has no name, so null there). */
@@ -208,12 +213,6 @@ function previewTarget(row: Record<string, unknown>): PreviewTarget {
 
 function confirmationOf(tool: GwctlTool): Confirmation {
   return tool.spec.confirmation as Confirmation;
-}
-
-/** The rows of what a command printed, as it gave them to the printer: a dry run's targets, a fleet's results. */
-function rowsOf(printed: Printed): Record<string, unknown>[] | undefined {
-  const { data, summary } = (printed.data ?? {}) as { data?: unknown; summary?: unknown };
-  return Array.isArray(data) && summary !== undefined ? (data as Record<string, unknown>[]) : undefined;
 }
 
 function previewResult(tool: GwctlTool, preview: Preview, ctx: WriteContext): ToolResult {
@@ -321,41 +320,37 @@ export interface TargetResult {
   error?: Record<string, unknown>;
 }
 
-/** The command with --yes on exactly these ids (a selector left out), each target's result read from what it printed. */
+/** The write on exactly these ids (a selector left out), each target's outcome as data from the fleet core. */
 async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonly string[], ctx: WriteContext): Promise<TargetResult[]> {
-  const c = confirmationOf(tool);
-  const given = Object.fromEntries(Object.entries(input).filter(([k]) => !(c.selectors ?? []).includes(k)));
-  const argDefs = Object.entries(tool.spec.args as ArgDefs);
-  const variadic = argDefs.find(([, d]) => d.variadic);
-  const withIds = variadic ? { ...given, [variadic[0]]: [...ids] } : given;
-  let printed: Printed;
+  const action = ACTIONS[tool.name]?.(confirmationOf(tool));
+  let outcomes: readonly Outcome[] = [];
+  const targets = ids.map((id) => ({ id }));
+  const work = action && ((deps: Deps) => actOnMany(deps, action, targets, DEFAULT_CONCURRENCY, async (all) => void (outcomes = all)));
+  let failure: GwctlError | undefined;
   try {
-    const { args, opts } = inputOf(tool, { ...withIds, yes: true });
+    const { args, opts } = inputOf(tool, { ...input, yes: true });
     // Once cancelled, a fleet starts nothing new and reports what each target did.
-    printed = await ctx.runCommand(tool.spec, args, opts, { untilCancelled: false });
+    ({ failure } = await ctx.runCommand(tool.spec, args, opts, { untilCancelled: false, ...(work ? { work } : {}) }));
   } catch (error) {
-    printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
+    failure = toGwctlError(error);
   }
-  const rows = rowsOf(printed);
-  if (rows) return rows.map(targetResult);
-  const only = ids[0]!;
-  return printed.failure
-    ? [{ id: only, outcome: 'failed', error: withToolHint({ ...errorFields(printed.failure), exit_code: printed.failure.exitCode }) }]
-    : [{ id: only, outcome: 'done' }];
+  if (outcomes.length > 0) return outcomes.map((outcome, i) => targetResult(ids[i]!, outcome));
+  return [failure ? { id: ids[0]!, outcome: 'failed', error: errorOf(failure) } : { id: ids[0]!, outcome: 'done' }];
 }
 
-/** One row of the command's many-target results. */
-function targetResult(row: Record<string, unknown>): TargetResult {
-  const id = String(row.id);
-  if (row.ok === true) return { id, outcome: 'done' };
-  if (row.skipped === true) return { id, outcome: 'skipped', error: { message: row.message } };
-  const error = withToolHint({ ...(row.error as Record<string, unknown>), exit_code: row.exit_code });
-  return row.untouched === true ? { id, outcome: 'skipped', error } : { id, outcome: 'failed', error };
+/** One target's outcome as the tool reports it: one not attempted is skipped, with why. */
+function targetResult(id: string, outcome: Outcome): TargetResult {
+  if (outcome.kind === 'ok') return { id, outcome: 'done' };
+  if (outcome.kind === 'skipped') return { id, outcome: 'skipped', error: { message: outcome.why } };
+  if (outcome.kind === 'untouched')
+    return { id, outcome: 'skipped', error: { status: null, message: outcome.why, exit_code: outcome.code } };
+  return { id, outcome: 'failed', error: errorOf(outcome.error) };
 }
 
-/** A target's error whose next step names a command (`check with: gwctl interns get ID`) names its tool instead. */
-function withToolHint(error: Record<string, unknown>): Record<string, unknown> {
-  return typeof error.hint === 'string' ? { ...error, hint: asToolCalls(error.hint) } : error;
+/** A target's error as the tool reports it; a next step naming a command (`check with: gwctl interns get ID`) names its tool. */
+function errorOf(failure: GwctlError): Record<string, unknown> {
+  const error = { ...errorFields(failure), exit_code: failure.exitCode };
+  return failure.hint === undefined ? error : { ...error, hint: asToolCalls(failure.hint) };
 }
 
 function changedBy(results: readonly TargetResult[]): boolean {

@@ -14,7 +14,7 @@ import { commandName } from '../../core/spec.js';
 import { shellWord } from '../../core/suggest.js';
 
 /** Deleting one batch of many, as data for the many-target run; its words are the spec's. */
-const deleteOf = (confirmation: (typeof spec)['confirmation']): ManyAction => ({
+export const deleteOf = (confirmation: (typeof spec)['confirmation']): ManyAction => ({
   confirmation,
   doneWord: 'deleted',
   named: false,

@@ -15,7 +15,7 @@ import { shellWord } from '../../core/suggest.js';
 type Words = (typeof spec)['confirmation'];
 
 /** Suspending one intern of many, as data for the many-target run; its words are the spec's. */
-const suspendOf = (confirmation: Words): ManyAction => ({
+export const suspendOf = (confirmation: Words): ManyAction => ({
   confirmation,
   doneWord: 'suspended',
   named: true,

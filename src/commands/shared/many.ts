@@ -40,7 +40,7 @@ export interface Target {
   skip?: string;
 }
 
-type Outcome =
+export type Outcome =
   | { kind: 'ok'; response: unknown }
   | { kind: 'failed'; error: GwctlError }
   | { kind: 'untouched'; code: ExitCodeValue; why: string }
@@ -96,8 +96,14 @@ export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Pro
   await actOnMany(deps, action, targets, run.concurrency ?? DEFAULT_CONCURRENCY);
 }
 
-/** Acts on every target, prints one result per target, and throws for any exit code other than 0. */
-export async function actOnMany(deps: Deps, action: ManyAction, targets: readonly Target[], concurrency: ConcurrencyChoice): Promise<void> {
+/** Acts on every target, prints one result per target (`report` may take them as data instead), and throws for any exit code other than 0. */
+export async function actOnMany(
+  deps: Deps,
+  action: ManyAction,
+  targets: readonly Target[],
+  concurrency: ConcurrencyChoice,
+  report = (all: readonly Outcome[], throttled: number) => printResults(deps, action, targets, all, throttled),
+): Promise<void> {
   const outcomes: (Outcome | undefined)[] = targets.map((t) => (t.skip === undefined ? undefined : { kind: 'skipped', why: t.skip }));
   const pending = targets.flatMap((t, index) => (t.skip === undefined ? [index] : []));
   let stop: GwctlError | undefined;
@@ -180,7 +186,7 @@ export async function actOnMany(deps: Deps, action: ManyAction, targets: readonl
   const why = stop ? `not attempted: stopped after HTTP ${stop.status ?? ''}`.trimEnd() : `not attempted: ${reason.message}`;
   const code = stop ? ExitCode.auth : reason.exitCode;
   const all: Outcome[] = outcomes.map((o) => o ?? { kind: 'untouched', code, why });
-  await printResults(deps, action, targets, all, api?.pacing.throttled ?? 0);
+  await report(all, api?.pacing.throttled ?? 0);
   if (stop && pending.length === 1) throw stop;
   if (stop && untouched === 0) {
     throw new GwctlError(
