@@ -341,10 +341,9 @@ async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonl
 /** One target's outcome as the tool reports it: one not attempted is skipped, with why. */
 function targetResult(id: string, outcome: Outcome): TargetResult {
   if (outcome.kind === 'ok') return { id, outcome: 'done' };
-  if (outcome.kind === 'skipped') return { id, outcome: 'skipped', error: { message: outcome.why } };
-  if (outcome.kind === 'untouched')
-    return { id, outcome: 'skipped', error: { status: null, message: outcome.why, exit_code: outcome.code } };
-  return { id, outcome: 'failed', error: errorOf(outcome.error) };
+  if (outcome.kind === 'failed') return { id, outcome: 'failed', error: errorOf(outcome.error) };
+  const stopped = outcome.kind === 'untouched' ? { status: null, message: outcome.why, exit_code: outcome.code } : undefined;
+  return { id, outcome: 'skipped', error: stopped ?? { message: outcome.why } };
 }
 
 /** A target's error as the tool reports it; a next step naming a command (`check with: gwctl interns get ID`) names its tool. */
