@@ -3,7 +3,7 @@
 // the v2 Client in both eras, which
 // answers the elicitation as a person would (accept, decline, cancel, a wrong count) or cannot
 // answer it at all. Each case checks the sandbox's state afterwards and the audit log's lines.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -12,6 +12,7 @@ import { Client as V2Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../kit/sandbox.js';
+import { auditLines } from '../kit/mcp-client.js';
 import { gwctlCommand, tempConfigDir, testEnv } from '../kit/spawn.js';
 
 const sandbox = useSandbox();
@@ -52,18 +53,7 @@ async function connect(args: string[], env: Record<string, string>, answer?: Ans
     });
   await client.connect(transport);
   open.push(client);
-  const audit = (): Record<string, unknown>[] => {
-    try {
-      return readFileSync(log, 'utf8')
-        .trimEnd()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-    } catch {
-      return [];
-    }
-  };
-  return { client, stderr: () => stderr, asked, audit };
+  return { client, stderr: () => stderr, asked, audit: () => auditLines(log) };
 }
 
 async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {

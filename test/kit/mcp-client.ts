@@ -71,18 +71,7 @@ export async function mcpChild(
     });
   await client.connect(transport);
   open.push(client);
-  const audit = (): Record<string, unknown>[] => {
-    try {
-      return readFileSync(log, 'utf8')
-        .trimEnd()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-    } catch {
-      return [];
-    }
-  };
-  return { client, stderr: () => stderr, asked, audit };
+  return { client, stderr: () => stderr, asked, audit: () => auditLines(log) };
 }
 
 export interface ToolAnswer {
@@ -121,4 +110,17 @@ export async function nextRound(
     method: 'tools/call',
     params: { name, arguments: args, inputResponses: { confirm: { action: 'accept', content } }, requestState },
   })) as never;
+}
+
+/** The lines of an audit log written so far (none before the first). */
+export function auditLines(log: string): Record<string, unknown>[] {
+  try {
+    return readFileSync(log, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  } catch {
+    return [];
+  }
 }
