@@ -9,6 +9,11 @@ const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]
 /** The same, except the tab and newline that lay out a block of text. */
 
 const UNSAFE_EXCEPT_LAYOUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
+/**
+ * What drives a terminal or reorders text wherever the text ends up: ESC and the 8-bit DCS, SOS,
+ * CSI, OSC, PM and APC, which begin control sequences, and the bidirectional controls.
+ */
+const UNSAFE_IN_A_PIPE = new RegExp(`[\\u001b\\u0090\\u0098\\u009b\\u009d-\\u009f${BIDI}]`, 'g');
 /** What JSON.stringify leaves raw: it escapes C0 itself. */
 const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
 
@@ -33,6 +38,15 @@ export function sanitizeField(text: string): string {
 /** For multi-line text shown as a block (a system prompt, a raw jq string): newlines and tabs kept, the rest made visible. */
 export function sanitizeBlock(text: string): string {
   return text.replace(UNSAFE_EXCEPT_LAYOUT, visible);
+}
+
+/**
+ * For a raw string `--jq` prints into a pipe: the characters `jq -r` prints (a carriage return, a
+ * NUL, a line separator), except what would begin a terminal's control sequence or reorder text.
+ * At a terminal, sanitizeBlock applies on top (output/printers/jq.ts).
+ */
+export function sanitizeRawString(text: string): string {
+  return text.replace(UNSAFE_IN_A_PIPE, visible);
 }
 
 /** JSON text with the characters its serialiser leaves raw escaped as `\uXXXX` (only inside strings: the value is unchanged). */

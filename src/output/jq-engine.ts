@@ -4,7 +4,7 @@
 // `fd_write` and `emscripten_resize_heap` imports ourselves (decisions/021-jq-engine.md).
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
-import { escapeJsonText, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
+import { escapeJsonText, sanitizeField, sanitizeRawString } from '../core/sanitize.js';
 import { describeFilter, type JqFilter } from './jq-filter.js';
 import { jqWasmBinary } from './jq-wasm-binary.js';
 import { memoryMaximum } from './wasm-memory.js';
@@ -185,9 +185,9 @@ export async function compileJq(expr: string): Promise<JqFilter> {
 
 /**
  * The filter's outputs over `text` (the body as the API sent it), each formatted as one piece
- * of text to print on its own line: strings raw, as `jq -r` prints them, with tabs and newlines
- * kept and every other control character made visible; anything else as compact JSON with the
- * characters JSON leaves raw escaped, as --json does. A run-time error is exit 1.
+ * of text to print on its own line: strings raw, as `jq -r` prints them (sanitizeRawString);
+ * anything else as compact JSON with the characters JSON leaves raw escaped, as --json does. A
+ * run-time error is exit 1.
  */
 export async function runJq(filter: JqFilter, text: string): Promise<string[]> {
   const outputs: string[] = [];
@@ -254,7 +254,7 @@ export function engineFailure(error: unknown): GwctlError {
 
 /** One line of `jq -c` output as gwctl prints it. */
 export function formatJqOutput(line: string): string {
-  if (line.startsWith('"')) return sanitizeBlock(JSON.parse(line) as string);
+  if (line.startsWith('"')) return sanitizeRawString(JSON.parse(line) as string);
   return escapeJsonText(line);
 }
 

@@ -326,6 +326,25 @@ describe('hostile server text leaves escaped in every output mode', () => {
   });
 });
 
+describe('--jq raw strings, as jq -r prints them', () => {
+  // What jq's own tests print raw: a carriage return, NUL, backspace, vertical tab, form feed,
+  // NEL and a line separator. Only a terminal sees them made visible.
+  const LAYOUT = 'a\r\u0000b\u0008\u000b\u000c\u0085\u2028c';
+  it.each([
+    ['the subset', '.data[0].name'],
+    ['jq itself', '.data[0].name | ltrimstr("x")'],
+  ])('%s: raw in a pipe, every control visible at a terminal', async (_, filter) => {
+    list = [intern(1, { name: LAYOUT })];
+    try {
+      expect(await run(['interns', 'ls', '--jq', filter])).toMatchObject({ code: 0, stdout: `${LAYOUT}\n`, stderr: '' });
+      const tty = await run(['interns', 'ls', '--jq', filter], true);
+      expect(tty).toMatchObject({ code: 0, stdout: 'a\\r\\x00b\\x08\\x0b\\x0c\\x85\\u2028c\n', stderr: '' });
+    } finally {
+      list = interns;
+    }
+  });
+});
+
 describe('--help names the columns', () => {
   it('a list: its column names, wrapped within 80 columns', async () => {
     const r = await gwctl(['budgets', 'ls', '--help']);

@@ -1,7 +1,7 @@
 // Runs a filter of the subset (./syntax.ts) as jq would, only where it can match jq exactly and
 // cheaply: an error, jq's own number formatting, key or cartesian order, or work past the bounds
 // throws `OutsideSubset`, and the caller hands the input to the engine (decisions/012-jq-subset-and-thread.md).
-import { escapeJsonText, sanitizeBlock } from '../../core/sanitize.js';
+import { escapeJsonText, sanitizeRawString } from '../../core/sanitize.js';
 import type { Builtin, Format, Node } from './syntax.js';
 
 /** This input, or this filter, is for the engine. */
@@ -34,7 +34,7 @@ export function evaluateSubset(filter: Node, input: unknown, timeLimitMs = MAIN_
     if (typeof output === 'string') {
       printable.left -= output.length;
       if (printable.left < 0) outside();
-      return sanitizeBlock(output);
+      return sanitizeRawString(output);
     }
     return escapeJsonText(dump(output, printable));
   });

@@ -4,6 +4,7 @@
 // (`.data[] | …`): that one runs on batches of items as they arrive (../jq-batches.ts). Each
 // watch event is filtered alone.
 import { responseError } from '../../core/errors.js';
+import { sanitizeBlock } from '../../core/sanitize.js';
 import type { Io } from '../../core/io.js';
 import { watchNulls } from '../jq-nulls.js';
 import { jsonText } from '../json-text.js';
@@ -47,7 +48,7 @@ export class JqPrinter implements Printer {
     return {
       event: async (event) => {
         const { runner, filter } = await this.jq;
-        await runner.run(filter, { text: jsonText(event), value: event }, this.ctx.io);
+        await runner.run(filter, { text: jsonText(event), value: event }, terminalSafe(this.ctx.io));
       },
     };
   }
@@ -107,7 +108,7 @@ class JqList<T> implements ListOutput<T> {
  */
 function nullWatch(ctx: PrinterContext): { io: Io; note: () => void } {
   if (!ctx.io.stdoutIsTTY) return { io: ctx.io, note: () => {} };
-  const watch = watchNulls(ctx.io, ctx.command, ctx.shape);
+  const watch = watchNulls(terminalSafe(ctx.io), ctx.command, ctx.shape);
   return {
     io: watch.io,
     note: () => {
@@ -115,6 +116,17 @@ function nullWatch(ctx: PrinterContext): { io: Io; note: () => void } {
       if (note !== undefined) ctx.io.err(`${wrapToWidth(note, ctx.io.columns).join('\n')}\n`);
     },
   };
+}
+
+/**
+ * The Io a filter prints through: in a pipe, its raw strings as `jq -r` prints them (what drives a
+ * terminal already escaped, core/sanitize.ts); at a terminal, every control character made visible.
+ */
+function terminalSafe(io: Io): Io {
+  if (!io.stdoutIsTTY) return io;
+  const safe: Io = Object.create(io) as Io;
+  safe.out = (text: string) => io.out(sanitizeBlock(text));
+  return safe;
 }
 
 /** Runs a filter through `nullWatch`, then says what it saw. */
