@@ -20,16 +20,7 @@ import { implementations } from '../registry.js';
 import { forAgent } from './agent-errors.js';
 import { cutToFit, MAX_JSON, MAX_TEXT } from './bounds.js';
 import { GATEWAY_CURSOR_OPTION, isListSpec, listCall, shapeList, type ListCall } from './lists.js';
-import {
-  failed,
-  parseObject,
-  textContent,
-  type CallContext,
-  type CallOutcome,
-  type Printed,
-  type RunCommand,
-  type ToolResult,
-} from './result.js';
+import { failed, parseObject, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
 import { callWrite } from './writes.js';
 
 // The call's context and outcome, named where the server and its tests look for them.
@@ -41,17 +32,14 @@ const NOBODY = nobodyToAsk('cannot ask: a tool call has nobody to ask');
 
 export async function callTool(tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext): Promise<CallOutcome> {
   const keys = await knownKeys(ctx.deps);
-  const runCommand = commandRunner(ctx, keys);
-  if (tool.write) {
-    return callWrite(tool, input, { ...ctx, keys, runCommand });
-  }
+  if (tool.write) return callWrite(tool, input, { ...ctx, keys, commandDeps: callDeps(ctx, keys, tool.spec).deps });
   let printed: Printed;
   let list: ListCall | undefined;
   try {
     list = isListSpec(tool.spec) ? listCall(tool, input) : undefined;
     const { args, opts } = inputOf(tool, list?.input ?? input);
     if (list?.gatewayCursor !== undefined) opts[GATEWAY_CURSOR_OPTION] = list.gatewayCursor;
-    printed = await runCommand(tool.spec, args, opts);
+    printed = await runCommand(ctx, keys, tool.spec, args, opts);
   } catch (error) {
     printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
   }
@@ -103,66 +91,78 @@ function agentNotes(notes: string): string {
     .trim();
 }
 
-/** Runs commands for one call: each with an Io over memory, the MCP printer, nobody to ask, the call's cancellation. */
-function commandRunner(ctx: CallContext, keys: readonly string[]): RunCommand {
+/** What one run of a command printed, and how it ended. */
+interface Printed {
+  /** Its stdout: what --json prints. */
+  text: string;
+  /** Its stderr: notes and hints. */
+  notes: string;
+  /** The body, when the output is one JSON object. */
+  body: Record<string, unknown> | undefined;
+  failure?: GwctlError;
+}
+
+/** Runs a read tool's command with typed arguments and options, for one call. */
+async function runCommand(
+  ctx: CallContext,
+  keys: readonly string[],
+  spec: AnySpec,
+  args: Record<string, unknown>,
+  opts: Record<string, unknown>,
+): Promise<Printed> {
+  const deadline = callDeadline(spec, opts);
+  const { deps, stdout, stderr } = callDeps(ctx, keys, spec, deadline?.signal);
+  let failure: GwctlError | undefined;
+  try {
+    const implementation = implementations.get(commandName(spec));
+    if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
+    await untilAborted((await implementation()).run({ spec, args, opts, deps }), deps.signal);
+  } catch (error) {
+    failure = deadline?.signal.aborted ? deadline.failure() : toGwctlError(error);
+  } finally {
+    deadline?.clear();
+  }
+  const text = stdout.text;
+  return { text, notes: stderr.text.trim(), body: parseObject(text), ...(failure ? { failure } : {}) };
+}
+
+/** A command's dependencies in one call: an Io over memory, the MCP printer, nobody to ask, the call's cancellation. */
+function callDeps(
+  ctx: CallContext,
+  keys: readonly string[],
+  spec: AnySpec,
+  deadline?: AbortSignal,
+): { deps: Deps; stdout: Memory; stderr: Memory } {
   const { deps } = ctx;
+  const stdout = new Memory();
+  const stderr = new Memory();
+  const io = createIo({ streams: { stdin: Readable.from([]), stdout, stderr }, env: deps.env, colorFlag: false, onStdoutClosed: () => {} });
+  for (const key of keys) io.addSecret(key);
+  const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline] : [])]);
+  const printer = new McpPrinter(
+    { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
+    (printed) => ctx.progress?.(printed, `${printed} items`),
+  );
   let polls = 0;
-  return async (spec, args, opts, how = {}) => {
-    const stdout = new Memory();
-    const stderr = new Memory();
-    const io = createIo({
-      streams: { stdin: Readable.from([]), stdout, stderr },
-      env: deps.env,
-      colorFlag: false,
-      onStdoutClosed: () => {},
-    });
-    for (const key of keys) io.addSecret(key);
-    const deadline = callDeadline(spec, opts);
-    const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline.signal] : [])]);
-    const printer = new McpPrinter(
-      { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
-      (printed) => ctx.progress?.(printed, `${printed} items`),
-    );
-    // A write reads what its command printed as data (its targets, its results), not as text.
-    let data: unknown;
-    const detail = printer.detail.bind(printer);
-    printer.detail = (shown) => {
-      if ('body' in shown) data = shown.body;
-      return detail(shown);
-    };
-    const callDeps: Deps = {
-      ...deps,
-      io,
-      printer,
-      prompter: NOBODY,
-      signal,
-      interrupted: signal,
-      finishOnInterrupt: () => {},
-      clock: {
-        now: () => deps.clock.now(),
-        // A command sleeps between polls (interns_wait, batches_get with wait): each is progress.
-        sleep: (ms, s) => {
-          polls++;
-          ctx.progress?.(polls, `poll ${polls}`);
-          return deps.clock.sleep(ms, s);
-        },
+  const callDeps: Deps = {
+    ...deps,
+    io,
+    printer,
+    prompter: NOBODY,
+    signal,
+    interrupted: signal,
+    finishOnInterrupt: () => {},
+    clock: {
+      now: () => deps.clock.now(),
+      // A command sleeps between polls (interns_wait, batches_get with wait): each is progress.
+      sleep: (ms, s) => {
+        polls++;
+        ctx.progress?.(polls, `poll ${polls}`);
+        return deps.clock.sleep(ms, s);
       },
-    };
-    let failure: GwctlError | undefined;
-    try {
-      const implementation = implementations.get(commandName(spec));
-      if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
-      const work = how.work ? how.work(callDeps) : (await implementation()).run({ spec, args, opts, deps: callDeps });
-      // A write acting on many targets ends by itself once cancelled, with the result of each.
-      await (how.untilCancelled === false ? work : untilAborted(work, signal));
-    } catch (error) {
-      failure = deadline?.signal.aborted ? deadline.failure() : toGwctlError(error);
-    } finally {
-      deadline?.clear();
-    }
-    const text = stdout.text;
-    return { text, notes: stderr.text.trim(), body: parseObject(text), data, ...(failure ? { failure } : {}) };
+    },
   };
+  return { deps: callDeps, stdout, stderr };
 }
 
 /**

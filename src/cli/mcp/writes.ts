@@ -1,13 +1,13 @@
 // A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the
-// write, on exactly the targets the person saw. The preview is the command's own --dry-run, read
-// as the data it printed (commands/shared/expected-outcomes.ts: each target with its
-// expected_outcome and reason); the person confirms only the targets expected to act, and the
-// fleet core (shared/many.ts) acts on those ids alone (a selector such as `status` becomes the ids
-// it selected when the person looked), its per-target outcomes as data. The others are skipped.
+// write, on exactly the targets the person saw. Both go through the fleet core the command's run
+// uses: the preview is the targets of the input (`internsToSuspend`, `batchesToDelete`) and each
+// one's expected outcome (`expectOutcomes`); the person confirms only the targets expected to act,
+// and `actOnMany` acts on those ids alone, its per-target outcomes as data. presets_create
+// previews the body `presetBodyOf` builds and sends that body.
 //
 // A later 2026-07-28 round reads nothing again: its sealed state holds the targets the person saw
-// and those left out, and the write acts on them. In the 2025 revisions the person answers inside
-// the call, so the selector is read once more, to report what matches only since then.
+// and those left out. In the 2025 revisions the person answers inside the call, so a selector is
+// read once more, to report what matches only since then.
 //
 // The audit log is the record: a preview is one line; a confirmed write writes its intent before
 // anything is sent (no line, no write) and its outcome after, with every target's result.
@@ -16,26 +16,34 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { safeJson, shownValue } from '../../core/sanitize.js';
-import type { Deps } from '../../commands/context.js';
-import { deleteOf } from '../../commands/batches/delete-run.js';
-import { suspendOf } from '../../commands/interns/suspend-run.js';
-import { actOnMany, type ManyAction, type Outcome } from '../../commands/shared/many.js';
-import { DEFAULT_CONCURRENCY } from '../../core/concurrency.js';
-import type { Confirmation } from '../../core/spec.js';
+import type { Deps, RunContext } from '../../commands/context.js';
+import { batchesToDelete, deleteOf } from '../../commands/batches/delete-run.js';
+import { internsToSuspend, suspendOf } from '../../commands/interns/suspend-run.js';
+import { createVersion, presetBodyOf } from '../../commands/presets/create-run.js';
+import { expectOutcomes } from '../../commands/shared/expected-outcomes.js';
+import { actOnMany, type ManyAction, type Outcome, type Target } from '../../commands/shared/many.js';
+import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../core/concurrency.js';
+import type { AnySpec, Confirmation } from '../../core/spec.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmAnswer, ConfirmRequest } from './confirm.js';
 import { asToolCalls, forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
-import { failed, textContent, type CallContext, type CallOutcome, type RunCommand, type ToolResult } from './result.js';
+import { failed, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** One target of a write, as the preview shows it: what the API said of it, and what the write would meet. */
-export interface PreviewTarget {
+interface PreviewTarget {
   id: string;
-  name?: string;
-  status?: string;
+  name?: string | undefined;
+  status?: string | undefined;
   expected_outcome?: 'done' | 'failed';
-  reason?: string;
+  reason?: string | undefined;
+}
+
+interface Preview {
+  targets: PreviewTarget[];
+  /** presets_create: the body it would send. */
+  body?: unknown;
 }
 
 /** What the person is shown and what the write binds to: the ids it acts on, and those left out with why. */
@@ -45,13 +53,25 @@ interface WriteState {
   skipped: TargetResult[];
 }
 
-/** The fleet core's action of each write tool on many targets (presets_create runs its command). */
-const ACTIONS: Record<string, (confirmation: Confirmation) => ManyAction> = { interns_suspend: suspendOf, batches_delete: deleteOf };
+interface TargetResult {
+  id: string;
+  outcome: 'done' | 'failed' | 'skipped';
+  error?: Record<string, unknown>;
+}
+
+/** The command's input, as its dry run reads it, with the call's dependencies. */
+type Run = RunContext<AnySpec>;
+
+/** The fleet core's parts of each many-target write tool: its action on one target, and the targets of an input. */
+const FLEETS: Record<string, { actionOf(confirmation: Confirmation): ManyAction; targetsOf(run: Run): () => Promise<Target[]> }> = {
+  interns_suspend: { actionOf: suspendOf, targetsOf: internsToSuspend },
+  batches_delete: { actionOf: deleteOf, targetsOf: batchesToDelete },
+};
 
 /** At most this many targets are named in the confirmation message. */
 const NAMED_IN_MESSAGE = 10;
 
-type WriteContext = CallContext & { keys: readonly string[]; runCommand: RunCommand };
+type WriteContext = CallContext & { keys: readonly string[]; commandDeps: Deps };
 
 export async function callWrite(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<CallOutcome> {
   const callId = randomUUID();
@@ -86,10 +106,16 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   const yes = input.yes === true;
   let answer: ConfirmAnswer | undefined = ctx.answer;
   let state: WriteState | undefined;
+  let run: Run;
+  try {
+    run = { spec: tool.spec, deps: ctx.commandDeps, ...inputOf(tool, { ...input, yes: false }) };
+  } catch (error) {
+    return refuse(toGwctlError(error), !yes);
+  }
   if (!answer) {
     let preview: Preview;
     try {
-      preview = await previewOf(tool, input, ctx);
+      preview = await previewOf(tool, run);
     } catch (error) {
       return refuse(toGwctlError(error), !yes);
     }
@@ -100,8 +126,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
       targets: acting.map((t) => t.id),
       skipped: preview.targets.filter((t) => !expectedToAct(t)).map(skippedAsExpected),
     };
-    // Nothing to act on (none selected, or every target would fail): nobody needs asking, and the
-    // log still says what was called and why nothing was sent.
+    // Nothing to act on (none selected, or every target would fail): nobody needs asking.
     if (acting.length === 0) return end(writeResult(tool, 'not_asked', state.skipped, ctx), false, 'not_asked');
     // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
     if (!ctx.noConfirm) answer = ctx.confirm ? await ctx.confirm(confirmRequest(c, preview, state)) : { action: 'unavailable' };
@@ -126,7 +151,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     spend = answer.spend;
   }
   if (!state) throw new Error(`${tool.name}: a write without targets`);
-  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, input, state, ctx) : [];
+  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, run, state) : [];
   // Spent before anything is written: of two calls bringing the same yes, one passes here.
   if (!spend()) {
     const failure = new GwctlError(
@@ -145,7 +170,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     const why = `cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}; nothing was changed`;
     return refuse(new GwctlError(why, ExitCode.failure));
   }
-  const results = await act(tool, input, state.targets, ctx);
+  const results = await act(tool, run, state.targets);
   const all = [...results, ...newcomers, ...state.skipped];
   return end(writeResult(tool, confirmed, all, ctx), false, confirmed, changedBy(results));
 }
@@ -155,12 +180,6 @@ function outcomeOf(outcome: ToolResult & { full?: Record<string, unknown> }, cha
   const { summary, results, count, error } = outcome.full ?? (outcome.result.structuredContent as Record<string, unknown>);
   // A field the result does not have stays out of the line: JSON leaves out what is undefined.
   return { ok: outcome.result.isError !== true, exit_code: outcome.exitCode, changed, summary, results, count, error };
-}
-
-interface Preview {
-  targets: PreviewTarget[];
-  /** presets_create: the body it would send. */
-  body?: unknown;
 }
 
 /** A target the preview expects the write to act on (a preset's slug has no expectation: it is made). */
@@ -177,38 +196,34 @@ function skippedAsExpected(target: PreviewTarget): TargetResult {
   };
 }
 
+/** The targets of the input (a selector's listed against it are left out, as a dry run leaves them), not yet read one by one. */
+async function targetsOf(tool: GwctlTool, run: Run): Promise<Target[]> {
+  const targets = await FLEETS[tool.name]!.targetsOf(run)();
+  return targets.filter((t) => t.skip === undefined);
+}
+
 /**
  * The targets a selector matches only since the person looked (read again once they answered in
  * this call), each reported as skipped: never acted on, since the person did not see them.
  */
-async function matchingSince(
-  tool: GwctlTool,
-  input: Record<string, unknown>,
-  state: WriteState,
-  ctx: WriteContext,
-): Promise<TargetResult[]> {
-  const selected = Object.keys(input).some((key) => confirmationOf(tool).selectors?.includes(key));
-  if (!selected || ctx.signal.aborted) return [];
+async function matchingSince(tool: GwctlTool, run: Run, state: WriteState): Promise<TargetResult[]> {
+  const selected = confirmationOf(tool).selectors?.some((key) => run.opts[key] !== undefined) === true;
+  if (!selected || run.deps.signal.aborted) return [];
   const known = new Set([...state.targets, ...state.skipped.map((r) => r.id)]);
-  const now = await previewOf(tool, input, ctx).catch(() => ({ targets: [] }));
-  return now.targets
+  const now = await targetsOf(tool, run).catch(() => []);
+  return now
     .filter(({ id }) => !known.has(id))
     .map(({ id }) => ({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } }));
 }
 
-/** The command's --dry-run: each target as it read it, with what the write would meet there. */
-async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<Preview> {
-  const { args, opts } = inputOf(tool, { ...input, yes: false });
-  const printed = await ctx.runCommand(tool.spec, args, opts);
-  if (printed.failure) throw printed.failure;
-  // A command without targets to list (presets_create) previews the body it would send.
-  if (!ACTIONS[tool.name]) return { targets: [{ id: String(Object.values(args)[0]) }], body: printed.data };
-  return { targets: (printed.data as { data: Record<string, unknown>[] }).data.map(previewTarget) };
-}
-
-/** A dry run's row as a preview's target: the fields it has (a batch has no name, so null there). */
-function previewTarget(row: Record<string, unknown>): PreviewTarget {
-  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)) as unknown as PreviewTarget;
+/** Each target of the input with what the write would meet there (only reads are sent); presets_create, the body it would send. */
+async function previewOf(tool: GwctlTool, run: Run): Promise<Preview> {
+  const fleet = FLEETS[tool.name];
+  if (!fleet) return { targets: [{ id: String(run.args.slug) }], body: await presetBodyOf(run) };
+  const expected = await expectOutcomes(run.deps, fleet.actionOf(confirmationOf(tool)), await targetsOf(tool, run));
+  return {
+    targets: expected.map((e) => ({ id: e.id, name: e.name, status: e.status, expected_outcome: e.outcome, reason: e.reason })),
+  };
 }
 
 function confirmationOf(tool: GwctlTool): Confirmation {
@@ -314,28 +329,30 @@ function stateOf(value: unknown, tool: string): WriteState | undefined {
   return { tool, targets, skipped: Array.isArray(skipped) ? skipped : [] };
 }
 
-export interface TargetResult {
-  id: string;
-  outcome: 'done' | 'failed' | 'skipped';
-  error?: Record<string, unknown>;
-}
-
 /** The write on exactly these ids (a selector left out), each target's outcome as data from the fleet core. */
-async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonly string[], ctx: WriteContext): Promise<TargetResult[]> {
-  const action = ACTIONS[tool.name]?.(confirmationOf(tool));
+async function act(tool: GwctlTool, run: Run, ids: readonly string[]): Promise<TargetResult[]> {
+  const fleet = FLEETS[tool.name];
   let outcomes: readonly Outcome[] = [];
-  const targets = ids.map((id) => ({ id }));
-  const work = action && ((deps: Deps) => actOnMany(deps, action, targets, DEFAULT_CONCURRENCY, async (all) => void (outcomes = all)));
-  let failure: GwctlError | undefined;
   try {
-    const { args, opts } = inputOf(tool, { ...input, yes: true });
-    // Once cancelled, a fleet starts nothing new and reports what each target did.
-    ({ failure } = await ctx.runCommand(tool.spec, args, opts, { untilCancelled: false, ...(work ? { work } : {}) }));
+    if (!fleet) await createVersion(run.deps, String(run.args.slug), await presetBodyOf(run));
+    else {
+      const concurrency = (run.opts.concurrency as ConcurrencyChoice | undefined) ?? DEFAULT_CONCURRENCY;
+      const report = async (all: readonly Outcome[]): Promise<void> => void (outcomes = all);
+      // Once cancelled, a fleet starts nothing new and reports what each target did.
+      await actOnMany(
+        run.deps,
+        fleet.actionOf(confirmationOf(tool)),
+        ids.map((id) => ({ id })),
+        concurrency,
+        report,
+      );
+    }
   } catch (error) {
-    failure = toGwctlError(error);
+    // A fleet's failures are in its outcomes; a failure before any (no key) is every target's.
+    if (outcomes.length === 0) return ids.map((id) => ({ id, outcome: 'failed', error: errorOf(toGwctlError(error)) }));
   }
-  if (outcomes.length > 0) return outcomes.map((outcome, i) => targetResult(ids[i]!, outcome));
-  return [failure ? { id: ids[0]!, outcome: 'failed', error: errorOf(failure) } : { id: ids[0]!, outcome: 'done' }];
+  if (outcomes.length === 0) return ids.map((id) => ({ id, outcome: 'done' }));
+  return outcomes.map((outcome, i) => targetResult(ids[i]!, outcome));
 }
 
 /** One target's outcome as the tool reports it: one not attempted is skipped, with why. */
