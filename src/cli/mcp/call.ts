@@ -18,7 +18,7 @@ import { McpPrinter } from '../../output/printers/mcp.js';
 import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
 import { forAgent } from './agent-errors.js';
-import { cutToFit, MAX_JSON, MAX_TEXT } from './bounds.js';
+import { cutBody, MAX_JSON, MAX_TEXT } from './bounds.js';
 import { GATEWAY_CURSOR_OPTION, isListSpec, listCall, shapeList, type ListCall } from './lists.js';
 import { failed, parseObject, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
 import { callWrite } from './writes.js';
@@ -62,9 +62,8 @@ function readResult(tool: GwctlTool, list: ListCall | undefined, printed: Printe
 /** A body longer than the bound (one item: a get's): cut to fit, saying so. */
 function bounded(printed: Printed): { body: Record<string, unknown>; note: string } | undefined {
   if (!printed.body || printed.text.length <= MAX_JSON) return undefined;
-  const { value } = cutToFit(printed.body, MAX_JSON - 30);
   return {
-    body: { ...value, truncated: true },
+    body: cutBody(printed.body),
     note: `The result was cut to stay under ${MAX_TEXT} characters ("truncated": true): its longest values are shortened (ending in …).`,
   };
 }
