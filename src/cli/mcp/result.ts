@@ -6,7 +6,7 @@ import type { GwctlError } from '../../core/errors.js';
 import { sanitizeBlock } from '../../core/sanitize.js';
 import { errorJson } from '../report.js';
 import type { AuditLog, ClientName } from './audit.js';
-import type { Confirm, ConfirmAnswer } from './confirm.js';
+import type { Confirm, ConfirmAnswer } from './asking.js';
 import type { Parts } from './parts.js';
 
 export interface CallContext {

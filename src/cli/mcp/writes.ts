@@ -25,7 +25,7 @@ import { actOnMany, type ManyAction, type Outcome, type Target } from '../../com
 import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../core/concurrency.js';
 import type { AnySpec, Confirmation } from '../../core/spec.js';
 import type { AuditLog, Confirmation as Confirmed } from './audit.js';
-import type { ConfirmAnswer, ConfirmRequest } from './confirm.js';
+import type { ConfirmAnswer, ConfirmRequest } from './asking.js';
 import { asToolCalls, forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
 import { failed, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
