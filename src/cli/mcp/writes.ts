@@ -12,7 +12,6 @@
 // The audit log is the record: a preview is one line; a confirmed write writes its intent before
 // anything is sent (no line, no write) and its outcome after, with every target's result.
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { safeJson, shownValue } from '../../core/sanitize.js';
@@ -24,7 +23,7 @@ import { expectOutcomes } from '../../commands/shared/expected-outcomes.js';
 import { actOnMany, type ManyAction, type Outcome, type Target } from '../../commands/shared/many.js';
 import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../core/concurrency.js';
 import type { AnySpec, Confirmation } from '../../core/spec.js';
-import type { AuditLog, Confirmation as Confirmed } from './audit.js';
+import type { AuditEntry, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmAnswer, ConfirmRequest } from './asking.js';
 import { asToolCalls, forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
@@ -32,60 +31,39 @@ import { failed, textContent, type CallContext, type CallOutcome, type ToolResul
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** One target of a write, as the preview shows it: what the API said of it, and what the write would meet. */
-interface PreviewTarget {
-  id: string;
-  name?: string | undefined;
-  status?: string | undefined;
-  expected_outcome?: 'done' | 'failed';
-  reason?: string | undefined;
-}
+type PreviewTarget = { id: string; name?: string; status?: string; expected_outcome?: 'done' | 'failed'; reason?: string };
 
-interface Preview {
-  targets: PreviewTarget[];
-  /** presets_create: the body it would send. */
-  body?: unknown;
-}
+/** The targets (the write acts on those not expected to fail), and presets_create's body. */
+type Preview = { targets: PreviewTarget[]; acting: PreviewTarget[]; failing: PreviewTarget[]; body?: unknown };
 
 /** What the person is shown and what the write binds to: the ids it acts on, and those left out with why. */
-interface WriteState {
-  tool: string;
-  targets: string[];
-  skipped: TargetResult[];
-}
+type WriteState = { tool: string; targets: string[]; skipped: TargetResult[] };
 
-interface TargetResult {
-  id: string;
-  outcome: 'done' | 'failed' | 'skipped';
-  error?: Record<string, unknown>;
-}
+type TargetResult = { id: string; outcome: 'done' | 'failed' | 'skipped'; error?: Record<string, unknown> };
 
-/** The command's input, as its dry run reads it, with the call's dependencies. */
+/** The command's input as its dry run reads it, with the call's dependencies. */
 type Run = RunContext<AnySpec>;
 
 /** The fleet core's parts of each many-target write tool: its action on one target, and the targets of an input. */
-const FLEETS: Record<string, { actionOf(confirmation: Confirmation): ManyAction; targetsOf(run: Run): () => Promise<Target[]> }> = {
+const FLEETS: Record<string, { actionOf(words: Confirmation): ManyAction; targetsOf(run: Run): () => Promise<Target[]> }> = {
   interns_suspend: { actionOf: suspendOf, targetsOf: internsToSuspend },
   batches_delete: { actionOf: deleteOf, targetsOf: batchesToDelete },
 };
 
-/** At most this many targets are named in the confirmation message. */
-const NAMED_IN_MESSAGE = 10;
+/** At most this many targets are named in a message. */
+const NAMED = 10;
 
 type WriteContext = CallContext & { keys: readonly string[]; commandDeps: Deps };
+type Ended = ToolResult & { full?: Record<string, unknown> };
 
 export async function callWrite(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<CallOutcome> {
   const callId = randomUUID();
   const { keys } = ctx;
-  const c = confirmationOf(tool);
-  const record = async (entry: Omit<Parameters<AuditLog['write']>[0], 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
+  const c = tool.spec.confirmation as Confirmation;
+  const record = async (entry: Omit<AuditEntry, 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
     ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...(ctx.client ? { client: ctx.client } : {}), ...entry }, keys);
   // Every call ends with one outcome line, whatever it answers.
-  const end = async (
-    result: ToolResult & { full?: Record<string, unknown> },
-    preview: boolean,
-    confirmation: Confirmed | null,
-    changed = false,
-  ): Promise<CallOutcome> => {
+  const end = async (result: Ended, preview: boolean, confirmation: Confirmed | null, changed = false): Promise<CallOutcome> => {
     await record({ event: 'outcome', preview, confirmation, outcome: outcomeOf(result, changed) }).catch((error: unknown) => {
       ctx.deps.io.err(`gwctl: warning: cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}\n`);
     });
@@ -107,27 +85,19 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   let answer: ConfirmAnswer | undefined = ctx.answer;
   let state: WriteState | undefined;
   let run: Run;
+  let preview: Preview | undefined;
   try {
     run = { spec: tool.spec, deps: ctx.commandDeps, ...inputOf(tool, { ...input, yes: false }) };
+    // A later 2026-07-28 round reads nothing: the person's answer holds the targets they saw.
+    if (!answer) preview = await previewOf(tool, c, run);
   } catch (error) {
     return refuse(toGwctlError(error), !yes);
   }
-  if (!answer) {
-    let preview: Preview;
-    try {
-      preview = await previewOf(tool, run);
-    } catch (error) {
-      return refuse(toGwctlError(error), !yes);
-    }
-    if (!yes) return end(previewResult(tool, preview, ctx), true, null);
-    const acting = preview.targets.filter(expectedToAct);
-    state = {
-      tool: tool.name,
-      targets: acting.map((t) => t.id),
-      skipped: preview.targets.filter((t) => !expectedToAct(t)).map(skippedAsExpected),
-    };
+  if (preview) {
+    if (!yes) return end(previewResult(tool, c, preview, ctx), true, null);
+    state = { tool: tool.name, targets: preview.acting.map((t) => t.id), skipped: preview.failing.map(skippedAsExpected) };
     // Nothing to act on (none selected, or every target would fail): nobody needs asking.
-    if (acting.length === 0) return end(writeResult(tool, 'not_asked', state.skipped, ctx), false, 'not_asked');
+    if (preview.acting.length === 0) return end(writeResult(tool, c, 'not_asked', state.skipped, ctx), false, 'not_asked');
     // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
     if (!ctx.noConfirm) answer = ctx.confirm ? await ctx.confirm(confirmRequest(c, preview, state)) : { action: 'unavailable' };
   }
@@ -151,18 +121,12 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     spend = answer.spend;
   }
   if (!state) throw new Error(`${tool.name}: a write without targets`);
-  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, run, state) : [];
+  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, c, run, state) : [];
   // Spent before anything is written: of two calls bringing the same yes, one passes here.
   if (!spend()) {
-    const failure = new GwctlError(
-      `this confirmation has already allowed a write: a person's yes allows one write; nothing was changed`,
-      ExitCode.cancelled,
-      {
-        reason: 'confirmation_spent',
-        hint: `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`,
-      },
-    );
-    return end(failed(failure), false, 'spent');
+    const hint = `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`;
+    const why = `this confirmation has already allowed a write: a person's yes allows one write; nothing was changed`;
+    return end(failed(new GwctlError(why, ExitCode.cancelled, { reason: 'confirmation_spent', hint })), false, 'spent');
   }
   try {
     await record({ event: 'intent', preview: false, confirmation: confirmed, targets: state.targets });
@@ -170,142 +134,122 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     const why = `cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}; nothing was changed`;
     return refuse(new GwctlError(why, ExitCode.failure));
   }
-  const results = await act(tool, run, state.targets);
-  const all = [...results, ...newcomers, ...state.skipped];
-  return end(writeResult(tool, confirmed, all, ctx), false, confirmed, changedBy(results));
+  const results = await act(tool, c, run, state.targets);
+  return end(writeResult(tool, c, confirmed, [...results, ...newcomers, ...state.skipped], ctx), false, confirmed, changedBy(results));
 }
 
 /** What the audit line says of a result: every target's, even when the tool's result is cut. */
-function outcomeOf(outcome: ToolResult & { full?: Record<string, unknown> }, changed: boolean): Record<string, unknown> {
+function outcomeOf(outcome: Ended, changed: boolean): Record<string, unknown> {
   const { summary, results, count, error } = outcome.full ?? (outcome.result.structuredContent as Record<string, unknown>);
   // A field the result does not have stays out of the line: JSON leaves out what is undefined.
   return { ok: outcome.result.isError !== true, exit_code: outcome.exitCode, changed, summary, results, count, error };
 }
 
-/** A target the preview expects the write to act on (a preset's slug has no expectation: it is made). */
-function expectedToAct(target: PreviewTarget): boolean {
-  return target.expected_outcome !== 'failed';
-}
-
 /** A target the preview said would fail: left out of the confirmation and the write, with its reason. */
 function skippedAsExpected(target: PreviewTarget): TargetResult {
-  return {
-    id: target.id,
-    outcome: 'skipped',
-    error: { message: `not attempted: the preview found it would fail: ${target.reason ?? ''}`.trimEnd() },
-  };
+  const message = `not attempted: the preview found it would fail: ${target.reason ?? ''}`.trimEnd();
+  return { id: target.id, outcome: 'skipped', error: { message } };
 }
 
-/** The targets of the input (a selector's listed against it are left out, as a dry run leaves them), not yet read one by one. */
+/** The targets of the input, those a selector listed against it left out (as a dry run leaves them). */
 async function targetsOf(tool: GwctlTool, run: Run): Promise<Target[]> {
-  const targets = await FLEETS[tool.name]!.targetsOf(run)();
-  return targets.filter((t) => t.skip === undefined);
+  return (await FLEETS[tool.name]!.targetsOf(run)()).filter((t) => t.skip === undefined);
 }
 
 /**
  * The targets a selector matches only since the person looked (read again once they answered in
  * this call), each reported as skipped: never acted on, since the person did not see them.
  */
-async function matchingSince(tool: GwctlTool, run: Run, state: WriteState): Promise<TargetResult[]> {
-  const selected = confirmationOf(tool).selectors?.some((key) => run.opts[key] !== undefined) === true;
-  if (!selected || run.deps.signal.aborted) return [];
+async function matchingSince(tool: GwctlTool, c: Confirmation, run: Run, state: WriteState): Promise<TargetResult[]> {
+  if (c.selectors?.some((key) => run.opts[key] !== undefined) !== true || run.deps.signal.aborted) return [];
   const known = new Set([...state.targets, ...state.skipped.map((r) => r.id)]);
   const now = await targetsOf(tool, run).catch(() => []);
-  return now
-    .filter(({ id }) => !known.has(id))
-    .map(({ id }) => ({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } }));
+  const message = 'matches only since the confirmation was asked';
+  return now.filter(({ id }) => !known.has(id)).map(({ id }) => ({ id, outcome: 'skipped', error: { message } }));
 }
 
 /** Each target of the input with what the write would meet there (only reads are sent); presets_create, the body it would send. */
-async function previewOf(tool: GwctlTool, run: Run): Promise<Preview> {
+async function previewOf(tool: GwctlTool, c: Confirmation, run: Run): Promise<Preview> {
   const fleet = FLEETS[tool.name];
-  if (!fleet) return { targets: [{ id: String(run.args.slug) }], body: await presetBodyOf(run) };
-  const expected = await expectOutcomes(run.deps, fleet.actionOf(confirmationOf(tool)), await targetsOf(tool, run));
+  if (!fleet) {
+    const made = [{ id: String(run.args.slug) }];
+    return { targets: made, acting: made, failing: [], body: await presetBodyOf(run) };
+  }
+  const expected = await expectOutcomes(run.deps, fleet.actionOf(c), await targetsOf(tool, run));
+  const targets = expected.map(({ id, name, status, outcome, reason }) => ({ id, name, status, expected_outcome: outcome, reason }));
   return {
-    targets: expected.map((e) => ({ id: e.id, name: e.name, status: e.status, expected_outcome: e.outcome, reason: e.reason })),
+    targets,
+    acting: targets.filter((t) => t.expected_outcome === 'done'),
+    failing: targets.filter((t) => t.expected_outcome === 'failed'),
   };
 }
 
-function confirmationOf(tool: GwctlTool): Confirmation {
-  return tool.spec.confirmation as Confirmation;
+/** `n` targets in the spec's words: `1 intern`, `3 interns`. */
+function counted(c: Confirmation, n: number): string {
+  return `${n} ${n === 1 ? c.noun : c.nouns}`;
 }
 
-function previewResult(tool: GwctlTool, preview: Preview, ctx: WriteContext): ToolResult {
-  const c = confirmationOf(tool);
+function previewResult(tool: GwctlTool, c: Confirmation, { targets, acting, failing, body }: Preview, ctx: WriteContext): ToolResult {
   // The count is of the targets the write would act on: the number a person confirms.
-  const count = preview.targets.filter(expectedToAct).length;
-  const failing = preview.targets.filter((t) => !expectedToAct(t));
-  const body: Record<string, unknown> = {
-    preview: true,
-    changed: false,
-    count,
-    targets: preview.targets,
-    ...(preview.body === undefined ? {} : { body: preview.body }),
-  };
+  const count = acting.length;
+  const shown = { preview: true, changed: false, count, targets, ...(body === undefined ? {} : { body }) };
   const lines = [
-    `Preview: nothing was changed. ${count} ${count === 1 ? c.noun : c.nouns} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
+    `Preview: nothing was changed. ${counted(c, count)} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
     ...failing
-      .slice(0, NAMED_IN_MESSAGE)
+      .slice(0, NAMED)
       .map((t) => `${c.noun} ${shownValue(t.id)} would fail (${shownValue(t.reason ?? 'see its reason')}); it is left out.`),
-    ...(failing.length > NAMED_IN_MESSAGE ? [`… and ${failing.length - NAMED_IN_MESSAGE} more that would fail.`] : []),
+    ...(failing.length > NAMED ? [`… and ${failing.length - NAMED} more that would fail.`] : []),
     ctx.noConfirm
       ? `To make the change, call ${tool.name} again with the same arguments and yes: true. This server makes writes without a person confirming them (--no-confirm): yes: true alone makes the change.`
       : `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
   ];
-  return partResult(firstPart(tool.name, body, 'targets', ctx.parts), lines);
+  return partResult(firstPart(tool.name, shown, 'targets', ctx.parts), lines);
 }
 
 /** A preview's or result's part as the tool's result: its JSON, then the lines for a reader and the part's note. */
 function partResult(part: Part, lines: string[], isError = false): ToolResult {
   const text = [...lines, ...(part.note ? [part.note] : [])].join('\n');
-  const result: CallToolResult = {
-    content: [textContent(safeJson(part.body)), ...(text ? [textContent(text)] : [])],
-    structuredContent: part.body,
+  const content = [textContent(safeJson(part.body)), ...(text ? [textContent(text)] : [])];
+  return {
+    result: { content, structuredContent: part.body, ...(isError ? { isError } : {}) },
+    exitCode: isError ? ExitCode.partial : ExitCode.ok,
   };
-  if (isError) result.isError = true;
-  return { result, exitCode: isError ? ExitCode.partial : ExitCode.ok };
 }
 
 /**
  * What the person reads: the tool's own words, with every value from the gateway or the agent
  * (names, ids, statuses, a body's fields) shown escaped and cut (`shownValue`), one per line.
  */
-function confirmRequest(c: Confirmation, preview: Preview, state: WriteState): ConfirmRequest {
-  const acting = preview.targets.filter(expectedToAct);
+function confirmRequest(c: Confirmation, { acting, failing, body }: Preview, state: WriteState): ConfirmRequest {
   const count = acting.length;
-  const failing = preview.targets.length - count;
-  const named = acting
-    .slice(0, NAMED_IN_MESSAGE)
-    .map(
-      (t) => `- ${t.name ? `${shownValue(t.name)} (${shownValue(t.id)})` : shownValue(t.id)}${t.status ? `, ${shownValue(t.status)}` : ''}`,
-    );
-  const more = count > NAMED_IN_MESSAGE ? [`… and ${count - NAMED_IN_MESSAGE} more`] : [];
-  const body = preview.body === undefined ? [] : bodyLines(preview.body);
-  const ask = c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${c.action.toLowerCase()}: ${count}.` : 'Confirm?';
-  const left =
-    failing > 0 ? [`${failing} more ${failing === 1 ? c.noun : c.nouns} would fail and ${failing === 1 ? 'is' : 'are'} left out.`] : [];
+  const act = c.action.toLowerCase();
+  const leftOut = `${failing.length} more ${failing.length === 1 ? `${c.noun} would fail and is` : `${c.nouns} would fail and are`} left out.`;
   const message = [
-    `${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`,
-    ...named,
-    ...more,
-    ...left,
-    ...body,
-    ask,
+    `${c.action} ${counted(c, count)}? ${c.consequence}`,
+    ...acting.slice(0, NAMED).map(namedLine),
+    ...(count > NAMED ? [`… and ${count - NAMED} more`] : []),
+    ...(failing.length === 0 ? [] : [leftOut]),
+    ...(body === undefined ? [] : bodyLines(body)),
+    c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${act}: ${count}.` : 'Confirm?',
   ].join('\n');
   const property =
     c.typed === 'count'
-      ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${c.action.toLowerCase()} them` }
+      ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${act} them` }
       : { type: 'boolean', title: `${c.action} ${count === 1 ? `the ${c.noun}` : `${count} ${c.nouns}`}`, default: false };
   return { message, requestedSchema: { type: 'object', properties: { confirm: property }, required: ['confirm'] }, state };
+}
+
+/** A target the person is asked about: `- name (id), status`. */
+function namedLine({ id, name, status }: PreviewTarget): string {
+  return `- ${name ? `${shownValue(name)} (${shownValue(id)})` : shownValue(id)}${status ? `, ${shownValue(status)}` : ''}`;
 }
 
 /** The body a write will send, a line per field: `  model: openai/gpt-4o`. */
 function bodyLines(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [`The body it sends: ${shownValue(JSON.stringify(body) ?? '')}`];
-  const fields = Object.entries(body as Record<string, unknown>).map(
-    ([key, value]) => `  ${shownValue(key)}: ${shownValue(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`,
-  );
-  return ['The body it sends:', ...fields];
+  const line = ([key, value]: [string, unknown]): string =>
+    `  ${shownValue(key)}: ${shownValue(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`;
+  return ['The body it sends:', ...Object.entries(body).map(line)];
 }
 
 /** Why an answer does not confirm the write, or undefined when it does. */
@@ -313,46 +257,42 @@ function refusal(c: Confirmation, answer: { action: string; content?: Record<str
   if (answer.action === 'decline') return 'the person declined';
   if (answer.action !== 'accept') return 'the person cancelled';
   const value = answer.content?.confirm;
-  if (c.typed === 'count') {
-    if (typeof value !== 'string') return 'the confirmation was not the typed number';
-    if (value.trim() !== String(count)) return `the number typed (${JSON.stringify(value.slice(0, 20))}) is not ${count}`;
-    return undefined;
-  }
-  if (typeof value !== 'boolean') return 'the confirmation was not a yes or no';
-  return value ? undefined : 'the person did not confirm';
+  if (c.typed !== 'count')
+    return typeof value !== 'boolean' ? 'the confirmation was not a yes or no' : value ? undefined : 'the person did not confirm';
+  if (typeof value !== 'string') return 'the confirmation was not the typed number';
+  return value.trim() === String(count) ? undefined : `the number typed (${JSON.stringify(value.slice(0, 20))}) is not ${count}`;
 }
 
 function stateOf(value: unknown, tool: string): WriteState | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { targets, skipped } = value as Partial<WriteState>;
-  if ((value as WriteState).tool !== tool || !Array.isArray(targets) || !targets.every((t) => typeof t === 'string')) return undefined;
+  const { targets, skipped, tool: its } = (value ?? {}) as Partial<WriteState>;
+  if (its !== tool || !Array.isArray(targets) || !targets.every((t) => typeof t === 'string')) return undefined;
   return { tool, targets, skipped: Array.isArray(skipped) ? skipped : [] };
 }
 
 /** The write on exactly these ids (a selector left out), each target's outcome as data from the fleet core. */
-async function act(tool: GwctlTool, run: Run, ids: readonly string[]): Promise<TargetResult[]> {
+async function act(tool: GwctlTool, c: Confirmation, run: Run, ids: readonly string[]): Promise<TargetResult[]> {
   const fleet = FLEETS[tool.name];
   let outcomes: readonly Outcome[] = [];
   try {
     if (!fleet) await createVersion(run.deps, String(run.args.slug), await presetBodyOf(run));
-    else {
-      const concurrency = (run.opts.concurrency as ConcurrencyChoice | undefined) ?? DEFAULT_CONCURRENCY;
-      const report = async (all: readonly Outcome[]): Promise<void> => void (outcomes = all);
-      // Once cancelled, a fleet starts nothing new and reports what each target did.
+    // Once cancelled, a fleet starts nothing new and reports what each target did; then it throws.
+    else
       await actOnMany(
         run.deps,
-        fleet.actionOf(confirmationOf(tool)),
+        fleet.actionOf(c),
         ids.map((id) => ({ id })),
-        concurrency,
-        report,
+        concurrencyOf(run),
+        async (all) => void (outcomes = all),
       );
-    }
   } catch (error) {
-    // A fleet's failures are in its outcomes; a failure before any (no key) is every target's.
+    // A failure before any target's (no key): every target's.
     if (outcomes.length === 0) return ids.map((id) => ({ id, outcome: 'failed', error: errorOf(toGwctlError(error)) }));
   }
-  if (outcomes.length === 0) return ids.map((id) => ({ id, outcome: 'done' }));
-  return outcomes.map((outcome, i) => targetResult(ids[i]!, outcome));
+  return outcomes.length === 0 ? ids.map((id) => ({ id, outcome: 'done' })) : outcomes.map((o, i) => targetResult(ids[i]!, o));
+}
+
+function concurrencyOf(run: Run): ConcurrencyChoice {
+  return (run.opts.concurrency as ConcurrencyChoice | undefined) ?? DEFAULT_CONCURRENCY;
 }
 
 /** One target's outcome as the tool reports it: one not attempted is skipped, with why. */
@@ -375,14 +315,14 @@ function changedBy(results: readonly TargetResult[]): boolean {
 
 function writeResult(
   tool: GwctlTool,
+  c: Confirmation,
   confirmation: Confirmed,
   all: TargetResult[],
   ctx: WriteContext,
-): ToolResult & { full: Record<string, unknown> } {
+): Ended & { full: object } {
   const summary = { done: 0, failed: 0, skipped: 0 };
   for (const r of all) summary[r.outcome]++;
   const body = { preview: false, changed: changedBy(all), confirmation, results: all, summary };
-  const c = confirmationOf(tool);
-  const text = `${summary.done} ${summary.done === 1 ? c.noun : c.nouns} done, ${summary.failed} failed, ${summary.skipped} skipped.`;
+  const text = `${counted(c, summary.done)} done, ${summary.failed} failed, ${summary.skipped} skipped.`;
   return { ...partResult(firstPart(tool.name, body, 'results', ctx.parts), [text], summary.failed > 0), full: body };
 }
