@@ -45,14 +45,10 @@ export type Confirm = (request: ConfirmRequest) => Promise<ConfirmAnswer>;
 
 /**
  * Thrown by a 2026-07-28 `confirm` on the call's first round: the call ends here with an
- * input-required result that asks the person, and nothing has changed. A tool lets it through;
- * the server turns it into the result.
+ * input-required result that asks the person, and nothing has changed. A tool lets it through.
  */
 export class InputRequired extends Error {
-  constructor(readonly request: ConfirmRequest) {
-    super('the person has not answered yet');
-    this.name = 'InputRequired';
-  }
+  override name = 'InputRequired';
 }
 
 /** How long a person may take to answer a 2026-07-28 round before its state expires. */
@@ -69,11 +65,15 @@ export function asksByForm(capabilities: ClientCapabilities | undefined): boolea
   return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
-/** A first 2026-07-28 round: it ends the call by throwing InputRequired, or answers 'unavailable' when the request declared no elicitation. */
-export function firstRoundConfirm(capabilities: ClientCapabilities | undefined): Confirm {
+/**
+ * A first 2026-07-28 round: it hands the question to `asked` and ends the call by throwing
+ * InputRequired, or answers 'unavailable' when the request declared no elicitation.
+ */
+export function firstRoundConfirm(capabilities: ClientCapabilities | undefined, asked: (request: ConfirmRequest) => void): Confirm {
   return (request) => {
     if (!asksByForm(capabilities)) return Promise.resolve({ action: 'unavailable' });
-    throw new InputRequired(request);
+    asked(request);
+    throw new InputRequired('the person has not answered yet');
   };
 }
 
