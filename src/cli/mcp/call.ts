@@ -27,19 +27,22 @@ import { callWrite } from './writes.js';
 export type { CallContext, CallOutcome } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
+/** A call with every key its run knows, to mask. */
+type Call = CallContext & { keys: readonly string[] };
+
 /** A tool asks nobody: a write is previewed unless `yes`, and a missing id is an error. */
 const NOBODY = nobodyToAsk('cannot ask: a tool call has nobody to ask');
 
 export async function callTool(tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext): Promise<CallOutcome> {
   const keys = await knownKeys(ctx.deps);
-  if (tool.write) return callWrite(tool, input, { ...ctx, keys, commandDeps: callDeps(ctx, keys, tool.spec).deps });
+  if (tool.write) return callWrite(tool, input, { ...ctx, keys, commandDeps: callDeps({ ...ctx, keys }, tool.spec).deps });
   let printed: Printed;
   let list: ListCall | undefined;
   try {
     list = isListSpec(tool.spec) ? listCall(tool, input) : undefined;
-    const { args, opts } = inputOf(tool, list?.input ?? input);
-    if (list?.gatewayCursor !== undefined) opts[GATEWAY_CURSOR_OPTION] = list.gatewayCursor;
-    printed = await runCommand(ctx, keys, tool.spec, args, opts);
+    const parsed = inputOf(tool, list?.input ?? input);
+    if (list?.gatewayCursor !== undefined) parsed.opts[GATEWAY_CURSOR_OPTION] = list.gatewayCursor;
+    printed = await runCommand({ ...ctx, keys }, tool.spec, parsed);
   } catch (error) {
     printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
   }
@@ -90,27 +93,13 @@ function agentNotes(notes: string): string {
     .trim();
 }
 
-/** What one run of a command printed, and how it ended. */
-interface Printed {
-  /** Its stdout: what --json prints. */
-  text: string;
-  /** Its stderr: notes and hints. */
-  notes: string;
-  /** The body, when the output is one JSON object. */
-  body: Record<string, unknown> | undefined;
-  failure?: GwctlError;
-}
+/** What one run of a command printed (stdout, the JSON body when it is one object; stderr's notes), and how it ended. */
+type Printed = { text: string; body: Record<string, unknown> | undefined; notes: string; failure?: GwctlError };
 
 /** Runs a read tool's command with typed arguments and options, for one call. */
-async function runCommand(
-  ctx: CallContext,
-  keys: readonly string[],
-  spec: AnySpec,
-  args: Record<string, unknown>,
-  opts: Record<string, unknown>,
-): Promise<Printed> {
+async function runCommand(call: Call, spec: AnySpec, { args, opts }: ReturnType<typeof inputOf>): Promise<Printed> {
   const deadline = callDeadline(spec, opts);
-  const { deps, stdout, stderr } = callDeps(ctx, keys, spec, deadline?.signal);
+  const { deps, stdout, stderr } = callDeps(call, spec, deadline?.signal);
   let failure: GwctlError | undefined;
   try {
     const implementation = implementations.get(commandName(spec));
@@ -126,17 +115,12 @@ async function runCommand(
 }
 
 /** A command's dependencies in one call: an Io over memory, the MCP printer, nobody to ask, the call's cancellation. */
-function callDeps(
-  ctx: CallContext,
-  keys: readonly string[],
-  spec: AnySpec,
-  deadline?: AbortSignal,
-): { deps: Deps; stdout: Memory; stderr: Memory } {
+function callDeps(ctx: Call, spec: AnySpec, deadline?: AbortSignal): { deps: Deps; stdout: Memory; stderr: Memory } {
   const { deps } = ctx;
   const stdout = new Memory();
   const stderr = new Memory();
   const io = createIo({ streams: { stdin: Readable.from([]), stdout, stderr }, env: deps.env, colorFlag: false, onStdoutClosed: () => {} });
-  for (const key of keys) io.addSecret(key);
+  for (const key of ctx.keys) io.addSecret(key);
   const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline] : [])]);
   const printer = new McpPrinter(
     { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },

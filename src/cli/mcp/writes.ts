@@ -1,16 +1,12 @@
-// A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the
-// write, on exactly the targets the person saw. Both go through the fleet core the command's run
-// uses: the preview is the targets of the input (`internsToSuspend`, `batchesToDelete`) and each
-// one's expected outcome (`expectOutcomes`); the person confirms only the targets expected to act,
-// and `actOnMany` acts on those ids alone, its per-target outcomes as data. presets_create
-// previews the body `presetBodyOf` builds and sends that body.
-//
-// A later 2026-07-28 round reads nothing again: its sealed state holds the targets the person saw
-// and those left out. In the 2025 revisions the person answers inside the call, so a selector is
-// read once more, to report what matches only since then.
-//
-// The audit log is the record: a preview is one line; a confirmed write writes its intent before
-// anything is sent (no line, no write) and its outcome after, with every target's result.
+// A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the write,
+// on exactly the targets the person saw, through the fleet core the command's run uses. The
+// preview is the targets of the input (`internsToSuspend`, `batchesToDelete`) and what each read
+// says (`expectOutcomes`); the person confirms only those expected to act, and `actOnMany` acts
+// on their ids, its outcomes as data. presets_create previews and sends `presetBodyOf`'s body.
+// A later 2026-07-28 round reads nothing again: its sealed state holds the targets. In the 2025
+// revisions the person answers inside the call, so a selector is read once more, to report what
+// matches only since then. The audit log is the record: a preview is one line; a write, its
+// intent before anything is sent (no line, no write) and its outcome after.
 import { randomUUID } from 'node:crypto';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
