@@ -136,11 +136,12 @@ export class Rounds {
     }
     if (sealed.tool !== tool || sealed.arguments !== JSON.stringify(args) || typeof sealed.once !== 'string') throw new RoundStateRefused();
     const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_INPUT);
-    const spend = (): boolean => this.spend(sealed.once);
+    const { once, state } = sealed;
+    const spend = (): boolean => this.spend(once);
     return answer.kind === 'elicit'
-      ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: sealed.state, spend }
+      ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state, spend }
       : // A round without an answer to the form is no confirmation.
-        { action: 'cancel', state: sealed.state, spend };
+        { action: 'cancel', state, spend };
   }
 
   /** The input-required result that asks the person, with the request's state sealed. */
@@ -157,11 +158,8 @@ export class Rounds {
 
 /** A round's state that this server did not seal for this call, or that has expired. */
 export class RoundStateRefused extends Error {
-  constructor() {
-    super(
-      'the confirmation state sent back is not one this server issued for this tool and these arguments, or it has expired: nothing was changed; call the tool again',
-    );
-  }
+  override message =
+    'the confirmation state sent back is not one this server issued for this tool and these arguments, or it has expired: nothing was changed; call the tool again';
 }
 
 /**
