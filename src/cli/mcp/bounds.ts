@@ -1,8 +1,8 @@
-// The bound on a tool result's text (the contract: at most 100,000 characters, every tool): an
-// agent's host cuts longer output where it likes. A list, a preview or a write's results keep
-// the items that fit and continue through `next_cursor`; one item longer than the bound by itself
-// is cut (its longest strings shortened, its longest arrays halved) and says `"truncated": true`,
-// so that a part is never empty and a cursor never returns itself.
+// The bound on a tool result's text (the contract: at most 100,000 characters, every tool; an
+// agent's host cuts longer output where it likes). A list, a preview or a write's results keep the
+// items that fit and continue through `next_cursor`, a cursor of this file's making; one item too
+// long by itself is cut and says `"truncated": true`, so that a part is never empty and a cursor
+// never returns itself.
 import { usageError } from '../../core/errors.js';
 import { safeJson } from '../../core/sanitize.js';
 

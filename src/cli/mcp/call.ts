@@ -1,7 +1,7 @@
-// One tool call, in-process: the command's own run function with the run's settings, client and
-// pacing, and for this call alone an Io over memory (the server's stdin and stdout may be the
-// protocol itself), the MCP printer, nobody to ask, and the request's cancellation. The result
-// is what --json would print, or the --json error object.
+// One tool call, in-process, with the run's settings, client and pacing, and for this call alone
+// an Io over memory (the server's stdio may be the protocol itself), the MCP printer, nobody to
+// ask, and the request's cancellation. A read runs the command's own run function: its result is
+// what --json would print, or the --json error object. A write goes to writes.ts.
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
@@ -73,10 +73,8 @@ function bounded(printed: Printed): { body: Record<string, unknown>; note: strin
 
 /** A page of an offset list that is not the last, said with the tool's own properties. */
 function nextPage(tool: GwctlTool, body: Record<string, unknown> | undefined): string {
-  if (!body || body.has_more !== true) return '';
-  const properties = (tool.definition.inputSchema.properties ?? {}) as Record<string, unknown>;
-  if ('all' in properties) return `More items exist: call ${tool.name} with all: true for every page, or with a larger offset.`;
-  return '';
+  const paged = body?.has_more === true && 'all' in (tool.definition.inputSchema.properties ?? {});
+  return paged ? `More items exist: call ${tool.name} with all: true for every page, or with a larger offset.` : '';
 }
 
 /**
@@ -86,11 +84,8 @@ function nextPage(tool: GwctlTool, body: Record<string, unknown> | undefined): s
  * (the body's next_cursor, said by the list's own note).
  */
 function agentNotes(notes: string): string {
-  return notes
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !/\bgwctl /.test(line))
-    .join('\n')
-    .trim();
+  const kept = notes.split('\n').filter((line) => line.trim() !== '' && !/\bgwctl /.test(line));
+  return kept.join('\n').trim();
 }
 
 /** What one run of a command printed (stdout, the JSON body when it is one object; stderr's notes), and how it ended. */

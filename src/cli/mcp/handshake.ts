@@ -20,10 +20,7 @@ const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 type RequestId = string | number;
 
 /** A request answered early: its id, and the response line's message. */
-export interface EarlyAnswer {
-  id: RequestId;
-  response: { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId };
-}
+export type EarlyAnswer = { id: RequestId; response: { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId } };
 
 /**
  * The answer to `message` (a client's first, as parsed), or undefined when the SDK is to answer

@@ -61,10 +61,6 @@ export class LineReader {
     this.end();
   };
 
-  get isStopped(): boolean {
-    return this.stopped;
-  }
-
   /** Answers a message with a JSON-RPC error (`id` null when it cannot be told). */
   refuse(id: RequestId | null, code: number, message: string): void {
     this.send({ jsonrpc: '2.0', id, error: { code, message } });

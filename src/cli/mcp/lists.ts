@@ -1,9 +1,8 @@
-// The list tools (a command that lists: interns_ls, byok_ls, budgets_ls, ...) as an agent needs
-// them: `fields` keeps only the named fields of each item, and a result's text stays within the
-// bound (bounds.ts). A result carries one cursor, `next_cursor`, which the tool's `cursor`
-// takes back: it continues a part cut to fit after the last item returned (keyset: items that
-// appear at the head of the list meanwhile are not returned twice), and it carries the gateway's
-// own cursor to its next page (interns_ls), which is never shown beside it.
+// The list tools (interns_ls, byok_ls, budgets_ls, ...) as an agent needs them: `fields` keeps
+// only the named fields of each item, and a result stays within the bound (bounds.ts). A result
+// carries one cursor, `next_cursor`, which the tool's `cursor` takes back: it continues a part cut
+// to fit after the last item returned (keyset: items that appear at the head of the list meanwhile
+// are not returned twice), or carries the gateway's own cursor to its next page, never shown beside it.
 import { unknownColumn } from '../../output/columns.js';
 import { usageError } from '../../core/errors.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
@@ -32,12 +31,8 @@ export interface ListCall {
   fields?: readonly string[];
 }
 
-interface Cursor {
-  tool: string;
-  input: Record<string, unknown>;
-  gateway?: string;
-  resume?: Resume;
-}
+/** What a list tool's cursor carries: the call it continues. */
+type Cursor = Omit<ListCall, 'fields'> & { tool: string };
 
 /** Reads `cursor` and `fields` of a list tool's input (usage errors before anything is sent). */
 export function listCall(tool: ListTool, input: Record<string, unknown>): ListCall {
@@ -60,13 +55,13 @@ function fromCursor(tool: ListTool, cursor: unknown, rest: Record<string, unknow
   const read = decodeCursor<Cursor>(
     tool.name,
     cursor,
-    ({ input, gateway }) => typeof input === 'object' && input !== null && (gateway === undefined || typeof gateway === 'string'),
+    ({ input, gatewayCursor }) => typeof input === 'object' && input !== null && ['undefined', 'string'].includes(typeof gatewayCursor),
   );
   if (Object.keys(rest).length > 0)
     throw usageError(`a cursor continues the call it came from: give it with fields alone, not ${Object.keys(rest).join(', ')}`);
   return {
     input: read.input,
-    ...(read.gateway === undefined ? {} : { gatewayCursor: read.gateway }),
+    ...(read.gatewayCursor === undefined ? {} : { gatewayCursor: read.gatewayCursor }),
     ...(read.resume ? { resume: read.resume } : {}),
   };
 }
@@ -90,14 +85,14 @@ export function shapeList(tool: ListTool, call: ListCall, body: Record<string, u
   if (items.length === all.length) {
     // Every item of the page is returned: what comes next is the gateway's next page, if any.
     if (typeof gatewayNext !== 'string' || rest.has_more !== true) return { body: { ...rest, data: items } };
-    const next_cursor = encodeCursor({ tool: tool.name, input: call.input, gateway: gatewayNext });
+    const next_cursor = encodeCursor({ tool: tool.name, input: call.input, gatewayCursor: gatewayNext });
     return {
       body: { ...rest, data: items, next_cursor },
       note: `More items exist: call ${tool.name} with cursor set to this result's next_cursor, or with all: true for every page.`,
     };
   }
-  const gateway = call.gatewayCursor === undefined ? {} : { gateway: call.gatewayCursor };
-  const next_cursor = encodeCursor({ tool: tool.name, input: call.input, ...gateway, resume: resumeAfter(page, start + items.length) });
+  const { input, gatewayCursor } = call;
+  const next_cursor = encodeCursor({ tool: tool.name, input, gatewayCursor, resume: resumeAfter(page, start + items.length) });
   const note =
     `Returned ${items.length} of ${all.length} items to keep this result under ${MAX_TEXT} characters. ` +
     `Call ${tool.name} again with cursor set to this result's next_cursor for the rest` +

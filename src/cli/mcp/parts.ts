@@ -1,8 +1,7 @@
-// A write tool's preview or result longer than the bound (a suspension of 5,000 interns): the
-// result keeps its counts and the first targets that fit, says how many more there are, and
-// gives the rest through `next_cursor`, which the tool's `cursor` takes back. A write cannot be
-// run again to read its rest, so the whole preview or result is kept by the server, for a while
-// and a few at once; a part continues after the last target returned.
+// A write tool's preview or result longer than the bound (a suspension of 5,000 interns) keeps its
+// counts and the first targets that fit, says how many more, and gives the rest through
+// `next_cursor`. A write cannot be run again to read its rest, so the server keeps the whole
+// preview or result, for a while and a few at once; a part continues after the last target returned.
 import { randomUUID } from 'node:crypto';
 import { usageError } from '../../core/errors.js';
 import { safeJson } from '../../core/sanitize.js';
@@ -15,18 +14,10 @@ const KEPT_AT_MOST = 16;
 /** The list of a body that is cut: a preview's targets, a result's per-target results. */
 export type PartKey = 'targets' | 'results';
 
-interface Kept {
-  tool: string;
-  key: PartKey;
-  body: Record<string, unknown>;
-  expires: number;
-}
+type Kept = { tool: string; key: PartKey; body: Record<string, unknown>; expires: number };
 
-interface PartCursor {
-  tool: string;
-  part: string;
-  resume: Resume;
-}
+/** A part's cursor: which kept body it continues, and where. */
+type PartCursor = { tool: string; part: string; resume: Resume };
 
 /** The previews and results of one server that were cut, kept for their cursors. */
 export class Parts {

@@ -30,17 +30,10 @@ export interface CallContext {
   parts?: Parts;
 }
 
-export interface CallOutcome {
-  result: CallToolResult;
-  exitCode: number;
-  /** Every key the run knows, to mask wherever the call is recorded. */
-  keys: readonly string[];
-}
+/** A call's result and exit code, with every key the run knows, to mask wherever the call is recorded. */
+export type CallOutcome = ToolResult & { keys: readonly string[] };
 
-export interface ToolResult {
-  result: CallToolResult;
-  exitCode: number;
-}
+export type ToolResult = { result: CallToolResult; exitCode: number };
 
 /** A tool error: the --json error object, in the text and as the structured content. */
 export function failed(failure: GwctlError, printed = ''): ToolResult {

@@ -3,8 +3,7 @@
 // the 2025 handshake (`initialize`) and the stateless 2026-07-28 revision (`server/discover`,
 // `_meta` on each request). The SDK's serving entries decide the era of a connection (stdio) or
 // request (HTTP) and ask `newServer` for a server of that era; the tools are the same in both.
-// Loaded by serve.ts (the command's entry) only once a message needs the SDK: it costs no other
-// command anything, and `gwctl mcp` nothing before it has answered the handshake.
+// serve.ts loads it once a message needs the SDK.
 import path from 'node:path';
 import {
   Server,

@@ -5,8 +5,7 @@
 // on their ids, its outcomes as data. presets_create previews and sends `presetBodyOf`'s body.
 // A later 2026-07-28 round reads nothing again: its sealed state holds the targets. In the 2025
 // revisions the person answers inside the call, so a selector is read once more, to report what
-// matches only since then. The audit log is the record: a preview is one line; a write, its
-// intent before anything is sent (no line, no write) and its outcome after.
+// matches only since then. Every call is audited (audit.ts): no intent line, no write.
 import { randomUUID } from 'node:crypto';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
@@ -100,12 +99,9 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   let confirmed: Confirmed = 'not_asked';
   let spend = (): boolean => true;
   if (answer?.action === 'unavailable') {
-    const failure = new GwctlError(
-      `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`,
-      ExitCode.usage,
-      { reason: 'confirmation_unavailable', hint: 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm' },
-    );
-    return end(failed(failure), false, 'unavailable');
+    const why = `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`;
+    const hint = 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm';
+    return end(failed(new GwctlError(why, ExitCode.usage, { reason: 'confirmation_unavailable', hint })), false, 'unavailable');
   }
   if (answer) {
     state = stateOf(answer.state, tool.name);
@@ -268,7 +264,9 @@ function stateOf(value: unknown, tool: string): WriteState | undefined {
 /** The write on exactly these ids (a selector left out), each target's outcome as data from the fleet core. */
 async function act(tool: GwctlTool, c: Confirmation, run: Run, ids: readonly string[]): Promise<TargetResult[]> {
   const fleet = FLEETS[tool.name];
+  const concurrency = (run.opts.concurrency as ConcurrencyChoice | undefined) ?? DEFAULT_CONCURRENCY;
   let outcomes: readonly Outcome[] = [];
+  const report = async (all: readonly Outcome[]): Promise<void> => void (outcomes = all);
   try {
     if (!fleet) await createVersion(run.deps, String(run.args.slug), await presetBodyOf(run));
     // Once cancelled, a fleet starts nothing new and reports what each target did; then it throws.
@@ -277,18 +275,14 @@ async function act(tool: GwctlTool, c: Confirmation, run: Run, ids: readonly str
         run.deps,
         fleet.actionOf(c),
         ids.map((id) => ({ id })),
-        concurrencyOf(run),
-        async (all) => void (outcomes = all),
+        concurrency,
+        report,
       );
   } catch (error) {
     // A failure before any target's (no key): every target's.
     if (outcomes.length === 0) return ids.map((id) => ({ id, outcome: 'failed', error: errorOf(toGwctlError(error)) }));
   }
   return outcomes.length === 0 ? ids.map((id) => ({ id, outcome: 'done' })) : outcomes.map((o, i) => targetResult(ids[i]!, o));
-}
-
-function concurrencyOf(run: Run): ConcurrencyChoice {
-  return (run.opts.concurrency as ConcurrencyChoice | undefined) ?? DEFAULT_CONCURRENCY;
 }
 
 /** One target's outcome as the tool reports it: one not attempted is skipped, with why. */
