@@ -12,6 +12,7 @@ import { internBody, internId } from '../kit/bodies.js';
 import {
   accept as acceptByForm,
   closeMcpClientsAfterEach,
+  gatewayEnv,
   mcpChild,
   type Answer,
   type McpChild,
@@ -471,12 +472,7 @@ describe('write tools through the fleet core', () => {
     });
   });
   afterAll(() => gateway.close());
-  const env = (): Record<string, string> => ({
-    GWCTL_BASE_URL: gateway.baseUrl,
-    GWCTL_MANAGEMENT_KEY: 'sk-mgmt-writes-0123456789abcdef',
-    GWCTL_API_KEY: 'sk-api-writes-0123456789abcdef',
-    GWCTL_RETRIES: '0',
-  });
+  const env = (): Record<string, string> => gatewayEnv(gateway.baseUrl);
   const seen = (): string[] => gateway.requests.map((r) => `${r.method} ${r.url}`);
 
   it('a preview of ids reads each of them once and sends nothing else', async () => {

@@ -115,6 +115,16 @@ export async function nextRound(
   })) as never;
 }
 
+/** The environment of a `gwctl mcp` that goes to a scripted gateway (test/kit/server.ts): its base URL, both keys, no retries. */
+export function gatewayEnv(baseUrl: string): Record<string, string> {
+  return {
+    GWCTL_BASE_URL: baseUrl,
+    GWCTL_MANAGEMENT_KEY: 'sk-mgmt-gateway-0123456789abcdef',
+    GWCTL_API_KEY: 'sk-api-gateway-0123456789abcdef',
+    GWCTL_RETRIES: '0',
+  };
+}
+
 /** The lines of an audit log written so far (none before the first). */
 export function auditLines(log: string): Record<string, unknown>[] {
   try {

@@ -69,16 +69,13 @@ describe('a write tool preview through the fleet core', () => {
     const ids = [internId(1), internId(2), internId(9)];
     const outcome = await callWrite(suspend, { ids }, { deps: commandDeps, signal, keys: [], commandDeps });
     expect(outcome.result.isError).toBeUndefined();
-    expect(outcome.result.structuredContent).toEqual({
-      preview: true,
-      changed: false,
-      count: 2,
-      targets: [
-        { id: internId(1), name: 'intern-1', status: 'running', expected_outcome: 'done' },
-        { id: internId(2), name: 'intern-2', status: 'running', expected_outcome: 'done' },
-        { id: internId(9), expected_outcome: 'failed', reason: 'HTTP 404: Intern not found.' },
-      ],
-    });
+    const preview = outcome.result.structuredContent as { count: number; targets: { id: string; expected_outcome: string }[] };
+    expect(preview.count).toBe(2);
+    expect(preview.targets.map((t) => [t.id, t.expected_outcome])).toEqual([
+      [internId(1), 'done'],
+      [internId(2), 'done'],
+      [internId(9), 'failed'],
+    ]);
     expect(gateway.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(ids.map((id) => `GET /api/v1/interns/${id}`).sort());
   });
 
