@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { internBody, internId } from '../kit/bodies.js';
-import { accept, closeMcpClientsAfterEach, firstRound, mcpChild, nextRound, type ToolAnswer } from '../kit/mcp-client.js';
+import { accept, closeMcpClientsAfterEach, firstRound, gatewayEnv, mcpChild, nextRound, type ToolAnswer } from '../kit/mcp-client.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { startServer, type ScriptedServer } from '../kit/server.js';
 import { spawnGwctl, tempConfigDir, until } from '../kit/spawn.js';
@@ -22,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 beforeEach(() => gateway.reset());
-const gatewayEnv = (): Record<string, string> => ({
-  GWCTL_BASE_URL: gateway.baseUrl,
-  GWCTL_MANAGEMENT_KEY: 'sk-mgmt-agents-0123456789abcdef',
-  GWCTL_API_KEY: 'sk-api-agents-0123456789abcdef',
-  GWCTL_RETRIES: '0',
-});
+const scriptedEnv = (): Record<string, string> => gatewayEnv(gateway.baseUrl);
 
 /** Every character a value must not bring into a person's dialog raw. */
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -140,7 +135,7 @@ describe("what the person reads is the tool's own words", () => {
 
   it('2025: the elicitation message escapes and cuts a hostile intern name from the gateway', async () => {
     hostileGateway();
-    const { client, asked } = await mcpChild('legacy', ['--allow-destructive'], gatewayEnv(), () => ({ action: 'decline' }));
+    const { client, asked } = await mcpChild('legacy', ['--allow-destructive'], scriptedEnv(), () => ({ action: 'decline' }));
     const result = await client.callTool({ name: 'interns_suspend', arguments: { ids: [id], yes: true } });
     expect(result.structuredContent).toMatchObject({ error: { reason: 'declined' } });
     expect(asked).toHaveLength(1);
@@ -150,7 +145,7 @@ describe("what the person reads is the tool's own words", () => {
 
   it('2026-07-28: the input-required question escapes and cuts it the same way', async () => {
     hostileGateway();
-    const { client } = await mcpChild('modern', ['--allow-destructive'], gatewayEnv(), accept);
+    const { client } = await mcpChild('modern', ['--allow-destructive'], scriptedEnv(), accept);
     const { message } = await firstRound(client, 'interns_suspend', { ids: [id], yes: true });
     expectTame(message);
     expect(gateway.requests.filter((r) => r.method === 'POST')).toEqual([]);
@@ -179,7 +174,7 @@ describe('every result within 100,000 characters', () => {
 
   it('a get whose one item is longer is returned cut, with truncated: true', async () => {
     gateway.handle(() => ({ body: internBody(1, { instructions: 'x'.repeat(150_000), description: 'y'.repeat(5_000) }) }));
-    const { client } = await mcpChild('legacy', [], gatewayEnv());
+    const { client } = await mcpChild('legacy', [], scriptedEnv());
     const result = (await client.callTool({ name: 'interns_get', arguments: { id: internId(1) } })) as ToolAnswer;
     expect(result.isError).toBeFalsy();
     for (const length of texts(result)) expect(length).toBeLessThanOrEqual(100_000);
@@ -190,7 +185,7 @@ describe('every result within 100,000 characters', () => {
   it('a list whose first item is over the bound returns it cut, then continues after it: never an empty part, never a cursor that returns itself', async () => {
     const list = [internBody(1, { instructions: 'x'.repeat(150_000) }), internBody(2), internBody(3)];
     gateway.handle(() => ({ body: { data: list, has_more: false } }));
-    const { client } = await mcpChild('modern', [], gatewayEnv());
+    const { client } = await mcpChild('modern', [], scriptedEnv());
     const first = (await client.callTool({ name: 'interns_ls', arguments: {} })) as ToolAnswer;
     for (const length of texts(first)) expect(length).toBeLessThanOrEqual(100_000);
     const part = first.structuredContent as { data: { id: string; truncated?: boolean }[]; next_cursor: string };
@@ -205,7 +200,7 @@ describe('every result within 100,000 characters', () => {
     const list = Array.from({ length: 300 }, (_, i) => internBody(1000 - i, { description: 'd'.repeat(1_200) }));
     const existed = list.map((i) => i.id);
     gateway.handle(() => ({ body: { data: list, has_more: false } }));
-    const { client } = await mcpChild('legacy', [], gatewayEnv());
+    const { client } = await mcpChild('legacy', [], scriptedEnv());
     const seen: string[] = [];
     let result = (await client.callTool({ name: 'interns_ls', arguments: { limit: 500 } })) as ToolAnswer;
     for (let parts = 1; ; parts++) {
@@ -229,7 +224,7 @@ describe('every result within 100,000 characters', () => {
       if (req.method !== 'GET') return { status: 500 };
       return { body: req.path === '/api/v1/interns' ? { data: list, has_more: false } : byId.get(req.path) };
     });
-    const { client } = await mcpChild('legacy', ['--allow-destructive'], gatewayEnv(), accept);
+    const { client } = await mcpChild('legacy', ['--allow-destructive'], scriptedEnv(), accept);
     let result = (await client.callTool({ name: 'interns_suspend', arguments: { status: ['running'] } })) as ToolAnswer;
     const targets: string[] = [];
     for (let parts = 1; ; parts++) {
@@ -337,7 +332,7 @@ describe('tool errors speak to an agent', () => {
   it("a target's next step names the tool to call, not a command line", async () => {
     const id = internId(3);
     gateway.handle((req) => (req.method === 'GET' ? { body: internBody(3) } : { drop: true }));
-    const { client } = await mcpChild('legacy', ['--allow-destructive', '--no-confirm'], gatewayEnv());
+    const { client } = await mcpChild('legacy', ['--allow-destructive', '--no-confirm'], scriptedEnv());
     const result = (await client.callTool({ name: 'interns_suspend', arguments: { ids: [id], yes: true } })) as ToolAnswer;
     const { results } = result.structuredContent as { results: { outcome: string; error: { hint: string } }[] };
     expect(results).toMatchObject([{ outcome: 'failed', error: { hint: `before trying again, check with: interns_get with id: ${id}` } }]);

@@ -1,63 +1,37 @@
 // `gwctl mcp`'s write tools (the contract's "Agents: a person confirms, and the results say what
-// happened"): the built gwctl over stdio, driven by the MCP SDK's 1.x Client in the 2025 era and
-// the v2 Client in both eras, which
-// answers the elicitation as a person would (accept, decline, cancel, a wrong count) or cannot
-// answer it at all. Each case checks the sandbox's state afterwards and the audit log's lines.
+// happened"): the built gwctl over stdio, driven by the MCP SDK's v2 client (test/kit/mcp-client.ts)
+// in the 2025 era and in both eras, which answers the elicitation as a person would (accept,
+// decline, cancel, a wrong count) or cannot answer it at all. Each case checks the sandbox's state
+// afterwards and the audit log's lines. The preview and the write go through the fleet core: a
+// preview sends only the reads of its targets, and the write keeps the call's concurrency.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { Client as V2Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internBody, internId } from '../kit/bodies.js';
+import {
+  accept as acceptByForm,
+  closeMcpClientsAfterEach,
+  gatewayEnv,
+  mcpChild,
+  type Answer,
+  type McpChild,
+  type ToolAnswer,
+} from '../kit/mcp-client.js';
 import { useSandbox } from '../kit/sandbox.js';
-import { auditLines } from '../kit/mcp-client.js';
-import { gwctlCommand, tempConfigDir, testEnv } from '../kit/spawn.js';
+import { envelope, startServer, type ScriptedServer } from '../kit/server.js';
+import { tempConfigDir } from '../kit/spawn.js';
 
 const sandbox = useSandbox();
+closeMcpClientsAfterEach();
 
-const open: Client[] = [];
-afterEach(async () => {
-  for (const client of open.splice(0)) await client.close();
-});
-
-type Answer = (request: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>;
-
-interface Connected {
-  client: Client;
-  stderr: () => string;
-  asked: ElicitRequest['params'][];
-  audit: () => Record<string, unknown>[];
+/** `gwctl mcp --allow-destructive ARGS` as a child in the 2025 era; `answer` is the person (none: a client without elicitation). */
+function connect(args: string[], env: Record<string, string>, answer?: Answer, auditLog?: string): Promise<McpChild> {
+  return mcpChild('legacy', ['--allow-destructive', ...(auditLog ? ['--audit-log', auditLog] : []), ...args], env, answer);
 }
 
-/** `gwctl mcp --allow-destructive ARGS` as a child; `answer` is the person (none: a client without elicitation). */
-async function connect(args: string[], env: Record<string, string>, answer?: Answer, auditLog?: string): Promise<Connected> {
-  const configDir = tempConfigDir();
-  const log = auditLog ?? path.join(configDir, 'mcp-audit.jsonl');
-  const [command, ...lead] = gwctlCommand();
-  const transport = new StdioClientTransport({
-    command,
-    args: [...lead, 'mcp', '--allow-destructive', '--audit-log', log, ...args],
-    env: testEnv(env, configDir),
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const client = new Client({ name: 'gwctl-test', version: '1' }, { capabilities: answer ? { elicitation: { form: {} } } : {} });
-  const asked: ElicitRequest['params'][] = [];
-  if (answer)
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
-      asked.push(request.params);
-      return answer(request.params);
-    });
-  await client.connect(transport);
-  open.push(client);
-  return { client, stderr: () => stderr, asked, audit: () => auditLines(log) };
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+  return (await client.callTool({ name, arguments: args })) as ToolAnswer;
 }
 
 const accept: Answer = () => ({ action: 'accept', content: { confirm: true } });
@@ -322,9 +296,10 @@ describe('gwctl mcp write tools', () => {
     sb.fault({ match: 'POST /interns', delay_ms: 400 });
     const { client, audit } = await connect(['--no-confirm'], sb.env());
     const controller = new AbortController();
-    const call = client.callTool({ name: 'interns_suspend', arguments: { ids, yes: true, concurrency: '1' } }, undefined, {
-      signal: controller.signal,
-    });
+    const call = client.callTool(
+      { name: 'interns_suspend', arguments: { ids, yes: true, concurrency: '1' } },
+      { signal: controller.signal },
+    );
     // One at a time: a second suspension received means the first is done.
     for (let i = 0; i < 100 && sb.requests().filter((r) => r.method === 'POST').length < 2; i++)
       await new Promise((r) => setTimeout(r, 50));
@@ -394,54 +369,26 @@ describe('gwctl mcp write tools', () => {
   });
 });
 
-// The same person, through the v2 SDK's client in both eras: elicitation/create in the 2025
-// handshake, input-required rounds in 2026-07-28 (the client answers each round's form and sends
-// the sealed state back).
-describe('gwctl mcp write tools with the v2 client, in both eras', () => {
+// The same person in both eras: elicitation/create in the 2025 handshake, input-required rounds
+// in 2026-07-28 (the client answers each round's form and sends the sealed state back).
+describe('gwctl mcp write tools in both eras', () => {
   type Person = 'accept' | 'decline' | 'cancel' | 'wrong count' | 'none';
 
-  async function connectV2(era: 'legacy' | 'modern', person: Person): Promise<{ client: V2Client; asked: string[] }> {
-    const [command, ...lead] = gwctlCommand();
-    const configDir = tempConfigDir();
-    const transport = new V2Stdio({
-      command,
-      args: [...lead, 'mcp', '--allow-destructive'],
-      env: testEnv(sandbox().env(), configDir),
-      stderr: 'pipe',
-    });
-    const client = new V2Client(
-      { name: 'gwctl-test', version: '1' },
-      {
-        capabilities: person === 'none' ? {} : { elicitation: { form: {} } },
-        ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
-      },
-    );
-    const asked: string[] = [];
-    if (person !== 'none')
-      client.setRequestHandler('elicitation/create', (request) => {
-        asked.push(request.params.message);
-        if (person === 'accept') {
-          const form = 'requestedSchema' in request.params ? request.params.requestedSchema : undefined;
-          const typed = (form as { properties: { confirm: { type: string } } } | undefined)?.properties.confirm.type;
-          return { action: 'accept', content: { confirm: typed === 'string' ? '1' : true } };
-        }
-        if (person === 'wrong count') return { action: 'accept', content: { confirm: '7' } };
-        return { action: person };
-      });
-    await client.connect(transport);
-    v2open.push(client);
-    return { client, asked };
+  function connectIn(era: 'legacy' | 'modern', person: Person): Promise<McpChild> {
+    const answers: Record<Person, Answer | undefined> = {
+      accept: acceptByForm,
+      decline: () => ({ action: 'decline' }),
+      cancel: () => ({ action: 'cancel' }),
+      'wrong count': () => ({ action: 'accept', content: { confirm: '7' } }),
+      none: undefined,
+    };
+    return mcpChild(era, ['--allow-destructive'], sandbox().env(), answers[person]);
   }
-
-  const v2open: V2Client[] = [];
-  afterEach(async () => {
-    for (const client of v2open.splice(0)) await client.close();
-  });
 
   for (const era of ['legacy', 'modern'] as const) {
     it(`${era}: accepted, the intern is suspended and the batch (typed count) deleted`, async () => {
       const sb = sandbox();
-      const { client, asked } = await connectV2(era, 'accept');
+      const { client, asked } = await connectIn(era, 'accept');
       const suspended = await client.callTool({ name: 'interns_suspend', arguments: { ids: [sb.examples.intern], yes: true } });
       expect(suspended.structuredContent).toMatchObject({ changed: true, confirmation: 'accepted', summary: { done: 1 } });
       const batch = sb.examples.batches.completed!;
@@ -456,7 +403,7 @@ describe('gwctl mcp write tools with the v2 client, in both eras', () => {
       it(`${era}: ${person}: nothing changes, reason declined, exit_code 3`, async () => {
         const sb = sandbox();
         const batch = sb.examples.batches.completed!;
-        const { client } = await connectV2(era, person);
+        const { client } = await connectIn(era, person);
         const result = await client.callTool({ name: 'batches_delete', arguments: { ids: [batch], yes: true } });
         expect(result.structuredContent).toMatchObject({ error: { reason: 'declined', exit_code: 3 } });
         expect((await sb.get(`/batches/${batch}`)).status).toBe(200);
@@ -469,7 +416,7 @@ describe('gwctl mcp write tools with the v2 client, in both eras', () => {
     it(`${era}: the targets are read when the person is asked${era === 'modern' ? ', never again in the later round' : ', and the selector once more after the answer'}`, async () => {
       const sb = sandbox();
       const before = sb.requests().length;
-      const { client } = await connectV2(era, 'accept');
+      const { client } = await connectIn(era, 'accept');
       const batch = sb.examples.batches.completed!;
       const deleted = await client.callTool({ name: 'batches_delete', arguments: { ids: [batch, 'batch_nonexistent'], yes: true } });
       expect(deleted.structuredContent).toMatchObject({
@@ -501,10 +448,73 @@ describe('gwctl mcp write tools with the v2 client, in both eras', () => {
 
     it(`${era}: a client without elicitation: confirmation_unavailable, exit_code 2, nothing changes`, async () => {
       const sb = sandbox();
-      const { client } = await connectV2(era, 'none');
+      const { client } = await connectIn(era, 'none');
       const result = await client.callTool({ name: 'interns_suspend', arguments: { ids: [sb.examples.intern], yes: true } });
       expect(result.structuredContent).toMatchObject({ error: { reason: 'confirmation_unavailable', exit_code: 2 } });
       expect((await sb.get(`/interns/${sb.examples.intern}`)).body.status).toBe('running');
     });
   }
+});
+
+// The preview is the targets of the input and what each read says (no command's dry run around
+// them); the write is the fleet core's, on the targets the preview found, at the call's pace.
+describe('write tools through the fleet core', () => {
+  const interns = [1, 2, 3, 4, 5, 6].map((n) => internBody(n, n > 4 ? { status: 'stopped' } : {}));
+  let gateway: ScriptedServer;
+  beforeAll(async () => {
+    gateway = await startServer((req) => {
+      if (req.method === 'GET' && req.path === '/api/v1/interns')
+        return { body: { data: interns.filter((i) => i.status === req.query.get('status')), has_more: false } };
+      const intern = interns.find((i) => req.path.startsWith(`/api/v1/interns/${i.id}`));
+      if (!intern) return { status: 404, body: envelope(404, 'Intern not found.') };
+      // Slow enough that two suspensions at once would overlap.
+      return req.method === 'POST' ? { delayMs: 150, body: { suspended: true } } : { body: intern };
+    });
+  });
+  afterAll(() => gateway.close());
+  const env = (): Record<string, string> => gatewayEnv(gateway.baseUrl);
+  const seen = (): string[] => gateway.requests.map((r) => `${r.method} ${r.url}`);
+
+  it('a preview of ids reads each of them once and sends nothing else', async () => {
+    gateway.reset();
+    const { client } = await connect([], env(), accept);
+    const ids = [internId(1), internId(2), internId(9)];
+    const preview = await call(client, 'interns_suspend', { ids });
+    expect(preview.structuredContent).toEqual({
+      preview: true,
+      changed: false,
+      count: 2,
+      targets: [
+        { id: internId(1), name: 'intern-1', status: 'running', expected_outcome: 'done' },
+        { id: internId(2), name: 'intern-2', status: 'running', expected_outcome: 'done' },
+        { id: internId(9), expected_outcome: 'failed', reason: 'HTTP 404: Intern not found.' },
+      ],
+    });
+    expect(seen().sort()).toEqual(ids.map((id) => `GET /api/v1/interns/${id}`).sort());
+  });
+
+  it('a preview by status reads the list once, each target known from it without a read of its own', async () => {
+    gateway.reset();
+    const { client } = await connect([], env(), accept);
+    const preview = await call(client, 'interns_suspend', { status: ['stopped'] });
+    expect(preview.structuredContent).toMatchObject({ count: 2, targets: [{ id: internId(5) }, { id: internId(6) }] });
+    expect(seen()).toHaveLength(1);
+    expect(seen()[0]).toMatch(/^GET \/api\/v1\/interns\?.*status=stopped/);
+  });
+
+  it('the write keeps the concurrency given: one suspension at a time with concurrency 1', async () => {
+    gateway.reset();
+    const { client, audit } = await connect(['--no-confirm'], env());
+    const ids = [1, 2, 3, 4].map(internId);
+    const result = await call(client, 'interns_suspend', { ids, yes: true, concurrency: '1' });
+    expect(result.structuredContent).toMatchObject({ changed: true, summary: { done: 4, failed: 0, skipped: 0 } });
+    const posts = gateway.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path)).toEqual(ids.map((id) => `/api/v1/interns/${id}/suspend`));
+    // Each sent only once the one before it was answered.
+    for (let i = 1; i < posts.length; i++) expect(posts[i]!.at - posts[i - 1]!.at).toBeGreaterThanOrEqual(140);
+    expect(audit().map((l) => [l.event, l.targets ?? null])).toEqual([
+      ['intent', ids],
+      ['outcome', null],
+    ]);
+  });
 });

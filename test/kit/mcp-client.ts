@@ -1,6 +1,6 @@
 // `gwctl mcp` as a child process over stdio, driven by the v2 SDK's client in either era: the
 // client, what the server wrote on stderr and the lines of its audit log. The person at the
-// client is `answer` (none: a client that did not declare elicitation). A test that plays the
+// client is `answer` (none: a client that did not declare elicitation), who may take their time. A test that plays the
 // 2026-07-28 rounds by hand sends `tools/call` itself (`firstRound`, `nextRound`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,8 @@ export interface ElicitParams {
   message: string;
   requestedSchema?: { properties: Record<string, { type: string }> };
 }
-export type Answer = (params: ElicitParams) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | boolean> };
+type Answered = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | boolean> };
+export type Answer = (params: ElicitParams) => Answered | Promise<Answered>;
 
 export interface McpChild {
   client: Client;
@@ -48,11 +49,13 @@ export async function mcpChild(
   clientInfo = { name: 'gwctl-test', version: '1' },
 ): Promise<McpChild> {
   const configDir = tempConfigDir();
-  const log = path.join(configDir, 'mcp-audit.jsonl');
+  // An --audit-log among `args` (a test's own place for it) is the one read back.
+  const given = args.indexOf('--audit-log');
+  const log = given >= 0 ? args[given + 1]! : path.join(configDir, 'mcp-audit.jsonl');
   const [command, ...lead] = gwctlCommand();
   const transport = new StdioClientTransport({
     command,
-    args: [...lead, 'mcp', '--audit-log', log, ...args],
+    args: [...lead, 'mcp', ...(given >= 0 ? [] : ['--audit-log', log]), ...args],
     env: testEnv(env, configDir),
     stderr: 'pipe',
   });
@@ -110,6 +113,16 @@ export async function nextRound(
     method: 'tools/call',
     params: { name, arguments: args, inputResponses: { confirm: { action: 'accept', content } }, requestState },
   })) as never;
+}
+
+/** The environment of a `gwctl mcp` that goes to a scripted gateway (test/kit/server.ts): its base URL, both keys, no retries. */
+export function gatewayEnv(baseUrl: string): Record<string, string> {
+  return {
+    GWCTL_BASE_URL: baseUrl,
+    GWCTL_MANAGEMENT_KEY: 'sk-mgmt-gateway-0123456789abcdef',
+    GWCTL_API_KEY: 'sk-api-gateway-0123456789abcdef',
+    GWCTL_RETRIES: '0',
+  };
 }
 
 /** The lines of an audit log written so far (none before the first). */

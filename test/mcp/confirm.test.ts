@@ -1,4 +1,4 @@
-// The confirmation seam (src/cli/mcp/confirm.ts) from the protocol side, with the v2 SDK's real
+// The confirmation seam (src/cli/mcp/asking.ts) from the protocol side, with the v2 SDK's real
 // client in both eras: a write tool of this test's own (a list of things it removes once the
 // person confirms) served by gwctl's MCP server in-process over the SDK's in-memory transport
 // through the same stdio entry `gwctl mcp` uses. The person answers accept, decline or cancel;
@@ -8,9 +8,8 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/commands/context.js';
-import { Rounds } from '../../src/cli/mcp/asking.js';
+import { Rounds, type Confirm, type ConfirmAnswer } from '../../src/cli/mcp/asking.js';
 import type { CallContext, CallOutcome } from '../../src/cli/mcp/call.js';
-import type { Confirm, ConfirmAnswer } from '../../src/cli/mcp/confirm.js';
 import { mcpServer, type Served } from '../../src/cli/mcp/server.js';
 import type { GwctlTool } from '../../src/cli/mcp/tools.js';
 

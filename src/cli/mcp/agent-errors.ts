@@ -18,14 +18,8 @@ export function forAgent(tool: GwctlTool, failure: GwctlError): GwctlError {
   const message = inputNames(failure.message, properties);
   const hint = failure.hint === undefined ? undefined : agentHint(tool, failure.hint, properties);
   if (message === failure.message && hint === failure.hint) return failure;
-  return new GwctlError(message, failure.exitCode, {
-    ...(failure.status === undefined ? {} : { status: failure.status }),
-    ...(failure.code === undefined ? {} : { code: failure.code }),
-    ...(failure.reason === undefined ? {} : { reason: failure.reason }),
-    ...(failure.retryable === undefined ? {} : { retryable: failure.retryable }),
-    ...(hint === undefined ? {} : { hint }),
-    ...(failure.details === undefined ? {} : { details: { ...failure.details } }),
-  });
+  const { status, code, reason, retryable, details } = failure;
+  return new GwctlError(message, failure.exitCode, { status, code, reason, retryable, hint, details: details && { ...details } });
 }
 
 /**

@@ -1,11 +1,14 @@
-// How the server asks the person at the client, for each protocol era (the seam is confirm.ts).
+// How the server asks the person at the client before a write acts. The tool says what it would
+// do and which targets that binds (`state`); the server asks in the way the client's revision
+// allows, and hands back the answer with the state the person was shown.
 // - 2025 revisions: `elicitation/create` sent to the client inside the call; the call waits.
-// - 2026-07-28: the first round ends with an input-required result carrying the form and the
-//   targets' state sealed (HMAC-SHA256 with a key made for this server, bound to the tool and
-//   its arguments, expiring); the client calls again with the person's answer and that state,
+// - 2026-07-28: no server-to-client requests; the first round ends with an input-required result
+//   carrying the form and the state sealed (HMAC-SHA256 with a key made for this server, bound to
+//   the tool and its arguments, expiring); the client calls again with the answer and that state,
 //   and the write acts on the state as sealed, never on one the client sent or the tool made again.
-//   Each sealed state carries a one-time id: the first write it allows spends it, so the same
-//   state and answer sent again, or twice at once, allow nothing more.
+// Either way a person's yes allows one write: an accepted answer carries `spend`, which the write
+// calls just before it starts; a sealed state carries a one-time id, so the same state and answer
+// sent again, or twice at once, allow nothing more.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   createRequestStateCodec,
@@ -17,7 +20,36 @@ import {
   type JsonSchemaType,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { InputRequired, type Confirm, type ConfirmAnswer, type ConfirmRequest } from './confirm.js';
+
+/** What a write tool shows the person, and the state it binds (the targets shown). */
+export interface ConfirmRequest {
+  message: string;
+  requestedSchema: { type: 'object'; properties: Record<string, object>; required: string[] };
+  /** JSON: what the write acts on once the person accepts. */
+  state: unknown;
+}
+
+export type ConfirmAnswer =
+  | {
+      action: 'accept' | 'decline' | 'cancel';
+      content?: Record<string, unknown>;
+      /** The state the person was shown (JSON). */
+      state: unknown;
+      /** Spends this answer: true the first time, false ever after. Synchronous, so two calls cannot both pass. */
+      spend: () => boolean;
+    }
+  /** The client did not declare elicitation (form mode): there is nobody to ask. */
+  | { action: 'unavailable' };
+
+export type Confirm = (request: ConfirmRequest) => Promise<ConfirmAnswer>;
+
+/**
+ * Thrown by a 2026-07-28 `confirm` on the call's first round: the call ends here with an
+ * input-required result that asks the person, and nothing has changed. A tool lets it through.
+ */
+export class InputRequired extends Error {
+  override name = 'InputRequired';
+}
 
 /** How long a person may take to answer a 2026-07-28 round before its state expires. */
 export const ROUND_STATE_TTL_SECONDS = 600;
@@ -33,11 +65,15 @@ export function asksByForm(capabilities: ClientCapabilities | undefined): boolea
   return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
-/** A first 2026-07-28 round: it ends the call by throwing InputRequired, or answers 'unavailable' when the request declared no elicitation. */
-export function firstRoundConfirm(capabilities: ClientCapabilities | undefined): Confirm {
+/**
+ * A first 2026-07-28 round: it hands the question to `asked` and ends the call by throwing
+ * InputRequired, or answers 'unavailable' when the request declared no elicitation.
+ */
+export function firstRoundConfirm(capabilities: ClientCapabilities | undefined, asked: (request: ConfirmRequest) => void): Confirm {
   return (request) => {
     if (!asksByForm(capabilities)) return Promise.resolve({ action: 'unavailable' });
-    throw new InputRequired(request);
+    asked(request);
+    throw new InputRequired('the person has not answered yet');
   };
 }
 
@@ -100,11 +136,12 @@ export class Rounds {
     }
     if (sealed.tool !== tool || sealed.arguments !== JSON.stringify(args) || typeof sealed.once !== 'string') throw new RoundStateRefused();
     const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_INPUT);
-    const spend = (): boolean => this.spend(sealed.once);
+    const { once, state } = sealed;
+    const spend = (): boolean => this.spend(once);
     return answer.kind === 'elicit'
-      ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state: sealed.state, spend }
+      ? { action: answer.action, ...(answer.content ? { content: answer.content } : {}), state, spend }
       : // A round without an answer to the form is no confirmation.
-        { action: 'cancel', state: sealed.state, spend };
+        { action: 'cancel', state, spend };
   }
 
   /** The input-required result that asks the person, with the request's state sealed. */
@@ -121,11 +158,8 @@ export class Rounds {
 
 /** A round's state that this server did not seal for this call, or that has expired. */
 export class RoundStateRefused extends Error {
-  constructor() {
-    super(
-      'the confirmation state sent back is not one this server issued for this tool and these arguments, or it has expired: nothing was changed; call the tool again',
-    );
-  }
+  override message =
+    'the confirmation state sent back is not one this server issued for this tool and these arguments, or it has expired: nothing was changed; call the tool again';
 }
 
 /**

@@ -21,15 +21,11 @@ export interface Where {
   /** The origin of the base URL (`https://gw.example`), null likewise. */
   origin: string | null;
   sandbox: boolean;
-  /** This gwctl's version. */
   gwctl: string;
 }
 
 /** The client as it named itself (`initialize`'s clientInfo, or the 2026-07-28 envelope's). */
-export interface ClientName {
-  name: string | null;
-  version: string | null;
-}
+export type ClientName = { name: string | null; version: string | null };
 
 export interface AuditEntry {
   /** The call's id: the intent and the outcome of one call share it. */

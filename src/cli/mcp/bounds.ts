@@ -1,25 +1,23 @@
-// The bound on a tool result's text (the contract: at most 100,000 characters, every tool): an
-// agent's host cuts longer output where it likes. A list, a preview or a write's results keep
-// the items that fit and continue through `next_cursor`; one item longer than the bound by itself
-// is cut (its longest strings shortened, its longest arrays halved) and says `"truncated": true`,
-// so that a part is never empty and a cursor never returns itself.
+// The bound on a tool result's text (the contract: at most 100,000 characters, every tool; an
+// agent's host cuts longer output where it likes). A list, a preview or a write's results keep the
+// items that fit and continue through `next_cursor`, a cursor of this file's making; one item too
+// long by itself is cut and says `"truncated": true`, so that a part is never empty and a cursor
+// never returns itself.
+import { usageError } from '../../core/errors.js';
 import { safeJson } from '../../core/sanitize.js';
 
 /** The most characters of text one result carries. */
 export const MAX_TEXT = 100_000;
 
-/** Room kept beside the JSON for the result's note (how many more, which cursor). */
-export const NOTE_ROOM = 2_000;
-
-/** The JSON a result carries stays under this many characters. */
-export const MAX_JSON = MAX_TEXT - NOTE_ROOM;
+/** The JSON a result carries stays under this many characters: the rest is room for its note. */
+export const MAX_JSON = MAX_TEXT - 2_000;
 
 /**
- * How many of `items`, in order, fit in an array inside `envelope` (the JSON around them, with
- * an empty array where they go) within MAX_JSON. Each item's lines are indented four more spaces
- * inside the envelope's array (safeJson's two-space layout, one level down from the top).
+ * The first of `items` that fit in an array inside `envelope` (the JSON around them, with an
+ * empty array where they go), at least one: one too long by itself is returned cut. Each item's
+ * lines are indented four more spaces inside the envelope's array (safeJson's layout).
  */
-export function itemsThatFit(envelope: unknown, items: readonly unknown[]): number {
+export function fitting(envelope: unknown, items: readonly unknown[]): unknown[] {
   let size = safeJson(envelope).length;
   let count = 0;
   for (const item of items) {
@@ -28,7 +26,13 @@ export function itemsThatFit(envelope: unknown, items: readonly unknown[]): numb
     if (size > MAX_JSON) break;
     count++;
   }
-  return count;
+  if (count > 0 || items.length === 0) return items.slice(0, count);
+  return [{ ...(cutToFit(items[0], MAX_JSON - safeJson(envelope).length) as object), truncated: true }];
+}
+
+/** A whole body cut to fit, saying so. */
+export function cutBody(body: Record<string, unknown>): Record<string, unknown> {
+  return { ...cutToFit(body, MAX_JSON - 30), truncated: true };
 }
 
 /** A string shorter than this is never cut: what remains of a value should still say something. */
@@ -36,11 +40,10 @@ const SHORTEST_CUT = 64;
 
 /**
  * `value` cut until its JSON fits in `max` characters: the longest string shortened (ending in
- * `…`) or, when no string is long, the longest array halved, again until it fits. Returns the
- * value untouched when it fits already; a copy otherwise.
+ * `…`) or, when no string is long, the longest array halved, again until it fits.
  */
-export function cutToFit<T>(value: T, max = MAX_JSON): { value: T; cut: boolean } {
-  if (safeJson(value).length <= max) return { value, cut: false };
+function cutToFit<T>(value: T, max: number): T {
+  if (safeJson(value).length <= max) return value;
   const copy = structuredClone(value);
   for (let round = 0; round < 200; round++) {
     const excess = safeJson(copy).length - max;
@@ -54,7 +57,7 @@ export function cutToFit<T>(value: T, max = MAX_JSON): { value: T; cut: boolean 
       longestArray.array.length = Math.floor(longestArray.array.length / 2);
     } else break;
   }
-  return { value: copy, cut: true };
+  return copy;
 }
 
 interface Leaves {
@@ -78,11 +81,31 @@ function largest(value: unknown): Leaves {
   return found;
 }
 
+/** Where a continued list starts again. */
+export interface Resume {
+  /** The key of the last item returned. */
+  after?: string;
+  /** The key of the first item not returned (when the one before is gone). */
+  next?: string;
+  /** Its position, when neither is found. */
+  position: number;
+}
+
 /** What names an item within its list, for a cursor that continues after it: its id, else its name. */
-export function keyOf(item: unknown): string | undefined {
+function keyOf(item: unknown): string | undefined {
   if (typeof item !== 'object' || item === null) return undefined;
   const { id, name } = item as { id?: unknown; name?: unknown };
   return typeof id === 'string' ? id : typeof name === 'string' ? name : undefined;
+}
+
+/** Where the part after `list[0..end)` starts: after its last item, at the next, or at `end`. */
+export function resumeAfter(list: readonly unknown[], end: number): Resume {
+  const resume: Resume = { position: end };
+  const after = keyOf(list[end - 1]);
+  const next = keyOf(list[end]);
+  if (after !== undefined) resume.after = after;
+  if (next !== undefined) resume.next = next;
+  return resume;
 }
 
 /**
@@ -90,15 +113,40 @@ export function keyOf(item: unknown): string | undefined {
  * before it since are not returned again), else at the item keyed `next` when `after` is gone,
  * else at `position` (the list changed around both).
  */
-export function resumeAt(items: readonly unknown[], at: { after?: string; next?: string; position: number }): number {
+export function resumeAt(items: readonly unknown[], at: Resume): number {
   const keys = items.map(keyOf);
-  if (at.after !== undefined) {
-    const index = keys.indexOf(at.after);
-    if (index >= 0) return index + 1;
+  const after = at.after === undefined ? -1 : keys.indexOf(at.after);
+  if (after >= 0) return after + 1;
+  const next = at.next === undefined ? -1 : keys.indexOf(at.next);
+  return next >= 0 ? next : Math.min(at.position, items.length);
+}
+
+function isResume(value: unknown): value is Resume {
+  if (typeof value !== 'object' || value === null) return false;
+  const { after, next, position } = value as Resume;
+  return Number.isSafeInteger(position) && position >= 0 && [after, next].every((key) => key === undefined || typeof key === 'string');
+}
+
+/** A cursor's text: its JSON, in base64url. */
+export function encodeCursor(cursor: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+/**
+ * A cursor of `tool` read back, its `resume` (when it has one) and its fields checked by `valid`;
+ * a usage error when it is no such cursor.
+ */
+export function decodeCursor<T extends { tool: string; resume?: Resume }>(tool: string, text: unknown, valid: (read: T) => boolean): T {
+  let read: unknown;
+  try {
+    read = typeof text === 'string' ? JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) : undefined;
+  } catch {
+    // Not JSON: said below.
   }
-  if (at.next !== undefined) {
-    const index = keys.indexOf(at.next);
-    if (index >= 0) return index;
-  }
-  return Math.min(at.position, items.length);
+  const cursor = read as T;
+  const whole = typeof read === 'object' && read !== null && typeof cursor.tool === 'string';
+  if (!whole || !valid(cursor) || (cursor.resume !== undefined && !isResume(cursor.resume)))
+    throw usageError(`invalid cursor: not a next_cursor of ${tool}`);
+  if (cursor.tool !== tool) throw usageError(`invalid cursor: it continues ${cursor.tool.slice(0, 100)}, not ${tool}`);
+  return cursor;
 }

@@ -1,7 +1,7 @@
-// One tool call, in-process: the command's own run function with the run's settings, client and
-// pacing, and for this call alone an Io over memory (the server's stdin and stdout may be the
-// protocol itself), the MCP printer, nobody to ask, and the request's cancellation. The result
-// is what --json would print, or the --json error object.
+// One tool call, in-process, with the run's settings, client and pacing, and for this call alone
+// an Io over memory (the server's stdio may be the protocol itself), the MCP printer, nobody to
+// ask, and the request's cancellation. A read runs the command's own run function: its result is
+// what --json would print, or the --json error object. A write goes to writes.ts.
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
@@ -18,40 +18,31 @@ import { McpPrinter } from '../../output/printers/mcp.js';
 import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
 import { forAgent } from './agent-errors.js';
-import { cutToFit, MAX_JSON, MAX_TEXT } from './bounds.js';
+import { cutBody, MAX_JSON, MAX_TEXT } from './bounds.js';
 import { GATEWAY_CURSOR_OPTION, isListSpec, listCall, shapeList, type ListCall } from './lists.js';
-import {
-  failed,
-  parseObject,
-  textContent,
-  type CallContext,
-  type CallOutcome,
-  type Printed,
-  type RunCommand,
-  type ToolResult,
-} from './result.js';
+import { failed, parseObject, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
 import { callWrite } from './writes.js';
 
 // The call's context and outcome, named where the server and its tests look for them.
 export type { CallContext, CallOutcome } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
+/** A call with every key its run knows, to mask. */
+type Call = CallContext & { keys: readonly string[] };
+
 /** A tool asks nobody: a write is previewed unless `yes`, and a missing id is an error. */
 const NOBODY = nobodyToAsk('cannot ask: a tool call has nobody to ask');
 
 export async function callTool(tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext): Promise<CallOutcome> {
   const keys = await knownKeys(ctx.deps);
-  const runCommand = commandRunner(ctx, keys);
-  if (tool.write) {
-    return callWrite(tool, input, { ...ctx, keys, runCommand });
-  }
+  if (tool.write) return callWrite(tool, input, { ...ctx, keys, commandDeps: callDeps({ ...ctx, keys }, tool.spec).deps });
   let printed: Printed;
   let list: ListCall | undefined;
   try {
     list = isListSpec(tool.spec) ? listCall(tool, input) : undefined;
-    const { args, opts } = inputOf(tool, list?.input ?? input);
-    if (list?.gatewayCursor !== undefined) opts[GATEWAY_CURSOR_OPTION] = list.gatewayCursor;
-    printed = await runCommand(tool.spec, args, opts);
+    const parsed = inputOf(tool, list?.input ?? input);
+    if (list?.gatewayCursor !== undefined) parsed.opts[GATEWAY_CURSOR_OPTION] = list.gatewayCursor;
+    printed = await runCommand({ ...ctx, keys }, tool.spec, parsed);
   } catch (error) {
     printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
   }
@@ -74,19 +65,16 @@ function readResult(tool: GwctlTool, list: ListCall | undefined, printed: Printe
 /** A body longer than the bound (one item: a get's): cut to fit, saying so. */
 function bounded(printed: Printed): { body: Record<string, unknown>; note: string } | undefined {
   if (!printed.body || printed.text.length <= MAX_JSON) return undefined;
-  const { value } = cutToFit(printed.body, MAX_JSON - 30);
   return {
-    body: { ...value, truncated: true },
+    body: cutBody(printed.body),
     note: `The result was cut to stay under ${MAX_TEXT} characters ("truncated": true): its longest values are shortened (ending in …).`,
   };
 }
 
 /** A page of an offset list that is not the last, said with the tool's own properties. */
 function nextPage(tool: GwctlTool, body: Record<string, unknown> | undefined): string {
-  if (!body || body.has_more !== true) return '';
-  const properties = (tool.definition.inputSchema.properties ?? {}) as Record<string, unknown>;
-  if ('all' in properties) return `More items exist: call ${tool.name} with all: true for every page, or with a larger offset.`;
-  return '';
+  const paged = body?.has_more === true && 'all' in (tool.definition.inputSchema.properties ?? {});
+  return paged ? `More items exist: call ${tool.name} with all: true for every page, or with a larger offset.` : '';
 }
 
 /**
@@ -96,73 +84,63 @@ function nextPage(tool: GwctlTool, body: Record<string, unknown> | undefined): s
  * (the body's next_cursor, said by the list's own note).
  */
 function agentNotes(notes: string): string {
-  return notes
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !/\bgwctl /.test(line))
-    .join('\n')
-    .trim();
+  const kept = notes.split('\n').filter((line) => line.trim() !== '' && !/\bgwctl /.test(line));
+  return kept.join('\n').trim();
 }
 
-/** Runs commands for one call: each with an Io over memory, the MCP printer, nobody to ask, the call's cancellation. */
-function commandRunner(ctx: CallContext, keys: readonly string[]): RunCommand {
+/** What one run of a command printed (stdout, the JSON body when it is one object; stderr's notes), and how it ended. */
+type Printed = { text: string; body: Record<string, unknown> | undefined; notes: string; failure?: GwctlError };
+
+/** Runs a read tool's command with typed arguments and options, for one call. */
+async function runCommand(call: Call, spec: AnySpec, { args, opts }: ReturnType<typeof inputOf>): Promise<Printed> {
+  const deadline = callDeadline(spec, opts);
+  const { deps, stdout, stderr } = callDeps(call, spec, deadline?.signal);
+  let failure: GwctlError | undefined;
+  try {
+    const implementation = implementations.get(commandName(spec));
+    if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
+    await untilAborted((await implementation()).run({ spec, args, opts, deps }), deps.signal);
+  } catch (error) {
+    failure = deadline?.signal.aborted ? deadline.failure() : toGwctlError(error);
+  } finally {
+    deadline?.clear();
+  }
+  const text = stdout.text;
+  return { text, notes: stderr.text.trim(), body: parseObject(text), ...(failure ? { failure } : {}) };
+}
+
+/** A command's dependencies in one call: an Io over memory, the MCP printer, nobody to ask, the call's cancellation. */
+function callDeps(ctx: Call, spec: AnySpec, deadline?: AbortSignal): { deps: Deps; stdout: Memory; stderr: Memory } {
   const { deps } = ctx;
+  const stdout = new Memory();
+  const stderr = new Memory();
+  const io = createIo({ streams: { stdin: Readable.from([]), stdout, stderr }, env: deps.env, colorFlag: false, onStdoutClosed: () => {} });
+  for (const key of ctx.keys) io.addSecret(key);
+  const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline] : [])]);
+  const printer = new McpPrinter(
+    { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
+    (printed) => ctx.progress?.(printed, `${printed} items`),
+  );
   let polls = 0;
-  return async (spec, args, opts, how = {}) => {
-    const stdout = new Memory();
-    const stderr = new Memory();
-    const io = createIo({
-      streams: { stdin: Readable.from([]), stdout, stderr },
-      env: deps.env,
-      colorFlag: false,
-      onStdoutClosed: () => {},
-    });
-    for (const key of keys) io.addSecret(key);
-    const deadline = callDeadline(spec, opts);
-    const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline.signal] : [])]);
-    const printer = new McpPrinter(
-      { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
-      (printed) => ctx.progress?.(printed, `${printed} items`),
-    );
-    // A write reads what its command printed as data (its targets, its results), not as text.
-    let data: unknown;
-    const detail = printer.detail.bind(printer);
-    printer.detail = (shown) => {
-      if ('body' in shown) data = shown.body;
-      return detail(shown);
-    };
-    const callDeps: Deps = {
-      ...deps,
-      io,
-      printer,
-      prompter: NOBODY,
-      signal,
-      interrupted: signal,
-      finishOnInterrupt: () => {},
-      clock: {
-        now: () => deps.clock.now(),
-        // A command sleeps between polls (interns_wait, batches_get with wait): each is progress.
-        sleep: (ms, s) => {
-          polls++;
-          ctx.progress?.(polls, `poll ${polls}`);
-          return deps.clock.sleep(ms, s);
-        },
+  const callDeps: Deps = {
+    ...deps,
+    io,
+    printer,
+    prompter: NOBODY,
+    signal,
+    interrupted: signal,
+    finishOnInterrupt: () => {},
+    clock: {
+      now: () => deps.clock.now(),
+      // A command sleeps between polls (interns_wait, batches_get with wait): each is progress.
+      sleep: (ms, s) => {
+        polls++;
+        ctx.progress?.(polls, `poll ${polls}`);
+        return deps.clock.sleep(ms, s);
       },
-    };
-    let failure: GwctlError | undefined;
-    try {
-      const implementation = implementations.get(commandName(spec));
-      if (!implementation) throw new Error(`no implementation of ${commandName(spec)}`);
-      const work = how.work ? how.work(callDeps) : (await implementation()).run({ spec, args, opts, deps: callDeps });
-      // A write acting on many targets ends by itself once cancelled, with the result of each.
-      await (how.untilCancelled === false ? work : untilAborted(work, signal));
-    } catch (error) {
-      failure = deadline?.signal.aborted ? deadline.failure() : toGwctlError(error);
-    } finally {
-      deadline?.clear();
-    }
-    const text = stdout.text;
-    return { text, notes: stderr.text.trim(), body: parseObject(text), data, ...(failure ? { failure } : {}) };
+    },
   };
+  return { deps: callDeps, stdout, stderr };
 }
 
 /**

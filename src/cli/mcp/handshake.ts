@@ -4,9 +4,11 @@
 // the revision asked for and on what identity.ts says, so it needs none of the SDK's machinery;
 // the SDK is still handed the same request afterwards (stdio.ts), answers it for itself (that
 // answer is held back, as the client has had it), and serves everything after it. Only a request
-// the SDK surely accepts is answered here (handshake-shape.ts); anything else waits for the SDK.
+// the SDK surely accepts is answered here; anything else waits for the SDK. Each check below is
+// narrower than the SDK's (a field it would take but that is rare, such as a client's icons or the
+// deprecated tasks capability, sends the request to the SDK instead), so an answer given early is
+// never one the SDK would have refused; test/mcp/handshake.test.ts holds the two to the same answers.
 import { instructionsFor, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
-import { isClientCapabilities, isImplementation, isPlainObject, onlyKeys } from './handshake-shape.js';
 import { DISCOVER_REVISIONS, HANDSHAKE_REVISIONS } from './revisions.generated.js';
 
 /** The 2026-07-28 envelope's keys, in a request's `_meta`. */
@@ -18,10 +20,7 @@ const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 type RequestId = string | number;
 
 /** A request answered early: its id, and the response line's message. */
-export interface EarlyAnswer {
-  id: RequestId;
-  response: { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId };
-}
+export type EarlyAnswer = { id: RequestId; response: { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId } };
 
 /**
  * The answer to `message` (a client's first, as parsed), or undefined when the SDK is to answer
@@ -80,4 +79,53 @@ function discoverResult(params: unknown, noConfirm: boolean): Record<string, unk
     cacheScope: 'private',
     _meta: { [SERVER_INFO_KEY]: SERVER_INFO },
   };
+}
+
+type Json = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every key of `value` is one of `known`. */
+function onlyKeys(value: Json, known: readonly string[]): boolean {
+  return Object.keys(value).every((key) => known.includes(key));
+}
+
+const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+const optionalObject = (value: unknown): boolean => value === undefined || isPlainObject(value);
+/** A map of names to objects (`experimental`, `extensions`). */
+const optionalObjectMap = (value: unknown): boolean =>
+  value === undefined || (isPlainObject(value) && Object.values(value).every((entry) => isPlainObject(entry)));
+
+/** A client's name and version (the 2025 `clientInfo`, the 2026 envelope's client info). */
+function isImplementation(value: unknown): boolean {
+  if (!isPlainObject(value) || !onlyKeys(value, ['name', 'version', 'title', 'websiteUrl', 'description'])) return false;
+  const { name, version, title, websiteUrl, description } = value;
+  return typeof name === 'string' && typeof version === 'string' && [title, websiteUrl, description].every(optionalString);
+}
+
+/** A client's capabilities, as both eras declare them (roots, sampling, elicitation, experimental, extensions). */
+function isClientCapabilities(value: unknown): boolean {
+  if (!isPlainObject(value) || !onlyKeys(value, ['roots', 'sampling', 'elicitation', 'experimental', 'extensions'])) return false;
+  const { roots, sampling, elicitation, experimental, extensions } = value;
+  const rootsOk =
+    roots === undefined ||
+    (isPlainObject(roots) &&
+      onlyKeys(roots, ['listChanged']) &&
+      (roots.listChanged === undefined || typeof roots.listChanged === 'boolean'));
+  const samplingOk =
+    sampling === undefined ||
+    (isPlainObject(sampling) &&
+      onlyKeys(sampling, ['context', 'tools']) &&
+      optionalObject(sampling.context) &&
+      optionalObject(sampling.tools));
+  return rootsOk && samplingOk && isElicitation(elicitation) && optionalObjectMap(experimental) && optionalObjectMap(extensions);
+}
+
+function isElicitation(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!isPlainObject(value) || !onlyKeys(value, ['form', 'url']) || !optionalObject(value.url)) return false;
+  const { form } = value;
+  return form === undefined || (isPlainObject(form) && (form.applyDefaults === undefined || typeof form.applyDefaults === 'boolean'));
 }

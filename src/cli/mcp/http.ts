@@ -10,6 +10,8 @@
 // live at once (a new one then closes the one idle longest). Closing a session cancels its calls.
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { pipeline, Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
 import { GwctlError } from '../../core/errors.js';
@@ -189,24 +191,11 @@ function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
 }
 
-/** A web Response onto Node's: status, headers, and the body as it streams (an SSE stream stays open). */
+/** A web Response onto Node's: status, headers, and the body as it streams (an SSE stream stays open until either side ends it). */
 function send(res: http.ServerResponse, response: Response): void {
   if (res.headersSent) return void res.end();
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    const had = headers[name];
-    headers[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
-  });
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) return void res.end();
-  const reader = response.body.getReader();
-  res.once('close', () => void reader.cancel().catch(() => {}));
-  const pump = async (): Promise<void> => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return void res.end();
-      if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
-    }
-  };
-  pump().catch(() => res.destroy());
+  // A client that goes away ends the pipeline, which cancels the stream.
+  pipeline(Readable.fromWeb(response.body as NodeReadableStream), res, () => {});
 }

@@ -61,10 +61,6 @@ export class LineReader {
     this.end();
   };
 
-  get isStopped(): boolean {
-    return this.stopped;
-  }
-
   /** Answers a message with a JSON-RPC error (`id` null when it cannot be told). */
   refuse(id: RequestId | null, code: number, message: string): void {
     this.send({ jsonrpc: '2.0', id, error: { code, message } });
@@ -134,63 +130,43 @@ class IdScanner {
   private depth = 0;
   private inString = false;
   private escaped = false;
-  /** The key being read at the top level, or the last one read (at most a few bytes kept). */
+  /** The last string begun at the top level (a key when a colon follows it), at most a few bytes of it. */
   private key = '';
-  private readingKey = false;
-  private expectingKey = false;
+  /** The id's text while it is read, then all of it. */
   private value: string | undefined;
-  private found: string | undefined;
+  private found = false;
 
   feed(bytes: Buffer): void {
-    if (this.found !== undefined) return;
     for (const byte of bytes) {
+      if (this.found) return;
       const char = String.fromCharCode(byte);
-      if (this.value !== undefined) {
-        // Reading the id's value: a number or a string, up to what ends it at the top level.
-        if (this.inString) {
-          this.value += char;
-          if (this.escaped) this.escaped = false;
-          else if (char === '\\') this.escaped = true;
-          else if (char === '"') this.inString = false;
-          if (this.value.length > 256) return void (this.found = '');
-          continue;
-        }
-        if (char === ',' || char === '}') {
-          this.found = this.value.trim();
-          return;
-        }
-        if (char === '"') this.inString = true;
-        this.value += char;
-        if (this.value.length > 256) return void (this.found = '');
-        continue;
-      }
+      const reading = this.value !== undefined;
       if (this.inString) {
         if (this.escaped) this.escaped = false;
         else if (char === '\\') this.escaped = true;
-        else if (char === '"') {
-          this.inString = false;
-          this.readingKey = false;
-        } else if (this.readingKey && this.key.length < 8) this.key += char;
+        else if (char === '"') this.inString = false;
+        else if (!reading && this.depth === 1 && this.key.length < 8) this.key += char;
+      } else if (char === '"') {
+        this.inString = true;
+        this.key = '';
+      } else if (reading && (char === ',' || char === '}')) {
+        // The id's value ends where the top-level object goes on or ends.
+        this.found = true;
+        return;
+      } else if (char === '{' || char === '[') this.depth++;
+      else if (char === '}' || char === ']') this.depth--;
+      else if (!reading && this.depth === 1 && char === ':' && this.key === 'id') {
+        this.value = '';
         continue;
       }
-      if (char === '"') {
-        this.inString = true;
-        if (this.depth === 1 && this.expectingKey) {
-          this.readingKey = true;
-          this.expectingKey = false;
-          this.key = '';
-        }
-      } else if (char === '{' || char === '[') {
-        this.depth++;
-        if (this.depth === 1) this.expectingKey = true;
-      } else if (char === '}' || char === ']') this.depth--;
-      else if (this.depth === 1 && char === ',') this.expectingKey = true;
-      else if (this.depth === 1 && char === ':' && this.key === 'id') this.value = '';
+      if (reading) this.value += char;
+      // An id this long names no request: none is named.
+      if (this.value !== undefined && this.value.length > 256) [this.found, this.value] = [true, ''];
     }
   }
 
   id(): RequestId | null {
-    const text = this.found ?? this.value?.trim();
+    const text = this.value?.trim();
     if (!text) return null;
     try {
       const id: unknown = JSON.parse(text);

@@ -1,13 +1,12 @@
-// The list tools (a command that lists: interns_ls, byok_ls, budgets_ls, ...) as an agent needs
-// them: `fields` keeps only the named fields of each item, and a result's text stays within the
-// bound (bounds.ts). A result carries one cursor, `next_cursor`, which the tool's `cursor`
-// takes back: it continues a part cut to fit after the last item returned (keyset: items that
-// appear at the head of the list meanwhile are not returned twice), and it carries the gateway's
-// own cursor to its next page (interns_ls), which is never shown beside it.
+// The list tools (interns_ls, byok_ls, budgets_ls, ...) as an agent needs them: `fields` keeps
+// only the named fields of each item, and a result stays within the bound (bounds.ts). A result
+// carries one cursor, `next_cursor`, which the tool's `cursor` takes back: it continues a part cut
+// to fit after the last item returned (keyset: items that appear at the head of the list meanwhile
+// are not returned twice), or carries the gateway's own cursor to its next page, never shown beside it.
 import { unknownColumn } from '../../output/columns.js';
 import { usageError } from '../../core/errors.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
-import { cutToFit, itemsThatFit, keyOf, MAX_JSON, MAX_TEXT, resumeAt } from './bounds.js';
+import { decodeCursor, encodeCursor, fitting, MAX_TEXT, resumeAfter, resumeAt, type Resume } from './bounds.js';
 
 /** What a list call needs of its tool. */
 interface ListTool {
@@ -23,16 +22,6 @@ export function isListSpec(spec: AnySpec): boolean {
   return spec.columns !== undefined && ('limit' in (spec.options as object) || spec.path[1] === 'ls');
 }
 
-/** Where a continued list starts again. */
-interface Resume {
-  /** The key of the last item returned. */
-  after?: string;
-  /** The key of the first item not returned (when the one before is gone). */
-  next?: string;
-  /** Its position, when neither is found. */
-  position: number;
-}
-
 /** One call of a list tool, its cursor read: the input to run, where to resume, the fields to keep. */
 export interface ListCall {
   input: Record<string, unknown>;
@@ -42,12 +31,8 @@ export interface ListCall {
   fields?: readonly string[];
 }
 
-interface Cursor {
-  tool: string;
-  input: Record<string, unknown>;
-  gateway?: string;
-  resume?: Resume;
-}
+/** What a list tool's cursor carries: the call it continues. */
+type Cursor = Omit<ListCall, 'fields'> & { tool: string };
 
 /** Reads `cursor` and `fields` of a list tool's input (usage errors before anything is sent). */
 export function listCall(tool: ListTool, input: Record<string, unknown>): ListCall {
@@ -67,41 +52,18 @@ function fieldNames(tool: ListTool, fields: unknown): string[] {
 }
 
 function fromCursor(tool: ListTool, cursor: unknown, rest: Record<string, unknown>): ListCall {
-  const read = typeof cursor === 'string' ? decode(cursor) : undefined;
-  if (!read) throw usageError(`invalid cursor: not a next_cursor of ${tool.name}`);
-  if (read.tool !== tool.name) throw usageError(`invalid cursor: it continues ${read.tool.slice(0, 100)}, not ${tool.name}`);
+  const read = decodeCursor<Cursor>(
+    tool.name,
+    cursor,
+    ({ input, gatewayCursor }) => typeof input === 'object' && input !== null && ['undefined', 'string'].includes(typeof gatewayCursor),
+  );
   if (Object.keys(rest).length > 0)
     throw usageError(`a cursor continues the call it came from: give it with fields alone, not ${Object.keys(rest).join(', ')}`);
   return {
     input: read.input,
-    ...(read.gateway === undefined ? {} : { gatewayCursor: read.gateway }),
+    ...(read.gatewayCursor === undefined ? {} : { gatewayCursor: read.gatewayCursor }),
     ...(read.resume ? { resume: read.resume } : {}),
   };
-}
-
-function decode(cursor: string): Cursor | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (typeof value.tool !== 'string' || typeof value.input !== 'object' || value.input === null) return undefined;
-    if (value.gateway !== undefined && typeof value.gateway !== 'string') return undefined;
-    const resume = value.resume;
-    if (resume !== undefined) {
-      if (typeof resume !== 'object' || resume === null) return undefined;
-      if (!Number.isSafeInteger(resume.position) || resume.position < 0) return undefined;
-      if (
-        (resume.after !== undefined && typeof resume.after !== 'string') ||
-        (resume.next !== undefined && typeof resume.next !== 'string')
-      )
-        return undefined;
-    }
-    return value as Cursor;
-  } catch {
-    return undefined;
-  }
-}
-
-function encode(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
 
 /** Room for a cursor in the result (its input and keys are short; a gateway cursor too). */
@@ -118,40 +80,24 @@ export function shapeList(tool: ListTool, call: ListCall, body: Record<string, u
   const page = rest.data as unknown[];
   const start = call.resume ? resumeAt(page, call.resume) : 0;
   const { fields } = call;
-  let items = page.slice(start);
-  if (fields) items = items.map((item) => pick(item, fields));
-  let count = itemsThatFit({ ...rest, data: [], has_more: true, next_cursor: 'x'.repeat(CURSOR_ROOM) }, items);
-  if (count === 0 && items.length > 0) {
-    // One item longer than the bound by itself: returned cut, so that the part is never empty.
-    const room = MAX_JSON - CURSOR_ROOM - JSON.stringify({ ...rest, data: [] }).length;
-    items = [{ ...(cutToFit(items[0], room).value as object), truncated: true }, ...items.slice(1)];
-    count = 1;
-  }
-  if (count === items.length) {
+  const all = page.slice(start).map((item) => (fields ? pick(item, fields) : item));
+  const items = fitting({ ...rest, data: [], has_more: true, next_cursor: 'x'.repeat(CURSOR_ROOM) }, all);
+  if (items.length === all.length) {
     // Every item of the page is returned: what comes next is the gateway's next page, if any.
     if (typeof gatewayNext !== 'string' || rest.has_more !== true) return { body: { ...rest, data: items } };
-    const next_cursor = encode({ tool: tool.name, input: call.input, gateway: gatewayNext });
+    const next_cursor = encodeCursor({ tool: tool.name, input: call.input, gatewayCursor: gatewayNext });
     return {
       body: { ...rest, data: items, next_cursor },
       note: `More items exist: call ${tool.name} with cursor set to this result's next_cursor, or with all: true for every page.`,
     };
   }
-  const resume: Resume = { position: start + count };
-  const after = keyOf(page[start + count - 1]);
-  const next = keyOf(page[start + count]);
-  if (after !== undefined) resume.after = after;
-  if (next !== undefined) resume.next = next;
-  const next_cursor = encode({
-    tool: tool.name,
-    input: call.input,
-    ...(call.gatewayCursor === undefined ? {} : { gateway: call.gatewayCursor }),
-    resume,
-  });
+  const { input, gatewayCursor } = call;
+  const next_cursor = encodeCursor({ tool: tool.name, input, gatewayCursor, resume: resumeAfter(page, start + items.length) });
   const note =
-    `Returned ${count} of ${items.length} items to keep this result under ${MAX_TEXT} characters. ` +
+    `Returned ${items.length} of ${all.length} items to keep this result under ${MAX_TEXT} characters. ` +
     `Call ${tool.name} again with cursor set to this result's next_cursor for the rest` +
     `${fields ? '' : ', or with fields to return fewer fields of each item'}.`;
-  return { body: { ...rest, data: items.slice(0, count), has_more: true, next_cursor }, note };
+  return { body: { ...rest, data: items, has_more: true, next_cursor }, note };
 }
 
 function pick(item: unknown, fields: readonly string[]): unknown {

@@ -1,11 +1,11 @@
-// A write tool's preview or result longer than the bound (a suspension of 5,000 interns): the
-// result keeps its counts and the first targets that fit, says how many more there are, and
-// gives the rest through `next_cursor`, which the tool's `cursor` takes back. A write cannot be
-// run again to read its rest, so the whole preview or result is kept by the server, for a while
-// and a few at once; a part continues after the last target returned.
+// A write tool's preview or result longer than the bound (a suspension of 5,000 interns) keeps its
+// counts and the first targets that fit, says how many more, and gives the rest through
+// `next_cursor`. A write cannot be run again to read its rest, so the server keeps the whole
+// preview or result, for a while and a few at once; a part continues after the last target returned.
 import { randomUUID } from 'node:crypto';
 import { usageError } from '../../core/errors.js';
-import { cutToFit, itemsThatFit, keyOf, MAX_JSON, resumeAt } from './bounds.js';
+import { safeJson } from '../../core/sanitize.js';
+import { cutBody, decodeCursor, encodeCursor, fitting, MAX_JSON, resumeAfter, resumeAt, type Resume } from './bounds.js';
 
 /** How long a cut result can be continued, and how many are kept at once (the oldest go first). */
 const KEPT_MS = 30 * 60 * 1000;
@@ -14,19 +14,10 @@ const KEPT_AT_MOST = 16;
 /** The list of a body that is cut: a preview's targets, a result's per-target results. */
 export type PartKey = 'targets' | 'results';
 
-interface Kept {
-  tool: string;
-  key: PartKey;
-  body: Record<string, unknown>;
-  expires: number;
-}
+type Kept = { tool: string; key: PartKey; body: Record<string, unknown>; expires: number };
 
-interface PartCursor {
-  tool: string;
-  part: string;
-  after?: string;
-  position: number;
-}
+/** A part's cursor: which kept body it continues, and where. */
+type PartCursor = { tool: string; part: string; resume: Resume };
 
 /** The previews and results of one server that were cut, kept for their cursors. */
 export class Parts {
@@ -59,13 +50,12 @@ export interface Part {
 /** The first part of a preview or result: the whole body when it fits, else its first targets and a cursor. */
 export function firstPart(tool: string, body: Record<string, unknown>, key: PartKey, parts: Parts | undefined): Part {
   const list = body[key];
-  if (!Array.isArray(list) || JSON.stringify(body, null, 2).length <= MAX_JSON) return { body };
+  if (!Array.isArray(list) || safeJson(body).length <= MAX_JSON) return { body };
   // Without a store (a test's own context) the rest cannot be continued: the first part says so by its count alone.
   const id = parts?.keep({ tool, key, body }) ?? '';
   const part = partAt({ tool, key, body }, id, 0);
   // What is long besides the list (a preset's body of a huge system prompt) is cut too.
-  if (JSON.stringify(part.body, null, 2).length <= MAX_JSON) return part;
-  return { ...part, body: { ...cutToFit(part.body, MAX_JSON - 30).value, truncated: true } };
+  return safeJson(part.body).length <= MAX_JSON ? part : { ...part, body: cutBody(part.body) };
 }
 
 /** The part a write tool's `cursor` asks for (given alone): nothing is read or written. */
@@ -73,48 +63,22 @@ export function nextPart(tool: string, input: Record<string, unknown>, parts: Pa
   const { cursor, ...rest } = input;
   if (Object.keys(rest).length > 0)
     throw usageError(`a cursor continues the result it came from: give it alone, not with ${Object.keys(rest).join(', ')}`);
-  const read = typeof cursor === 'string' ? decode(cursor) : undefined;
-  if (!read) throw usageError(`invalid cursor: not a next_cursor of ${tool}`);
-  if (read.tool !== tool) throw usageError(`invalid cursor: it continues ${read.tool.slice(0, 100)}, not ${tool}`);
+  const read = decodeCursor<PartCursor>(tool, cursor, ({ part, resume }) => typeof part === 'string' && resume !== undefined);
   const kept = parts?.get(read.part);
   if (!kept) throw usageError(`the cursor has expired: the rest of that result is no longer kept; call ${tool} again without cursor`);
-  const list = kept.body[kept.key] as unknown[];
-  return partAt(kept, read.part, resumeAt(list, read));
+  return partAt(kept, read.part, resumeAt(kept.body[kept.key] as unknown[], read.resume));
 }
 
-function partAt(kept: Omit<Kept, 'expires'>, id: string, start: number): Part {
-  const { key, body, tool } = kept;
+function partAt({ key, body, tool }: Omit<Kept, 'expires'>, id: string, start: number): Part {
   const list = body[key] as unknown[];
-  const rest = list.slice(start);
-  const room = 'x'.repeat(300);
-  let items = rest;
-  let count = itemsThatFit({ ...body, [key]: [], more: list.length, next_cursor: room }, rest);
-  if (count === 0 && rest.length > 0) {
-    const envelope = JSON.stringify({ ...body, [key]: [] }).length + room.length;
-    items = [{ ...(cutToFit(rest[0], MAX_JSON - envelope).value as object), truncated: true }, ...rest.slice(1)];
-    count = 1;
-  }
-  const more = rest.length - count;
-  const shown = `${key} ${start + 1}-${start + count} of ${list.length}`;
-  if (more === 0) return { body: { ...body, [key]: items.slice(0, count) }, note: `This part holds ${shown}: the last.` };
-  const cursor: PartCursor = { tool, part: id, position: start + count };
-  const after = keyOf(list[start + count - 1]);
-  if (after !== undefined) cursor.after = after;
-  const next_cursor = Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+  const items = fitting({ ...body, [key]: [], more: list.length, next_cursor: 'x'.repeat(300) }, list.slice(start));
+  const end = start + items.length;
+  const more = list.length - end;
+  const shown = `${key} ${start + 1}-${end} of ${list.length}`;
+  if (more === 0) return { body: { ...body, [key]: items }, note: `This part holds ${shown}: the last.` };
+  const next_cursor = encodeCursor({ tool, part: id, resume: resumeAfter(list, end) });
   return {
-    body: { ...body, [key]: items.slice(0, count), more, next_cursor },
+    body: { ...body, [key]: items, more, next_cursor },
     note: `This part holds ${shown} (${more} more): call ${tool} with cursor set to its next_cursor, alone, for the next part.`,
   };
-}
-
-function decode(cursor: string): PartCursor | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<PartCursor>;
-    if (typeof value.tool !== 'string' || typeof value.part !== 'string') return undefined;
-    if (!Number.isSafeInteger(value.position) || (value.position as number) < 0) return undefined;
-    if (value.after !== undefined && typeof value.after !== 'string') return undefined;
-    return value as PartCursor;
-  } catch {
-    return undefined;
-  }
 }

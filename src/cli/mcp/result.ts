@@ -1,13 +1,12 @@
 // What a tool call returns, in the shapes every tool shares: text content sanitised as the
-// terminal's is, the --json error object of a failure, and what one run of a command printed.
+// terminal's is, and the --json error object of a failure.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
 import type { GwctlError } from '../../core/errors.js';
 import { sanitizeBlock } from '../../core/sanitize.js';
-import type { AnySpec } from '../../core/spec.js';
 import { errorJson } from '../report.js';
 import type { AuditLog, ClientName } from './audit.js';
-import type { Confirm, ConfirmAnswer } from './confirm.js';
+import type { Confirm, ConfirmAnswer } from './asking.js';
 import type { Parts } from './parts.js';
 
 export interface CallContext {
@@ -31,39 +30,10 @@ export interface CallContext {
   parts?: Parts;
 }
 
-export interface CallOutcome {
-  result: CallToolResult;
-  exitCode: number;
-  /** Every key the run knows, to mask wherever the call is recorded. */
-  keys: readonly string[];
-}
+/** A call's result and exit code, with every key the run knows, to mask wherever the call is recorded. */
+export type CallOutcome = ToolResult & { keys: readonly string[] };
 
-export interface ToolResult {
-  result: CallToolResult;
-  exitCode: number;
-}
-
-/** What one run of a command printed, and how it ended. */
-export interface Printed {
-  /** Its stdout: what --json prints. */
-  text: string;
-  /** Its stderr: notes and hints. */
-  notes: string;
-  /** The body, when the output is one JSON object. */
-  body: Record<string, unknown> | undefined;
-  /** The body as the command gave it to the printer, before any text was made of it. */
-  data?: unknown;
-  failure?: GwctlError;
-}
-
-/** Runs the command of a tool with typed arguments and options, for one call. */
-export type RunCommand = (
-  spec: AnySpec,
-  args: Record<string, unknown>,
-  opts: Record<string, unknown>,
-  /** `work`: what runs instead of the command's own run, with the call's dependencies (a write's core action). */
-  how?: { untilCancelled?: boolean; work?: (deps: Deps) => Promise<void> },
-) => Promise<Printed>;
+export type ToolResult = { result: CallToolResult; exitCode: number };
 
 /** A tool error: the --json error object, in the text and as the structured content. */
 export function failed(failure: GwctlError, printed = ''): ToolResult {

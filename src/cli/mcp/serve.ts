@@ -22,8 +22,8 @@ export async function serveMcp(opts: McpOptions, deps: Deps, load: McpLoaders): 
   if (!opts.confirm) deps.io.err('gwctl: write tools act on yes: true without asking the person at the client (--no-confirm)\n');
   if (opts.http) return (await load.server()).serveOverHttp(opts, deps, load.http);
   const opening = await openStdio(deps, !opts.confirm);
-  if (!opening) return;
-  return (await load.server()).serveOverStdio(opts, deps, opening);
+  // A client that left after the handshake: nothing more to serve.
+  if (opening) await (await load.server()).serveOverStdio(opts, deps, opening);
 }
 
 /**

@@ -3,8 +3,7 @@
 // the 2025 handshake (`initialize`) and the stateless 2026-07-28 revision (`server/discover`,
 // `_meta` on each request). The SDK's serving entries decide the era of a connection (stdio) or
 // request (HTTP) and ask `newServer` for a server of that era; the tools are the same in both.
-// Loaded by serve.ts (the command's entry) only once a message needs the SDK: it costs no other
-// command anything, and `gwctl mcp` nothing before it has answered the handshake.
+// serve.ts loads it once a message needs the SDK.
 import path from 'node:path';
 import {
   Server,
@@ -24,12 +23,12 @@ import { GwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import type { OptionValues } from '../../core/options.js';
 import { commands } from '../registry.js';
-import { errorJson } from '../report.js';
 import { callTool, type CallContext, type CallOutcome } from './call.js';
+import { failed } from './result.js';
 import { rejectOnAbort } from '../../core/abort.js';
 import { auditLog, type AuditLog, type ClientName, type Where } from './audit.js';
-import { elicitingConfirm, firstRoundConfirm, FORM_CHECKER, RoundStateRefused, Rounds } from './asking.js';
-import { InputRequired, type Confirm, type ConfirmAnswer, type ConfirmRequest } from './confirm.js';
+import { elicitingConfirm, firstRoundConfirm, FORM_CHECKER, InputRequired, RoundStateRefused, Rounds } from './asking.js';
+import type { Confirm, ConfirmAnswer, ConfirmRequest } from './asking.js';
 import { instructionsFor, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
 import { Parts } from './parts.js';
 import { LineTransport, type Opening } from './stdio.js';
@@ -129,19 +128,18 @@ function whereTo(deps: Deps): Where {
 
 /** The client as it named itself: in the 2025 handshake, or in each 2026-07-28 request's envelope. */
 function clientOf(era: Era, server: Server, ctx: ServerContext): ClientName {
-  const info =
-    era === 'modern'
-      ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY] as Partial<Implementation> | undefined)
-      : server.getClientVersion();
+  const info = era === 'modern' ? (envelope(ctx)[CLIENT_INFO_META_KEY] as Partial<Implementation> | undefined) : server.getClientVersion();
   const text = (value: unknown): string | null => (typeof value === 'string' ? value.slice(0, 200) : null);
   return { name: text(info?.name), version: text(info?.version) };
 }
 
+/** A 2026-07-28 request's `_meta` envelope (the client's info and capabilities). */
+function envelope(ctx: ServerContext): Record<string, unknown> {
+  return (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
+}
+
 function names(list: string): string[] {
-  return list
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  return list.split(',').flatMap((name) => name.trim() || []);
 }
 
 export function mcpServer(served: Served, era: Era): Server {
@@ -167,10 +165,6 @@ export function mcpServer(served: Served, era: Era): Server {
       };
     }
     const input = request.params.arguments ?? {};
-    const capabilities =
-      era === 'modern'
-        ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
-        : server.getClientCapabilities();
     let answer: ConfirmAnswer | undefined;
     try {
       answer = era === 'modern' ? await served.rounds.answerFor(tool.name, input, ctx) : undefined;
@@ -179,22 +173,16 @@ export function mcpServer(served: Served, era: Era): Server {
       throw error;
     }
     const answered = answer;
-    const asking: Confirm = answered
-      ? () => Promise.resolve(answered)
-      : era === 'modern'
-        ? firstRoundConfirm(capabilities)
-        : elicitingConfirm(ctx, capabilities);
     // A first 2026-07-28 round ends where the tool asks: whatever the tool makes of the throw,
     // the call's answer is the question.
     let asked: ConfirmRequest | undefined;
-    const confirm: Confirm = async (question) => {
-      try {
-        return await asking(question);
-      } catch (error) {
-        if (error instanceof InputRequired) asked = error.request;
-        throw error;
-      }
-    };
+    const capabilities =
+      era === 'modern' ? (envelope(ctx)[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities) : server.getClientCapabilities();
+    const confirm: Confirm = answered
+      ? () => Promise.resolve(answered)
+      : era === 'modern'
+        ? firstRoundConfirm(capabilities, (request) => (asked = request))
+        : elicitingConfirm(ctx, capabilities);
     const callCtx: CallContext = {
       deps,
       signal: ctx.mcpReq.signal,
@@ -237,6 +225,5 @@ function progressOf(ctx: ServerContext): Pick<CallContext, 'progress'> {
 
 /** A round's state this server did not seal, or that expired: a tool error, and nothing done. */
 function refusedRound(error: RoundStateRefused): CallToolResult {
-  const text = errorJson(new GwctlError(error.message, ExitCode.usage, { reason: 'invalid_confirmation_state' }));
-  return { isError: true, content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+  return failed(new GwctlError(error.message, ExitCode.usage, { reason: 'invalid_confirmation_state' })).result;
 }

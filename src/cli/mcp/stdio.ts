@@ -1,9 +1,8 @@
 // The stdio side of `gwctl mcp` once the MCP SDK has loaded: the SDK's transport over the lines
-// read since the start of the run (lines.ts), answers on stdout through the run's Io (which masks
-// keys). A line that is JSON but not a JSON-RPC message is answered -32600, and the server goes
-// on. The lines read while the SDK loaded come first, in order, among them the opening request
-// answered early (handshake.ts): the SDK is handed it like any other and answers it too; that
-// answer is held back (the client has had one), and if it differs from the one sent, that is said.
+// read since the start of the run (lines.ts), answering through the run's Io (which masks keys);
+// a line that is JSON but not JSON-RPC is answered -32600. The lines read while the SDK loaded
+// come first, the opening request answered early (handshake.ts) among them: the SDK's own answer
+// to it is held back (the client has had one), and said on stderr should it differ.
 import { isDeepStrictEqual } from 'node:util';
 import { deserializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import type { EarlyAnswer } from './handshake.js';

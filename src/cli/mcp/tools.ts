@@ -160,82 +160,43 @@ function definition(spec: AnySpec, write: boolean, noConfirm: boolean): Tool {
 /** A read tool's result: the gateway's JSON body. */
 const READ_OUTPUT = { type: 'object' as const, additionalProperties: true };
 
+const [STRING, NUMBER, COUNT] = [{ type: 'string' }, { type: 'integer' }, { type: 'integer', minimum: 0 }];
+/** An object with these properties, of which `required`; `closed`: no others. */
+const object = (properties: object, required: string[], closed = true): object => ({
+  type: 'object',
+  properties,
+  required,
+  ...(closed ? { additionalProperties: false } : {}),
+});
+
 /** A list tool's result: its items, and where the next page or part starts. */
-const LIST_OUTPUT = {
-  type: 'object' as const,
-  properties: {
-    data: { type: 'array', items: { type: 'object' } },
-    has_more: { type: 'boolean' },
-    next_cursor: { type: ['string', 'null'] },
-  },
-  required: ['data'],
+const LIST_FIELDS = {
+  data: { type: 'array', items: { type: 'object' } },
+  has_more: { type: 'boolean' },
+  next_cursor: { type: ['string', 'null'] },
 };
+const LIST_OUTPUT = { type: 'object' as const, ...object(LIST_FIELDS, ['data'], false) };
 
-const ERROR_FIELDS = { type: 'object', properties: { message: { type: 'string' } }, additionalProperties: true };
-
-/** A write tool's result: its preview, or what the confirmed write did to each target. */
+// A write tool's result: its preview, or what the confirmed write did to each target; a part of
+// either that was cut says how many `more` and its `next_cursor`.
+const TARGET_FIELDS = { id: STRING, name: STRING, status: STRING, expected_outcome: { enum: ['done', 'failed'] }, reason: STRING };
+const ERROR = { type: 'object', properties: { message: STRING }, additionalProperties: true };
+const RESULT_FIELDS = { id: STRING, outcome: { enum: ['done', 'failed', 'skipped'] }, error: ERROR, truncated: { type: 'boolean' } };
+const SUMMARY = object({ done: NUMBER, failed: NUMBER, skipped: NUMBER }, ['done', 'failed', 'skipped']);
+const PART = { more: COUNT, next_cursor: STRING };
+const PREVIEW_FIELDS = {
+  preview: { const: true },
+  changed: { const: false },
+  count: COUNT,
+  targets: { type: 'array', items: object(TARGET_FIELDS, ['id'], false) },
+};
+const DONE_FIELDS = { preview: { const: false }, changed: { type: 'boolean' }, confirmation: { enum: ['accepted', 'not_asked'] } };
+const RESULTS = { results: { type: 'array', items: object(RESULT_FIELDS, ['id', 'outcome']) }, summary: SUMMARY };
 const WRITE_OUTPUT = {
   type: 'object' as const,
   oneOf: [
-    {
-      type: 'object',
-      properties: {
-        preview: { const: true },
-        changed: { const: false },
-        count: { type: 'integer', minimum: 0 },
-        targets: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              name: { type: 'string' },
-              status: { type: 'string' },
-              expected_outcome: { enum: ['done', 'failed'] },
-              reason: { type: 'string' },
-            },
-            required: ['id'],
-          },
-        },
-        body: { type: 'object' },
-        more: { type: 'integer', minimum: 0 },
-        next_cursor: { type: 'string' },
-      },
-      required: ['preview', 'changed', 'count', 'targets'],
-      additionalProperties: false,
-    },
-    {
-      type: 'object',
-      properties: {
-        preview: { const: false },
-        changed: { type: 'boolean' },
-        confirmation: { enum: ['accepted', 'not_asked'] },
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              outcome: { enum: ['done', 'failed', 'skipped'] },
-              error: ERROR_FIELDS,
-              truncated: { type: 'boolean' },
-            },
-            required: ['id', 'outcome'],
-            additionalProperties: false,
-          },
-        },
-        summary: {
-          type: 'object',
-          properties: { done: { type: 'integer' }, failed: { type: 'integer' }, skipped: { type: 'integer' } },
-          required: ['done', 'failed', 'skipped'],
-          additionalProperties: false,
-        },
-        more: { type: 'integer', minimum: 0 },
-        next_cursor: { type: 'string' },
-      },
-      required: ['preview', 'changed', 'confirmation', 'results', 'summary'],
-      additionalProperties: false,
-    },
+    object({ ...PREVIEW_FIELDS, body: { type: 'object' }, ...PART }, ['preview', 'changed', 'count', 'targets']),
+    object({ ...DONE_FIELDS, ...RESULTS, ...PART }, ['preview', 'changed', 'confirmation', 'results', 'summary']),
   ],
 };
 

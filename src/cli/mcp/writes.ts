@@ -1,71 +1,64 @@
-// A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the
-// write, on exactly the targets the person saw. The preview is the command's own --dry-run, read
-// as the data it printed (commands/shared/expected-outcomes.ts: each target with its
-// expected_outcome and reason); the person confirms only the targets expected to act, and the
-// fleet core (shared/many.ts) acts on those ids alone (a selector such as `status` becomes the ids
-// it selected when the person looked), its per-target outcomes as data. The others are skipped.
-//
-// A later 2026-07-28 round reads nothing again: its sealed state holds the targets the person saw
-// and those left out, and the write acts on them. In the 2025 revisions the person answers inside
-// the call, so the selector is read once more, to report what matches only since then.
-//
-// The audit log is the record: a preview is one line; a confirmed write writes its intent before
-// anything is sent (no line, no write) and its outcome after, with every target's result.
+// A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the write,
+// on exactly the targets the person saw, through the fleet core the command's run uses. The
+// preview is the targets of the input (`internsToSuspend`, `batchesToDelete`) and what each read
+// says (`expectOutcomes`); the person confirms only those expected to act, and `actOnMany` acts
+// on their ids, its outcomes as data. presets_create previews and sends `presetBodyOf`'s body.
+// A later 2026-07-28 round reads nothing again: its sealed state holds the targets. In the 2025
+// revisions the person answers inside the call, so a selector is read once more, to report what
+// matches only since then. Every call is audited (audit.ts): no intent line, no write.
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { safeJson, shownValue } from '../../core/sanitize.js';
-import type { Deps } from '../../commands/context.js';
-import { deleteOf } from '../../commands/batches/delete-run.js';
-import { suspendOf } from '../../commands/interns/suspend-run.js';
-import { actOnMany, type ManyAction, type Outcome } from '../../commands/shared/many.js';
-import { DEFAULT_CONCURRENCY } from '../../core/concurrency.js';
-import type { Confirmation } from '../../core/spec.js';
-import type { AuditLog, Confirmation as Confirmed } from './audit.js';
-import type { ConfirmAnswer, ConfirmRequest } from './confirm.js';
+import type { Deps, RunContext } from '../../commands/context.js';
+import { batchesToDelete, deleteOf } from '../../commands/batches/delete-run.js';
+import { internsToSuspend, suspendOf } from '../../commands/interns/suspend-run.js';
+import { createVersion, presetBodyOf } from '../../commands/presets/create-run.js';
+import { expectOutcomes } from '../../commands/shared/expected-outcomes.js';
+import { actOnMany, type ManyAction, type Outcome, type Target } from '../../commands/shared/many.js';
+import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../core/concurrency.js';
+import type { AnySpec, Confirmation } from '../../core/spec.js';
+import type { AuditEntry, Confirmation as Confirmed } from './audit.js';
+import type { ConfirmAnswer, ConfirmRequest } from './asking.js';
 import { asToolCalls, forAgent } from './agent-errors.js';
 import { firstPart, nextPart, type Part } from './parts.js';
-import { failed, textContent, type CallContext, type CallOutcome, type RunCommand, type ToolResult } from './result.js';
+import { failed, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
 import { inputOf, type GwctlTool } from './tools.js';
 
 /** One target of a write, as the preview shows it: what the API said of it, and what the write would meet. */
-export interface PreviewTarget {
-  id: string;
-  name?: string;
-  status?: string;
-  expected_outcome?: 'done' | 'failed';
-  reason?: string;
-}
+type PreviewTarget = { id: string; name?: string; status?: string; expected_outcome?: 'done' | 'failed'; reason?: string };
+
+/** The targets (the write acts on those not expected to fail), and presets_create's body. */
+type Preview = { targets: PreviewTarget[]; acting: PreviewTarget[]; failing: PreviewTarget[]; body?: unknown };
 
 /** What the person is shown and what the write binds to: the ids it acts on, and those left out with why. */
-interface WriteState {
-  tool: string;
-  targets: string[];
-  skipped: TargetResult[];
-}
+type WriteState = { tool: string; targets: string[]; skipped: TargetResult[] };
 
-/** The fleet core's action of each write tool on many targets (presets_create runs its command). */
-const ACTIONS: Record<string, (confirmation: Confirmation) => ManyAction> = { interns_suspend: suspendOf, batches_delete: deleteOf };
+type TargetResult = { id: string; outcome: 'done' | 'failed' | 'skipped'; error?: Record<string, unknown> };
 
-/** At most this many targets are named in the confirmation message. */
-const NAMED_IN_MESSAGE = 10;
+/** The command's input as its dry run reads it, with the call's dependencies. */
+type Run = RunContext<AnySpec>;
 
-type WriteContext = CallContext & { keys: readonly string[]; runCommand: RunCommand };
+/** The fleet core's parts of each many-target write tool: its action on one target, and the targets of an input. */
+const FLEETS: Record<string, { actionOf(words: Confirmation): ManyAction; targetsOf(run: Run): () => Promise<Target[]> }> = {
+  interns_suspend: { actionOf: suspendOf, targetsOf: internsToSuspend },
+  batches_delete: { actionOf: deleteOf, targetsOf: batchesToDelete },
+};
+
+/** At most this many targets are named in a message. */
+const NAMED = 10;
+
+type WriteContext = CallContext & { keys: readonly string[]; commandDeps: Deps };
+type Ended = ToolResult & { full?: Record<string, unknown> };
 
 export async function callWrite(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<CallOutcome> {
   const callId = randomUUID();
   const { keys } = ctx;
-  const c = confirmationOf(tool);
-  const record = async (entry: Omit<Parameters<AuditLog['write']>[0], 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
+  const c = tool.spec.confirmation as Confirmation;
+  const record = async (entry: Omit<AuditEntry, 'call_id' | 'tool' | 'arguments'>): Promise<void> =>
     ctx.audit?.write({ call_id: callId, tool: tool.name, arguments: input, ...(ctx.client ? { client: ctx.client } : {}), ...entry }, keys);
   // Every call ends with one outcome line, whatever it answers.
-  const end = async (
-    result: ToolResult & { full?: Record<string, unknown> },
-    preview: boolean,
-    confirmation: Confirmed | null,
-    changed = false,
-  ): Promise<CallOutcome> => {
+  const end = async (result: Ended, preview: boolean, confirmation: Confirmed | null, changed = false): Promise<CallOutcome> => {
     await record({ event: 'outcome', preview, confirmation, outcome: outcomeOf(result, changed) }).catch((error: unknown) => {
       ctx.deps.io.err(`gwctl: warning: cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}\n`);
     });
@@ -86,35 +79,29 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   const yes = input.yes === true;
   let answer: ConfirmAnswer | undefined = ctx.answer;
   let state: WriteState | undefined;
-  if (!answer) {
-    let preview: Preview;
-    try {
-      preview = await previewOf(tool, input, ctx);
-    } catch (error) {
-      return refuse(toGwctlError(error), !yes);
-    }
-    if (!yes) return end(previewResult(tool, preview, ctx), true, null);
-    const acting = preview.targets.filter(expectedToAct);
-    state = {
-      tool: tool.name,
-      targets: acting.map((t) => t.id),
-      skipped: preview.targets.filter((t) => !expectedToAct(t)).map(skippedAsExpected),
-    };
-    // Nothing to act on (none selected, or every target would fail): nobody needs asking, and the
-    // log still says what was called and why nothing was sent.
-    if (acting.length === 0) return end(writeResult(tool, 'not_asked', state.skipped, ctx), false, 'not_asked');
+  let run: Run;
+  let preview: Preview | undefined;
+  try {
+    run = { spec: tool.spec, deps: ctx.commandDeps, ...inputOf(tool, { ...input, yes: false }) };
+    // A later 2026-07-28 round reads nothing: the person's answer holds the targets they saw.
+    if (!answer) preview = await previewOf(tool, c, run);
+  } catch (error) {
+    return refuse(toGwctlError(error), !yes);
+  }
+  if (preview) {
+    if (!yes) return end(previewResult(tool, c, preview, ctx), true, null);
+    state = { tool: tool.name, targets: preview.acting.map((t) => t.id), skipped: preview.failing.map(skippedAsExpected) };
+    // Nothing to act on (none selected, or every target would fail): nobody needs asking.
+    if (preview.acting.length === 0) return end(writeResult(tool, c, 'not_asked', state.skipped, ctx), false, 'not_asked');
     // Thrown by the protocol's confirm (the person is asked in a later round): let it through.
     if (!ctx.noConfirm) answer = ctx.confirm ? await ctx.confirm(confirmRequest(c, preview, state)) : { action: 'unavailable' };
   }
   let confirmed: Confirmed = 'not_asked';
   let spend = (): boolean => true;
   if (answer?.action === 'unavailable') {
-    const failure = new GwctlError(
-      `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`,
-      ExitCode.usage,
-      { reason: 'confirmation_unavailable', hint: 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm' },
-    );
-    return end(failed(failure), false, 'unavailable');
+    const why = `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`;
+    const hint = 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm';
+    return end(failed(new GwctlError(why, ExitCode.usage, { reason: 'confirmation_unavailable', hint })), false, 'unavailable');
   }
   if (answer) {
     state = stateOf(answer.state, tool.name);
@@ -126,18 +113,12 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     spend = answer.spend;
   }
   if (!state) throw new Error(`${tool.name}: a write without targets`);
-  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, input, state, ctx) : [];
+  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, c, run, state) : [];
   // Spent before anything is written: of two calls bringing the same yes, one passes here.
   if (!spend()) {
-    const failure = new GwctlError(
-      `this confirmation has already allowed a write: a person's yes allows one write; nothing was changed`,
-      ExitCode.cancelled,
-      {
-        reason: 'confirmation_spent',
-        hint: `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`,
-      },
-    );
-    return end(failed(failure), false, 'spent');
+    const hint = `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`;
+    const why = `this confirmation has already allowed a write: a person's yes allows one write; nothing was changed`;
+    return end(failed(new GwctlError(why, ExitCode.cancelled, { reason: 'confirmation_spent', hint })), false, 'spent');
   }
   try {
     await record({ event: 'intent', preview: false, confirmation: confirmed, targets: state.targets });
@@ -145,152 +126,122 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     const why = `cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}; nothing was changed`;
     return refuse(new GwctlError(why, ExitCode.failure));
   }
-  const results = await act(tool, input, state.targets, ctx);
-  const all = [...results, ...newcomers, ...state.skipped];
-  return end(writeResult(tool, confirmed, all, ctx), false, confirmed, changedBy(results));
+  const results = await act(tool, c, run, state.targets);
+  return end(writeResult(tool, c, confirmed, [...results, ...newcomers, ...state.skipped], ctx), false, confirmed, changedBy(results));
 }
 
 /** What the audit line says of a result: every target's, even when the tool's result is cut. */
-function outcomeOf(outcome: ToolResult & { full?: Record<string, unknown> }, changed: boolean): Record<string, unknown> {
+function outcomeOf(outcome: Ended, changed: boolean): Record<string, unknown> {
   const { summary, results, count, error } = outcome.full ?? (outcome.result.structuredContent as Record<string, unknown>);
   // A field the result does not have stays out of the line: JSON leaves out what is undefined.
   return { ok: outcome.result.isError !== true, exit_code: outcome.exitCode, changed, summary, results, count, error };
 }
 
-interface Preview {
-  targets: PreviewTarget[];
-  /** presets_create: the body it would send. */
-  body?: unknown;
-}
-
-/** A target the preview expects the write to act on (a preset's slug has no expectation: it is made). */
-function expectedToAct(target: PreviewTarget): boolean {
-  return target.expected_outcome !== 'failed';
-}
-
 /** A target the preview said would fail: left out of the confirmation and the write, with its reason. */
 function skippedAsExpected(target: PreviewTarget): TargetResult {
-  return {
-    id: target.id,
-    outcome: 'skipped',
-    error: { message: `not attempted: the preview found it would fail: ${target.reason ?? ''}`.trimEnd() },
-  };
+  const message = `not attempted: the preview found it would fail: ${target.reason ?? ''}`.trimEnd();
+  return { id: target.id, outcome: 'skipped', error: { message } };
+}
+
+/** The targets of the input, those a selector listed against it left out (as a dry run leaves them). */
+async function targetsOf(tool: GwctlTool, run: Run): Promise<Target[]> {
+  return (await FLEETS[tool.name]!.targetsOf(run)()).filter((t) => t.skip === undefined);
 }
 
 /**
  * The targets a selector matches only since the person looked (read again once they answered in
  * this call), each reported as skipped: never acted on, since the person did not see them.
  */
-async function matchingSince(
-  tool: GwctlTool,
-  input: Record<string, unknown>,
-  state: WriteState,
-  ctx: WriteContext,
-): Promise<TargetResult[]> {
-  const selected = Object.keys(input).some((key) => confirmationOf(tool).selectors?.includes(key));
-  if (!selected || ctx.signal.aborted) return [];
+async function matchingSince(tool: GwctlTool, c: Confirmation, run: Run, state: WriteState): Promise<TargetResult[]> {
+  if (c.selectors?.some((key) => run.opts[key] !== undefined) !== true || run.deps.signal.aborted) return [];
   const known = new Set([...state.targets, ...state.skipped.map((r) => r.id)]);
-  const now = await previewOf(tool, input, ctx).catch(() => ({ targets: [] }));
-  return now.targets
-    .filter(({ id }) => !known.has(id))
-    .map(({ id }) => ({ id, outcome: 'skipped', error: { message: 'matches only since the confirmation was asked' } }));
+  const now = await targetsOf(tool, run).catch(() => []);
+  const message = 'matches only since the confirmation was asked';
+  return now.filter(({ id }) => !known.has(id)).map(({ id }) => ({ id, outcome: 'skipped', error: { message } }));
 }
 
-/** The command's --dry-run: each target as it read it, with what the write would meet there. */
-async function previewOf(tool: GwctlTool, input: Record<string, unknown>, ctx: WriteContext): Promise<Preview> {
-  const { args, opts } = inputOf(tool, { ...input, yes: false });
-  const printed = await ctx.runCommand(tool.spec, args, opts);
-  if (printed.failure) throw printed.failure;
-  // A command without targets to list (presets_create) previews the body it would send.
-  if (!ACTIONS[tool.name]) return { targets: [{ id: String(Object.values(args)[0]) }], body: printed.data };
-  return { targets: (printed.data as { data: Record<string, unknown>[] }).data.map(previewTarget) };
-}
-
-/** A dry run's row as a preview's target: the fields it has (a batch has no name, so null there). */
-function previewTarget(row: Record<string, unknown>): PreviewTarget {
-  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)) as unknown as PreviewTarget;
-}
-
-function confirmationOf(tool: GwctlTool): Confirmation {
-  return tool.spec.confirmation as Confirmation;
-}
-
-function previewResult(tool: GwctlTool, preview: Preview, ctx: WriteContext): ToolResult {
-  const c = confirmationOf(tool);
-  // The count is of the targets the write would act on: the number a person confirms.
-  const count = preview.targets.filter(expectedToAct).length;
-  const failing = preview.targets.filter((t) => !expectedToAct(t));
-  const body: Record<string, unknown> = {
-    preview: true,
-    changed: false,
-    count,
-    targets: preview.targets,
-    ...(preview.body === undefined ? {} : { body: preview.body }),
+/** Each target of the input with what the write would meet there (only reads are sent); presets_create, the body it would send. */
+async function previewOf(tool: GwctlTool, c: Confirmation, run: Run): Promise<Preview> {
+  const fleet = FLEETS[tool.name];
+  if (!fleet) {
+    const made = [{ id: String(run.args.slug) }];
+    return { targets: made, acting: made, failing: [], body: await presetBodyOf(run) };
+  }
+  const expected = await expectOutcomes(run.deps, fleet.actionOf(c), await targetsOf(tool, run));
+  const targets = expected.map(({ id, name, status, outcome, reason }) => ({ id, name, status, expected_outcome: outcome, reason }));
+  return {
+    targets,
+    acting: targets.filter((t) => t.expected_outcome === 'done'),
+    failing: targets.filter((t) => t.expected_outcome === 'failed'),
   };
+}
+
+/** `n` targets in the spec's words: `1 intern`, `3 interns`. */
+function counted(c: Confirmation, n: number): string {
+  return `${n} ${n === 1 ? c.noun : c.nouns}`;
+}
+
+function previewResult(tool: GwctlTool, c: Confirmation, { targets, acting, failing, body }: Preview, ctx: WriteContext): ToolResult {
+  // The count is of the targets the write would act on: the number a person confirms.
+  const count = acting.length;
+  const shown = { preview: true, changed: false, count, targets, ...(body === undefined ? {} : { body }) };
   const lines = [
-    `Preview: nothing was changed. ${count} ${count === 1 ? c.noun : c.nouns} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
+    `Preview: nothing was changed. ${counted(c, count)} would be affected (${c.action.toLowerCase()}). ${c.consequence}`,
     ...failing
-      .slice(0, NAMED_IN_MESSAGE)
+      .slice(0, NAMED)
       .map((t) => `${c.noun} ${shownValue(t.id)} would fail (${shownValue(t.reason ?? 'see its reason')}); it is left out.`),
-    ...(failing.length > NAMED_IN_MESSAGE ? [`… and ${failing.length - NAMED_IN_MESSAGE} more that would fail.`] : []),
+    ...(failing.length > NAMED ? [`… and ${failing.length - NAMED} more that would fail.`] : []),
     ctx.noConfirm
       ? `To make the change, call ${tool.name} again with the same arguments and yes: true. This server makes writes without a person confirming them (--no-confirm): yes: true alone makes the change.`
       : `To make the change, call ${tool.name} again with the same arguments and yes: true; the person at the client is asked to confirm.`,
   ];
-  return partResult(firstPart(tool.name, body, 'targets', ctx.parts), lines);
+  return partResult(firstPart(tool.name, shown, 'targets', ctx.parts), lines);
 }
 
 /** A preview's or result's part as the tool's result: its JSON, then the lines for a reader and the part's note. */
 function partResult(part: Part, lines: string[], isError = false): ToolResult {
   const text = [...lines, ...(part.note ? [part.note] : [])].join('\n');
-  const result: CallToolResult = {
-    content: [textContent(safeJson(part.body)), ...(text ? [textContent(text)] : [])],
-    structuredContent: part.body,
+  const content = [textContent(safeJson(part.body)), ...(text ? [textContent(text)] : [])];
+  return {
+    result: { content, structuredContent: part.body, ...(isError ? { isError } : {}) },
+    exitCode: isError ? ExitCode.partial : ExitCode.ok,
   };
-  if (isError) result.isError = true;
-  return { result, exitCode: isError ? ExitCode.partial : ExitCode.ok };
 }
 
 /**
  * What the person reads: the tool's own words, with every value from the gateway or the agent
  * (names, ids, statuses, a body's fields) shown escaped and cut (`shownValue`), one per line.
  */
-function confirmRequest(c: Confirmation, preview: Preview, state: WriteState): ConfirmRequest {
-  const acting = preview.targets.filter(expectedToAct);
+function confirmRequest(c: Confirmation, { acting, failing, body }: Preview, state: WriteState): ConfirmRequest {
   const count = acting.length;
-  const failing = preview.targets.length - count;
-  const named = acting
-    .slice(0, NAMED_IN_MESSAGE)
-    .map(
-      (t) => `- ${t.name ? `${shownValue(t.name)} (${shownValue(t.id)})` : shownValue(t.id)}${t.status ? `, ${shownValue(t.status)}` : ''}`,
-    );
-  const more = count > NAMED_IN_MESSAGE ? [`… and ${count - NAMED_IN_MESSAGE} more`] : [];
-  const body = preview.body === undefined ? [] : bodyLines(preview.body);
-  const ask = c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${c.action.toLowerCase()}: ${count}.` : 'Confirm?';
-  const left =
-    failing > 0 ? [`${failing} more ${failing === 1 ? c.noun : c.nouns} would fail and ${failing === 1 ? 'is' : 'are'} left out.`] : [];
+  const act = c.action.toLowerCase();
+  const leftOut = `${failing.length} more ${failing.length === 1 ? `${c.noun} would fail and is` : `${c.nouns} would fail and are`} left out.`;
   const message = [
-    `${c.action} ${count} ${count === 1 ? c.noun : c.nouns}? ${c.consequence}`,
-    ...named,
-    ...more,
-    ...left,
-    ...body,
-    ask,
+    `${c.action} ${counted(c, count)}? ${c.consequence}`,
+    ...acting.slice(0, NAMED).map(namedLine),
+    ...(count > NAMED ? [`… and ${count - NAMED} more`] : []),
+    ...(failing.length === 0 ? [] : [leftOut]),
+    ...(body === undefined ? [] : bodyLines(body)),
+    c.typed === 'count' ? `To confirm, type the number of ${c.nouns} to ${act}: ${count}.` : 'Confirm?',
   ].join('\n');
   const property =
     c.typed === 'count'
-      ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${c.action.toLowerCase()} them` }
+      ? { type: 'string', title: `Number of ${c.nouns}`, description: `type ${count} to ${act} them` }
       : { type: 'boolean', title: `${c.action} ${count === 1 ? `the ${c.noun}` : `${count} ${c.nouns}`}`, default: false };
   return { message, requestedSchema: { type: 'object', properties: { confirm: property }, required: ['confirm'] }, state };
+}
+
+/** A target the person is asked about: `- name (id), status`. */
+function namedLine({ id, name, status }: PreviewTarget): string {
+  return `- ${name ? `${shownValue(name)} (${shownValue(id)})` : shownValue(id)}${status ? `, ${shownValue(status)}` : ''}`;
 }
 
 /** The body a write will send, a line per field: `  model: openai/gpt-4o`. */
 function bodyLines(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [`The body it sends: ${shownValue(JSON.stringify(body) ?? '')}`];
-  const fields = Object.entries(body as Record<string, unknown>).map(
-    ([key, value]) => `  ${shownValue(key)}: ${shownValue(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`,
-  );
-  return ['The body it sends:', ...fields];
+  const line = ([key, value]: [string, unknown]): string =>
+    `  ${shownValue(key)}: ${shownValue(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`;
+  return ['The body it sends:', ...Object.entries(body).map(line)];
 }
 
 /** Why an answer does not confirm the write, or undefined when it does. */
@@ -298,44 +249,40 @@ function refusal(c: Confirmation, answer: { action: string; content?: Record<str
   if (answer.action === 'decline') return 'the person declined';
   if (answer.action !== 'accept') return 'the person cancelled';
   const value = answer.content?.confirm;
-  if (c.typed === 'count') {
-    if (typeof value !== 'string') return 'the confirmation was not the typed number';
-    if (value.trim() !== String(count)) return `the number typed (${JSON.stringify(value.slice(0, 20))}) is not ${count}`;
-    return undefined;
-  }
-  if (typeof value !== 'boolean') return 'the confirmation was not a yes or no';
-  return value ? undefined : 'the person did not confirm';
+  if (c.typed !== 'count')
+    return typeof value !== 'boolean' ? 'the confirmation was not a yes or no' : value ? undefined : 'the person did not confirm';
+  if (typeof value !== 'string') return 'the confirmation was not the typed number';
+  return value.trim() === String(count) ? undefined : `the number typed (${JSON.stringify(value.slice(0, 20))}) is not ${count}`;
 }
 
 function stateOf(value: unknown, tool: string): WriteState | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { targets, skipped } = value as Partial<WriteState>;
-  if ((value as WriteState).tool !== tool || !Array.isArray(targets) || !targets.every((t) => typeof t === 'string')) return undefined;
+  const { targets, skipped, tool: its } = (value ?? {}) as Partial<WriteState>;
+  if (its !== tool || !Array.isArray(targets) || !targets.every((t) => typeof t === 'string')) return undefined;
   return { tool, targets, skipped: Array.isArray(skipped) ? skipped : [] };
 }
 
-export interface TargetResult {
-  id: string;
-  outcome: 'done' | 'failed' | 'skipped';
-  error?: Record<string, unknown>;
-}
-
 /** The write on exactly these ids (a selector left out), each target's outcome as data from the fleet core. */
-async function act(tool: GwctlTool, input: Record<string, unknown>, ids: readonly string[], ctx: WriteContext): Promise<TargetResult[]> {
-  const action = ACTIONS[tool.name]?.(confirmationOf(tool));
+async function act(tool: GwctlTool, c: Confirmation, run: Run, ids: readonly string[]): Promise<TargetResult[]> {
+  const fleet = FLEETS[tool.name];
+  const concurrency = (run.opts.concurrency as ConcurrencyChoice | undefined) ?? DEFAULT_CONCURRENCY;
   let outcomes: readonly Outcome[] = [];
-  const targets = ids.map((id) => ({ id }));
-  const work = action && ((deps: Deps) => actOnMany(deps, action, targets, DEFAULT_CONCURRENCY, async (all) => void (outcomes = all)));
-  let failure: GwctlError | undefined;
+  const report = async (all: readonly Outcome[]): Promise<void> => void (outcomes = all);
   try {
-    const { args, opts } = inputOf(tool, { ...input, yes: true });
-    // Once cancelled, a fleet starts nothing new and reports what each target did.
-    ({ failure } = await ctx.runCommand(tool.spec, args, opts, { untilCancelled: false, ...(work ? { work } : {}) }));
+    if (!fleet) await createVersion(run.deps, String(run.args.slug), await presetBodyOf(run));
+    // Once cancelled, a fleet starts nothing new and reports what each target did; then it throws.
+    else
+      await actOnMany(
+        run.deps,
+        fleet.actionOf(c),
+        ids.map((id) => ({ id })),
+        concurrency,
+        report,
+      );
   } catch (error) {
-    failure = toGwctlError(error);
+    // A failure before any target's (no key): every target's.
+    if (outcomes.length === 0) return ids.map((id) => ({ id, outcome: 'failed', error: errorOf(toGwctlError(error)) }));
   }
-  if (outcomes.length > 0) return outcomes.map((outcome, i) => targetResult(ids[i]!, outcome));
-  return [failure ? { id: ids[0]!, outcome: 'failed', error: errorOf(failure) } : { id: ids[0]!, outcome: 'done' }];
+  return outcomes.length === 0 ? ids.map((id) => ({ id, outcome: 'done' })) : outcomes.map((o, i) => targetResult(ids[i]!, o));
 }
 
 /** One target's outcome as the tool reports it: one not attempted is skipped, with why. */
@@ -358,14 +305,14 @@ function changedBy(results: readonly TargetResult[]): boolean {
 
 function writeResult(
   tool: GwctlTool,
+  c: Confirmation,
   confirmation: Confirmed,
   all: TargetResult[],
   ctx: WriteContext,
-): ToolResult & { full: Record<string, unknown> } {
+): Ended & { full: object } {
   const summary = { done: 0, failed: 0, skipped: 0 };
   for (const r of all) summary[r.outcome]++;
   const body = { preview: false, changed: changedBy(all), confirmation, results: all, summary };
-  const c = confirmationOf(tool);
-  const text = `${summary.done} ${summary.done === 1 ? c.noun : c.nouns} done, ${summary.failed} failed, ${summary.skipped} skipped.`;
+  const text = `${counted(c, summary.done)} done, ${summary.failed} failed, ${summary.skipped} skipped.`;
   return { ...partResult(firstPart(tool.name, body, 'results', ctx.parts), [text], summary.failed > 0), full: body };
 }

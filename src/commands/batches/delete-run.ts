@@ -2,12 +2,12 @@ import { routes } from '../../api/routes.js';
 import { Batch, BatchDeleted, isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import type { Deps, RunFor } from '../context.js';
+import type { Deps, RunContext, RunFor } from '../context.js';
 import { detailView, fieldsOf } from '../shared/detail.js';
 import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { runMany, type ManyAction } from '../shared/many.js';
+import { givenTargets, runMany, type ManyAction, type Target } from '../shared/many.js';
 import { confirmOrRefuse } from '../shared/targets.js';
 import type { spec } from './delete.js';
 import { commandName } from '../../core/spec.js';
@@ -37,7 +37,8 @@ export const deleteOf = (confirmation: (typeof spec)['confirmation']): ManyActio
     ),
 });
 
-export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
+/** The batches an input names, read the same way by this command and by its MCP tool (see `internsToSuspend`). */
+export function batchesToDelete({ spec: declared, args, opts, deps }: RunContext<typeof spec>): () => Promise<Target[]> {
   const words = args.ids;
   if (words.length === 0) throw usageError("missing required argument 'id'", `see 'gwctl ${commandName(declared)} --help'`);
   if (opts.strict && !opts.dryRun)
@@ -45,9 +46,16 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
       '--strict applies only with --dry-run',
       `add --dry-run, as in 'gwctl ${commandName(declared)} <id> --dry-run --strict'`,
     );
+  return () => givenTargets(deps, declared.confirmation.noun, words);
+}
+
+export const run: RunFor<typeof spec> = async (input) => {
+  const { spec: declared, args, opts, deps } = input;
+  const targets = batchesToDelete(input);
+  const words = args.ids;
   if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
   await runMany(deps, deleteOf(declared.confirmation), {
-    words,
+    targets,
     yes: opts.yes,
     dryRun: opts.dryRun,
     strict: opts.strict,

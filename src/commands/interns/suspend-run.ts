@@ -3,10 +3,10 @@ import { Intern, SuspendResult } from '../../api/schemas/intern.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { wrapToWidth } from '../../output/width.js';
-import type { Deps, RunFor } from '../context.js';
+import type { Deps, RunContext, RunFor } from '../context.js';
 import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
-import { namesShown, runMany, type ManyAction, type Target } from '../shared/many.js';
+import { givenTargets, namesShown, runMany, type ManyAction, type Target } from '../shared/many.js';
 import { confirmOrRefuse, internIdOrPick, selectInterns } from '../shared/targets.js';
 import type { spec } from './suspend.js';
 import { commandName } from '../../core/spec.js';
@@ -39,7 +39,12 @@ function nameOf(deps: Deps, id: string): Promise<string | undefined> {
   );
 }
 
-export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, deps }) => {
+/**
+ * The interns an input names, read the same way by this command and by its MCP tool: the input's
+ * mistakes are refused at once (before anything is asked or sent); the ids given, or those
+ * --status selects, are read when the returned function is called.
+ */
+export function internsToSuspend({ spec: declared, args, opts, deps }: RunContext<typeof spec>): () => Promise<Target[]> {
   const words = args.ids;
   const command = commandName(declared);
   if (opts.workspace !== undefined && opts.status === undefined)
@@ -52,18 +57,24 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   if (words.length === 0 && opts.status === undefined && (opts.dryRun || !deps.prompter.interactive)) {
     throw usageError('missing intern id', `give ids, - to read them from stdin, or --status, as in 'gwctl ${command} <id>'`);
   }
+  const { status: statuses, workspace } = opts;
+  const select = statuses === undefined ? undefined : () => selectInterns(deps, statuses, workspace);
+  return () => givenTargets(deps, declared.confirmation.noun, words, select);
+}
+
+export const run: RunFor<typeof spec> = async (input) => {
+  const { spec: declared, args, opts, deps } = input;
+  const targets = internsToSuspend(input);
+  const words = args.ids;
   const many = words.length > 1 || words.includes('-') || opts.status !== undefined || opts.dryRun;
   const { confirmation } = declared;
-  if (!many) return suspendOne(deps, confirmation, command, words[0], opts.yes);
-  const { status: statuses, workspace } = opts;
-  const action = suspendOf(confirmation);
-  await runMany(deps, action, {
-    words,
+  if (!many) return suspendOne(deps, confirmation, commandName(declared), words[0], opts.yes);
+  await runMany(deps, suspendOf(confirmation), {
+    targets,
     yes: opts.yes,
     dryRun: opts.dryRun,
     strict: opts.strict,
     concurrency: opts.concurrency,
-    ...(statuses === undefined ? {} : { select: () => selectInterns(deps, statuses, workspace) }),
     question: (targets) => question(deps, confirmation, targets),
   });
 };

@@ -4,7 +4,7 @@ import { PresetBody, PresetResponse, type Preset } from '../../api/schemas/prese
 import { inline } from '../../output/cells.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Section } from '../../output/printer.js';
-import type { RunFor } from '../context.js';
+import type { Deps, RunContext, RunFor } from '../context.js';
 import { rawOf } from '../../output/columns.js';
 import { detailView, fieldsOf } from '../shared/detail.js';
 import { fetchChecked } from '../shared/fetch.js';
@@ -14,8 +14,11 @@ import { confirmOrRefuse } from '../shared/targets.js';
 import { buildPresetBody, heldLine, ignoredFields, versionPreview } from './body.js';
 import type { spec } from './create.js';
 
-export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
-  const { slug } = args;
+/**
+ * The body `presets create` sends for these options, built and checked: what its dry run prints,
+ * what a person sees before it is sent, and what its MCP tool previews and sends.
+ */
+export async function presetBodyOf({ opts, deps }: Pick<RunContext<typeof spec>, 'opts' | 'deps'>): Promise<Record<string, unknown>> {
   const body = await buildPresetBody(deps, {
     ...(opts.file !== undefined ? { file: opts.file } : {}),
     ...(opts.model !== undefined ? { model: opts.model } : {}),
@@ -24,6 +27,21 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     ...(opts.system !== undefined ? { system: opts.system } : {}),
   });
   checkInput(PresetBody, body, 'preset body');
+  return body;
+}
+
+/** Sends the new version: the one request of this command and of its MCP tool. */
+export function createVersion(
+  deps: Deps,
+  slug: string,
+  body: Record<string, unknown>,
+): ReturnType<typeof fetchChecked<typeof PresetResponse>> {
+  return fetchChecked(deps, routes.createPreset, { params: { slug }, body }, PresetResponse);
+}
+
+export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
+  const { slug } = args;
+  const body = await presetBodyOf({ opts, deps });
   if (opts.dryRun) {
     const ignored = ignoredFields(body);
     await deps.printer.detail({ body, view: { kind: 'body' } });
@@ -37,7 +55,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   // terminal they are asked (--yes skips the question, not the preview).
   if (deps.io.stderrIsTTY) deps.io.err(`${versionPreview(slug, body, deps.io.columns)}\n`);
   if (deps.prompter.interactive) await confirmOrRefuse(deps, opts.yes, async () => `Create this version of ${sanitizeField(slug)}?`);
-  const { body: answer, data } = await fetchChecked(deps, routes.createPreset, { params: { slug }, body }, PresetResponse);
+  const { body: answer, data } = await createVersion(deps, slug, body);
   const p = data.data;
   const v = p.designated_version;
   const config: NamedColumn<Preset>[] = Object.entries(v.config ?? {}).map(([key, value]) => ({

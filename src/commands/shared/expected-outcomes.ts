@@ -1,5 +1,6 @@
 // A dry run that reads every target first (reads are all it sends) and says what the action would
-// meet for each. MCP previews are its JSON (cli/mcp/writes.ts): a person and an agent hear the same.
+// meet for each. An MCP write's preview is `expectOutcomes` too (cli/mcp/writes.ts): a person and
+// an agent hear the same.
 import { runBounded } from '../../core/concurrency.js';
 import { GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
@@ -75,7 +76,7 @@ export async function dryRun(deps: Deps, action: LookingAction, targets: readonl
 }
 
 /** Each target's expected outcome in input order; a read that cannot tell (401, 500) ends the dry run: a guess would be a false promise. */
-async function expectOutcomes(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[]): Promise<Expected[]> {
+export async function expectOutcomes(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[]): Promise<Expected[]> {
   const out: Expected[] = targets.map((t) => ({ id: t.id, name: t.name, status: t.status, outcome: 'done' }));
   const unread = out.filter((e) => e.status === undefined);
   let failure: GwctlError | undefined;

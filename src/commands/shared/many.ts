@@ -69,15 +69,13 @@ export interface ManyAction {
 }
 
 export interface ManyRun {
-  /** Ids as typed, `-` for ids on stdin. */
-  words: readonly string[];
+  /** The targets of the input (`givenTargets`), read once a refusal without a terminal is ruled out. */
+  targets: () => Promise<Target[]>;
   yes: boolean;
   dryRun: boolean;
   /** With dryRun: exit 8 when any target would fail. */
   strict: boolean;
   concurrency: ConcurrencyChoice | undefined;
-  /** A selector (`--status`) that finds the targets instead of the words. */
-  select?: () => Promise<Target[]>;
   /** The confirmation question for these targets. */
   question: (targets: readonly Target[]) => Promise<string>;
 }
@@ -86,14 +84,27 @@ export interface ManyRun {
 export async function runMany(deps: Deps, action: ManyAction, run: ManyRun): Promise<void> {
   // Refuse before anything is read or sent: without --yes and a terminal, nothing else matters.
   if (!run.dryRun && !run.yes && !deps.prompter.interactive) await confirmOrRefuse(deps, false, async () => '');
-  const label = `${action.confirmation.noun} id`;
-  for (const word of run.words) if (word !== '-') checkValue(pathIdCheck(), word, label);
-  const targets: Target[] = run.select ? await run.select() : (await readIds(deps, run.words, label)).map((id) => ({ id }));
+  const targets = await run.targets();
   const acting = targets.filter((t) => t.skip === undefined);
   if (run.dryRun) return dryRun(deps, action, acting, run.strict);
   await nameTargets(deps, action, acting);
   if (acting.length > 0) await confirmOrRefuse(deps, run.yes, () => run.question(acting));
   await actOnMany(deps, action, targets, run.concurrency ?? DEFAULT_CONCURRENCY);
+}
+
+/**
+ * The targets of a many-target command's input, as its run and its MCP tool read them: what the
+ * selector (`--status`) finds, else the ids given (`-`: stdin's), each checked before anything is sent.
+ */
+export async function givenTargets(
+  deps: Deps,
+  noun: string,
+  words: readonly string[],
+  select?: () => Promise<Target[]>,
+): Promise<Target[]> {
+  const label = `${noun} id`;
+  for (const word of words) if (word !== '-') checkValue(pathIdCheck(), word, label);
+  return select ? select() : (await readIds(deps, words, label)).map((id) => ({ id }));
 }
 
 /** Acts on every target, prints one result per target (`report` may take them as data instead), and throws for any exit code other than 0. */
