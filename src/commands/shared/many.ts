@@ -303,7 +303,8 @@ async function printResults(
       header: 'NAME',
       value: ({ target }) => target.name ?? '',
       flexible: true,
-      whole: true,
+      // Names stay whole before the id is left out, unless a row has none: only its id names it.
+      whole: rows.every(({ target }) => target.name !== undefined),
       byDefault: options.named ? 'terminal' : false,
     },
     {
