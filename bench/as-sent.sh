@@ -22,22 +22,14 @@ while [ $# -gt 0 ]; do
 done
 source bench/node.sh
 use_node "$(command -v "$node_bin")"
-command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
-[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is not installed (apt-get install time)" >&2; exit 1; }
+source bench/lib.sh
+need hyperfine time
 out="bench/results/node$major"
 mkdir -p "$out"
 [ -d dist ] || node scripts/build.mjs
 gwctl="$node_bin $PWD/bin/gwctl.js"
 echo "== what the API sent, as sent: Node $("$node_bin" --version)"
 
-source bench/lib.sh
-
-# Peak resident set size of one command, in MB.
-peak_mb() {
-  local kb
-  kb=$( { /usr/bin/time -v "$@" >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
-  echo $((kb / 1024))
-}
 
 serve_fixture
 node bench/build-floor.mjs "$tmp/undici-floor.mjs"
@@ -49,9 +41,7 @@ node bench/ratios.mjs "$out/as-sent-get.json"
 
 echo
 echo "== --all over 100,000 interns, against a plain fetch loop"
-serve "$tmp/sandbox" ./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0
-base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
-key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
+serve_interns
 loop="$node_bin bench/fetch-all.mjs $base $key 500"
 jsonl_loop="$node_bin bench/fetch-all-jsonl.mjs $base $key 500"
 all_json="env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base"

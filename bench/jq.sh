@@ -22,15 +22,14 @@ while [ $# -gt 0 ]; do
 done
 source bench/node.sh
 use_node "$(command -v "$node_bin")"
-command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
-command -v jq >/dev/null || { echo "bench: jq is not installed (apt-get install jq)" >&2; exit 1; }
+source bench/lib.sh
+need hyperfine jq
 out="bench/results/node$major"
 mkdir -p "$out"
 [ -d dist ] || node scripts/build.mjs
 gwctl="$node_bin $PWD/bin/gwctl.js"
 echo "== --jq on Node $("$node_bin" --version), $(jq --version)"
 
-source bench/lib.sh
 serve_fixture
 echo "== one get: --json, --jq with a filter of the subset, --jq with a filter only jq runs"
 hyperfine -N --warmup 5 --runs "$runs" --export-json "$out/jq-get.json" \
@@ -42,9 +41,7 @@ node bench/ratios.mjs "$out/jq-get.json"
 
 echo
 echo "== --all over 100,000 interns: --jq against --json piped to jq"
-serve "$tmp/sandbox" ./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0
-base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
-key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
+serve_interns
 for filter in '.data[] | select(.status=="failed") | .id' '[.data[] | select(.status=="failed")] | length'; do
   name=$([ "${filter:0:1}" = '[' ] && echo whole || echo items)
   hyperfine --warmup 1 --runs "$paging_runs" --export-json "$out/jq-list-$name.json" \

@@ -38,3 +38,29 @@ serve_fixture() {
   fixture_id=5b1c4c4e-7d0a-4a8e-9f3a-2d6c1b0e8a11
   export GWCTL_MANAGEMENT_KEY=sk-bench-0123456789abcdef
 }
+
+# serve_interns: `gwctl sandbox` with 100,000 interns, no rate limit and no pace, for the paging
+# figures. Sets base (the API's base URL) and key (its API key).
+serve_interns() {
+  serve "$tmp/sandbox" ./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0
+  base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
+  key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
+}
+
+# need TOOL...: stops with how to install the first of the tools (hyperfine, time, jq, valgrind) missing.
+need() {
+  local tool
+  for tool in "$@"; do
+    case $tool in
+      time) [ -x /usr/bin/time ] ;;
+      *) command -v "$tool" >/dev/null ;;
+    esac || { echo "bench: $tool is not installed (apt-get install $tool)" >&2; exit 1; }
+  done
+}
+
+# peak_mb COMMAND...: the peak resident set size of one run of the command, in MB.
+peak_mb() {
+  local kb
+  kb=$( { /usr/bin/time -v "$@" >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
+  echo $((kb / 1024))
+}

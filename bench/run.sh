@@ -43,12 +43,10 @@ else
 fi
 out="bench/results/$runtime"
 mkdir -p "$out"
-command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
-[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is not installed (apt-get install time)" >&2; exit 1; }
+source bench/lib.sh
+need hyperfine time
 [ -d dist ] || node scripts/build.mjs
 echo "== $runtime: gwctl is \`$gwctl\`; bare Node, the floor and the fetch loop run on $node_bin ($node_version)"
-
-source bench/lib.sh
 
 echo "== start-up: gwctl --version and endpoints get --json against bare Node"
 serve_fixture
@@ -73,9 +71,7 @@ node bench/ratios.mjs "$out/help.json"
 
 echo
 echo "== paging: interns ls --all --json over 100,000 interns, against a plain fetch loop"
-serve "$tmp/sandbox" ./bin/gwctl.js sandbox --port 0 --json --interns 100000 --batch-rate-limit 0 --pace 0
-base=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.base_url)' "$tmp/sandbox")
-key=$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(r.keys.api)' "$tmp/sandbox")
+serve_interns
 loop="$node_bin bench/fetch-all.mjs $base $key 500"
 ls_all="env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base"
 # Order: the fetch loop, then gwctl.
@@ -90,14 +86,11 @@ entries=()
 for pair in "node bench/fetch-all.mjs BASE KEY 500|$loop" "gwctl interns ls --all --json|$ls_all"; do
   name=${pair%%|*}
   cmd=${pair#*|}
-  kb=$( { /usr/bin/time -v $cmd >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
-  echo "$(( kb / 1024 )) MB  $name"
-  entries+=("{\"command\":\"$name\",\"mb\":$(( kb / 1024 ))}")
+  mb=$(peak_mb $cmd)
+  echo "$mb MB  $name"
+  entries+=("{\"command\":\"$name\",\"mb\":$mb}")
 done
 (IFS=,; echo "[${entries[*]}]") > "$out/memory.json"
-
-# Peak resident set size of one command, in MB.
-peak_mb() { local kb; kb=$( { /usr/bin/time -v "$@" >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}'); echo $(( kb / 1024 )); }
 
 echo
 echo "== --jsonl: interns ls --all --jsonl over 100,000 interns, against a plain fetch loop writing JSON Lines"

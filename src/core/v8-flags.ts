@@ -1,4 +1,5 @@
-// The two places gwctl tunes V8 for itself, at run time (decisions/007-v8-flags-at-run-time.md);
+// The two places gwctl tunes V8 for itself, at run time (decisions/007-v8-flags-at-run-time.md;
+// the entry, which may import nothing, compiles the CLI whole: compiledWhole, src/main.ts);
 // node:v8 loads only when a flag is set.
 
 function setFlagsFromString(flags: string): void {

@@ -3,8 +3,9 @@
 // (scripts/shared-chunks.mjs); a change that splits one of them again shows here first. The
 // instruction counts themselves are bench/instructions.sh's. Node names every module it loads
 // under NODE_DEBUG=esm.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ScriptedServer } from '../kit/server.js';
 import { ROOT, runGwctl } from '../kit/spawn.js';
@@ -20,12 +21,17 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The chunk files a run of gwctl loaded, by name without the hash. */
-async function chunksOf(args: string[]): Promise<string[]> {
+/** The chunk files a run of gwctl loaded, as paths. */
+async function chunkFilesOf(args: string[]): Promise<string[]> {
   const r = await runGwctl(args, { env: { NODE_DEBUG: 'esm', GWCTL_MANAGEMENT_KEY: KEY, GWCTL_BASE_URL: server.baseUrl } });
   expect(r.code).toBe(0);
   const files = new Set(r.stderr.match(/file:\/\/\S*?\/dist\/chunks\/[\w-]+\.js/g) ?? []);
-  return [...files].map((url) => path.basename(url).replace(/-[A-Z0-9]+\.js$/, '')).sort();
+  return [...files].map((url) => fileURLToPath(url));
+}
+
+/** The chunk files a run of gwctl loaded, by name without the hash. */
+async function chunksOf(args: string[]): Promise<string[]> {
+  return (await chunkFilesOf(args)).map((file) => path.basename(file).replace(/-[A-Z0-9]+\.js$/, '')).sort();
 }
 
 describe('the chunks each command loads', () => {
@@ -44,6 +50,23 @@ describe('the chunks each command loads', () => {
     // proxy variable (api/transport-proxy.ts), shares it.
     expect(chunks).toEqual(['chunk', 'chunk', 'chunk', 'client', 'get-run', 'json', 'run']);
     expect(server.requests).toHaveLength(1);
+  });
+
+  // Two commands' runs are shared with `gwctl mcp` (interns suspend, batches delete): in the layer
+  // of what commands share they brought the helpers of lists and writes (paging, acting on many
+  // targets) to every read, 7M instructions of a get on Node 24 (docs/startup.md).
+  it('a read loads none of the helpers of lists and writes', async () => {
+    const files = await chunkFilesOf(['endpoints', 'get', ENDPOINT.data.id, '--json']);
+    const loaded = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+    // Words of commands/shared/paging.ts and commands/shared/many.ts, as the bundle keeps them.
+    expect(loaded.includes('brought no item but said more follow'), 'paging.ts in a chunk a read loads').toBe(false);
+    expect(loaded.includes('terminated before its answer came, so its outcome is unknown'), 'many.ts in a chunk a read loads').toBe(false);
+    // ... which are in the build, where the lists and writes find them.
+    const dir = path.join(ROOT, 'dist', 'chunks');
+    const all = readdirSync(dir).filter((name) => name.endsWith('.js'));
+    const text = all.map((name) => readFileSync(path.join(dir, name), 'utf8')).join('\n');
+    expect(text.includes('brought no item but said more follow'), 'paging.ts in the build').toBe(true);
+    expect(text.includes('terminated before its answer came, so its outcome is unknown'), 'many.ts in the build').toBe(true);
   });
 
   it('are the counts ARCHITECTURE.md gives', async () => {

@@ -1,6 +1,6 @@
 // The client in-process against the scripted server, with a recorded clock: the waits it chooses
 // (backoff ceilings, Retry-After, the total bound) without spending them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { describeRetryAfter, RETRY } from '../../src/api/retry.js';
 import { routes } from '../../src/api/routes.js';
@@ -112,6 +112,29 @@ describe('waits between attempts', () => {
       `> GET ${server.baseUrl}/interns (attempt 3/4) authorization: Bearer [redacted]`,
     ]);
     expect(debug.join('\n')).not.toContain(KEY);
+  });
+
+  it("--debug gives each answer's size; without it, no pass over the body counts its bytes", async () => {
+    const body = { data: [{ id: 'x'.repeat(100) }], has_more: false };
+    server.handle(() => ({ body }));
+    // What the client asks Buffer.byteLength to measure (the scripted server, in this process, measures what it sends).
+    const original = Buffer.byteLength.bind(Buffer);
+    const counted: unknown[] = [];
+    const byteLength = vi.spyOn(Buffer, 'byteLength').mockImplementation((...args: Parameters<typeof Buffer.byteLength>) => {
+      if (new Error().stack?.includes('/src/api/client.ts')) counted.push(args[0]);
+      return original(...args);
+    });
+    try {
+      const traced = client();
+      await traced.api.call(routes.listInterns);
+      const size = Buffer.from(JSON.stringify(body)).length;
+      expect(traced.debug.some((line) => line.startsWith('< 200 in ') && line.includes(`, ${size} bytes, application/json`))).toBe(true);
+      counted.length = 0;
+      await client({ debug: undefined }).api.call(routes.listInterns);
+      expect(counted.filter((text) => typeof text === 'string' && text.includes('"has_more"'))).toEqual([]);
+    } finally {
+      byteLength.mockRestore();
+    }
   });
 });
 
