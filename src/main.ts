@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   // The entry's one dynamic import, so that --version above loads nothing; everything else
   // that loads late goes through src/cli/lazy.ts.
   // eslint-disable-next-line no-restricted-syntax
-  const { runCli } = await compiledWhole(() => import('./cli/run.js'));
+  const { runCli } = await import('./cli/run.js');
   // Node ends a process whose event loop has nothing left to wait for, even while a promise is
   // still pending (work left waiting on something that can never happen): that would be exit 0
   // with nothing printed. A finished run exits below, which never emits 'beforeExit'.
@@ -56,30 +56,6 @@ async function main(): Promise<void> {
   process.exitCode = code;
   await streams.drained();
   process.exit(code);
-}
-
-/**
- * `load()` with V8 compiling every function of the modules it loads as it compiles them, when
- * Node's compile cache keeps the result (Node 22 and later). V8 otherwise compiles a function when
- * it is first called, and the cache is written as a module is compiled, before any is: every run
- * would compile again the CLI's functions it calls (about 14M instructions of a get on Node 24,
- * docs/startup.md). Not for help: node:v8 loads the streams stack, which help does without
- * (decisions/006-writing-past-process-stdout.md) and a request loads anyway. Only the CLI's own
- * chunks: the rest of the run compiles as usual, most of it never called.
- */
-async function compiledWhole<T>(load: () => Promise<T>): Promise<T> {
-  // Node 22.8 and later; Node 20 has no compile cache.
-  const node = process.getBuiltinModule('node:module') as { getCompileCacheDir?: () => string | undefined };
-  const cached = node.getCompileCacheDir?.() !== undefined;
-  const help = argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h');
-  if (!cached || help) return load();
-  const v8 = process.getBuiltinModule('node:v8');
-  v8.setFlagsFromString('--no-lazy');
-  try {
-    return await load();
-  } finally {
-    v8.setFlagsFromString('--lazy');
-  }
 }
 
 // The process's own streams, built only when they must be: Node's streams stack is about a third

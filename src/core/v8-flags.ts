@@ -1,5 +1,4 @@
-// The two places gwctl tunes V8 for itself, at run time (decisions/007-v8-flags-at-run-time.md;
-// the entry, which may import nothing, compiles the CLI whole: compiledWhole, src/main.ts);
+// The two places gwctl tunes V8 for itself, at run time (decisions/007-v8-flags-at-run-time.md);
 // node:v8 loads only when a flag is set.
 
 function setFlagsFromString(flags: string): void {
