@@ -15,15 +15,10 @@ export interface FaultSpec {
   headers?: Record<string, string>;
 }
 
-export interface Fault {
+/** A fault in force: its spec (Retry-After as text), and its count instead of `times`. */
+export interface Fault extends Omit<FaultSpec, 'retry_after' | 'times'> {
   id: number;
-  match: string;
-  status?: number;
   retry_after?: string;
-  delay_ms?: number;
-  body?: unknown;
-  drop?: boolean;
-  headers?: Record<string, string>;
   /** Requests it will still affect; null for "until cleared". */
   remaining: number | null;
   /** Requests it has affected. */

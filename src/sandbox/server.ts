@@ -23,12 +23,11 @@ import { matchRoute, type Match } from './router.js';
 import { SandboxState } from './state.js';
 import type { ChurnRecord } from './data/churn.js';
 
-export { DEMO_KEYS, KEY_SCOPES } from './keys.js';
 export { FaultSpecError, parseFaultText, type Fault, type FaultSpec } from './faults.js';
-export { DEFAULT_INTERNS, MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
+export { MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
 export type { Examples } from './examples.js';
-export { DEFAULT_PACE, MAX_PACE, parsePace } from './clock.js';
-export { MAX_CHURN, parseChurn, type ChurnRecord } from './data/churn.js';
+export { parsePace } from './clock.js';
+export { parseChurn } from './data/churn.js';
 export type { RecordedRequest } from './recorder.js';
 
 export const API_PREFIX = '/api/v1';
@@ -94,9 +93,6 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-/** Loopback only: the demo keys are public, so the sandbox must not be reachable from elsewhere. */
-export { isLoopbackHost };
-
 /** Host headers such as `eu.localhost:4010` stand for the service's regional hostnames. */
 const REGIONS = new Set(['eu', 'us', 'europe']);
 function isRegionalHost(host: string | undefined): boolean {
@@ -112,6 +108,7 @@ const NOT_JSON = 'upstream connect error or disconnect/reset before headers. res
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
+  // Loopback only: the demo keys are public, so the sandbox must not be reachable from elsewhere.
   if (!isLoopbackHost(host)) throw new RangeError(`the sandbox listens on loopback only (127.0.0.1, ::1, localhost), not ${host}`);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be an integer from 0 to 65535, not ${port}`);

@@ -28,107 +28,35 @@ export interface Seed {
   error?: string;
 }
 
+/** A batch's seed: its key, status, provider and model, its age, how long it took (terminal statuses only), and its request counts. */
+export function batchSeed(
+  [key, status]: [BatchKey, BatchStatus],
+  provider: string,
+  model: string,
+  [ageMs, tookMs]: [number, number],
+  [total, completed, failed]: [number, number, number],
+  error?: string,
+): Seed {
+  return { key, status, provider, model, ageMs, tookMs, total, completed, failed, error };
+}
+
 const SEEDS: readonly Seed[] = [
-  {
-    key: 'validating',
-    status: 'validating',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o-mini',
-    ageMs: 5 * MINUTE,
-    tookMs: 0,
-    total: 4,
-    completed: 0,
-    failed: 0,
-  },
-  {
-    key: 'in_progress',
-    status: 'in_progress',
-    provider: 'Anthropic',
-    model: 'anthropic/claude-4.6-sonnet',
-    ageMs: 40 * MINUTE,
-    tookMs: 0,
-    total: 6,
-    completed: 3,
-    failed: 0,
-  },
-  {
-    key: 'finalizing',
-    status: 'finalizing',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o-mini',
-    ageMs: 3 * HOUR,
-    tookMs: 0,
-    total: 3,
-    completed: 3,
-    failed: 0,
-  },
-  {
-    key: 'completed',
-    status: 'completed',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o-mini',
-    ageMs: 26 * HOUR,
-    tookMs: 50 * MINUTE,
-    total: 3,
-    completed: 3,
-    failed: 0,
-  },
-  {
-    key: 'failed',
-    status: 'failed',
-    provider: 'Mistral',
-    model: 'mistralai/mistral-large-2',
-    ageMs: 2 * DAY,
-    tookMs: 12 * MINUTE,
-    total: 3,
-    completed: 1,
-    failed: 2,
-    error: '2 of 3 requests failed: the upstream rate limit was exceeded',
-  },
-  {
-    key: 'expired',
-    status: 'expired',
-    provider: 'Google',
-    model: 'google/gemini-3-pro',
-    ageMs: 3 * DAY,
-    tookMs: DAY,
-    total: 5,
-    completed: 2,
-    failed: 0,
-  },
-  {
-    key: 'cancelling',
-    status: 'cancelling',
-    provider: 'Anthropic',
-    model: 'anthropic/claude-4.6-sonnet',
-    ageMs: 6 * HOUR,
-    tookMs: 0,
-    total: 4,
-    completed: 1,
-    failed: 0,
-  },
-  {
-    key: 'cancelled',
-    status: 'cancelled',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o',
-    ageMs: 8 * DAY,
-    tookMs: 3 * HOUR,
-    total: 4,
-    completed: 2,
-    failed: 0,
-  },
-  {
-    key: 'retention_expired',
-    status: 'completed',
-    provider: 'Anthropic',
-    model: 'anthropic/claude-4.6-sonnet',
-    ageMs: 31 * DAY,
-    tookMs: 2 * HOUR,
-    total: 2,
-    completed: 2,
-    failed: 0,
-  },
+  batchSeed(['validating', 'validating'], 'OpenAI', 'openai/gpt-4o-mini', [5 * MINUTE, 0], [4, 0, 0]),
+  batchSeed(['in_progress', 'in_progress'], 'Anthropic', 'anthropic/claude-4.6-sonnet', [40 * MINUTE, 0], [6, 3, 0]),
+  batchSeed(['finalizing', 'finalizing'], 'OpenAI', 'openai/gpt-4o-mini', [3 * HOUR, 0], [3, 3, 0]),
+  batchSeed(['completed', 'completed'], 'OpenAI', 'openai/gpt-4o-mini', [26 * HOUR, 50 * MINUTE], [3, 3, 0]),
+  batchSeed(
+    ['failed', 'failed'],
+    'Mistral',
+    'mistralai/mistral-large-2',
+    [2 * DAY, 12 * MINUTE],
+    [3, 1, 2],
+    '2 of 3 requests failed: the upstream rate limit was exceeded',
+  ),
+  batchSeed(['expired', 'expired'], 'Google', 'google/gemini-3-pro', [3 * DAY, DAY], [5, 2, 0]),
+  batchSeed(['cancelling', 'cancelling'], 'Anthropic', 'anthropic/claude-4.6-sonnet', [6 * HOUR, 0], [4, 1, 0]),
+  batchSeed(['cancelled', 'cancelled'], 'OpenAI', 'openai/gpt-4o', [8 * DAY, 3 * HOUR], [4, 2, 0]),
+  batchSeed(['retention_expired', 'completed'], 'Anthropic', 'anthropic/claude-4.6-sonnet', [31 * DAY, 2 * HOUR], [2, 2, 0]),
 ];
 
 /** Providers whose batch API can delete stored files; the others answer `unsupported`. */
@@ -145,7 +73,6 @@ export function batchIdFor(seed: number, key: BatchKey): string {
   return `batch_${rngFor(seed, `batch-id:${key}`).hex(24)}`;
 }
 
-/** Every seeded batch, keyed by id, as of a sandbox started at `startedMs`. */
 /** Every seeded batch, keyed by id, as of a sandbox started at `startedMs`. */
 export function seedBatches(seed: number, startedMs: number): Map<string, Batch> {
   const out = new Map<string, Batch>();
