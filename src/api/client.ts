@@ -238,13 +238,7 @@ export class ApiClient {
             : undefined;
       if (!hint) throw error;
       const e = error as GwctlError;
-      throw new GwctlError(e.message, e.exitCode, {
-        hint,
-        ...(e.status === undefined ? {} : { status: e.status }),
-        ...(e.code === undefined ? {} : { code: e.code }),
-        ...(e.reason === undefined ? {} : { reason: e.reason }),
-        ...(e.retryable === undefined ? {} : { retryable: e.retryable }),
-      });
+      throw new GwctlError(e.message, e.exitCode, { hint, status: e.status, code: e.code, reason: e.reason, retryable: e.retryable });
     }
   }
 
@@ -393,7 +387,7 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
     // Neither a TLS failure nor a proxy's refusal is transient: asking again gets the same answer.
     if (outcome.kind === 'tls' || outcome.kind === 'proxy' || outcome.kind === 'proxy-auth') {
       const code = outcome.kind === 'proxy-auth' ? ExitCode.auth : ExitCode.failure;
-      throw new GwctlError(outcome.message, code, outcome.hint === undefined ? {} : { hint: outcome.hint });
+      throw new GwctlError(outcome.message, code, { hint: outcome.hint });
     }
     if (route.unsafe && !outcome.notSent) {
       throw transportError(
@@ -421,10 +415,10 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
   // Out of attempts, or asked to wait longer than the tool will: say when the server expects to be ready.
   const wait = isRetryableStatus({ status, ...envelope }) ? describeRetryAfter(outcome.headers['retry-after'], now) : undefined;
   throw apiError(status, `${message}${tries}`, {
-    ...(envelope.code === undefined ? {} : { code: envelope.code }),
-    ...(envelope.reason === undefined ? {} : { reason: envelope.reason }),
-    ...(envelope.retryable === undefined ? {} : { retryable: envelope.retryable }),
-    ...(wait === undefined ? {} : { hint: `the server asks to wait ${wait} before trying again` }),
+    code: envelope.code,
+    reason: envelope.reason,
+    retryable: envelope.retryable,
+    hint: wait === undefined ? undefined : `the server asks to wait ${wait} before trying again`,
   });
 }
 

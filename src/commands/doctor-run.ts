@@ -32,12 +32,7 @@ interface Outcome {
 
 const ok = (detail: string): Outcome => ({ status: 'ok', detail });
 const skip = (detail: string): Outcome => ({ status: 'skip', detail });
-const fail = (detail: string, exit: ExitCodeValue, hint?: string): Outcome => ({
-  status: 'fail',
-  detail,
-  exit,
-  ...(hint === undefined ? {} : { hint }),
-});
+const fail = (detail: string, exit: ExitCodeValue, hint?: string): Outcome => ({ status: 'fail', detail, exit, hint });
 
 /** The steps of the way to the server, each needing the one before. */
 const WAY = ['dns', 'proxy', 'tcp', 'tls'];
@@ -256,8 +251,6 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
   });
   if (first) {
     const { name, outcome } = first;
-    throw new GwctlError(`doctor: the ${name} step failed: ${outcome.detail}`, outcome.exit ?? ExitCode.failure, {
-      ...(outcome.hint === undefined ? {} : { hint: outcome.hint }),
-    });
+    throw new GwctlError(`doctor: the ${name} step failed: ${outcome.detail}`, outcome.exit ?? ExitCode.failure, { hint: outcome.hint });
   }
 };
