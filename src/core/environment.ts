@@ -100,10 +100,14 @@ export const ACCESSIBLE = variable(
 /** The same, as other terminal tools read it (charmbracelet's ACCESSIBLE). */
 export const ACCESSIBLE_SHARED = variable('ACCESSIBLE', 'the same as GWCTL_ACCESSIBLE');
 
-/** Whether accessible mode is on: GWCTL_ACCESSIBLE or ACCESSIBLE set, and not empty, 0 or false. */
+/** Whether a switch's environment variable is set: not empty, `0` or `false`. */
+export function envSwitch(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/** Whether accessible mode is on: GWCTL_ACCESSIBLE or ACCESSIBLE set as a switch. */
 export function accessibleMode(env: Readonly<Record<string, string | undefined>>): boolean {
-  const on = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-  return on(readVariable(env, ACCESSIBLE)) || on(readVariable(env, ACCESSIBLE_SHARED));
+  return envSwitch(readVariable(env, ACCESSIBLE)) || envSwitch(readVariable(env, ACCESSIBLE_SHARED));
 }
 
 export const FORCE_COLOR = variable('FORCE_COLOR', 'colour on a terminal even where gwctl would not choose it; 0 turns it off');

@@ -1,5 +1,6 @@
 // Typed options and arguments: declaring one declares its parser, which gives `run` its value or
 // refuses it as `invalid --limit "600": <why>` (exit 2) before anything is loaded or sent.
+import { envSwitch } from './environment.js';
 import { usageError, type GwctlError } from './errors.js';
 import { UUID } from './patterns.js';
 import { quoteInput } from './sanitize.js';
@@ -277,11 +278,6 @@ export function alsoGlobal<T>(def: OptionDef<T>, unless?: string): OptionDef<T> 
 /** The same option, also read from the environment variable `name` when not given (the flag wins). */
 export function fromEnv<T>(name: string, def: OptionDef<T>): OptionDef<T> {
   return { ...def, env: name };
-}
-
-/** Whether a switch's environment variable is set: not empty, `0` or `false`. */
-export function envSwitch(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
 /** Whether an option takes a value (`--limit <n>`) rather than being a switch. */

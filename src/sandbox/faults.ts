@@ -1,6 +1,7 @@
 // Injected faults, for testing retries and error handling against the sandbox: matched by method
 // and path, then a delay, a dropped connection or an answer, `times` times or until cleared. Their
 // JSON and text forms are documented in docs/sandbox.md ("Faults").
+import { isObject } from '../core/patterns.js';
 
 export const BODY_KEYWORDS = ['html', 'truncated', 'empty', 'not-json'] as const;
 
@@ -59,10 +60,6 @@ function parseMatch(match: string): Matcher {
   if (!path || !path.startsWith('/')) throw new FaultSpecError('match: the path must start with "/"');
   const prefix = path.startsWith(API_PREFIX) ? path : API_PREFIX + path;
   return { method, prefix };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks a JSON fault spec; throws FaultSpecError naming the bad field. */
