@@ -4,20 +4,14 @@
 import { sanitizeField } from '../../core/sanitize.js';
 import { headerLine, pickColumns, rawRow, type NamedColumn } from '../columns.js';
 import { formatRow } from '../rows.js';
-import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, Printer, PrinterContext } from '../printer.js';
-import { JsonPrinter } from './json.js';
+import type { EventOutput, EventView, FieldsView, ListOutput, PrinterContext, TableView } from '../printer.js';
 import { eventColumns } from './events.js';
-import { printView } from './view.js';
+import { ViewPrinter } from './view.js';
 
-export class RowsPrinter implements Printer {
-  constructor(private readonly ctx: PrinterContext) {}
+export class RowsPrinter extends ViewPrinter {
+  protected readonly text = 'piped';
 
-  detail<T>(detail: Detail<T>): Promise<void> {
-    return printView(detail, { io: this.ctx.io, text: 'piped', fields: (view) => this.fields(view), list: (view) => this.list(view) });
-  }
-
-  list<T>(view: ListView<T>): ListOutput<T> {
-    if (!('columns' in view)) return new JsonPrinter(this.ctx).list<T>();
+  protected table<T>(view: TableView<T>): ListOutput<T> {
     const { ctx } = this;
     const picked = pickColumns(view.columns, ctx.columns, ctx.command, 'pipe');
     return new RowsList(ctx, picked, ctx.header ? headerLine(ctx.columns, picked as readonly NamedColumn<unknown>[]) : undefined);
@@ -31,7 +25,7 @@ export class RowsPrinter implements Printer {
     return { event: (event) => rows.page([event]) };
   }
 
-  private async fields<T>(view: FieldsView<T>): Promise<void> {
+  protected async fields<T>(view: FieldsView<T>): Promise<void> {
     const { ctx } = this;
     if (view.columns && (ctx.columns !== undefined || ctx.header)) {
       // Picked fields: one row of raw values, as a list's row, after the header line.
