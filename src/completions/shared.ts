@@ -146,6 +146,14 @@ export function valueFunction(
   return lines;
 }
 
+/** `__gwctl_arg PATH INDEX`: a positional argument's candidates, with the shell's code for a source. */
+export function argFunction(tree: CompletionTree, offer: (arg: ArgNode) => string): string[] {
+  const lines = ['# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in'];
+  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${argPattern(key, i, arg)}) ${offer(arg)} ;;`);
+  lines.push('  esac', '}', '');
+  return lines;
+}
+
 /** The `case` pattern of a positional argument: `'path|0'`, or for one taking every remaining word any position from it on. */
 export function argPattern(key: string, index: number, arg: ArgNode): string {
   if (!arg.many) return shQuote(`${key}|${index}`);

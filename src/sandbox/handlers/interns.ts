@@ -77,12 +77,7 @@ export function listInterns(ctx: Context): Reply {
     last = i;
   }
   let hasMore = false;
-  for (; i >= 0; i--) {
-    if (matches(i)) {
-      hasMore = true;
-      break;
-    }
-  }
+  for (; i >= 0 && !hasMore; i--) hasMore = matches(i);
   const body: Record<string, unknown> = { data, has_more: hasMore };
   if (hasMore) body.next_cursor = encodeCursor(catalog.idAt(last));
   return json(body);
