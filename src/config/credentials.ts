@@ -60,11 +60,8 @@ export async function findKey(kind: KeyKind, ctx: KeyContext): Promise<KeyInEffe
   if (!found || !('line' in found)) return checked(kind, found);
   ctx.debug?.(`running the ${KEY_NAME[kind]} command (${found.from})`);
   const run = ctx.keyCommand;
-  const value = await (run
-    ? run.around(() =>
-        runKeyCommand(found.line, found.describe, ctx.env, { timeoutMs: run.timeoutMs, ...(run.signal ? { signal: run.signal } : {}) }),
-      )
-    : runKeyCommand(found.line, found.describe, ctx.env));
+  const command = (): Promise<string> => runKeyCommand(found.line, found.describe, ctx.env, run);
+  const value = await (run ? run.around(command) : command());
   ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
   return checked(kind, { value, source: 'command', from: found.from });
 }
