@@ -2,6 +2,7 @@
 // reports how its answer came back, so a server that pushes back slows the whole run. A Retry-After
 // pauses every new request; `auto` adapts concurrency (AIMD) and spaces requests to a learnt rate;
 // a fixed concurrency gets only the pause. The numbers and why: decisions/013-pacing-and-auto-concurrency.md.
+import type { Clock } from '../core/clock.js';
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { CONCURRENCY, type ConcurrencyChoice } from '../core/concurrency.js';
@@ -50,11 +51,6 @@ export interface Ticket {
   settle(answer: { status?: number; retryAfterMs?: number }): void;
 }
 
-interface PacerClock {
-  now(): number;
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
-}
-
 export class Pacer {
   private limit = Number.POSITIVE_INFINITY;
   private adaptive = false;
@@ -81,7 +77,7 @@ export class Pacer {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly clock: PacerClock,
+    private readonly clock: Clock,
     /** The longest pause any request is made to wait; a longer Retry-After fails new requests at once. */
     private readonly maxPauseMs: number,
   ) {}
