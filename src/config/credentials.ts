@@ -10,7 +10,7 @@ import type { Env } from '../core/env.js';
 import { readVariable } from '../core/environment.js';
 import { unsendableCharacter } from '../core/patterns.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
-import { runKeyCommand } from './key-command.js';
+import { runKeyCommand, type KeyCommandOptions } from './key-command.js';
 import { KEY_COMMAND_VARIABLES, KEY_ORIGIN, KEY_VARIABLES, KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
 
 export type KeyKind = 'management' | 'api';
@@ -43,11 +43,9 @@ export interface KeyContext {
   keyCommand?: KeyCommandRun;
 }
 
-export interface KeyCommandRun {
+export interface KeyCommandRun extends KeyCommandOptions {
   timeoutMs: number;
   around: <T>(run: () => Promise<T>) => Promise<T>;
-  /** The run's interruption: the command ends with all it started, and the key is never found. */
-  signal?: AbortSignal;
 }
 
 /** The key of this kind from its first source; a key command runs asynchronously, so interruption ends it. */
