@@ -29,11 +29,6 @@ import { checkEnv } from '../core/options.js';
 import { accessibleMode, SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
 
-interface BuiltDeps {
-  deps: Deps;
-  cleanup: () => Promise<void>;
-}
-
 export interface DepsOptions {
   io: Io;
   /** The output options, already checked (see output-choice.ts). */
@@ -53,7 +48,7 @@ export interface DepsOptions {
   prompter?: Prompter;
 }
 
-export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
+export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cleanup: () => Promise<void> }> {
   const { io, env, version, signal } = options;
   const { flags, target } = options.invocation;
   // Stored keys are masked before the command writes anything, as keys from the environment
