@@ -5,6 +5,7 @@ import type { RawResponse } from '../api/client.js';
 import { defaultKeyFor, type KeyKind } from '../api/routes.js';
 import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
+import { isObject } from '../core/patterns.js';
 import { quoteInput, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import { readJson, withoutField } from '../core/sent-json.js';
 import type { Deps, RunFor } from './context.js';
@@ -97,13 +98,8 @@ function nest(values: readonly { key: string; value: unknown }[]): Record<string
           // starts the next object, unless that key holds a list being appended to (`a[][x][]`).
           const tail: unknown = node[node.length - 1];
           const sub = path[i + 1]!;
-          const fills =
-            !nextIsList &&
-            typeof tail === 'object' &&
-            tail !== null &&
-            !Array.isArray(tail) &&
-            (!Object.hasOwn(tail, sub) || (path[i + 2] === '' && Array.isArray((tail as Record<string, unknown>)[sub])));
-          const child: Record<string, unknown> | unknown[] = fills ? (tail as Record<string, unknown>) : nextIsList ? [] : {};
+          const fills = !nextIsList && isObject(tail) && (!Object.hasOwn(tail, sub) || (path[i + 2] === '' && Array.isArray(tail[sub])));
+          const child: Record<string, unknown> | unknown[] = fills ? tail : nextIsList ? [] : {};
           if (!fills) node.push(child);
           node = child;
         }

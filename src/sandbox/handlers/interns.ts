@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { PRODUCTION } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
-import { UUID } from '../../core/patterns.js';
+import { isObject, UUID } from '../../core/patterns.js';
 import { intParam, stringParam } from './query.js';
 import { visibleIntern } from './visibility.js';
 
@@ -98,7 +98,7 @@ export function suspendIntern(ctx: Context): Reply {
     } catch {
       throw ctx.fail(400, 'Invalid request body: not valid JSON');
     }
-    const empty = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length === 0;
+    const empty = isObject(parsed) && Object.keys(parsed).length === 0;
     if (!empty) throw ctx.fail(400, 'Invalid request body: suspend takes no body fields');
   }
   const index = visibleIntern(ctx, ctx.params.id!);
