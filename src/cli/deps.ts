@@ -238,14 +238,12 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     },
     async apiWithKey(key) {
       // No retries: a check is one request, and a failure says so at once.
-      if (typeof key === 'string') return newClient({ ...clientOptions(getSettings()), managementKey: key, retries: 0 });
       const s = getSettings();
-      return newClient({
-        ...clientOptions(s),
-        managementKey: key.key.value,
-        retries: 0,
-        prepareKey: () => keyMayGo(key.key, key.kind, s),
-      });
+      const sent =
+        typeof key === 'string'
+          ? { managementKey: key }
+          : { managementKey: key.key.value, prepareKey: () => keyMayGo(key.key, key.kind, s) };
+      return newClient({ ...clientOptions(s), ...sent, retries: 0 });
     },
     prompter: options.prompter
       ? withInteractive(options.prompter, flags.input && options.prompter.interactive)
