@@ -10,7 +10,7 @@ import { ExitCode, type ExitCodeValue } from '../core/exit-codes.js';
 import type { NamedColumn } from '../output/columns.js';
 import type { RunFor } from './context.js';
 import type { spec } from './doctor.js';
-import { checkKey } from './shared/check-key.js';
+import { checkKey, VERDICT_WORDS } from './shared/check-key.js';
 import { lookupHost, openTcp, reachError } from './shared/reach.js';
 
 type Status = 'ok' | 'fail' | 'skip';
@@ -213,7 +213,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
         "run 'gwctl auth login' with a management key",
       );
     }
-    return ok(`accepted as ${verdict === 'management' ? 'a management key' : 'an API key'}, ${from}`);
+    return ok(`accepted as ${VERDICT_WORDS[verdict]}, ${from}`);
   };
   await step('management_key', () => {
     if (blocked()) return skip(blocked()!);
