@@ -174,9 +174,27 @@ export class ApiClient {
     return kind === 'management' ? Boolean(this.options.managementKey) : Boolean(this.options.apiKey ?? this.options.managementKey);
   }
 
-  /** The URL a path typed by a person resolves to: relative to the base URL, or absolute on its origin. */
+  /** `interns`, `/interns?limit=5` (extending the base URL's path) or an absolute URL on the base URL's origin: the key goes nowhere else. */
   resolve(path: string): URL {
-    return resolveOnBase(this.base, path);
+    const base = this.base;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      let url: URL;
+      try {
+        url = new URL(path);
+      } catch {
+        throw usageError(`invalid URL ${quoteInput(path)}`);
+      }
+      if (url.origin !== base.origin) {
+        throw usageError(
+          `refusing to send the key to ${sanitizeField(url.origin)}: only the base URL's origin (${sanitizeField(base.origin)}) is allowed`,
+          'give a path relative to the base URL, such as interns or /interns?limit=5',
+        );
+      }
+      return url;
+    }
+    const url = new URL(base.href.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''));
+    if (url.origin !== base.origin) throw usageError(`invalid path ${quoteInput(path)}`);
+    return url;
   }
 
   /** Attempts until one is final (success, a failure not worth repeating, or out of attempts). */
@@ -494,28 +512,6 @@ export function pathSegment(value: string, name: string): string {
     throw usageError(`${quoteInput(value)} cannot be sent as the ${name} in a URL path: "." and ".." would address another route`);
   }
   return encoded;
-}
-
-/** `interns`, `/interns?limit=5` (extending the base URL's path) or an absolute URL on the base URL's origin: the key goes nowhere else. */
-export function resolveOnBase(base: URL, path: string): URL {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
-    let url: URL;
-    try {
-      url = new URL(path);
-    } catch {
-      throw usageError(`invalid URL ${quoteInput(path)}`);
-    }
-    if (url.origin !== base.origin) {
-      throw usageError(
-        `refusing to send the key to ${sanitizeField(url.origin)}: only the base URL's origin (${sanitizeField(base.origin)}) is allowed`,
-        'give a path relative to the base URL, such as interns or /interns?limit=5',
-      );
-    }
-    return url;
-  }
-  const url = new URL(base.href.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''));
-  if (url.origin !== base.origin) throw usageError(`invalid path ${quoteInput(path)}`);
-  return url;
 }
 
 /** A key never travels in clear text except to this machine. */
