@@ -3,7 +3,7 @@
 // is `name<TAB>value` lines keyed by the API's field names; --header and --columns shape rows.
 import { sanitizeField } from '../../core/sanitize.js';
 import { headerLine, pickColumns, rawRow, type NamedColumn } from '../columns.js';
-import { formatRow } from '../rows.js';
+import { cellText, type Cell } from '../cells.js';
 import type { EventOutput, EventView, FieldsView, ListOutput, PrinterContext, TableView } from '../printer.js';
 import { eventColumns } from './events.js';
 import { ViewPrinter } from './view.js';
@@ -38,11 +38,16 @@ export class RowsPrinter extends ViewPrinter {
     const lines = view.fields.map((field) => namedLine(field, view.item));
     for (const section of view.sections ?? []) {
       if ('fields' in section) lines.push(...section.fields.map((field) => namedLine(field, view.item)));
-      else if ('rows' in section) lines.push(...section.rows.map((row) => formatRow([section.key, ...row], now)));
+      else if ('rows' in section) lines.push(...section.rows.map((row) => pipedRow([section.key, ...row], now)));
       else lines.push(`${sanitizeField(section.name)}\t${sanitizeField(section.text)}`);
     }
     await ctx.io.out(lines.length ? `${lines.join('\n')}\n` : '');
   }
+}
+
+/** A row of a section: each cell's text, tab-separated. */
+function pipedRow(cells: readonly Cell[], now: number): string {
+  return cells.map((cell) => sanitizeField(cellText(cell, { terminal: false, now }))).join('\t');
 }
 
 /** `name<TAB>raw value`: the API's field name, and the value as a piped row carries it. */
