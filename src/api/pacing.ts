@@ -26,18 +26,6 @@ export const PACING = {
   minRatePerSecond: 1 / 60,
 } as const;
 
-/** What a progress line shows about the pace of the run. */
-export interface PaceView {
-  /** The concurrency in force (undefined when the run sets none). */
-  concurrency: number | undefined;
-  adaptive: boolean;
-  inFlight: number;
-  /** Milliseconds until the pause ends, 0 when there is none. */
-  pausedForMs: number;
-  /** Answers that were 429 or 503 so far. */
-  throttled: number;
-}
-
 /** The request was not sent: the caller stopped starting new ones (Ctrl-C, a 401 midway). */
 export class NotStarted extends Error {
   constructor() {
@@ -98,12 +86,16 @@ export class Pacer {
     return this.throttledCount;
   }
 
-  view(): PaceView {
+  /** What a progress line shows about the pace of the run. */
+  view() {
     return {
+      /** The concurrency in force (undefined when the run sets none). */
       concurrency: Number.isFinite(this.limit) ? this.limit : undefined,
       adaptive: this.adaptive,
       inFlight: this.inFlight,
+      /** Milliseconds until the pause ends, 0 when there is none. */
       pausedForMs: Math.max(0, this.pausedUntil - this.clock.now()),
+      /** Answers that were 429 or 503 so far. */
       throttled: this.throttledCount,
     };
   }
