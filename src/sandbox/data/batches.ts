@@ -83,16 +83,8 @@ export function seedBatches(seed: number, startedMs: number): Map<string, Batch>
   return out;
 }
 
-export interface BuiltBatch {
-  record: Batch;
-  /** Every result the batch will have, in the order its requests finish. */
-  results: Result[];
-  /** The batch's usage after the first n results, for n from 0 to the total. */
-  usageAfter: Record<string, unknown>[];
-}
-
 /** A batch record from its seed; `outcomes` says which of its requests fail (by default the seeded counts'), results as of those counts. */
-export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: readonly boolean[]): BuiltBatch {
+export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: readonly boolean[]) {
   const id = batchIdFor(seed, s.key);
   const r = rngFor(seed, `batch:${s.key}`);
   const createdMs = Math.floor((startedMs - s.ageMs) / 1000) * 1000;
@@ -122,6 +114,7 @@ export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: 
     results: terminal ? results.slice(0, done) : null,
     usage: usageAfter[done],
   };
+  // Every result the batch will have, in the order its requests finish; its usage after the first n, for n from 0 to the total.
   return { record, results, usageAfter };
 }
 
