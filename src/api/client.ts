@@ -68,12 +68,6 @@ export interface RawRequest {
   signal?: AbortSignal;
 }
 
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
@@ -126,7 +120,7 @@ export class ApiClient {
   }
 
   /** A request to any route (`gwctl api`): `call`'s keys, retries, redirects and errors, the body as given and the answer as text. */
-  async request(req: RawRequest): Promise<RawResponse> {
+  async request(req: RawRequest): Promise<WireResponse> {
     const route: Route = {
       name: `${req.method} ${req.url.pathname}`,
       method: req.method as Route['method'],

@@ -1,7 +1,7 @@
 // `gwctl api <path>`: a request to any route through the one client (keys, retries,
 // redirects, --debug, the plain-http rule), its answer printed safely, pages followed by the
 // same machinery as `--all`.
-import type { RawResponse } from '../api/client.js';
+import type { WireResponse } from '../api/transport.js';
 import { defaultKeyFor, type KeyKind } from '../api/routes.js';
 import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
@@ -143,7 +143,7 @@ function dryRun(method: string, url: URL, extra: Record<string, string>, body: s
 }
 
 /** `HTTP/1.1 200 OK` and the response headers, as `curl -i` and `gh api -i` show them. */
-function statusBlock(res: RawResponse): string {
+function statusBlock(res: WireResponse): string {
   const reason = reasonPhrase(res.status);
   const lines = [`HTTP/1.1 ${res.status}${reason === undefined ? '' : ` ${reason}`}`];
   for (const [name, value] of Object.entries(res.headers)) lines.push(`${sanitizeField(name)}: ${sanitizeField(value)}`);

@@ -1,17 +1,10 @@
 // What the three shell generators share: the tree flattened into tables keyed by command path
 // (`interns ls`), in a stable order, so each script is a plain lookup and the same tree always
 // gives the same bytes.
-import { walk, type ArgNode, type CommandNode, type CompletionTree, type OptionNode, type ValueSource } from './tree.js';
+import { walk, type ArgNode, type CompletionTree, type OptionNode, type ValueSource } from './tree.js';
 
-export interface PathEntry {
-  /** `''` for the root, `interns`, `interns ls`, `help interns ls`. */
-  key: string;
-  node: CommandNode;
-  /** The command's own options, then the global ones. */
-  options: readonly OptionNode[];
-}
-
-export function entries(tree: CompletionTree): PathEntry[] {
+/** Each command path (`''` for the root, `interns`, `interns ls`, `help interns ls`) with its node and options: its own, then the global ones. */
+export function entries(tree: CompletionTree) {
   return walk(tree).map(([path, node]) => ({ key: path.join(' '), node, options: [...node.options, ...tree.globalOptions] }));
 }
 
