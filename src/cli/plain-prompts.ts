@@ -9,7 +9,8 @@ import type { Choice } from '../core/prompter.js';
 /** The most choices listed at once; a search narrows them by what is typed. */
 const LISTED = 30;
 
-interface Terminal {
+/** Where a question is asked and answered. */
+export interface Terminal {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   signal: AbortSignal;

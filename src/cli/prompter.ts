@@ -2,7 +2,7 @@
 // loads only when a question is actually asked.
 import type { Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
-import { plainConfirm, plainPassword, plainSearch, plainSelect } from './plain-prompts.js';
+import { plainConfirm, plainPassword, plainSearch, plainSelect, type Terminal } from './plain-prompts.js';
 import { cancelledError, GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
@@ -105,12 +105,8 @@ function plainPrompter(isInteractive: () => boolean, refuse: () => never, asking
   };
 }
 
-interface PromptContext {
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream;
-  signal: AbortSignal;
-  clearPromptOnDone: boolean;
-}
+/** What @inquirer/prompts is given besides the question: the accessible prompts' terminal, and whether to clear the prompt after. */
+type PromptContext = Terminal & { clearPromptOnDone: boolean };
 
 /** A question asked on the run's answers (stdin, or the terminal after stdin was read), closed after. */
 type Asking = <T>(prompt: (context: PromptContext) => Promise<T>) => Promise<T>;

@@ -4,7 +4,8 @@ import { WatchScreen } from '../watch-screen.js';
 import { sanitizeBlock } from '../../core/sanitize.js';
 import type { Field } from '../cells.js';
 import { hiddenNote, pickColumns, tableColumns, type NamedColumn } from '../columns.js';
-import type { EventOutput, EventView, FieldsView, ListOutput, PrinterContext, TableView, Tables } from '../printer.js';
+import type { EventOutput, EventView, FieldsView, ListOutput, PrinterContext, TableView } from '../printer.js';
+import type { Layout } from '../table.js';
 import { wrapToWidth } from '../width.js';
 import { emptyNote } from './empty.js';
 import { RowsPrinter } from './rows.js';
@@ -70,8 +71,6 @@ export class TerminalPrinter extends ViewPrinter {
     await io.out(`${blocks.join('\n\n')}\n`);
   }
 }
-
-type Layout = ReturnType<Tables['fitTable']>;
 
 /** A table page by page: columns and widths fixed by the first page, which alone has the header; a note names columns left out. */
 class TableList<T> implements ListOutput<T> {
