@@ -26,7 +26,7 @@ import { realClock } from '../core/clock.js';
 import { withoutSpinners } from '../core/spinners.js';
 import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { checkEnv } from '../core/options.js';
-import { accessibleMode, SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { accessibleMode, SANDBOX_CHURN, SANDBOX_PACE, SANDBOX_RATE_LIMIT } from '../core/environment.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
 
 export interface DepsOptions {
@@ -66,9 +66,9 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
   if (flags.sandbox) {
     const server = await load.sandbox();
     // Unset or empty: the sandbox's defaults (real time, no rate limit, no churn).
-    const pace = checkEnv(server.parsePace, env, SANDBOX_PACE_ENV);
-    const rateLimit = checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT_ENV);
-    const churn = checkEnv(server.parseChurn, env, SANDBOX_CHURN_ENV);
+    const pace = checkEnv(server.parsePace, env, SANDBOX_PACE.name);
+    const rateLimit = checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT.name);
+    const churn = checkEnv(server.parseChurn, env, SANDBOX_CHURN.name);
     const running = await server.startSandbox({
       host: '127.0.0.1',
       port: 0,
