@@ -285,10 +285,16 @@ export function takesValue(def: OptionDef<unknown>): boolean {
   return def.flags.includes('<') || def.flags.includes('[');
 }
 
+/** A value typed on the command line, as commander would have collected it, and the name it was given by. */
+export interface Given {
+  raw: unknown;
+  name: string;
+}
+
 /** One option's value: as given, else from its environment variable, else its default; `from` says which. */
 export function optionValue<T>(
   def: OptionDef<T>,
-  given: { raw: unknown; name: string } | undefined,
+  given: Given | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): { value: T; from?: 'flag' | 'environment' } {
   if (given) return { value: def.parse(given.raw, given.name), from: 'flag' };
