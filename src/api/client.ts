@@ -68,12 +68,6 @@ export interface RawRequest {
   signal?: AbortSignal;
 }
 
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
@@ -126,7 +120,7 @@ export class ApiClient {
   }
 
   /** A request to any route (`gwctl api`): `call`'s keys, retries, redirects and errors, the body as given and the answer as text. */
-  async request(req: RawRequest): Promise<RawResponse> {
+  async request(req: RawRequest): Promise<WireResponse> {
     const route: Route = {
       name: `${req.method} ${req.url.pathname}`,
       method: req.method as Route['method'],
@@ -174,9 +168,27 @@ export class ApiClient {
     return kind === 'management' ? Boolean(this.options.managementKey) : Boolean(this.options.apiKey ?? this.options.managementKey);
   }
 
-  /** The URL a path typed by a person resolves to: relative to the base URL, or absolute on its origin. */
+  /** `interns`, `/interns?limit=5` (extending the base URL's path) or an absolute URL on the base URL's origin: the key goes nowhere else. */
   resolve(path: string): URL {
-    return resolveOnBase(this.base, path);
+    const base = this.base;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      let url: URL;
+      try {
+        url = new URL(path);
+      } catch {
+        throw usageError(`invalid URL ${quoteInput(path)}`);
+      }
+      if (url.origin !== base.origin) {
+        throw usageError(
+          `refusing to send the key to ${sanitizeField(url.origin)}: only the base URL's origin (${sanitizeField(base.origin)}) is allowed`,
+          'give a path relative to the base URL, such as interns or /interns?limit=5',
+        );
+      }
+      return url;
+    }
+    const url = new URL(base.href.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''));
+    if (url.origin !== base.origin) throw usageError(`invalid path ${quoteInput(path)}`);
+    return url;
   }
 
   /** Attempts until one is final (success, a failure not worth repeating, or out of attempts). */
@@ -238,13 +250,7 @@ export class ApiClient {
             : undefined;
       if (!hint) throw error;
       const e = error as GwctlError;
-      throw new GwctlError(e.message, e.exitCode, {
-        hint,
-        ...(e.status === undefined ? {} : { status: e.status }),
-        ...(e.code === undefined ? {} : { code: e.code }),
-        ...(e.reason === undefined ? {} : { reason: e.reason }),
-        ...(e.retryable === undefined ? {} : { retryable: e.retryable }),
-      });
+      throw new GwctlError(e.message, e.exitCode, { hint, status: e.status, code: e.code, reason: e.reason, retryable: e.retryable });
     }
   }
 
@@ -396,7 +402,7 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
     // Neither a TLS failure nor a proxy's refusal is transient: asking again gets the same answer.
     if (outcome.kind === 'tls' || outcome.kind === 'proxy' || outcome.kind === 'proxy-auth') {
       const code = outcome.kind === 'proxy-auth' ? ExitCode.auth : ExitCode.failure;
-      throw new GwctlError(outcome.message, code, outcome.hint === undefined ? {} : { hint: outcome.hint });
+      throw new GwctlError(outcome.message, code, { hint: outcome.hint });
     }
     if (route.unsafe && !outcome.notSent) {
       throw transportError(
@@ -424,10 +430,10 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
   // Out of attempts, or asked to wait longer than the tool will: say when the server expects to be ready.
   const wait = isRetryableStatus({ status, ...envelope }) ? describeRetryAfter(outcome.headers['retry-after'], now) : undefined;
   throw apiError(status, `${message}${tries}`, {
-    ...(envelope.code === undefined ? {} : { code: envelope.code }),
-    ...(envelope.reason === undefined ? {} : { reason: envelope.reason }),
-    ...(envelope.retryable === undefined ? {} : { retryable: envelope.retryable }),
-    ...(wait === undefined ? {} : { hint: `the server asks to wait ${wait} before trying again` }),
+    code: envelope.code,
+    reason: envelope.reason,
+    retryable: envelope.retryable,
+    hint: wait === undefined ? undefined : `the server asks to wait ${wait} before trying again`,
   });
 }
 
@@ -503,28 +509,6 @@ export function pathSegment(value: string, name: string): string {
     throw usageError(`${quoteInput(value)} cannot be sent as the ${name} in a URL path: "." and ".." would address another route`);
   }
   return encoded;
-}
-
-/** `interns`, `/interns?limit=5` (extending the base URL's path) or an absolute URL on the base URL's origin: the key goes nowhere else. */
-export function resolveOnBase(base: URL, path: string): URL {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
-    let url: URL;
-    try {
-      url = new URL(path);
-    } catch {
-      throw usageError(`invalid URL ${quoteInput(path)}`);
-    }
-    if (url.origin !== base.origin) {
-      throw usageError(
-        `refusing to send the key to ${sanitizeField(url.origin)}: only the base URL's origin (${sanitizeField(base.origin)}) is allowed`,
-        'give a path relative to the base URL, such as interns or /interns?limit=5',
-      );
-    }
-    return url;
-  }
-  const url = new URL(base.href.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''));
-  if (url.origin !== base.origin) throw usageError(`invalid path ${quoteInput(path)}`);
-  return url;
 }
 
 /** A key never travels in clear text except to this machine. */

@@ -1,5 +1,6 @@
 // The API's error envelope, read leniently: `{error: {code, message, metadata?: {reason, retryable}}}`
 // where `code` may be an integer or a string, and anything may be missing or malformed.
+import { isObject } from '../core/patterns.js';
 import { sanitizeField } from '../core/sanitize.js';
 
 export interface ErrorEnvelope {
@@ -31,8 +32,4 @@ export function readErrorEnvelope(res: { text: string }): ErrorEnvelope {
     if (typeof metadata.retryable === 'boolean') out.retryable = metadata.retryable;
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

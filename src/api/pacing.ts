@@ -2,6 +2,7 @@
 // reports how its answer came back, so a server that pushes back slows the whole run. A Retry-After
 // pauses every new request; `auto` adapts concurrency (AIMD) and spaces requests to a learnt rate;
 // a fixed concurrency gets only the pause. The numbers and why: decisions/013-pacing-and-auto-concurrency.md.
+import type { Clock } from '../core/clock.js';
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { CONCURRENCY, type ConcurrencyChoice } from '../core/concurrency.js';
@@ -25,18 +26,6 @@ export const PACING = {
   minRatePerSecond: 1 / 60,
 } as const;
 
-/** What a progress line shows about the pace of the run. */
-export interface PaceView {
-  /** The concurrency in force (undefined when the run sets none). */
-  concurrency: number | undefined;
-  adaptive: boolean;
-  inFlight: number;
-  /** Milliseconds until the pause ends, 0 when there is none. */
-  pausedForMs: number;
-  /** Answers that were 429 or 503 so far. */
-  throttled: number;
-}
-
 /** The request was not sent: the caller stopped starting new ones (Ctrl-C, a 401 midway). */
 export class NotStarted extends Error {
   constructor() {
@@ -48,11 +37,6 @@ export class NotStarted extends Error {
 export interface Ticket {
   /** How the answer came: its status, and its Retry-After in milliseconds when readable. No status: no answer. */
   settle(answer: { status?: number; retryAfterMs?: number }): void;
-}
-
-interface PacerClock {
-  now(): number;
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 export class Pacer {
@@ -81,7 +65,7 @@ export class Pacer {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly clock: PacerClock,
+    private readonly clock: Clock,
     /** The longest pause any request is made to wait; a longer Retry-After fails new requests at once. */
     private readonly maxPauseMs: number,
   ) {}
@@ -102,12 +86,16 @@ export class Pacer {
     return this.throttledCount;
   }
 
-  view(): PaceView {
+  /** What a progress line shows about the pace of the run. */
+  view() {
     return {
+      /** The concurrency in force (undefined when the run sets none). */
       concurrency: Number.isFinite(this.limit) ? this.limit : undefined,
       adaptive: this.adaptive,
       inFlight: this.inFlight,
+      /** Milliseconds until the pause ends, 0 when there is none. */
       pausedForMs: Math.max(0, this.pausedUntil - this.clock.now()),
+      /** Answers that were 429 or 503 so far. */
       throttled: this.throttledCount,
     };
   }

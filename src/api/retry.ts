@@ -1,5 +1,6 @@
 // When to try again and how long to wait. Pure functions, so the policy is tested on its own.
 import { TRANSIENT_STATUSES } from '../core/exit-codes.js';
+import type { ErrorEnvelope } from './envelope.js';
 
 export const RETRY = {
   /** First backoff ceiling; doubles each attempt. */
@@ -13,11 +14,7 @@ export const RETRY = {
 } as const;
 
 /** What the API said about an error, as far as retrying goes. */
-export interface ErrorVerdict {
-  status: number;
-  reason?: string;
-  retryable?: boolean;
-}
+export type ErrorVerdict = Pick<ErrorEnvelope, 'reason' | 'retryable'> & { status: number };
 
 /** The API's `retryable` decides; where it says nothing, the contract's list does. */
 export function isRetryableStatus({ status, reason, retryable }: ErrorVerdict): boolean {

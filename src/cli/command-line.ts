@@ -4,17 +4,10 @@
 // is its own (`batches get ID --wait --timeout 10m`); before it, always the global option.
 import { globalOptions, readGlobalFlags, type GlobalFlags, type GlobalName } from '../commands/global-options.js';
 import { usageError, type GwctlError } from '../core/errors.js';
-import { optionValue, takesValue, type OptionDef, type OptionDefs } from '../core/options.js';
+import { optionValue, takesValue, type Given, type OptionDef, type OptionDefs } from '../core/options.js';
+import type { Env } from '../core/env.js';
 import type { AnySpec } from '../core/spec.js';
 import { shellWord } from '../core/suggest.js';
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** A value typed on the command line, as commander would have collected it, and the name it was given by. */
-interface Given {
-  raw: unknown;
-  name: string;
-}
 
 /** The names (`-p`, `--profile`) of a set of options, each with its declaration and key. */
 function byName(defs: OptionDefs): Map<string, { key: string; def: OptionDef<unknown> }> {

@@ -5,17 +5,12 @@ import { KNOWN_PROVIDERS, INTERN_STATUSES } from '../api/vocabulary.js';
 import { completionScript as render } from '../completions/index.js';
 import { buildTree, type CompletionTree, type GlobalOption, type Shell } from '../completions/tree.js';
 import { SETTING_KEYS } from '../config/profile.js';
-import type { OptionDef } from '../core/options.js';
 import { globalOptions } from '../commands/global-options.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { commands, groupSummaries } from './registry.js';
 
 export function commandTree(): CompletionTree {
-  const globals: GlobalOption[] = Object.values(globalOptions).map((g: OptionDef<unknown>) => ({
-    flags: g.flags,
-    description: g.description,
-    ...(g.complete ? { complete: g.complete } : {}),
-  }));
+  const globals: readonly GlobalOption[] = Object.values(globalOptions);
   // --columns takes each command's own column names, so it is offered per command, not globally.
   const isColumns = (g: GlobalOption): boolean => g.flags.startsWith('--columns ');
   return buildTree(
@@ -26,11 +21,6 @@ export function commandTree(): CompletionTree {
     HELP_TOPICS,
     globals.find(isColumns),
   );
-}
-
-/** Kept async for callers that loaded the tree lazily. */
-export async function loadTree(): Promise<CompletionTree> {
-  return commandTree();
 }
 
 export async function completionScript(shell: Shell): Promise<string> {

@@ -26,13 +26,8 @@ import { realClock } from '../core/clock.js';
 import { withoutSpinners } from '../core/spinners.js';
 import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { checkEnv } from '../core/options.js';
-import { accessibleMode, SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { accessibleMode, SANDBOX_CHURN, SANDBOX_PACE, SANDBOX_RATE_LIMIT } from '../core/environment.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
-
-interface BuiltDeps {
-  deps: Deps;
-  cleanup: () => Promise<void>;
-}
 
 export interface DepsOptions {
   io: Io;
@@ -53,7 +48,7 @@ export interface DepsOptions {
   prompter?: Prompter;
 }
 
-export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
+export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cleanup: () => Promise<void> }> {
   const { io, env, version, signal } = options;
   const { flags, target } = options.invocation;
   // Stored keys are masked before the command writes anything, as keys from the environment
@@ -71,9 +66,9 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
   if (flags.sandbox) {
     const server = await load.sandbox();
     // Unset or empty: the sandbox's defaults (real time, no rate limit, no churn).
-    const pace = checkEnv(server.parsePace, env, SANDBOX_PACE_ENV);
-    const rateLimit = checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT_ENV);
-    const churn = checkEnv(server.parseChurn, env, SANDBOX_CHURN_ENV);
+    const pace = checkEnv(server.parsePace, env, SANDBOX_PACE.name);
+    const rateLimit = checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT.name);
+    const churn = checkEnv(server.parseChurn, env, SANDBOX_CHURN.name);
     const running = await server.startSandbox({
       host: '127.0.0.1',
       port: 0,
@@ -243,14 +238,12 @@ export async function createDeps(options: DepsOptions): Promise<BuiltDeps> {
     },
     async apiWithKey(key) {
       // No retries: a check is one request, and a failure says so at once.
-      if (typeof key === 'string') return newClient({ ...clientOptions(getSettings()), managementKey: key, retries: 0 });
       const s = getSettings();
-      return newClient({
-        ...clientOptions(s),
-        managementKey: key.key.value,
-        retries: 0,
-        prepareKey: () => keyMayGo(key.key, key.kind, s),
-      });
+      const sent =
+        typeof key === 'string'
+          ? { managementKey: key }
+          : { managementKey: key.key.value, prepareKey: () => keyMayGo(key.key, key.kind, s) };
+      return newClient({ ...clientOptions(s), ...sent, retries: 0 });
     },
     prompter: options.prompter
       ? withInteractive(options.prompter, flags.input && options.prompter.interactive)

@@ -17,22 +17,8 @@ const TOOL_DESCRIPTION = [
   'With --sandbox any command runs against a built-in, seeded copy of the API, without an account or the network.',
 ].join('\n');
 
-interface OptionInfo {
-  flags: string;
-  name: string;
-  short?: string;
-  description: string;
-  type: string;
-  value_name?: string;
-  min?: number | string;
-  max?: number | string;
-  choices?: readonly string[];
-  default?: string | number | boolean;
-  repeatable?: boolean;
-  env?: string;
-}
-
-function optionInfo(def: Pick<OptionDef<unknown>, 'flags' | 'description' | 'repeatable' | 'value'>, env?: string): OptionInfo {
+/** An option as `help --json` describes it: only what it has (a field it lacks is left out). */
+function optionInfo(def: Pick<OptionDef<unknown>, 'flags' | 'description' | 'repeatable' | 'value'>, env?: string) {
   const long = /--[\w-]+/.exec(def.flags)?.[0] ?? def.flags;
   const short = /(^|[ ,])(-\w)\b/.exec(def.flags)?.[2];
   const valueName = /<([^>]+)>/.exec(def.flags)?.[1];

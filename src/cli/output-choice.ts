@@ -12,19 +12,12 @@ import { load } from './lazy.js';
 
 const HINT = "use one output mode; see 'gwctl help formatting'";
 
-/** What the output options of a run ask for, checked before anything was sent. */
-export interface Shaping {
+/** What the output options of a run ask for, checked before anything was sent: the form, and what every form is told. */
+export interface Shaping extends Pick<PrinterContext, 'columns' | 'header' | 'command' | 'shape'> {
   /** --jq: the filter compiling on jq's thread, awaited before the command starts (a bad filter is exit 2, nothing sent). */
   jq?: Promise<JqChoice>;
   jsonl: boolean;
   json: boolean;
-  /** --columns, as typed: the names were checked against the command's columns. */
-  columns?: string;
-  header: boolean;
-  /** The command's words (`interns ls`), for messages. */
-  command: string;
-  /** The top level of the JSON the command prints (its spec's), for messages. */
-  shape?: string;
 }
 
 /** --jq from the first line of a run: jq's thread starts and compiles the filter while this thread loads the command. */
@@ -59,9 +52,14 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: 
     throw usageError(`${rowOption} does not apply to ${command}: it prints no columns`, "use --jq to pick fields, e.g. --jq '.id'");
   }
   if (flags.columns !== undefined) pickColumnNames(names, flags.columns, command);
-  const shaping: Shaping = { jsonl: flags.jsonl, json: flags.json, header: flags.header, command };
-  if (flags.columns !== undefined) shaping.columns = flags.columns;
-  if (spec.shape !== undefined) shaping.shape = spec.shape;
+  const shaping: Shaping = {
+    jsonl: flags.jsonl,
+    json: flags.json,
+    header: flags.header,
+    command,
+    columns: flags.columns,
+    shape: spec.shape,
+  };
   if (flags.jq !== undefined) shaping.jq = (started?.expr === flags.jq ? started : startJq(flags.jq)).choice;
   return shaping;
 }
@@ -72,13 +70,7 @@ export async function choosePrinter(
   context: Pick<PrinterContext, 'io' | 'now' | 'tables' | 'accessible'>,
 ): Promise<Printer> {
   const { command, header, columns, shape } = shaping;
-  const ctx: PrinterContext = {
-    ...context,
-    command,
-    header,
-    ...(columns === undefined ? {} : { columns }),
-    ...(shape === undefined ? {} : { shape }),
-  };
+  const ctx: PrinterContext = { ...context, command, header, columns, shape };
   const { printers } = load;
   if (shaping.jq) return new (await printers.jq()).JqPrinter(ctx, shaping.jq);
   if (shaping.jsonl) return new (await printers.jsonl()).JsonlPrinter(ctx);

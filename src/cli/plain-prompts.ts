@@ -9,7 +9,8 @@ import type { Choice } from '../core/prompter.js';
 /** The most choices listed at once; a search narrows them by what is typed. */
 const LISTED = 30;
 
-interface Terminal {
+/** Where a question is asked and answered. */
+export interface Terminal {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   signal: AbortSignal;
@@ -73,8 +74,8 @@ function line(t: Terminal, question: string, { hidden = false } = {}): Promise<s
     let text = '';
     const done = (error: Error | undefined, value = ''): void => {
       input.off('data', onData);
-      input.off('end', onEnd);
-      t.signal.removeEventListener('abort', onAbort);
+      input.off('end', interrupted);
+      t.signal.removeEventListener('abort', interrupted);
       if (raw) input.setRawMode!(false);
       input.pause();
       if (error) reject(error);
@@ -82,7 +83,7 @@ function line(t: Terminal, question: string, { hidden = false } = {}): Promise<s
     };
     const onData = (chunk: Buffer | string): void => {
       for (const ch of chunk.toString()) {
-        if (ch === '\u0003') return done(new GwctlError('interrupted', ExitCode.interrupted));
+        if (ch === '\u0003') return interrupted();
         if (ch === '\r' || ch === '\n') {
           if (raw && !hidden) t.output.write('\n');
           return done(undefined, text);
@@ -98,12 +99,12 @@ function line(t: Terminal, question: string, { hidden = false } = {}): Promise<s
         if (raw && !hidden) t.output.write(ch);
       }
     };
-    const onEnd = (): void => done(new GwctlError('interrupted', ExitCode.interrupted));
-    const onAbort = (): void => done(new GwctlError('interrupted', ExitCode.interrupted));
+    // Ctrl-C typed, the input ended, or the run interrupted.
+    const interrupted = (): void => done(new GwctlError('interrupted', ExitCode.interrupted));
     if (raw) input.setRawMode!(true);
     input.on('data', onData);
-    input.on('end', onEnd);
-    t.signal.addEventListener('abort', onAbort, { once: true });
+    input.on('end', interrupted);
+    t.signal.addEventListener('abort', interrupted, { once: true });
     input.resume();
   });
 }

@@ -219,7 +219,8 @@ function commandHelpAfter(spec: AnySpec, width: number): string {
   const fields = fieldColumns(spec);
   return [
     ...(spec.description ? ['', ...layout(spec.description, width)] : ['']),
-    ...(spec.shape ? ['', ...wrap(shapeLine(spec.shape), width)] : []),
+    // Where the paths of a filter start: the top level of the JSON the command prints.
+    ...(spec.shape ? ['', ...wrap(`JSON (--json, and what --jq filters): ${spec.shape}`, width)] : []),
     ...(columns.length ? ['', ...wrap(`Columns (for --columns): ${columns.join(', ')}.`, width)] : []),
     ...(fields.length ? wrap(`Fields also usable as columns: ${fields.join(', ')}.`, width) : []),
     '',
@@ -228,11 +229,6 @@ function commandHelpAfter(spec: AnySpec, width: number): string {
     '',
     ...wrap(GLOBAL_OPTIONS_LINE, width),
   ].join('\n');
-}
-
-/** Where the paths of a filter start: the top level of the JSON a command prints (`spec.shape`). */
-export function shapeLine(shape: string): string {
-  return `JSON (--json, and what --jq filters): ${shape}`;
 }
 
 /** An option's line in help: its description, and its default where it has one. */

@@ -2,7 +2,7 @@
 // loads only when a question is actually asked.
 import type { Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
-import { plainConfirm, plainPassword, plainSearch, plainSelect } from './plain-prompts.js';
+import { plainConfirm, plainPassword, plainSearch, plainSelect, type Terminal } from './plain-prompts.js';
 import { cancelledError, GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
@@ -19,20 +19,21 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
   // Built at each question: reading io.stdin builds the process's stdin stream, which commands
   // that never ask should not pay for (on /dev/null it loads fs/promises and readline). After
   // ids were read from stdin at a terminal, the answer comes from the terminal itself.
-  const asking = async <T>(prompt: (context: PromptContext) => Promise<T>): Promise<T> => {
+  const asking: Asking = async (prompt) => {
     const input = io.answers();
     if (input === undefined) throw usageError('cannot ask: stdin was read to its end and no terminal can be opened', 'pass --yes');
     try {
-      return await ask(() => prompt({ input, output: io.stderr, signal, clearPromptOnDone: false }));
+      return await prompt({ input, output: io.stderr, signal, clearPromptOnDone: false });
     } finally {
       if (input !== io.stdin) (input as NodeJS.ReadableStream & { destroy(): void }).destroy();
     }
   };
+  const inquiring: Asking = (prompt) => asking((context) => ask(() => prompt(context)));
   // A question is broken at spaces to the terminal's width (less the prompt's `? ` and answer
   // hint), not inside a word where the terminal would break it.
   const fit = (message: string): string => wrapToWidth(message, Math.max(20, stderrColumns(io) - 12)).join('\n');
   // Accessible mode: plain questions, written once and never redrawn (plain-prompts.ts).
-  if (accessible) return plainPrompter(io, isInteractive, refuse, signal, fit);
+  if (accessible) return plainPrompter(isInteractive, refuse, asking, fit);
   return {
     get interactive() {
       return isInteractive();
@@ -40,17 +41,17 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
     async confirm(message) {
       if (!isInteractive()) refuse();
       const { confirm } = await load.prompts();
-      return asking((context) => confirm({ message: fit(message), default: false }, context));
+      return inquiring((context) => confirm({ message: fit(message), default: false }, context));
     },
     async password(message) {
       if (!isInteractive()) refuse();
       const { password } = await load.prompts();
-      return asking((context) => password({ message: fit(message), mask: '*' }, context));
+      return inquiring((context) => password({ message: fit(message), mask: '*' }, context));
     },
     async select(message, choices) {
       if (!isInteractive()) refuse();
       const { select } = await load.prompts();
-      return asking((context) =>
+      return inquiring((context) =>
         select({ message: fit(message), choices: choices.map((c) => ({ ...c })), pageSize: 12, loop: false }, context),
       );
     },
@@ -63,7 +64,7 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
       const onKey = (_text: unknown, key: { name?: string } | undefined) => {
         if (key?.name === 'escape') escape.abort();
       };
-      return asking(async (context) => {
+      return inquiring(async (context) => {
         context.input.on('keypress', onKey);
         try {
           return await search(
@@ -88,42 +89,27 @@ export function createPrompter(io: Io, canAsk: () => boolean, signal: AbortSigna
   };
 }
 
-function plainPrompter(
-  io: Io,
-  isInteractive: () => boolean,
-  refuse: () => never,
-  signal: AbortSignal,
-  fit: (message: string) => string,
-): Prompter {
-  const asking = async <T>(
-    question: (t: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; signal: AbortSignal }) => Promise<T>,
-  ) => {
+function plainPrompter(isInteractive: () => boolean, refuse: () => never, asking: Asking, fit: (message: string) => string): Prompter {
+  const answer: Asking = (question) => {
     if (!isInteractive()) refuse();
-    const input = io.answers();
-    if (input === undefined) throw usageError('cannot ask: stdin was read to its end and no terminal can be opened', 'pass --yes');
-    try {
-      return await question({ input, output: io.stderr, signal });
-    } finally {
-      if (input !== io.stdin) (input as NodeJS.ReadableStream & { destroy(): void }).destroy();
-    }
+    return asking(question);
   };
   return {
     get interactive() {
       return isInteractive();
     },
-    confirm: (message) => asking((t) => plainConfirm(t, fit(message))),
-    password: (message) => asking((t) => plainPassword(t, fit(message))),
-    select: (message, choices) => asking((t) => plainSelect(t, fit(message), choices)),
-    search: (message, source, initial) => asking((t) => plainSearch(t, fit(message), source, initial)),
+    confirm: (message) => answer((t) => plainConfirm(t, fit(message))),
+    password: (message) => answer((t) => plainPassword(t, fit(message))),
+    select: (message, choices) => answer((t) => plainSelect(t, fit(message), choices)),
+    search: (message, source, initial) => answer((t) => plainSearch(t, fit(message), source, initial)),
   };
 }
 
-interface PromptContext {
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream;
-  signal: AbortSignal;
-  clearPromptOnDone: boolean;
-}
+/** What @inquirer/prompts is given besides the question: the accessible prompts' terminal, and whether to clear the prompt after. */
+type PromptContext = Terminal & { clearPromptOnDone: boolean };
+
+/** A question asked on the run's answers (stdin, or the terminal after stdin was read), closed after. */
+type Asking = <T>(prompt: (context: PromptContext) => Promise<T>) => Promise<T>;
 
 /** Ctrl-C inside a prompt is an interruption like any other: exit 130, no stack trace. */
 async function ask<T>(prompt: () => Promise<T>): Promise<T> {

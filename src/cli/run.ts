@@ -57,15 +57,13 @@ export function commandLine(argv: readonly string[], env: Readonly<Record<string
   });
 }
 
-/** The standard streams of one run, with what is known about the terminal behind them. */
-export type CliStreams = IoStreams;
-
 /** Everything a run takes from its surroundings; `runCli` touches nothing else of the process. */
 export interface CliHost {
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   version: string;
-  streams: CliStreams;
+  /** The standard streams of one run, with what is known about the terminal behind them. */
+  streams: IoStreams;
   /** Default: the real clock. */
   clock?: Clock;
   /** Default: the terminal prompter; none is asked under --no-input or CI. */

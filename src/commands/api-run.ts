@@ -1,10 +1,11 @@
 // `gwctl api <path>`: a request to any route through the one client (keys, retries,
 // redirects, --debug, the plain-http rule), its answer printed safely, pages followed by the
 // same machinery as `--all`.
-import type { RawResponse } from '../api/client.js';
+import type { WireResponse } from '../api/transport.js';
 import { defaultKeyFor, type KeyKind } from '../api/routes.js';
 import { reasonPhrase } from '../api/status-text.js';
 import { responseError, usageError } from '../core/errors.js';
+import { isObject } from '../core/patterns.js';
 import { quoteInput, sanitizeBlock, sanitizeField } from '../core/sanitize.js';
 import { readJson, withoutField } from '../core/sent-json.js';
 import type { Deps, RunFor } from './context.js';
@@ -97,13 +98,8 @@ function nest(values: readonly { key: string; value: unknown }[]): Record<string
           // starts the next object, unless that key holds a list being appended to (`a[][x][]`).
           const tail: unknown = node[node.length - 1];
           const sub = path[i + 1]!;
-          const fills =
-            !nextIsList &&
-            typeof tail === 'object' &&
-            tail !== null &&
-            !Array.isArray(tail) &&
-            (!Object.hasOwn(tail, sub) || (path[i + 2] === '' && Array.isArray((tail as Record<string, unknown>)[sub])));
-          const child: Record<string, unknown> | unknown[] = fills ? (tail as Record<string, unknown>) : nextIsList ? [] : {};
+          const fills = !nextIsList && isObject(tail) && (!Object.hasOwn(tail, sub) || (path[i + 2] === '' && Array.isArray(tail[sub])));
+          const child: Record<string, unknown> | unknown[] = fills ? tail : nextIsList ? [] : {};
           if (!fills) node.push(child);
           node = child;
         }
@@ -147,7 +143,7 @@ function dryRun(method: string, url: URL, extra: Record<string, string>, body: s
 }
 
 /** `HTTP/1.1 200 OK` and the response headers, as `curl -i` and `gh api -i` show them. */
-function statusBlock(res: RawResponse): string {
+function statusBlock(res: WireResponse): string {
   const reason = reasonPhrase(res.status);
   const lines = [`HTTP/1.1 ${res.status}${reason === undefined ? '' : ` ${reason}`}`];
   for (const [name, value] of Object.entries(res.headers)) lines.push(`${sanitizeField(name)}: ${sanitizeField(value)}`);

@@ -10,7 +10,7 @@ import { ExitCode, type ExitCodeValue } from '../core/exit-codes.js';
 import type { NamedColumn } from '../output/columns.js';
 import type { RunFor } from './context.js';
 import type { spec } from './doctor.js';
-import { checkKey } from './shared/check-key.js';
+import { checkKey, VERDICT_WORDS } from './shared/check-key.js';
 import { lookupHost, openTcp, reachError } from './shared/reach.js';
 
 type Status = 'ok' | 'fail' | 'skip';
@@ -32,12 +32,7 @@ interface Outcome {
 
 const ok = (detail: string): Outcome => ({ status: 'ok', detail });
 const skip = (detail: string): Outcome => ({ status: 'skip', detail });
-const fail = (detail: string, exit: ExitCodeValue, hint?: string): Outcome => ({
-  status: 'fail',
-  detail,
-  exit,
-  ...(hint === undefined ? {} : { hint }),
-});
+const fail = (detail: string, exit: ExitCodeValue, hint?: string): Outcome => ({ status: 'fail', detail, exit, hint });
 
 /** The steps of the way to the server, each needing the one before. */
 const WAY = ['dns', 'proxy', 'tcp', 'tls'];
@@ -218,7 +213,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
         "run 'gwctl auth login' with a management key",
       );
     }
-    return ok(`accepted as ${verdict === 'management' ? 'a management key' : 'an API key'}, ${from}`);
+    return ok(`accepted as ${VERDICT_WORDS[verdict]}, ${from}`);
   };
   await step('management_key', () => {
     if (blocked()) return skip(blocked()!);
@@ -256,8 +251,6 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
   });
   if (first) {
     const { name, outcome } = first;
-    throw new GwctlError(`doctor: the ${name} step failed: ${outcome.detail}`, outcome.exit ?? ExitCode.failure, {
-      ...(outcome.hint === undefined ? {} : { hint: outcome.hint }),
-    });
+    throw new GwctlError(`doctor: the ${name} step failed: ${outcome.detail}`, outcome.exit ?? ExitCode.failure, { hint: outcome.hint });
   }
 };

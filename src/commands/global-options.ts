@@ -20,6 +20,7 @@ import {
   option,
   withDefault,
   optionValue,
+  type Given,
   type OptionDef,
   type OptionValues,
 } from '../core/options.js';
@@ -79,7 +80,7 @@ export function environmentNames(): string[] {
 
 /** The run's global options: as given, else from their variable, else absent; each checked as read, refused as command options are. */
 export function readGlobalFlags(
-  given: (key: GlobalName) => { raw: unknown; name: string } | undefined,
+  given: (key: GlobalName) => Given | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): GlobalFlags {
   const values: Record<string, unknown> = {};

@@ -5,7 +5,7 @@ import { checkEnv, checkValue, invalidValue } from '../core/options.js';
 import type { ReadyInfo, RunningSandbox, SandboxOptions } from '../sandbox/server.js';
 import type { Deps, RunFor } from './context.js';
 import { DEFAULT_PORT, requestsPerWindow, type spec } from './sandbox.js';
-import { SANDBOX_CHURN_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { SANDBOX_CHURN, SANDBOX_RATE_LIMIT } from '../core/environment.js';
 import { quoteInput } from '../core/sanitize.js';
 import { displayWidth, wrapToWidth } from '../output/width.js';
 
@@ -56,11 +56,11 @@ function sandboxOptions(opts: Parameters<RunFor<typeof spec>>[0]['opts'], server
   });
   if (opts.batchRateLimit !== undefined) options.batchRateLimit = opts.batchRateLimit;
   // The option wins over the variable; an empty variable counts as unset.
-  const rateLimit = opts.rateLimit ?? checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT_ENV);
+  const rateLimit = opts.rateLimit ?? checkEnv((text) => requestsPerWindow(text), env, SANDBOX_RATE_LIMIT.name);
   if (rateLimit !== undefined) options.rateLimit = rateLimit;
   if (opts.pace !== undefined) options.pace = checkValue(server.parsePace, opts.pace, '--pace');
   const churn =
-    opts.churn !== undefined ? checkValue(server.parseChurn, opts.churn, '--churn') : checkEnv(server.parseChurn, env, SANDBOX_CHURN_ENV);
+    opts.churn !== undefined ? checkValue(server.parseChurn, opts.churn, '--churn') : checkEnv(server.parseChurn, env, SANDBOX_CHURN.name);
   if (churn !== undefined) options.churn = churn;
   return options;
 }

@@ -1,7 +1,7 @@
 import { option, ValueRefused } from '../core/options.js';
 import { isLoopbackHost } from '../core/patterns.js';
 import { defineSpec } from '../core/spec.js';
-import { SANDBOX_CHURN_ENV, SANDBOX_PACE_ENV, SANDBOX_RATE_LIMIT_ENV } from '../core/environment.js';
+import { SANDBOX_CHURN, SANDBOX_PACE, SANDBOX_RATE_LIMIT } from '../core/environment.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -30,9 +30,9 @@ export const spec = defineSpec({
   description: [
     'Serves all eleven operations under /api/v1 from seeded demo data, with fixed demo keys (printed when ready).',
     'States in motion move on with time (queued and provisioning interns start, suspended ones stop,',
-    `batches advance and finish); --pace sets how fast. --sandbox takes the pace from ${SANDBOX_PACE_ENV}.`,
+    `batches advance and finish); --pace sets how fast. --sandbox takes the pace from ${SANDBOX_PACE.name}.`,
     'With --churn N, about N interns a minute (at pace 1) appear, change status or are destroyed, so that',
-    `\`interns ls --watch\` has something to show (also ${SANDBOX_CHURN_ENV}, for --sandbox too); the example ids never churn.`,
+    `\`interns ls --watch\` has something to show (also ${SANDBOX_CHURN.name}, for --sandbox too); the example ids never churn.`,
     'With --json it prints exactly one line: {"base_url":...,"keys":{...},"examples":{...}}.',
     '',
     'Faults for testing retries: --fault "SPEC" (repeatable; also POST /_sandbox/faults at run time), where SPEC is',
@@ -63,7 +63,7 @@ export const spec = defineSpec({
     ),
     rateLimit: option.custom(
       '--rate-limit <n/seconds>',
-      `rate limit of every route per key, e.g. 50/1: 429 with Retry-After beyond it (default none; also ${SANDBOX_RATE_LIMIT_ENV})`,
+      `rate limit of every route per key, e.g. 50/1: 429 with Retry-After beyond it (default none; also ${SANDBOX_RATE_LIMIT.name})`,
       (text) => requestsPerWindow(text),
     ),
   },

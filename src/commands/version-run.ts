@@ -1,18 +1,9 @@
 import type { RunFor } from './context.js';
 import type { spec } from './version.js';
 
-/** What `gwctl version --json` prints, in this order. */
-interface VersionInfo {
-  version: string;
-  commit: string;
-  built: string;
-  node: string;
-  platform: string;
-  executable: boolean;
-}
-
 export const run: RunFor<typeof spec> = async ({ deps }) => {
-  const info: VersionInfo = {
+  // What `gwctl version --json` prints, in this order.
+  const info = {
     version: __GWCTL_VERSION__,
     commit: __GWCTL_COMMIT__,
     built: __GWCTL_BUILT__,
@@ -20,7 +11,7 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     platform: `${process.platform}-${process.arch}`,
     executable: standaloneExecutable(),
   };
-  const labels: Record<keyof VersionInfo, string> = {
+  const labels: Record<keyof typeof info, string> = {
     version: 'Version',
     commit: 'Commit',
     built: 'Built',
@@ -28,9 +19,9 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     platform: 'Platform',
     executable: 'Executable',
   };
-  const shown = (key: keyof VersionInfo): string =>
+  const shown = (key: keyof typeof info): string =>
     key === 'executable' ? (info.executable ? 'yes (standalone, Node inside)' : 'no (npm package)') : String(info[key]);
-  const keys = Object.keys(labels) as (keyof VersionInfo)[];
+  const keys = Object.keys(labels) as (keyof typeof info)[];
   const width = Math.max(...Object.values(labels).map((label) => label.length)) + 2;
   await deps.printer.detail({
     body: info,

@@ -2,8 +2,7 @@
 // (global options may stand anywhere, and options' values are skipped), then a lookup of what
 // that path offers. Works with or without the bash-completion package.
 import {
-  argPattern,
-  completableArgs,
+  argFunction,
   entries,
   header,
   offerIn,
@@ -29,12 +28,8 @@ export function bashScript(tree: CompletionTree): string {
     ...subcommandFunction(tree, '# The command path after a word: __gwctl_sub PATH WORD sets __gwctl_r.', '__gwctl_r'),
     ...takesValueFunction(tree),
     ...valueFunction(tree, (o) => offer(o.value!.source), (o) => offer(o.value!.source)),
+    ...argFunction(tree, (arg) => offer(arg.source)),
   );
-
-  // positional arguments
-  lines.push('# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in');
-  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${argPattern(key, i, arg)}) ${offer(arg.source)} ;;`);
-  lines.push('  esac', '}', '');
 
   // subcommands and options by path
   lines.push(

@@ -1,17 +1,10 @@
 // What the three shell generators share: the tree flattened into tables keyed by command path
 // (`interns ls`), in a stable order, so each script is a plain lookup and the same tree always
 // gives the same bytes.
-import { walk, type ArgNode, type CommandNode, type CompletionTree, type OptionNode, type ValueSource } from './tree.js';
+import { walk, type ArgNode, type CompletionTree, type OptionNode, type ValueSource } from './tree.js';
 
-export interface PathEntry {
-  /** `''` for the root, `interns`, `interns ls`, `help interns ls`. */
-  key: string;
-  node: CommandNode;
-  /** The command's own options, then the global ones. */
-  options: readonly OptionNode[];
-}
-
-export function entries(tree: CompletionTree): PathEntry[] {
+/** Each command path (`''` for the root, `interns`, `interns ls`, `help interns ls`) with its node and options: its own, then the global ones. */
+export function entries(tree: CompletionTree) {
   return walk(tree).map(([path, node]) => ({ key: path.join(' '), node, options: [...node.options, ...tree.globalOptions] }));
 }
 
@@ -142,6 +135,14 @@ export function valueFunction(
     if (o.value!.source.kind !== 'none') lines.push(`    ${optionNames(o).map((n) => shQuote(`${key}|${n}`)).join('|')}) ${offerAt(o)} ;;`);
   }
   if (otherwise) lines.push(otherwise);
+  lines.push('  esac', '}', '');
+  return lines;
+}
+
+/** `__gwctl_arg PATH INDEX`: a positional argument's candidates, with the shell's code for a source. */
+export function argFunction(tree: CompletionTree, offer: (arg: ArgNode) => string): string[] {
+  const lines = ['# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in'];
+  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${argPattern(key, i, arg)}) ${offer(arg)} ;;`);
   lines.push('  esac', '}', '');
   return lines;
 }

@@ -1,7 +1,7 @@
 // A shell-neutral description of the command tree, built from the command specs and the
 // global options: what each shell's script is generated from, so no list of commands, flags
 // or values is ever written by hand twice. The specs are given; this module never looks them up.
-import type { ArgDefs, CompletionSource, OptionDefs } from '../core/options.js';
+import type { ArgDefs, CompletionSource, OptionDef, OptionDefs } from '../core/options.js';
 import { SHELLS } from '../core/shells.js';
 import { allColumnNames, type AnySpec } from '../core/spec.js';
 
@@ -54,11 +54,7 @@ export interface CompletionTree {
 }
 
 /** The global options as the program declares them, and the values some of them take. */
-export interface GlobalOption {
-  flags: string;
-  description: string;
-  complete?: CompletionSource;
-}
+export type GlobalOption = Pick<OptionDef<unknown>, 'flags' | 'description' | 'complete'>;
 
 export interface Constants {
   statuses: readonly string[];

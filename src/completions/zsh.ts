@@ -1,7 +1,7 @@
 // The zsh completion script (`_gwctl`, for a folder on $fpath, or sourced after compinit): the
 // same walk as bash's over the words typed so far, then commands and options offered with
 // their descriptions, values as plain matches and comma lists one value at a time.
-import { argPattern, completableArgs, entries, header, offerIn, script, shQuote, subcommandFunction, takesValueFunction, valueFunction, wordWalk } from './shared.js';
+import { argFunction, entries, header, offerIn, script, shQuote, subcommandFunction, takesValueFunction, valueFunction, wordWalk } from './shared.js';
 import type { CompletionTree, ValueSource } from './tree.js';
 
 const INSTALL = [
@@ -22,11 +22,8 @@ export function zshScript(tree: CompletionTree): string {
       (o) => offer(o.value!.source, o.value!.name),
       '    *) _message -e values "${2#--} value" ;;',
     ),
+    ...argFunction(tree, (arg) => offer(arg.source, arg.name)),
   );
-
-  lines.push('# Candidates for a positional argument: __gwctl_arg PATH INDEX.', '__gwctl_arg() {', '  case "$1|$2" in');
-  for (const [key, i, arg] of completableArgs(tree)) lines.push(`    ${argPattern(key, i, arg)}) ${offer(arg.source, arg.name)} ;;`);
-  lines.push('  esac', '}', '');
 
   lines.push(
     '# Subcommands and options of a path, as name:description: __gwctl_names PATH sets cmds and opts.',

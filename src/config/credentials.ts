@@ -7,9 +7,10 @@ import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { maskKey } from '../core/mask.js';
 import type { Env } from '../core/env.js';
+import { readVariable } from '../core/environment.js';
 import { unsendableCharacter } from '../core/patterns.js';
 import { KeychainUnavailable, type Keychain } from './keychain.js';
-import { runKeyCommand } from './key-command.js';
+import { runKeyCommand, type KeyCommandOptions } from './key-command.js';
 import { KEY_COMMAND_VARIABLES, KEY_ORIGIN, KEY_VARIABLES, KEYCHAIN_MARK, type KeyField, type Profile } from './profile.js';
 
 export type KeyKind = 'management' | 'api';
@@ -25,11 +26,6 @@ export interface KeyInEffect {
   boundTo?: string | null;
 }
 
-export const KEY_ENV: Record<KeyKind, string> = { management: KEY_VARIABLES.management.name, api: KEY_VARIABLES.api.name };
-export const KEY_COMMAND_ENV: Record<KeyKind, string> = {
-  management: KEY_COMMAND_VARIABLES.management.name,
-  api: KEY_COMMAND_VARIABLES.api.name,
-};
 export const KEY_FIELD: Record<KeyKind, KeyField> = { management: 'management-key', api: 'api-key' };
 export const KEY_COMMAND_SETTING = { management: 'management-key-command', api: 'api-key-command' } as const;
 /** How messages name each key. */
@@ -47,11 +43,9 @@ export interface KeyContext {
   keyCommand?: KeyCommandRun;
 }
 
-export interface KeyCommandRun {
+export interface KeyCommandRun extends KeyCommandOptions {
   timeoutMs: number;
   around: <T>(run: () => Promise<T>) => Promise<T>;
-  /** The run's interruption: the command ends with all it started, and the key is never found. */
-  signal?: AbortSignal;
 }
 
 /** The key of this kind from its first source; a key command runs asynchronously, so interruption ends it. */
@@ -60,11 +54,8 @@ export async function findKey(kind: KeyKind, ctx: KeyContext): Promise<KeyInEffe
   if (!found || !('line' in found)) return checked(kind, found);
   ctx.debug?.(`running the ${KEY_NAME[kind]} command (${found.from})`);
   const run = ctx.keyCommand;
-  const value = await (run
-    ? run.around(() =>
-        runKeyCommand(found.line, found.describe, ctx.env, { timeoutMs: run.timeoutMs, ...(run.signal ? { signal: run.signal } : {}) }),
-      )
-    : runKeyCommand(found.line, found.describe, ctx.env));
+  const command = (): Promise<string> => runKeyCommand(found.line, found.describe, ctx.env, run);
+  const value = await (run ? run.around(command) : command());
   ctx.debug?.(`the ${KEY_NAME[kind]} command gave a key`);
   return checked(kind, { value, source: 'command', from: found.from });
 }
@@ -85,8 +76,9 @@ export function refuseUnsendableKey(kind: KeyKind, value: string, from: string):
 
 /** The first source of the key (first match wins): the key, or the key command that prints it. */
 function firstSource(kind: KeyKind, ctx: KeyContext): KeyInEffect | { line: string; from: string; describe: string } | undefined {
-  const fromEnv = ctx.env[KEY_ENV[kind]];
-  if (fromEnv) return { value: fromEnv, source: 'env', from: KEY_ENV[kind] };
+  const variable = KEY_VARIABLES[kind];
+  const fromEnv = readVariable(ctx.env, variable);
+  if (fromEnv) return { value: fromEnv, source: 'env', from: variable.name };
   const command = keyCommand(kind, ctx);
   if (command) return { ...command, describe: `the ${KEY_NAME[kind]} command (${command.from})` };
   const field = KEY_FIELD[kind];
@@ -101,8 +93,9 @@ function firstSource(kind: KeyKind, ctx: KeyContext): KeyInEffect | { line: stri
 
 /** The key command in effect for `kind`, if any: the environment's, then the profile's. */
 export function keyCommand(kind: KeyKind, ctx: Pick<KeyContext, 'env' | 'stored' | 'profile'>): { line: string; from: string } | undefined {
-  const fromEnv = ctx.env[KEY_COMMAND_ENV[kind]];
-  if (fromEnv && fromEnv.trim() !== '') return { line: fromEnv, from: KEY_COMMAND_ENV[kind] };
+  const variable = KEY_COMMAND_VARIABLES[kind];
+  const fromEnv = readVariable(ctx.env, variable);
+  if (fromEnv && fromEnv.trim() !== '') return { line: fromEnv, from: variable.name };
   const setting = ctx.stored[KEY_COMMAND_SETTING[kind]];
   if (typeof setting === 'string' && setting.trim() !== '')
     return { line: setting, from: `${KEY_COMMAND_SETTING[kind]} of profile "${ctx.profile}"` };
@@ -120,7 +113,7 @@ function fromKeychain(kind: KeyKind, ctx: KeyContext): string {
       `the ${KEY_NAME[kind]} of profile "${ctx.profile}" is in the credential store, which did not answer: ${error.message}`,
       ExitCode.auth,
       {
-        hint: `run gwctl where the store is reachable, set ${KEY_ENV[kind]}, or store the key in the file with '${login} --insecure-storage'`,
+        hint: `run gwctl where the store is reachable, set ${KEY_VARIABLES[kind].name}, or store the key in the file with '${login} --insecure-storage'`,
       },
     );
   }

@@ -67,14 +67,17 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
         reject(error as Error);
       }
     };
-    // Stopped (the limit, too much output, interruption): whatever it started goes with it, and
-    // nothing of it keeps this process waiting.
-    const stop = (why: 'limit' | 'output' | { aborted: unknown }): void => {
-      if (settled) return;
+    // Whatever it started goes with it, and nothing of it keeps this process waiting.
+    const release = (): void => {
       if (child.pid !== undefined) endCommand(child.pid, ownGroup);
       child.stdout.destroy();
       child.stderr.destroy();
       child.unref();
+    };
+    // Stopped: the limit, too much output, interruption.
+    const stop = (why: 'limit' | 'output' | { aborted: unknown }): void => {
+      if (settled) return;
+      release();
       settle(typeof why === 'object' ? why : { stopped: why, signal: 'SIGKILL', stdout: '', stderr: text('stderr') });
     };
     const onAbort = (): void => stop({ aborted: signal?.reason });
@@ -87,10 +90,7 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
         const holders = holdersOf(mark);
         // Those first: a process that left the group (setsid) is not ended with it.
         const leftBehind = holders.map((pid) => ({ pid, ended: end(pid) }));
-        if (child.pid !== undefined) endCommand(child.pid, ownGroup);
-        child.stdout.destroy();
-        child.stderr.destroy();
-        child.unref();
+        release();
         settle({ stopped: { leftBehind }, status, signal: ended, stdout: '', stderr: text('stderr') });
       }, AFTER_EXIT_MS);
     });
@@ -163,13 +163,6 @@ const RUN_MARK = 'GWCTL_KEY_COMMAND_RUN';
 /** The processes left behind still holding the command's output (a socket), found by the run's mark in /proc (Linux only). */
 function holdersOf(mark: string): number[] {
   const { readdirSync, readFileSync, readlinkSync } = process.getBuiltinModule('node:fs');
-  const attempt = <T>(read: () => T, otherwise: T): T => {
-    try {
-      return read();
-    } catch {
-      return otherwise;
-    }
-  };
   const found: number[] = [];
   for (const entry of attempt(() => readdirSync('/proc'), [] as string[])) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
@@ -209,34 +202,17 @@ function endCommand(pid: number, ownGroup: boolean): void {
       .spawnSync('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true });
     return;
   }
-  const targets = ownGroup ? [-pid] : [...descendants(pid), pid];
-  for (const target of targets) {
-    try {
-      process.kill(target, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const target of ownGroup ? [-pid] : [...descendants(pid), pid]) end(target);
 }
 
 /** Every process below `pid`, from /proc (Linux); none found elsewhere. */
 function descendants(pid: number): number[] {
   const { readdirSync, readFileSync } = process.getBuiltinModule('node:fs');
   const children = new Map<number, number[]>();
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  for (const entry of entries) {
+  for (const entry of attempt(() => readdirSync('/proc'), [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
+    const stat = attempt(() => readFileSync(`/proc/${entry}/stat`, 'utf8'), undefined);
+    if (stat === undefined) continue;
     // "pid (name) state ppid ...": the name may hold spaces and parentheses.
     const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     const list = children.get(parent) ?? [];
@@ -250,6 +226,15 @@ function descendants(pid: number): number[] {
     queue.push(...next);
   }
   return found;
+}
+
+/** What `read` returns, or `otherwise` when it throws (a process gone, or not ours to read). */
+function attempt<T>(read: () => T, otherwise: T): T {
+  try {
+    return read();
+  } catch {
+    return otherwise;
+  }
 }
 
 /** The first non-empty line of a command's stderr, cleaned of control characters and cut short. */

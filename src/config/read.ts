@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { InputTooLarge, NotAFile, readFileAtMostSync } from '../core/bounded-read.js';
 import { usageError } from '../core/errors.js';
 import type { Env } from '../core/env.js';
+import { isObject } from '../core/patterns.js';
 import { configFile } from './paths.js';
 import type { ConfigData, Profile } from './profile.js';
 
@@ -37,15 +38,11 @@ export function readConfig(env: Env): LoadedConfig {
   } catch {
     throw usageError(`the config file ${path} is not valid JSON`, 'fix or remove it, then run gwctl auth login again');
   }
-  const profiles = isRecord(data) && isRecord(data.profiles) ? (data.profiles as Record<string, Profile>) : {};
+  const profiles = isObject(data) && isObject(data.profiles) ? (data.profiles as Record<string, Profile>) : {};
   const loaded: LoadedConfig = { path, data: { profiles } };
   if (process.platform !== 'win32') {
     const mode = statSync(path).mode & 0o777;
     if (mode & 0o077) loaded.looseMode = mode;
   }
   return loaded;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -35,10 +35,6 @@ export const SANDBOX_RATE_LIMIT = variable('GWCTL_SANDBOX_RATE_LIMIT', 'rate lim
 /** The sandbox's changes a minute (`gwctl sandbox --churn` wins). */
 export const SANDBOX_CHURN = variable('GWCTL_SANDBOX_CHURN', 'changes a minute of the --sandbox API (interns appear, change, go)');
 
-export const SANDBOX_PACE_ENV = SANDBOX_PACE.name;
-export const SANDBOX_RATE_LIMIT_ENV = SANDBOX_RATE_LIMIT.name;
-export const SANDBOX_CHURN_ENV = SANDBOX_CHURN.name;
-
 export const CONFIG_DIR = variable(
   'GWCTL_CONFIG_DIR',
   'folder of the config file (default: the platform config folder); its cache/ is the cache folder',
@@ -51,9 +47,6 @@ export const XDG_CACHE_HOME = variable(
 );
 export const APPDATA = variable('APPDATA', 'the config folder on Windows');
 export const LOCALAPPDATA = variable('LOCALAPPDATA', 'the cache folder on Windows; ignored when relative');
-
-/** Where the config file and the completion cache live (config/paths.ts, completions/id-cache.ts). */
-export const FOLDER_VARIABLES: readonly EnvironmentVariable[] = [CONFIG_DIR, HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, APPDATA, LOCALAPPDATA];
 
 /** A private certificate authority: the profile's ca-file setting, or this (config/settings.ts). */
 export const CA_FILE = variable(
@@ -82,16 +75,6 @@ export const NODE_EXTRA_CA_CERTS = variable(
   'PEM file of certificate authorities Node trusts besides the usual ones (read by Node at start-up)',
 );
 
-/** The way to the gateway (api/transport-network.ts): proxies as curl reads them, and Node's own extra authorities. */
-export const NETWORK_VARIABLES: readonly EnvironmentVariable[] = [
-  CA_FILE,
-  HTTPS_PROXY,
-  HTTP_PROXY,
-  ALL_PROXY,
-  NO_PROXY,
-  NODE_EXTRA_CA_CERTS,
-];
-
 /** Accessible mode, for screen readers: nothing redrawn in place (spinner, progress, watch screen, prompts), each line read once. */
 export const ACCESSIBLE = variable(
   'GWCTL_ACCESSIBLE',
@@ -100,10 +83,14 @@ export const ACCESSIBLE = variable(
 /** The same, as other terminal tools read it (charmbracelet's ACCESSIBLE). */
 export const ACCESSIBLE_SHARED = variable('ACCESSIBLE', 'the same as GWCTL_ACCESSIBLE');
 
-/** Whether accessible mode is on: GWCTL_ACCESSIBLE or ACCESSIBLE set, and not empty, 0 or false. */
+/** Whether a switch's environment variable is set: not empty, `0` or `false`. */
+export function envSwitch(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/** Whether accessible mode is on: GWCTL_ACCESSIBLE or ACCESSIBLE set as a switch. */
 export function accessibleMode(env: Readonly<Record<string, string | undefined>>): boolean {
-  const on = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-  return on(readVariable(env, ACCESSIBLE)) || on(readVariable(env, ACCESSIBLE_SHARED));
+  return envSwitch(readVariable(env, ACCESSIBLE)) || envSwitch(readVariable(env, ACCESSIBLE_SHARED));
 }
 
 export const FORCE_COLOR = variable('FORCE_COLOR', 'colour on a terminal even where gwctl would not choose it; 0 turns it off');
@@ -115,8 +102,26 @@ export const DBUS_SESSION_BUS_ADDRESS = variable(
   'the session bus of the Secret Service (Linux credential store); unset: no store',
 );
 
-/** The terminal (core/io.ts, the progress bar) and the credential store's session bus (config/keychain.ts). */
-export const TERMINAL_VARIABLES: readonly EnvironmentVariable[] = [
+/** Every variable declared here, in the order help lists them. */
+export const OTHER_VARIABLES: readonly EnvironmentVariable[] = [
+  // Where the config file and the completion cache live (config/paths.ts, completions/id-cache.ts).
+  CONFIG_DIR,
+  HOME,
+  XDG_CONFIG_HOME,
+  XDG_CACHE_HOME,
+  APPDATA,
+  LOCALAPPDATA,
+  // The way to the gateway (api/transport-network.ts): proxies as curl reads them, and Node's own extra authorities.
+  CA_FILE,
+  HTTPS_PROXY,
+  HTTP_PROXY,
+  ALL_PROXY,
+  NO_PROXY,
+  NODE_EXTRA_CA_CERTS,
+  SANDBOX_PACE,
+  SANDBOX_RATE_LIMIT,
+  SANDBOX_CHURN,
+  // The terminal (core/io.ts, the progress bar) and the credential store's session bus (config/keychain.ts).
   ACCESSIBLE,
   ACCESSIBLE_SHARED,
   FORCE_COLOR,
@@ -124,14 +129,4 @@ export const TERMINAL_VARIABLES: readonly EnvironmentVariable[] = [
   COLUMNS,
   LINES,
   DBUS_SESSION_BUS_ADDRESS,
-];
-
-/** Every variable declared here, in the order help lists them. */
-export const OTHER_VARIABLES: readonly EnvironmentVariable[] = [
-  ...FOLDER_VARIABLES,
-  ...NETWORK_VARIABLES,
-  SANDBOX_PACE,
-  SANDBOX_RATE_LIMIT,
-  SANDBOX_CHURN,
-  ...TERMINAL_VARIABLES,
 ];

@@ -30,6 +30,7 @@ export class GwctlError extends Error {
     super(message);
     this.name = 'GwctlError';
     this.exitCode = exitCode;
+    // Only what is known: an absent field stays absent from the --json error.
     if (extra.status !== undefined) this.status = extra.status;
     if (extra.code !== undefined) this.code = extra.code;
     if (extra.reason !== undefined) this.reason = extra.reason;
@@ -42,19 +43,12 @@ export class GwctlError extends Error {
 /** The same failure (status, code, reason, exit code, hint) said with another message. */
 export function reworded(error: GwctlError, message: string): GwctlError {
   const { status, code, reason, retryable, hint, details } = error;
-  return new GwctlError(message, error.exitCode, {
-    ...(status === undefined ? {} : { status }),
-    ...(code === undefined ? {} : { code }),
-    ...(reason === undefined ? {} : { reason }),
-    ...(retryable === undefined ? {} : { retryable }),
-    ...(hint === undefined ? {} : { hint }),
-    ...(details === undefined ? {} : { details: { ...details } }),
-  });
+  return new GwctlError(message, error.exitCode, { status, code, reason, retryable, hint, details: details && { ...details } });
 }
 
 /** Bad input found before anything was sent. */
 export function usageError(message: string, hint?: string): GwctlError {
-  return new GwctlError(message, ExitCode.usage, hint === undefined ? {} : { hint });
+  return new GwctlError(message, ExitCode.usage, { hint });
 }
 
 export function cancelledError(message = 'cancelled'): GwctlError {
@@ -81,12 +75,12 @@ export function apiError(
 
 /** A response that could not be understood (not JSON, wrong shape, too large). */
 export function responseError(message: string, status?: number): GwctlError {
-  return new GwctlError(message, ExitCode.failure, status === undefined ? {} : { status });
+  return new GwctlError(message, ExitCode.failure, { status });
 }
 
 /** Nothing usable came back: timeouts, refused or reset connections. */
 export function transportError(message: string, hint?: string): GwctlError {
-  return new GwctlError(message, ExitCode.transient, hint === undefined ? {} : { hint });
+  return new GwctlError(message, ExitCode.transient, { hint });
 }
 
 /** The error as the contract shows it to machines: `{"status","code","message","reason","retryable",...}`. */

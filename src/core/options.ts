@@ -1,5 +1,6 @@
 // Typed options and arguments: declaring one declares its parser, which gives `run` its value or
 // refuses it as `invalid --limit "600": <why>` (exit 2) before anything is loaded or sent.
+import { envSwitch } from './environment.js';
 import { usageError, type GwctlError } from './errors.js';
 import { UUID } from './patterns.js';
 import { quoteInput } from './sanitize.js';
@@ -279,20 +280,21 @@ export function fromEnv<T>(name: string, def: OptionDef<T>): OptionDef<T> {
   return { ...def, env: name };
 }
 
-/** Whether a switch's environment variable is set: not empty, `0` or `false`. */
-export function envSwitch(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-}
-
 /** Whether an option takes a value (`--limit <n>`) rather than being a switch. */
 export function takesValue(def: OptionDef<unknown>): boolean {
   return def.flags.includes('<') || def.flags.includes('[');
 }
 
+/** A value typed on the command line, as commander would have collected it, and the name it was given by. */
+export interface Given {
+  raw: unknown;
+  name: string;
+}
+
 /** One option's value: as given, else from its environment variable, else its default; `from` says which. */
 export function optionValue<T>(
   def: OptionDef<T>,
-  given: { raw: unknown; name: string } | undefined,
+  given: Given | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): { value: T; from?: 'flag' | 'environment' } {
   if (given) return { value: def.parse(given.raw, given.name), from: 'flag' };

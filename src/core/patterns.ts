@@ -6,6 +6,11 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** URL-safe names (workspace and preset slugs): letters, digits and `-._~`. */
 export const URL_SAFE = /^[A-Za-z0-9._~-]+$/;
 
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** This machine (`localhost`, `::1`, 127.x.y.z): the only place keys travel in clear text, and where the sandbox listens. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();

@@ -95,16 +95,9 @@ export function rawRow<T>(picked: readonly NamedColumn<T>[], item: T): string {
 
 /** The columns of a terminal table as declared; a column named `id` is the key unless it says otherwise. */
 export function tableColumns<T>(picked: readonly NamedColumn<T>[]): Column<T>[] {
-  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, wrap, priority }): Column<T> => ({
-    header,
-    value,
-    ...(key ? { key } : {}),
-    ...(flexible ? { flexible } : {}),
-    ...(whole ? { whole } : {}),
-    ...(spill ? { spill } : {}),
-    ...(wrap ? { wrap } : {}),
-    ...(priority !== undefined ? { priority } : {}),
-  }));
+  return picked.map(({ name, header, value, key = name === 'id', flexible, whole, spill, wrap, priority }): Column<T> => {
+    return { header, value, key, flexible, whole, spill, wrap, priority };
+  });
 }
 
 /** `2 columns hidden (model, hostname): --columns to choose`, under a table or a watch's view a narrow terminal cut. */

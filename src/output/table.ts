@@ -167,21 +167,11 @@ export function renderHeading(text: string, color: boolean): string {
   return new Chalk({ level: color ? 1 : 0 }).bold(sanitizeField(text));
 }
 
+/** The colour of each tone. */
+const TONE_STYLES = { good: 'green', bad: 'red', warn: 'yellow', busy: 'cyan', muted: 'dim' } as const satisfies Record<Tone, string>;
+
 function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | undefined): string {
-  switch (tone) {
-    case 'good':
-      return chalk.green(text);
-    case 'bad':
-      return chalk.red(text);
-    case 'warn':
-      return chalk.yellow(text);
-    case 'busy':
-      return chalk.cyan(text);
-    case 'muted':
-      return chalk.dim(text);
-    default:
-      return text;
-  }
+  return tone ? chalk[TONE_STYLES[tone]](text) : text;
 }
 
 /**
@@ -214,15 +204,14 @@ export function fitTable(
     if (drop === undefined) break;
     keep = keep.filter((c) => c !== drop);
   }
+  const cuttable = (columns: readonly number[]): number[] => columns.filter((c) => !facts[c]!.whole);
+  /** Narrows the flexible columns of `part` down to `flexFloor`, then any but the key down to MIN_ANY: true when `shown` fits. */
+  const squeeze = (shown: readonly number[], text: number[], part: readonly number[], flexFloor: number): boolean =>
+    shrink(shown, text, flexibleOf(facts, part), () => flexFloor, width) || shrink(shown, text, unkeyed(facts, part), () => MIN_ANY, width);
   for (;;) {
     const text = [...natural];
-    const part = keep.filter((c) => !facts[c]!.whole);
     const whole = keep.filter((c) => facts[c]!.whole);
-    if (
-      shrink(keep, text, flexibleOf(facts, part), () => MIN_FLEX, width) ||
-      shrink(keep, text, unkeyed(facts, part), () => MIN_ANY, width)
-    )
-      return layout(keep, text);
+    if (squeeze(keep, text, cuttable(keep), MIN_FLEX)) return layout(keep, text);
     // The columns a person reads (a name, a status) stay whole before the id does: an id is
     // never cut (a part of one names nothing), so it is left out, and the note under the table
     // says how to see it (--columns, or a wider terminal).
@@ -230,32 +219,9 @@ export function fitTable(
     if (key !== undefined && whole.length > 0 && keep.length > 1) {
       const rest = keep.filter((c) => c !== key);
       const without = [...natural];
-      if (
-        shrink(
-          rest,
-          without,
-          flexibleOf(
-            facts,
-            rest.filter((c) => !facts[c]!.whole),
-          ),
-          () => MIN_FLEX,
-          width,
-        ) ||
-        shrink(
-          rest,
-          without,
-          unkeyed(
-            facts,
-            rest.filter((c) => !facts[c]!.whole),
-          ),
-          () => MIN_ANY,
-          width,
-        )
-      )
-        return layout(rest, without);
+      if (squeeze(rest, without, cuttable(rest), MIN_FLEX)) return layout(rest, without);
     }
-    const fits =
-      shrink(keep, text, flexibleOf(facts, whole), () => MIN_ANY, width) || shrink(keep, text, unkeyed(facts, whole), () => MIN_ANY, width);
+    const fits = squeeze(keep, text, whole, MIN_ANY);
     const last = [...keep].reverse().find((c) => !facts[c]!.key);
     if (fits || last === undefined) return layout(keep, text);
     keep = keep.filter((c) => c !== last);

@@ -7,10 +7,10 @@ import { spanText } from '../core/options.js';
 import type { Cell, Tone } from './cells.js';
 import { cellText } from './cells.js';
 import { hiddenNote, tableColumns, type NamedColumn } from './columns.js';
-import type { Tables } from './printer.js';
+import type { Tables, WatchEvent } from './printer.js';
 import { charWidth, displayWidth, wrapToWidth } from './width.js';
 
-export type ChangeMark = 'added' | 'modified' | 'deleted';
+type ChangeMark = WatchEvent<unknown>['type'];
 
 export interface ScreenFrame<T> {
   at: string;

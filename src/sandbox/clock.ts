@@ -24,16 +24,7 @@ export function checkPace(pace: number): number {
 }
 
 /** One reading of both clocks, taken once per request so that every record it shows agrees. */
-export interface Moment {
-  /** Wall-clock milliseconds since the epoch. */
-  wallMs: number;
-  /** Pace-clock milliseconds since the sandbox started or was reset; always 0 at pace 0. */
-  elapsedMs: number;
-  /** The wall-clock time at which the pace clock reads `elapsedMs`. */
-  wallAt(elapsedMs: number): number;
-  /** Pace 0: nothing moves by itself, and actions that take time (suspend) complete at once. */
-  frozen: boolean;
-}
+export type Moment = ReturnType<PaceClock['read']>;
 
 export class PaceClock {
   private startedWallMs: number;
@@ -51,15 +42,18 @@ export class PaceClock {
     this.startedWallMs = this.wall();
   }
 
-  read(): Moment {
+  read() {
     const wallMs = this.wall();
     const { pace, startedWallMs } = this;
-    const elapsedMs = pace === 0 ? 0 : Math.max(0, (wallMs - startedWallMs) * pace);
     return {
+      /** Wall-clock milliseconds since the epoch. */
       wallMs,
-      elapsedMs,
+      /** Pace-clock milliseconds since the sandbox started or was reset; always 0 at pace 0. */
+      elapsedMs: pace === 0 ? 0 : Math.max(0, (wallMs - startedWallMs) * pace),
+      /** Pace 0: nothing moves by itself, and actions that take time (suspend) complete at once. */
       frozen: pace === 0,
-      wallAt: (at) => (pace === 0 ? wallMs : Math.round(startedWallMs + at / pace)),
+      /** The wall-clock time at which the pace clock reads `elapsedMs`. */
+      wallAt: (elapsedMs: number): number => (pace === 0 ? wallMs : Math.round(startedWallMs + elapsedMs / pace)),
     };
   }
 }

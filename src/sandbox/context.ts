@@ -25,17 +25,13 @@ export interface Context {
   mediaType: string | undefined;
   caller: { kind: KeyKind };
   state: SandboxState;
-  settings: HandlerSettings;
+  settings: { defaultWorkspaceDeleted: boolean };
   /** The wall clock: what a request changes is dated with it, and batch retention runs on it. */
   now(): number;
   /** The clocks as this request found them: every record it shows is as of this moment. */
   moment: Moment;
   /** An error in this route's envelope; throw it. */
   fail(status: number, message?: string): HttpError;
-}
-
-export interface HandlerSettings {
-  defaultWorkspaceDeleted: boolean;
 }
 
 export type Handler = (ctx: Context) => Reply | Promise<Reply>;

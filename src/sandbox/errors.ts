@@ -15,14 +15,8 @@ export class HttpError extends Error {
   }
 }
 
-interface InternReason {
-  reason: string;
-  retryable: boolean;
-  message: string;
-}
-
 /** The document's table for interns and vault errors (messages from openapi.json's examples). */
-export const INTERN_REASONS: Readonly<Record<number, InternReason>> = {
+export const INTERN_REASONS: Readonly<Record<number, { reason: string; retryable: boolean; message: string }>> = {
   400: { reason: 'invalid_body', retryable: false, message: 'Invalid request body' },
   404: { reason: 'not_found', retryable: false, message: 'Intern not found' },
   408: { reason: 'timeout', retryable: true, message: 'Operation timed out after 10s. Please try again later.' },

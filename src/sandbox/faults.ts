@@ -1,6 +1,7 @@
 // Injected faults, for testing retries and error handling against the sandbox: matched by method
 // and path, then a delay, a dropped connection or an answer, `times` times or until cleared. Their
 // JSON and text forms are documented in docs/sandbox.md ("Faults").
+import { isObject } from '../core/patterns.js';
 
 export const BODY_KEYWORDS = ['html', 'truncated', 'empty', 'not-json'] as const;
 
@@ -15,15 +16,10 @@ export interface FaultSpec {
   headers?: Record<string, string>;
 }
 
-export interface Fault {
+/** A fault in force: its spec (Retry-After as text), and its count instead of `times`. */
+export interface Fault extends Omit<FaultSpec, 'retry_after' | 'times'> {
   id: number;
-  match: string;
-  status?: number;
   retry_after?: string;
-  delay_ms?: number;
-  body?: unknown;
-  drop?: boolean;
-  headers?: Record<string, string>;
   /** Requests it will still affect; null for "until cleared". */
   remaining: number | null;
   /** Requests it has affected. */
@@ -64,10 +60,6 @@ function parseMatch(match: string): Matcher {
   if (!path || !path.startsWith('/')) throw new FaultSpecError('match: the path must start with "/"');
   const prefix = path.startsWith(API_PREFIX) ? path : API_PREFIX + path;
   return { method, prefix };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks a JSON fault spec; throws FaultSpecError naming the bad field. */

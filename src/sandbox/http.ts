@@ -41,19 +41,12 @@ export function json(body: unknown, status = 200, headers?: Readonly<Record<stri
   return headers ? { status, body, headers } : { status, body };
 }
 
-/** Writes a reply unless the client has already gone (a timed-out client must not crash the server). */
+/** Writes a reply as JSON. */
 export function send(res: ServerResponse, reply: Reply): void {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...reply.headers,
-  });
-  res.end(text);
+  sendRaw(res, reply.status, 'application/json; charset=utf-8', JSON.stringify(reply.body), reply.headers);
 }
 
-/** Writes raw bytes with the given content type (fault bodies such as HTML or broken JSON). */
+/** Writes text with the given content type (fault bodies such as HTML or broken JSON) unless the client has already gone (a timed-out client must not crash the server). */
 export function sendRaw(
   res: ServerResponse,
   status: number,

@@ -17,14 +17,6 @@ export type KeyKind = keyof typeof DEMO_KEYS;
 /** Who is calling, as the Authorization header says. */
 export type Caller = { kind: 'none' } | { kind: 'unknown' } | { kind: KeyKind };
 
-/** One line per key for banners and docs. */
-export const KEY_SCOPES: Readonly<Record<KeyKind, string>> = {
-  management: 'every route; sees all interns',
-  api: 'interns, vault, batches; 403 on endpoints, presets, byok, budgets, tools',
-  outsider: 'outside the interns programme: interns and vault answer 404',
-  intern: "its own intern and that intern's secrets only",
-};
-
 const BY_VALUE = new Map<string, KeyKind>(Object.entries(DEMO_KEYS).map(([kind, key]) => [key, kind as KeyKind]));
 
 /** `Authorization: Bearer <key>`; the scheme is case-insensitive, anything else is no credentials. */

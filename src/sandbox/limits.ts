@@ -5,17 +5,17 @@ import { BYOK_PAGE, INTERN_PAGE, MAX_STATUS_FILTERS, SECRET_OFFSET, SECRET_PAGE 
 
 export const LIMITS = {
   /** GET /interns page size: 1 to 500, default 50. */
-  internPage: { min: INTERN_PAGE.min, max: INTERN_PAGE.max, default: INTERN_PAGE.default },
+  internPage: INTERN_PAGE,
   /** GET /interns status filter: at most 8 after repeats are collapsed. */
   statusFilters: MAX_STATUS_FILTERS,
   /** Vault secrets page size: 1 to 100, default 100. */
-  secretPage: { min: SECRET_PAGE.min, max: SECRET_PAGE.max, default: SECRET_PAGE.default },
+  secretPage: SECRET_PAGE,
   /** Vault secrets offset: 0 to 10000, default 0. */
   secretOffset: { min: SECRET_OFFSET.min, max: SECRET_OFFSET.max, default: 0 },
   /** GET /byok page size: 1 to 100. The document gives no default; openapi.json says 50. */
   byokPage: { min: BYOK_PAGE.min, max: BYOK_PAGE.max, default: 50 },
   /** GET /byok offset: >= 0, no upper bound. */
-  byokOffset: { min: 0 },
+  byokOffset: { min: 0, default: 0 },
   /** Request body size on interns routes (413 above it). */
   internBodyBytes: 1_048_576,
   /** Routes with no documented limit still refuse absurd bodies (413), so a runaway test cannot exhaust memory. */
@@ -24,10 +24,6 @@ export const LIMITS = {
   operationTimeoutMs: 10_000,
   /** Batch results are deleted this long after creation; GET answers 410 afterwards. */
   batchRetentionMs: 30 * 24 * 3600 * 1000,
-  /** Preset body: fallbacks entries, session_id and user length. */
-  fallbacks: 3,
-  sessionIdChars: 256,
-  userChars: 256,
 } as const;
 
 /** Batch routes are rate limited (429); the document does not show the numbers, so these are the sandbox's. */

@@ -52,10 +52,6 @@ export class Rng {
     return items[Math.floor(this.float() * items.length)]!;
   }
 
-  chance(probability: number): boolean {
-    return this.float() < probability;
-  }
-
   hex(length: number): string {
     let out = '';
     while (out.length < length) out += this.next().toString(16).padStart(8, '0');

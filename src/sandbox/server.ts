@@ -16,19 +16,17 @@ import { json, readBody, send, sendRaw, type BodyRead, type Reply } from './http
 import { DEMO_KEYS, identify, type Caller, type KeyKind } from './keys.js';
 import { DEFAULT_BATCH_RATE_LIMIT, LIMITS, type RateLimit } from './limits.js';
 import { RateLimiter } from './rate-limit.js';
-import { bodyForLog, queryObject, Recorder, type RecordedRequest } from './recorder.js';
+import { bodyForLog, queryObject, Recorder } from './recorder.js';
 import { checkPace, DEFAULT_PACE, PaceClock } from './clock.js';
 import type { Context, RouteDef } from './context.js';
 import { matchRoute, type Match } from './router.js';
 import { SandboxState } from './state.js';
-import type { ChurnRecord } from './data/churn.js';
 
-export { DEMO_KEYS, KEY_SCOPES } from './keys.js';
 export { FaultSpecError, parseFaultText, type Fault, type FaultSpec } from './faults.js';
-export { DEFAULT_INTERNS, MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
+export { MAX_INTERNS, MIN_INTERNS } from './data/interns.js';
 export type { Examples } from './examples.js';
-export { DEFAULT_PACE, MAX_PACE, parsePace } from './clock.js';
-export { MAX_CHURN, parseChurn, type ChurnRecord } from './data/churn.js';
+export { parsePace } from './clock.js';
+export { parseChurn } from './data/churn.js';
 export type { RecordedRequest } from './recorder.js';
 
 export const API_PREFIX = '/api/v1';
@@ -67,35 +65,7 @@ export interface ReadyInfo {
   examples: Examples;
 }
 
-export interface RunningSandbox {
-  /** `http://HOST:PORT/api/v1` */
-  baseUrl: string;
-  /** `http://HOST:PORT`, where the control API (/_sandbox) lives. */
-  url: string;
-  host: string;
-  port: number;
-  keys: Record<KeyKind, string>;
-  examples: Examples;
-  /** How fast states in motion move (0: frozen), for the banner. */
-  pace: number;
-  /** What `gwctl sandbox --json` prints. */
-  info(): ReadyInfo;
-  addFault(spec: FaultSpec | string): Fault;
-  faults(): Fault[];
-  clearFaults(): void;
-  requests(): RecordedRequest[];
-  clearRequests(): void;
-  /** The changes churn made, oldest first (the sandbox's own record, to check a watch against). */
-  changes(): ChurnRecord[];
-  /** Connections accepted since the start (a client that keeps its connection alive opens one). */
-  connections(): number;
-  /** State back to the seed, start-up faults back, request log emptied. */
-  reset(): void;
-  close(): Promise<void>;
-}
-
-/** Loopback only: the demo keys are public, so the sandbox must not be reachable from elsewhere. */
-export { isLoopbackHost };
+export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 /** Host headers such as `eu.localhost:4010` stand for the service's regional hostnames. */
 const REGIONS = new Set(['eu', 'us', 'europe']);
@@ -110,8 +80,9 @@ const HTML_PAGE = (status: number): string =>
   `<html>\r\n<head><title>${status} Bad Gateway</title></head>\r\n<body>\r\n<center><h1>${status} Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 const NOT_JSON = 'upstream connect error or disconnect/reset before headers. reset reason: connection termination';
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(options: SandboxOptions = {}) {
   const host = options.host ?? '127.0.0.1';
+  // Loopback only: the demo keys are public, so the sandbox must not be reachable from elsewhere.
   if (!isLoopbackHost(host)) throw new RangeError(`the sandbox listens on loopback only (127.0.0.1, ::1, localhost), not ${host}`);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be an integer from 0 to 65535, not ${port}`);
@@ -381,21 +352,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const ready = info;
 
   return {
+    /** `http://HOST:PORT/api/v1` */
     baseUrl,
+    /** `http://HOST:PORT`, where the control API (/_sandbox) lives. */
     url: origin,
     host,
     port: address.port,
     keys,
     examples,
+    /** How fast states in motion move (0: frozen), for the banner. */
     pace,
-    info: () => ready,
-    addFault: (spec) => faults.add(spec),
+    /** What `gwctl sandbox --json` prints. */
+    info: (): ReadyInfo => ready,
+    addFault: (spec: FaultSpec | string) => faults.add(spec),
     faults: () => faults.list(),
-    clearFaults: () => void faults.clear(),
+    clearFaults: (): void => void faults.clear(),
     requests: () => recorder.list(),
-    clearRequests: () => void recorder.clear(),
+    clearRequests: (): void => void recorder.clear(),
+    /** The changes churn made, oldest first (the sandbox's own record, to check a watch against). */
     changes: () => (state.moment(), state.churn.list()),
+    /** Connections accepted since the start (a client that keeps its connection alive opens one). */
     connections: () => connections,
+    /** State back to the seed, start-up faults back, request log emptied. */
     reset,
     close: () =>
       new Promise<void>((resolve) => {

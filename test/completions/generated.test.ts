@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTERN_STATUSES, KNOWN_PROVIDERS } from '../../src/api/vocabulary.js';
 import { commandsFor } from '../../src/cli/run.js';
-import { loadTree } from '../../src/cli/completion-tree.js';
+import { commandTree } from '../../src/cli/completion-tree.js';
 import { commands } from '../../src/cli/registry.js';
 import { parseFlags, walk } from '../../src/completions/tree.js';
 import { gwctl } from '../kit/cli.js';
@@ -53,7 +53,7 @@ describe('gwctl completion', () => {
 
 describe('the completion tree', () => {
   it('has every command of the registry except the hidden one, with its aliases', async () => {
-    const tree = await loadTree();
+    const tree = commandTree();
     const paths = walk(tree)
       .map(([p]) => p.join(' '))
       .filter((p) => p && !p.startsWith('help'));
@@ -65,7 +65,7 @@ describe('the completion tree', () => {
   });
 
   it('takes --status values from INTERN_STATUSES and --provider slugs from KNOWN_PROVIDERS', async () => {
-    const tree = await loadTree();
+    const tree = commandTree();
     const option = (cmd: string, long: string) =>
       walk(tree)
         .find(([p]) => p.join(' ') === cmd)![1]

@@ -6,31 +6,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spec } from '../../src/commands/api.js';
 import { forbiddenEnvHint } from '../kit/hints.js';
+import { serverForFile } from '../kit/scripted-runs.js';
 import { useSandbox } from '../kit/sandbox.js';
-import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
+import { envelope } from '../kit/server.js';
 import { expectNoCrash, runGwctl } from '../kit/spawn.js';
 
 const MKEY = 'sk-mgmt-api-cmd-0123456789abcdef';
 const AKEY = 'sk-api-api-cmd-0123456789abcdef';
 const KEYS = { management: MKEY, api: AKEY };
 
-let server: ScriptedServer;
-let other: ScriptedServer;
-beforeAll(async () => {
-  server = await startServer(() => ({ body: { ok: true } }), { keys: KEYS });
-  other = await startServer(() => ({ body: { elsewhere: true } }), { keys: KEYS });
-});
-afterAll(async () => {
-  await server.close();
-  await other.close();
-});
-beforeEach(() => {
-  server.reset();
-  other.reset();
-});
+const server = serverForFile(() => ({ body: { ok: true } }), { keys: KEYS });
+const other = serverForFile(() => ({ body: { elsewhere: true } }), { keys: KEYS });
 
 const env = (): Record<string, string> => ({
   GWCTL_BASE_URL: server.baseUrl,

@@ -49,6 +49,16 @@ function start(args: string, env: Record<string, string> = {}): void {
   tmux('send-keys', '-t', session, command, 'Enter');
 }
 
+/** The question of deleting batch_a and batch_b, answered no: exit 3, nothing deleted. */
+async function declinesDeletingTwoBatches(): Promise<void> {
+  const asked = await waitFor('Delete ');
+  expect(asked).toContain('Delete 2 batches, starting with batch_a, with their stored requests and results?');
+  tmux('send-keys', '-t', session, 'n', 'Enter');
+  const done = await waitFor(/EXIT=\d+/);
+  expect(done).toContain('gwctl: cancelled; nothing was changed');
+  expect(done).toContain('EXIT=3');
+}
+
 afterEach(() => {
   if (hasTmux) {
     try {
@@ -143,12 +153,7 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
 
   it('batches delete with several ids, declined: exit 3 and nothing deleted', async () => {
     start('--sandbox batches delete batch_a batch_b');
-    const asked = await waitFor('Delete ');
-    expect(asked).toContain('Delete 2 batches, starting with batch_a, with their stored requests and results?');
-    tmux('send-keys', '-t', session, 'n', 'Enter');
-    const done = await waitFor(/EXIT=\d+/);
-    expect(done).toContain('gwctl: cancelled; nothing was changed');
-    expect(done).toContain('EXIT=3');
+    await declinesDeletingTwoBatches();
   });
 
   it('suspend - at a terminal says it reads ids until Ctrl-D, then asks on the terminal; yes suspends', async () => {
@@ -171,12 +176,7 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     await waitFor('reading ids from stdin; Ctrl-D to end');
     tmux('send-keys', '-t', session, 'batch_a', 'Enter', 'batch_b', 'Enter');
     tmux('send-keys', '-t', session, 'C-d');
-    const asked = await waitFor('Delete ');
-    expect(asked).toContain('Delete 2 batches, starting with batch_a, with their stored requests and results?');
-    tmux('send-keys', '-t', session, 'n', 'Enter');
-    const done = await waitFor(/EXIT=\d+/);
-    expect(done).toContain('gwctl: cancelled; nothing was changed');
-    expect(done).toContain('EXIT=3');
+    await declinesDeletingTwoBatches();
   });
 
   it('interns get without an id offers a picker over the interns', async () => {

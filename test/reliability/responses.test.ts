@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envKeyHint, forbiddenEnvHint } from '../kit/hints.js';
+import { serverForFile } from '../kit/scripted-runs.js';
 import type { InternBody } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
 import { type ScriptedServer, envelope, startServer } from '../kit/server.js';
@@ -24,20 +25,8 @@ const NGINX_502 =
 
 const RAW_CONTROL = /[\u0007\u001b\u0080-\u009f]/;
 
-let server: ScriptedServer;
-let other: ScriptedServer;
-beforeAll(async () => {
-  server = await startServer();
-  other = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-  await other.close();
-});
-beforeEach(() => {
-  server.reset();
-  other.reset();
-});
+const server = serverForFile();
+const other = serverForFile();
 
 const get = (...flags: string[]) =>
   run(['interns', 'get', INTERN, '--base-url', server.baseUrl, '--retries', '0', ...flags], { GWCTL_API_KEY: KEY });

@@ -13,6 +13,11 @@ afterAll(() => {
 });
 
 const sandbox = useSandbox();
+/** The writes the sandbox received. */
+const posts = () =>
+  sandbox()
+    .requests()
+    .filter((r) => r.method === 'POST');
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (skipped: ${missing.tmux})` : ''}`, () => {
@@ -114,21 +119,13 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
           const lines = await screen.until('the question', (l) => l.some((text) => text.includes(`Create this version of ${slug}?`)));
           expect(lines.slice(0, preview.length)).toEqual(preview);
           // Nothing is sent before the answer.
-          expect(
-            sandbox()
-              .requests()
-              .filter((r) => r.method === 'POST'),
-          ).toEqual([]);
+          expect(posts()).toEqual([]);
           screen.keys(answer, 'Enter');
           expect((await screen.exit()).exit).toBe(exit);
         } finally {
           screen.close();
         }
-        expect(
-          sandbox()
-            .requests()
-            .filter((r) => r.method === 'POST'),
-        ).toHaveLength(answer === 'y' ? 1 : 0);
+        expect(posts()).toHaveLength(answer === 'y' ? 1 : 0);
       }
     },
   );
@@ -145,11 +142,7 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
     } finally {
       screen.close();
     }
-    expect(
-      sandbox()
-        .requests()
-        .filter((r) => r.method === 'POST'),
-    ).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it('the suspend picker offers every intern, each with its status, and leaves the choice to the person', { timeout: 60_000 }, async () => {
@@ -164,11 +157,7 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
     } finally {
       screen.close();
     }
-    expect(
-      sandbox()
-        .requests()
-        .filter((r) => r.method === 'POST'),
-    ).toEqual([]);
+    expect(posts()).toEqual([]);
   });
 });
 

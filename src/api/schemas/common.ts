@@ -12,6 +12,11 @@ export const nullableString = z.nullable(z.string());
 export const timestamp = z.string();
 export const epochTime = z.number();
 
+/** A page of a list: its items, and whether more follow. */
+export function pageOf<T extends z.ZodMiniType>(item: T) {
+  return z.looseObject({ data: z.array(item), has_more: z.boolean() });
+}
+
 /** Check user input; the message names what was wrong (`label`), the bad value and what is allowed. */
 export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown, label: string): z.infer<S> {
   const result = schema.safeParse(value);

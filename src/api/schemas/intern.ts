@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nullableString, timestamp } from './common.js';
+import { nullableString, pageOf, timestamp } from './common.js';
 
 export const Intern = z.looseObject({
   id: z.string(),
@@ -19,11 +19,7 @@ export const Intern = z.looseObject({
 });
 export type Intern = z.infer<typeof Intern>;
 
-export const InternList = z.looseObject({
-  data: z.array(Intern),
-  has_more: z.boolean(),
-  next_cursor: z.optional(z.nullable(z.string())),
-});
+export const InternList = z.extend(pageOf(Intern), { next_cursor: z.optional(z.nullable(z.string())) });
 export type InternList = z.infer<typeof InternList>;
 
 export const SuspendResult = z.looseObject({ suspended: z.boolean() });

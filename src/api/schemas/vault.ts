@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nullableString, timestamp } from './common.js';
+import { nullableString, pageOf, timestamp } from './common.js';
 
 export const VaultSecret = z.looseObject({
   name: z.string(),
@@ -9,10 +9,7 @@ export const VaultSecret = z.looseObject({
 });
 export type VaultSecret = z.infer<typeof VaultSecret>;
 
-export const VaultSecretList = z.looseObject({
-  data: z.array(VaultSecret),
-  has_more: z.boolean(),
-});
+export const VaultSecretList = pageOf(VaultSecret);
 
 /** Secrets stored before workspace-scoped storage: listed with null hosts and fingerprint, not deletable here. */
 export function isLegacySecret(secret: VaultSecret): boolean {

@@ -11,7 +11,7 @@ import type { Io } from '../../core/io.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { maskKey } from '../../core/mask.js';
 import type { RunFor } from '../context.js';
-import { checkKey, type KeyVerdict } from '../shared/check-key.js';
+import { checkKey, VERDICT_WORDS, type KeyVerdict } from '../shared/check-key.js';
 import { noPromptReason } from '../shared/no-prompt.js';
 import type { spec } from './login.js';
 import { refuseUnderSandbox } from './sandboxed.js';
@@ -83,8 +83,7 @@ export const run: RunFor<typeof spec> = async ({ opts, deps }) => {
   const place = where === 'keychain' ? "the operating system's credential store" : file;
   io.err(`Stored the ${KEY_NAME[which]} ${maskKey(key)} for profile "${profile}" in ${place}; it is sent only to ${origin}\n`);
   if (left.length > 0) io.err(`gwctl: warning: ${stayBehind(profile, left)}\n`);
-  if (verdict === 'management') io.err('The API accepts it as a management key.\n');
-  if (verdict === 'api') io.err('The API accepts it as an API key.\n');
+  if (verdict === 'management' || verdict === 'api') io.err(`The API accepts it as ${VERDICT_WORDS[verdict]}.\n`);
 
   /** Stores the key in the credential store, else in the file; returns where it went. */
   function keep(p: Profile): 'keychain' | 'file' {

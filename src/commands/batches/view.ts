@@ -66,20 +66,15 @@ const views: ColumnViews<typeof spec, Batch> = {
   progress: { header: 'Progress', value: bar, raw: (b) => b.request_counts?.completed ?? null, byDefault: false },
 };
 
-/** The columns of a batch: the detail's fields, the counts, the progress bar, then the batch's other fields. */
-export function batchColumns(declared: typeof spec): NamedColumn<Batch>[] {
-  return columnsOf(declared, views);
-}
-
 /** What a watch shows by default: the id, the status and the counts. */
 const WATCHED = new Set(['id', 'status', 'completed', 'failed', 'total']);
 
 export function watchedBatchColumns(declared: typeof spec): NamedColumn<Batch>[] {
-  return batchColumns(declared).map((c) => ({ ...c, byDefault: WATCHED.has(c.name) }));
+  return columnsOf(declared, views).map((c) => ({ ...c, byDefault: WATCHED.has(c.name) }));
 }
 
 export function batchView(declared: typeof spec, b: Batch, withResults: boolean): FieldsView<Batch> {
-  return detailView(b, batchColumns(declared), {
+  return detailView(b, columnsOf(declared, views), {
     pickable: true,
     // The error line only when there is one.
     show: (f) => f.name !== 'error' || Boolean(b.error?.message),

@@ -5,16 +5,6 @@ import { withoutUserinfo } from '../../core/sanitize.js';
 import { columnsOf, type ColumnViews, type RunFor } from '../context.js';
 import type { spec } from './profiles.js';
 
-interface ProfileRow {
-  name: string;
-  current: boolean;
-  base_url: string | null;
-  workspace: string | null;
-  /** Where the profile keeps the key: `keychain`, `file`, `command`, or null for none. */
-  management_key: string | null;
-  api_key: string | null;
-}
-
 /** Where a profile keeps a key (the environment is not the profile's, so it is not looked at). */
 function keptIn(name: string, stored: Profile, kind: KeyKind): string | null {
   if (keyCommand(kind, { env: {}, stored, profile: name })) return 'command';
@@ -25,7 +15,7 @@ function keptIn(name: string, stored: Profile, kind: KeyKind): string | null {
 export const run: RunFor<typeof spec> = async ({ spec: declared, deps }) => {
   const current = resolveProfileName(deps.flags).value;
   const profiles = deps.config().data.profiles;
-  const rows: ProfileRow[] = Object.keys(profiles)
+  const rows = Object.keys(profiles)
     .sort()
     .map((name) => {
       const stored = profiles[name] ?? {};
@@ -35,11 +25,12 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, deps }) => {
         // A hand-edited base URL may carry a password: never shown.
         base_url: stored['base-url'] === undefined ? null : withoutUserinfo(String(stored['base-url'])),
         workspace: stored.workspace === undefined ? null : String(stored.workspace),
+        // Where the profile keeps each key: `keychain`, `file`, `command`, or null for none.
         management_key: keptIn(name, stored, 'management'),
         api_key: keptIn(name, stored, 'api'),
       };
     });
-  const views: ColumnViews<typeof spec, ProfileRow> = {
+  const views: ColumnViews<typeof spec, (typeof rows)[number]> = {
     // The profile's name is what a row is read by (--profile NAME): never cut.
     name: { header: 'NAME', value: (p) => p.name, key: true },
     current: { header: 'CURRENT', value: (p) => (p.current ? '*' : ''), raw: (p) => p.current },

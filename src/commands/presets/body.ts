@@ -1,6 +1,7 @@
 // The body of `presets create`: read from a file or stdin, flags (already checked) laid over it.
 import { IGNORED_FIELDS, PERSISTED_FIELDS } from '../../api/schemas/preset.js';
 import { usageError } from '../../core/errors.js';
+import { isObject } from '../../core/patterns.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { inline } from '../../output/cells.js';
 import { truncateToWidth, wrapToWidth } from '../../output/width.js';
@@ -28,10 +29,8 @@ export async function buildPresetBody(deps: Deps, options: BodyOptions): Promise
     } catch (error) {
       throw usageError(`${named} is not valid JSON: ${(error as Error).message}`);
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw usageError('the preset body must be a JSON object');
-    }
-    body = parsed as Record<string, unknown>;
+    if (!isObject(parsed)) throw usageError('the preset body must be a JSON object');
+    body = parsed;
   }
   if (options.model !== undefined) body.model = options.model;
   if (options.maxTokens !== undefined) body.max_tokens = options.maxTokens;

@@ -5,15 +5,10 @@
 
 import { readJson } from '../../core/sent-json.js';
 import { jsonText } from '../../output/json-text.js';
+import type { WatchEvent } from '../../output/printer.js';
 
-export type ChangeType = 'added' | 'modified' | 'deleted';
-
-export interface Change<T> {
-  type: ChangeType;
-  /** The time of the reading that saw the change (ISO 8601). */
-  at: string;
-  object: T;
-}
+/** A change as a watch prints it: `at` is the time of the reading that saw it. */
+export type Change<T> = WatchEvent<T>;
 
 /** What is kept of an item between readings. */
 interface Known {

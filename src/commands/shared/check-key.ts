@@ -25,7 +25,7 @@ export async function checkKey(client: ApiClient): Promise<KeyVerdict> {
 /** An answer without the API's error envelope: the key was judged by nobody. */
 function notTheApi(error: GwctlError): GwctlError {
   return new GwctlError(`${error.message} (HTTP ${error.status}, not an answer of the gateway's API)`, error.exitCode, {
-    ...(error.status === undefined ? {} : { status: error.status }),
+    status: error.status,
     hint:
       error.hint ??
       'something between gwctl and the gateway answered (a firewall, a proxy, another server): check the base URL and the network',

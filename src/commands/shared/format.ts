@@ -39,8 +39,6 @@ export function status(value: string | null | undefined): Cell {
   return tone ? { text: value, tone } : value;
 }
 
-/** Fields of the resource this version of gwctl does not know: shown as sent, never dropped. */
-
 export function yesNoUndeclared(value: boolean | null | undefined): Cell {
   if (value === null || value === undefined) return { text: 'undeclared', tone: 'muted' };
   return value;

@@ -1,8 +1,7 @@
 // A request body (or a field's value) read from a file or stdin (`-`): `presets create --file`,
 // `api --input`, `api -F key=@file`. Read without holding up this thread, so that Ctrl-C can
 // abandon it at any moment, a FIFO that nobody writes to included; and bounded (MAX_BODY_BYTES).
-import { createReadStream, constants, openSync, statSync } from 'node:fs';
-import { InputTooLarge, MAX_BODY_BYTES, readAtMost } from '../../core/bounded-read.js';
+import { InputTooLarge, MAX_BODY_BYTES, readFileAtMost } from '../../core/bounded-read.js';
 import { usageError, type GwctlError } from '../../core/errors.js';
 import type { Io } from '../../core/io.js';
 
@@ -19,24 +18,13 @@ export async function readBody(
 ): Promise<string> {
   try {
     if (source === '-') return await io.readStdin(budget);
-    return (await readAtMost(openBody(source, budget), budget)).toString('utf8');
+    return (await readFileAtMost(source, budget)).toString('utf8');
   } catch (error) {
     if (error instanceof InputTooLarge)
       throw budget < MAX_BODY_BYTES ? bodyTooLarge(`with ${named}, the request body`) : bodyTooLarge(named);
     if ((error as NodeJS.ErrnoException).code !== undefined) throw cannotRead(error as NodeJS.ErrnoException);
     throw error;
   }
-}
-
-/** A file as a stream; a FIFO opened without waiting and read through the event loop, never blocking a libuv thread exit waits for. */
-function openBody(path: string, budget: number): NodeJS.ReadableStream {
-  if (statSync(path).isFIFO()) {
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    // Loaded here: only a FIFO needs a socket.
-    const { Socket } = process.getBuiltinModule('node:net');
-    return new Socket({ fd, readable: true, writable: false });
-  }
-  return createReadStream(path, { end: budget });
 }
 
 /** The refusal of a body (or what is `named`) larger than the bound: exit 2. */

@@ -4,7 +4,8 @@ import { spanText } from '../../core/options.js';
 import { commandName, type AnySpec } from '../../core/spec.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Deps } from '../context.js';
-import { objectReader, watch, type WatchOutput } from './watch.js';
+import type { EventOutput } from '../../output/printer.js';
+import { objectReader, watch } from './watch.js';
 
 export interface WatchView<T> {
   /** The command's spec: its path names it in the title. */
@@ -15,7 +16,7 @@ export interface WatchView<T> {
   intervalMs: number;
 }
 
-export function watchOutput<T extends { id: string }>(deps: Deps, view: WatchView<T>): WatchOutput<T> {
+export function watchOutput<T extends { id: string }>(deps: Deps, view: WatchView<T>): EventOutput<T> {
   return deps.printer.events<T>({
     columns: view.columns,
     kind: view.kind,

@@ -7,28 +7,19 @@ import { spanText } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { keepYoungGenerationSmall } from '../../core/v8-flags.js';
 import type { Deps } from '../context.js';
-import { ChangeTracker, type Change } from './changes.js';
+import type { EventOutput } from '../../output/printer.js';
+import { ChangeTracker } from './changes.js';
 import { pollUntil } from './poll.js';
 
 /** One reading: each page handed to `page` as it arrives; `gone`, with no page, when the watched object answered 404 or 410. */
 export type Reader<T> = (page: (items: readonly T[]) => void) => Promise<'gone' | undefined>;
 
-/** Where the events go: the printer's event output. */
-export interface WatchOutput<T> {
-  event(change: Change<T>): Promise<void>;
-  /** After each poll's events: what the source holds now, and what changed (a terminal redraws). */
-  poll?(frame: { at: string; items: readonly T[]; changes: readonly Change<T>[] }): Promise<void>;
-  /** The watch is over, however it ended (a terminal view gives the screen back). */
-  end?(): Promise<void>;
-  /** A failed reading the watch goes on after: true when the view shows it (else it goes to stderr). */
-  outage?(message: string, nextPollMs: number): boolean;
-}
-
 export interface WatchOptions<T extends { id: string }> {
   deps: Pick<Deps, 'clock' | 'signal' | 'io'>;
   intervalMs: number;
   read: Reader<T>;
-  output: WatchOutput<T>;
+  /** Where the events go: the printer's event output. */
+  output: EventOutput<T>;
 }
 
 export async function watch<T extends { id: string }>(options: WatchOptions<T>): Promise<void> {

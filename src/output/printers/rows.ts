@@ -3,21 +3,15 @@
 // is `name<TAB>value` lines keyed by the API's field names; --header and --columns shape rows.
 import { sanitizeField } from '../../core/sanitize.js';
 import { headerLine, pickColumns, rawRow, type NamedColumn } from '../columns.js';
-import { formatRow } from '../rows.js';
-import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, Printer, PrinterContext } from '../printer.js';
-import { JsonPrinter } from './json.js';
+import { cellText, type Cell } from '../cells.js';
+import type { EventOutput, EventView, FieldsView, ListOutput, PrinterContext, TableView } from '../printer.js';
 import { eventColumns } from './events.js';
-import { printView } from './view.js';
+import { ViewPrinter } from './view.js';
 
-export class RowsPrinter implements Printer {
-  constructor(private readonly ctx: PrinterContext) {}
+export class RowsPrinter extends ViewPrinter {
+  protected readonly text = 'piped';
 
-  detail<T>(detail: Detail<T>): Promise<void> {
-    return printView(detail, { io: this.ctx.io, text: 'piped', fields: (view) => this.fields(view), list: (view) => this.list(view) });
-  }
-
-  list<T>(view: ListView<T>): ListOutput<T> {
-    if (!('columns' in view)) return new JsonPrinter(this.ctx).list<T>();
+  protected table<T>(view: TableView<T>): ListOutput<T> {
     const { ctx } = this;
     const picked = pickColumns(view.columns, ctx.columns, ctx.command, 'pipe');
     return new RowsList(ctx, picked, ctx.header ? headerLine(ctx.columns, picked as readonly NamedColumn<unknown>[]) : undefined);
@@ -31,7 +25,7 @@ export class RowsPrinter implements Printer {
     return { event: (event) => rows.page([event]) };
   }
 
-  private async fields<T>(view: FieldsView<T>): Promise<void> {
+  protected async fields<T>(view: FieldsView<T>): Promise<void> {
     const { ctx } = this;
     if (view.columns && (ctx.columns !== undefined || ctx.header)) {
       // Picked fields: one row of raw values, as a list's row, after the header line.
@@ -44,11 +38,16 @@ export class RowsPrinter implements Printer {
     const lines = view.fields.map((field) => namedLine(field, view.item));
     for (const section of view.sections ?? []) {
       if ('fields' in section) lines.push(...section.fields.map((field) => namedLine(field, view.item)));
-      else if ('rows' in section) lines.push(...section.rows.map((row) => formatRow([section.key, ...row], now)));
+      else if ('rows' in section) lines.push(...section.rows.map((row) => pipedRow([section.key, ...row], now)));
       else lines.push(`${sanitizeField(section.name)}\t${sanitizeField(section.text)}`);
     }
     await ctx.io.out(lines.length ? `${lines.join('\n')}\n` : '');
   }
+}
+
+/** A row of a section: each cell's text, tab-separated. */
+function pipedRow(cells: readonly Cell[], now: number): string {
+  return cells.map((cell) => sanitizeField(cellText(cell, { terminal: false, now }))).join('\t');
 }
 
 /** `name<TAB>raw value`: the API's field name, and the value as a piped row carries it. */

@@ -4,22 +4,17 @@ import { WatchScreen } from '../watch-screen.js';
 import { sanitizeBlock } from '../../core/sanitize.js';
 import type { Field } from '../cells.js';
 import { hiddenNote, pickColumns, tableColumns, type NamedColumn } from '../columns.js';
-import type { Detail, EventOutput, EventView, FieldsView, ListOutput, ListView, Printer, PrinterContext, Tables } from '../printer.js';
+import type { EventOutput, EventView, FieldsView, ListOutput, PrinterContext, TableView } from '../printer.js';
+import type { Layout } from '../table.js';
 import { wrapToWidth } from '../width.js';
 import { emptyNote } from './empty.js';
-import { JsonPrinter } from './json.js';
 import { RowsPrinter } from './rows.js';
-import { printView } from './view.js';
+import { ViewPrinter } from './view.js';
 
-export class TerminalPrinter implements Printer {
-  constructor(private readonly ctx: PrinterContext) {}
+export class TerminalPrinter extends ViewPrinter {
+  protected readonly text = 'terminal';
 
-  detail<T>(detail: Detail<T>): Promise<void> {
-    return printView(detail, { io: this.ctx.io, text: 'terminal', fields: (view) => this.fields(view), list: (view) => this.list(view) });
-  }
-
-  list<T>(view: ListView<T>): ListOutput<T> {
-    if (!('columns' in view)) return new JsonPrinter(this.ctx).list<T>();
+  protected table<T>(view: TableView<T>): ListOutput<T> {
     return new TableList(this.ctx, pickColumns(view.columns, this.ctx.columns, this.ctx.command, 'terminal'), view.empty, view.note);
   }
 
@@ -46,7 +41,7 @@ export class TerminalPrinter implements Printer {
     };
   }
 
-  private async fields<T>(view: FieldsView<T>): Promise<void> {
+  protected async fields<T>(view: FieldsView<T>): Promise<void> {
     const { io } = this.ctx;
     const now = this.ctx.now();
     const { renderDetail, renderSection, renderHeading } = await this.ctx.tables();
@@ -76,8 +71,6 @@ export class TerminalPrinter implements Printer {
     await io.out(`${blocks.join('\n\n')}\n`);
   }
 }
-
-type Layout = ReturnType<Tables['fitTable']>;
 
 /** A table page by page: columns and widths fixed by the first page, which alone has the header; a note names columns left out. */
 class TableList<T> implements ListOutput<T> {

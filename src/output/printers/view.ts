@@ -1,32 +1,50 @@
-// A detail as the two forms that show views print it (piped rows and the terminal). They differ
-// only in how they print a resource's fields and which text of a text view they take; a list
-// already here prints as a list of one page, and a body as --json prints it.
-import type { Io } from '../../core/io.js';
-import type { Detail, FieldsView, ListOutput, ListView, TextView } from '../printer.js';
+// What the two forms that show views (piped rows and the terminal) share. They differ only in how
+// they print a resource's fields and a list's columns, and which text of a text view they take; a
+// list already here prints as a list of one page, a body as --json prints it, and a list of bodies
+// only (`gwctl api --paginate`) as --json does.
+import type {
+  Detail,
+  EventOutput,
+  EventView,
+  FieldsView,
+  ListOutput,
+  ListView,
+  Printer,
+  PrinterContext,
+  TableView,
+  TextView,
+} from '../printer.js';
+import { JsonPrinter } from './json.js';
 import { bodyText } from './text.js';
 
-/** What a form that shows views gives for one detail. */
-export interface ViewForm<T> {
-  io: Io;
+export abstract class ViewPrinter implements Printer {
   /** The text of a text view this form prints. */
-  text: keyof Omit<TextView, 'kind'>;
-  fields(view: FieldsView<T>): Promise<void>;
-  list(view: ListView<T>): ListOutput<T>;
-}
+  protected abstract readonly text: keyof Omit<TextView, 'kind'>;
 
-export async function printView<T>(detail: Detail<T>, form: ViewForm<T>): Promise<void> {
-  const { view } = detail;
-  switch (view.kind) {
-    case 'fields':
-      return form.fields(view);
-    case 'rows': {
-      const out = form.list(view);
-      await out.page(view.items);
-      return out.end({});
+  constructor(protected readonly ctx: PrinterContext) {}
+
+  async detail<T>(detail: Detail<T>): Promise<void> {
+    const { view } = detail;
+    switch (view.kind) {
+      case 'fields':
+        return this.fields(view);
+      case 'rows': {
+        const out = this.list(view);
+        await out.page(view.items);
+        return out.end({});
+      }
+      case 'text':
+        return this.ctx.io.out(view[this.text]);
+      case 'body':
+        return this.ctx.io.out(bodyText(detail.body));
     }
-    case 'text':
-      return form.io.out(view[form.text]);
-    case 'body':
-      return form.io.out(bodyText(detail.body));
   }
+
+  list<T>(view: ListView<T>): ListOutput<T> {
+    return 'columns' in view ? this.table(view) : new JsonPrinter(this.ctx).list<T>();
+  }
+
+  abstract events<T>(view: EventView<T>): EventOutput<T>;
+  protected abstract table<T>(view: TableView<T>): ListOutput<T>;
+  protected abstract fields<T>(view: FieldsView<T>): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // completed (cancelling: cancelled). Each status's seeded example keeps its status.
 import { isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import type { Moment } from '../clock.js';
-import { buildBatch, type Batch, type BatchStatus, type Result, type Seed } from './batches.js';
+import { batchSeed, buildBatch, type Batch, type BatchStatus, type Result, type Seed } from './batches.js';
 import { MINUTE, SECOND } from './time.js';
 
 export type MovingStatus = 'validating' | 'in_progress' | 'finalizing' | 'cancelling';
@@ -105,17 +105,7 @@ export function movingBatch(
 
 /** examples.moving_batch: one more request every 2 s, completed at 10 s, so `batches get --wait` sees it finish well within 20 s. */
 const MOVING_BATCH_TIMINGS: BatchTimings = { ...BATCH_TIMINGS, perRequestMs: 2 * SECOND, finalizingMs: 2 * SECOND };
-const MOVING_BATCH: Seed = {
-  key: 'moving',
-  status: 'in_progress',
-  provider: 'OpenAI',
-  model: 'openai/gpt-4o-mini',
-  ageMs: 10 * MINUTE,
-  tookMs: 0,
-  total: 5,
-  completed: 1,
-  failed: 0,
-};
+const MOVING_BATCH = batchSeed(['moving', 'in_progress'], 'OpenAI', 'openai/gpt-4o-mini', [10 * MINUTE, 0], [5, 1, 0]);
 const MOVING_BATCH_FAILS = [false, false, false, true, false];
 
 /** The batches in motion of a sandbox started at `startedMs`. */

@@ -28,107 +28,35 @@ export interface Seed {
   error?: string;
 }
 
+/** A batch's seed: its key, status, provider and model, its age, how long it took (terminal statuses only), and its request counts. */
+export function batchSeed(
+  [key, status]: [BatchKey, BatchStatus],
+  provider: string,
+  model: string,
+  [ageMs, tookMs]: [number, number],
+  [total, completed, failed]: [number, number, number],
+  error?: string,
+): Seed {
+  return { key, status, provider, model, ageMs, tookMs, total, completed, failed, error };
+}
+
 const SEEDS: readonly Seed[] = [
-  {
-    key: 'validating',
-    status: 'validating',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o-mini',
-    ageMs: 5 * MINUTE,
-    tookMs: 0,
-    total: 4,
-    completed: 0,
-    failed: 0,
-  },
-  {
-    key: 'in_progress',
-    status: 'in_progress',
-    provider: 'Anthropic',
-    model: 'anthropic/claude-4.6-sonnet',
-    ageMs: 40 * MINUTE,
-    tookMs: 0,
-    total: 6,
-    completed: 3,
-    failed: 0,
-  },
-  {
-    key: 'finalizing',
-    status: 'finalizing',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o-mini',
-    ageMs: 3 * HOUR,
-    tookMs: 0,
-    total: 3,
-    completed: 3,
-    failed: 0,
-  },
-  {
-    key: 'completed',
-    status: 'completed',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o-mini',
-    ageMs: 26 * HOUR,
-    tookMs: 50 * MINUTE,
-    total: 3,
-    completed: 3,
-    failed: 0,
-  },
-  {
-    key: 'failed',
-    status: 'failed',
-    provider: 'Mistral',
-    model: 'mistralai/mistral-large-2',
-    ageMs: 2 * DAY,
-    tookMs: 12 * MINUTE,
-    total: 3,
-    completed: 1,
-    failed: 2,
-    error: '2 of 3 requests failed: the upstream rate limit was exceeded',
-  },
-  {
-    key: 'expired',
-    status: 'expired',
-    provider: 'Google',
-    model: 'google/gemini-3-pro',
-    ageMs: 3 * DAY,
-    tookMs: DAY,
-    total: 5,
-    completed: 2,
-    failed: 0,
-  },
-  {
-    key: 'cancelling',
-    status: 'cancelling',
-    provider: 'Anthropic',
-    model: 'anthropic/claude-4.6-sonnet',
-    ageMs: 6 * HOUR,
-    tookMs: 0,
-    total: 4,
-    completed: 1,
-    failed: 0,
-  },
-  {
-    key: 'cancelled',
-    status: 'cancelled',
-    provider: 'OpenAI',
-    model: 'openai/gpt-4o',
-    ageMs: 8 * DAY,
-    tookMs: 3 * HOUR,
-    total: 4,
-    completed: 2,
-    failed: 0,
-  },
-  {
-    key: 'retention_expired',
-    status: 'completed',
-    provider: 'Anthropic',
-    model: 'anthropic/claude-4.6-sonnet',
-    ageMs: 31 * DAY,
-    tookMs: 2 * HOUR,
-    total: 2,
-    completed: 2,
-    failed: 0,
-  },
+  batchSeed(['validating', 'validating'], 'OpenAI', 'openai/gpt-4o-mini', [5 * MINUTE, 0], [4, 0, 0]),
+  batchSeed(['in_progress', 'in_progress'], 'Anthropic', 'anthropic/claude-4.6-sonnet', [40 * MINUTE, 0], [6, 3, 0]),
+  batchSeed(['finalizing', 'finalizing'], 'OpenAI', 'openai/gpt-4o-mini', [3 * HOUR, 0], [3, 3, 0]),
+  batchSeed(['completed', 'completed'], 'OpenAI', 'openai/gpt-4o-mini', [26 * HOUR, 50 * MINUTE], [3, 3, 0]),
+  batchSeed(
+    ['failed', 'failed'],
+    'Mistral',
+    'mistralai/mistral-large-2',
+    [2 * DAY, 12 * MINUTE],
+    [3, 1, 2],
+    '2 of 3 requests failed: the upstream rate limit was exceeded',
+  ),
+  batchSeed(['expired', 'expired'], 'Google', 'google/gemini-3-pro', [3 * DAY, DAY], [5, 2, 0]),
+  batchSeed(['cancelling', 'cancelling'], 'Anthropic', 'anthropic/claude-4.6-sonnet', [6 * HOUR, 0], [4, 1, 0]),
+  batchSeed(['cancelled', 'cancelled'], 'OpenAI', 'openai/gpt-4o', [8 * DAY, 3 * HOUR], [4, 2, 0]),
+  batchSeed(['retention_expired', 'completed'], 'Anthropic', 'anthropic/claude-4.6-sonnet', [31 * DAY, 2 * HOUR], [2, 2, 0]),
 ];
 
 /** Providers whose batch API can delete stored files; the others answer `unsupported`. */
@@ -146,7 +74,6 @@ export function batchIdFor(seed: number, key: BatchKey): string {
 }
 
 /** Every seeded batch, keyed by id, as of a sandbox started at `startedMs`. */
-/** Every seeded batch, keyed by id, as of a sandbox started at `startedMs`. */
 export function seedBatches(seed: number, startedMs: number): Map<string, Batch> {
   const out = new Map<string, Batch>();
   for (const s of SEEDS) {
@@ -156,16 +83,8 @@ export function seedBatches(seed: number, startedMs: number): Map<string, Batch>
   return out;
 }
 
-export interface BuiltBatch {
-  record: Batch;
-  /** Every result the batch will have, in the order its requests finish. */
-  results: Result[];
-  /** The batch's usage after the first n results, for n from 0 to the total. */
-  usageAfter: Record<string, unknown>[];
-}
-
 /** A batch record from its seed; `outcomes` says which of its requests fail (by default the seeded counts'), results as of those counts. */
-export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: readonly boolean[]): BuiltBatch {
+export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: readonly boolean[]) {
   const id = batchIdFor(seed, s.key);
   const r = rngFor(seed, `batch:${s.key}`);
   const createdMs = Math.floor((startedMs - s.ageMs) / 1000) * 1000;
@@ -195,6 +114,7 @@ export function buildBatch(seed: number, s: Seed, startedMs: number, outcomes?: 
     results: terminal ? results.slice(0, done) : null,
     usage: usageAfter[done],
   };
+  // Every result the batch will have, in the order its requests finish; its usage after the first n, for n from 0 to the total.
   return { record, results, usageAfter };
 }
 

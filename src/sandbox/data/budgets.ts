@@ -4,14 +4,8 @@ import { rngFor } from '../prng.js';
 import { ANCHOR_MS, DAY, HOUR, iso } from './time.js';
 import { PRODUCTION } from './workspaces.js';
 
-export interface WorkspaceBudget {
-  id: string;
-  workspace_id: string;
-  limit_usd: number;
-  reset_interval: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A budget as the sandbox serves it. */
+export type WorkspaceBudget = ReturnType<typeof seedBudgets>[number];
 
 const PLAN: readonly [string, number][] = [
   ['daily', 25],
@@ -20,7 +14,7 @@ const PLAN: readonly [string, number][] = [
   ['lifetime', 10000],
 ];
 
-export function seedBudgets(seed: number): WorkspaceBudget[] {
+export function seedBudgets(seed: number) {
   return PLAN.map(([interval, limit], k) => ({
     id: rngFor(seed, 'budget', k).uuid(),
     workspace_id: PRODUCTION.id,

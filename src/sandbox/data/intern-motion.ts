@@ -25,12 +25,6 @@ export interface Suspension {
   stoppedWallMs?: number;
 }
 
-interface Schedule {
-  /** 0 when provisioning from the start. */
-  provisioningAtMs: number;
-  runningAtMs: number;
-}
-
 interface Lifecycle {
   status: string;
   step?: (seeded: number) => number;
@@ -43,8 +37,8 @@ function seconds(range: { minMs: number; maxMs: number }, hash: number): number 
   return range.minMs + (hash % choices) * SECOND;
 }
 
-/** The schedule of intern i, or undefined when it does not move by itself. */
-export function scheduleOf(catalog: InternCatalog, i: number, base: string = catalog.baseStatus(i)): Schedule | undefined {
+/** When intern i starts provisioning (0: from the start) and runs, or undefined when it does not move by itself. */
+export function scheduleOf(catalog: InternCatalog, i: number, base: string = catalog.baseStatus(i)) {
   if (i === ROLE.moving) return { provisioningAtMs: 0, runningAtMs: MOVING_INTERN_RUNNING_MS };
   if (catalog.isFixedRole(i)) return undefined;
   if (base !== 'queued' && base !== 'provisioning') return undefined;

@@ -10,22 +10,8 @@ import { PRODUCTION } from './workspaces.js';
 
 export type InternStatus = (typeof INTERN_STATUSES)[number];
 
-export interface Intern {
-  id: string;
-  name: string;
-  description: string | null;
-  instructions: string | null;
-  model: string | null;
-  status: string;
-  hostname: string | null;
-  progress: { step_label: string; step_number: number; total_steps: number } | null;
-  last_failure_message: string | null;
-  vault_id: string | null;
-  attached_vault_id: string | null;
-  workspace_id: string;
-  created_at: string;
-  updated_at: string;
-}
+/** An intern as the sandbox serves it. */
+export type Intern = ReturnType<InternCatalog['record']>;
 
 /** What an intern shows at the moment of the request, as motion and suspensions make it. */
 export interface InternView {
@@ -251,7 +237,7 @@ export class InternCatalog {
     return rngFor(this.seed, 'vault', i).uuid();
   }
 
-  record(i: number, view?: InternView): Intern {
+  record(i: number, view?: InternView) {
     const r = rngFor(this.seed, 'intern', i);
     const base = view?.lifecycle ?? this.baseStatus(i);
     const status = view?.status ?? base;
@@ -318,7 +304,7 @@ function unscramble(y: number, mask: number): number {
   return (x ^ mask) >>> 0;
 }
 
-function progressFor(status: string, step: number): Intern['progress'] {
+function progressFor(status: string, step: number): { step_label: string; step_number: number; total_steps: number } | null {
   const total = PROVISIONING_STEPS.length + 1;
   if (status === 'awaiting_chat_install')
     return { step_label: 'Waiting for the chat app to be installed', step_number: 1, total_steps: total };

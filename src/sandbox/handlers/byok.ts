@@ -12,7 +12,7 @@ const PROVIDERS: ReadonlySet<string> = new Set(KNOWN_PROVIDERS);
 
 export function listByok(ctx: Context): Reply {
   const limit = intParam(ctx, 'limit', LIMITS.byokPage);
-  const offset = intParam(ctx, 'offset', { min: LIMITS.byokOffset.min, default: 0 });
+  const offset = intParam(ctx, 'offset', LIMITS.byokOffset);
   const workspaceParam = stringParam(ctx, 'workspace_id');
   const provider = stringParam(ctx, 'provider');
   if (workspaceParam !== undefined && !UUID.test(workspaceParam)) throw ctx.fail(400, 'workspace_id must be a UUID');

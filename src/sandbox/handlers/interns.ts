@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { PRODUCTION } from '../data/workspaces.js';
 import { json, type Reply } from '../http.js';
 import { LIMITS } from '../limits.js';
-import { UUID } from '../../core/patterns.js';
+import { isObject, UUID } from '../../core/patterns.js';
 import { intParam, stringParam } from './query.js';
 import { visibleIntern } from './visibility.js';
 
@@ -77,12 +77,7 @@ export function listInterns(ctx: Context): Reply {
     last = i;
   }
   let hasMore = false;
-  for (; i >= 0; i--) {
-    if (matches(i)) {
-      hasMore = true;
-      break;
-    }
-  }
+  for (; i >= 0 && !hasMore; i--) hasMore = matches(i);
   const body: Record<string, unknown> = { data, has_more: hasMore };
   if (hasMore) body.next_cursor = encodeCursor(catalog.idAt(last));
   return json(body);
@@ -103,7 +98,7 @@ export function suspendIntern(ctx: Context): Reply {
     } catch {
       throw ctx.fail(400, 'Invalid request body: not valid JSON');
     }
-    const empty = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length === 0;
+    const empty = isObject(parsed) && Object.keys(parsed).length === 0;
     if (!empty) throw ctx.fail(400, 'Invalid request body: suspend takes no body fields');
   }
   const index = visibleIntern(ctx, ctx.params.id!);

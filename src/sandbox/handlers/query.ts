@@ -9,7 +9,8 @@ export interface IntRange {
   default?: number;
 }
 
-function single(ctx: Context, name: string): string | undefined {
+/** A string parameter given at most once. */
+export function stringParam(ctx: Context, name: string): string | undefined {
   const values = ctx.query.getAll(name);
   if (values.length > 1) throw ctx.fail(400, `${name} may be given only once`);
   return values[0];
@@ -19,18 +20,12 @@ function single(ctx: Context, name: string): string | undefined {
 export function intParam(ctx: Context, name: string, range: IntRange & { default: number }): number;
 export function intParam(ctx: Context, name: string, range: IntRange): number | undefined;
 export function intParam(ctx: Context, name: string, range: IntRange): number | undefined {
-  const text = single(ctx, name);
+  const text = stringParam(ctx, name);
   if (text === undefined) return range.default;
   const allowed = range.max === undefined ? `an integer >= ${range.min}` : `an integer from ${range.min} to ${range.max}`;
-  if (!/^-?\d+$/.test(text)) throw ctx.fail(400, `${name} must be ${allowed}`);
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < range.min || (range.max !== undefined && value > range.max)) {
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value) || value < range.min || (range.max !== undefined && value > range.max)) {
     throw ctx.fail(400, `${name} must be ${allowed}`);
   }
   return value;
-}
-
-/** A string parameter given at most once. */
-export function stringParam(ctx: Context, name: string): string | undefined {
-  return single(ctx, name);
 }
