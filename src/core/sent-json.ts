@@ -172,13 +172,16 @@ function elementTexts(text: string, start: number): ElementTexts {
 
 // The scanners below read text JSON.parse has accepted, so they need not check it again.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+/** JSON's structural characters, as char codes: one table for every scanner of JSON text. */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const MINUS = 0x2d;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
 
 /** Whether a character is JSON's white space (space, tab, line feed, carriage return). */
 export function isJsonSpace(code: number): boolean {

@@ -3,7 +3,20 @@
 // JSON.stringify(value, null, 2) lays it out, or compact on one line. A value gwctl built
 // itself (a watch event, a summary) prints as JSON.stringify prints it, around the sent parts
 // it holds. The characters a terminal must not receive raw are escaped (core/sanitize.ts).
-import { compactSentText, endsScalar, isJsonSpace, sentText, stringEnd } from '../core/sent-json.js';
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  compactSentText,
+  endsScalar,
+  isJsonSpace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  sentText,
+  stringEnd,
+} from '../core/sent-json.js';
 import { escapeJsonText } from '../core/sanitize.js';
 
 /** Pretty JSON, `indent` spaces a level. */
@@ -130,11 +143,3 @@ export function writeJson(value: unknown, unit: string, pad: string): string {
 function printable(value: unknown): boolean {
   return value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
 }
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;

@@ -4,6 +4,7 @@
 // an object's keys; JavaScript keeps neither (`1.1`, `Infinity`, `0`, `12345678901234567000`, and
 // index-like keys first). So a body with any number not in the one form both print alike, or any
 // key JavaScript would move, goes to jq whole.
+import { BACKSLASH, COLON, isJsonSpace, MINUS, QUOTE } from '../../core/sent-json.js';
 
 /**
  * The body parsed, or undefined when jq would print some of it otherwise than JavaScript's
@@ -47,10 +48,6 @@ function keepsAsJavaScript(text: string): boolean {
   return true;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const MINUS = 0x2d;
-
 /** The index of the quote that closes the string opened at `open`, or -1. */
 function closingQuote(text: string, open: number): number {
   for (let at = text.indexOf('"', open + 1); at >= 0; at = text.indexOf('"', at + 1)) {
@@ -63,8 +60,8 @@ function closingQuote(text: string, open: number): number {
 
 /** A colon follows (after white space): the string was a key. */
 function isKey(text: string, at: number): boolean {
-  while (at < text.length && /[ \t\n\r]/.test(text[at]!)) at++;
-  return text.charCodeAt(at) === 0x3a;
+  while (isJsonSpace(text.charCodeAt(at))) at++;
+  return text.charCodeAt(at) === COLON;
 }
 
 function isDigit(ch: number): boolean {
