@@ -11,9 +11,10 @@ const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]
 const UNSAFE_EXCEPT_LAYOUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
 /**
  * What drives a terminal or reorders text wherever the text ends up: ESC and the 8-bit DCS, SOS,
- * CSI, OSC, PM and APC, which begin control sequences, and the bidirectional controls.
+ * CSI, OSC, PM and APC, which begin control sequences, BEL, which ends one (and rings), and the
+ * bidirectional controls.
  */
-const UNSAFE_IN_A_PIPE = new RegExp(`[\\u001b\\u0090\\u0098\\u009b\\u009d-\\u009f${BIDI}]`, 'g');
+const UNSAFE_IN_A_PIPE = new RegExp(`[\\u0007\\u001b\\u0090\\u0098\\u009b\\u009d-\\u009f${BIDI}]`, 'g');
 /** What JSON.stringify leaves raw: it escapes C0 itself. */
 const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
 
@@ -42,8 +43,8 @@ export function sanitizeBlock(text: string): string {
 
 /**
  * For a raw string `--jq` prints into a pipe: the characters `jq -r` prints (a carriage return, a
- * NUL, a line separator), except what would begin a terminal's control sequence or reorder text.
- * At a terminal, sanitizeBlock applies on top (output/printers/jq.ts).
+ * NUL, a line separator), except what would begin or end a terminal's control sequence or reorder
+ * text. At a terminal, sanitizeBlock applies on top (output/printers/jq.ts).
  */
 export function sanitizeRawString(text: string): string {
   return text.replace(UNSAFE_IN_A_PIPE, visible);

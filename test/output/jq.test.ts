@@ -48,10 +48,10 @@ describe('runJq', () => {
     expect(await run('def ids: .data[].id; [ids] # every id', interns)).toEqual(['["a1","b2"]']);
   });
 
-  it('prints raw strings as jq -r does, but escapes what begins a terminal sequence or reorders text; JSON keeps no raw control', async () => {
+  it('prints raw strings as jq -r does, but escapes what begins or ends a terminal sequence or reorders text; JSON keeps no raw control', async () => {
     const hostile = 'a\u001b[2Jb\u0007c\u0085d\u061ce\u200ef\u200fg\u202ah\u202ei\u2066j\u2069k\u009bl\u009dm\r\u0000n';
     const [raw] = await run('.name', { name: hostile });
-    expect(raw).toBe('a\\e[2Jb\u0007c\u0085d\\u061ce\\u200ef\\u200fg\\u202ah\\u202ei\\u2066j\\u2069k\\x9bl\\x9dm\r\u0000n');
+    expect(raw).toBe('a\\e[2Jb\\x07c\u0085d\\u061ce\\u200ef\\u200fg\\u202ah\\u202ei\\u2066j\\u2069k\\x9bl\\x9dm\r\u0000n');
     const [json] = await run('.', { name: hostile });
 
     expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
