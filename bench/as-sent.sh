@@ -10,24 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-node_bin=node
-runs=30
-paging_runs=3
-while [ $# -gt 0 ]; do
-  case $1 in
-    --node) node_bin=${2:?--node needs a path}; shift 2 ;;
-    --quick) runs=5; paging_runs=1; shift ;;
-    *) echo "bench: unknown argument $1 (see the head of bench/as-sent.sh)" >&2; exit 2 ;;
-  esac
-done
 source bench/node.sh
-use_node "$(command -v "$node_bin")"
+timed_bench as-sent.sh 30 3 5 1 "$@"
 source bench/lib.sh
 need hyperfine time
-out="bench/results/node$major"
-mkdir -p "$out"
-[ -d dist ] || node scripts/build.mjs
-gwctl="$node_bin $PWD/bin/gwctl.js"
 echo "== what the API sent, as sent: Node $("$node_bin" --version)"
 
 
@@ -57,11 +43,5 @@ node bench/ratios.mjs "$out/as-sent-all-jsonl.json"
 
 echo
 echo "== peak memory (maximum resident set size)"
-entries=()
-for pair in "fetch loop|$loop" "gwctl interns ls --all --json|$all_json" "fetch loop writing JSON Lines|$jsonl_loop" "gwctl interns ls --all --jsonl|$all_jsonl"; do
-  name=${pair%%|*}
-  mb=$(peak_mb ${pair#*|})
-  echo "$mb MB  $name"
-  entries+=("{\"command\":\"$name\",\"mb\":$mb}")
-done
-(IFS=,; echo "[${entries[*]}]") >"$out/as-sent-memory.json"
+peak_json "$out/as-sent-memory.json" "fetch loop|$loop" "gwctl interns ls --all --json|$all_json" \
+  "fetch loop writing JSON Lines|$jsonl_loop" "gwctl interns ls --all --jsonl|$all_jsonl"

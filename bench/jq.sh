@@ -10,24 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-node_bin=node
-runs=30
-paging_runs=5
-while [ $# -gt 0 ]; do
-  case $1 in
-    --node) node_bin=${2:?--node needs a path}; shift 2 ;;
-    --quick) runs=5; paging_runs=2; shift ;;
-    *) echo "bench: unknown argument $1 (see the head of bench/jq.sh)" >&2; exit 2 ;;
-  esac
-done
 source bench/node.sh
-use_node "$(command -v "$node_bin")"
+timed_bench jq.sh 30 5 5 2 "$@"
 source bench/lib.sh
 need hyperfine jq
-out="bench/results/node$major"
-mkdir -p "$out"
-[ -d dist ] || node scripts/build.mjs
-gwctl="$node_bin $PWD/bin/gwctl.js"
 echo "== --jq on Node $("$node_bin" --version), $(jq --version)"
 
 serve_fixture

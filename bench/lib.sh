@@ -64,3 +64,17 @@ peak_mb() {
   kb=$( { /usr/bin/time -v "$@" >/dev/null; } 2>&1 | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}')
   echo $((kb / 1024))
 }
+
+# peak_json FILE 'NAME|COMMAND'...: the peak memory of one run of each command, printed a line
+# each and written to FILE as [{"command":NAME,"mb":N},...]. COMMAND is split at spaces.
+peak_json() {
+  local file=$1 pair name mb entries=()
+  shift
+  for pair in "$@"; do
+    name=${pair%%|*}
+    mb=$(peak_mb ${pair#*|})
+    echo "$mb MB  $name"
+    entries+=("{\"command\":\"$name\",\"mb\":$mb}")
+  done
+  (IFS=,; echo "[${entries[*]}]") >"$file"
+}

@@ -82,15 +82,7 @@ node bench/ratios.mjs "$out/paging.json"
 
 echo
 echo "== peak memory (maximum resident set size)"
-entries=()
-for pair in "node bench/fetch-all.mjs BASE KEY 500|$loop" "gwctl interns ls --all --json|$ls_all"; do
-  name=${pair%%|*}
-  cmd=${pair#*|}
-  mb=$(peak_mb $cmd)
-  echo "$mb MB  $name"
-  entries+=("{\"command\":\"$name\",\"mb\":$mb}")
-done
-(IFS=,; echo "[${entries[*]}]") > "$out/memory.json"
+peak_json "$out/memory.json" "node bench/fetch-all.mjs BASE KEY 500|$loop" "gwctl interns ls --all --json|$ls_all"
 
 echo
 echo "== --jsonl: interns ls --all --jsonl over 100,000 interns, against a plain fetch loop writing JSON Lines"
@@ -100,8 +92,7 @@ hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/jsonl.json" \
   -n 'node bench/fetch-all-jsonl.mjs BASE KEY 500' "$jsonl_loop" \
   -n 'gwctl interns ls --all --jsonl' "$jsonl"
 node bench/ratios.mjs "$out/jsonl.json"
-echo "[{\"command\":\"fetch loop writing JSON Lines\",\"mb\":$(peak_mb $jsonl_loop)},{\"command\":\"gwctl interns ls --all --jsonl\",\"mb\":$(peak_mb $jsonl)}]" > "$out/jsonl-memory.json"
-cat "$out/jsonl-memory.json"
+peak_json "$out/jsonl-memory.json" "fetch loop writing JSON Lines|$jsonl_loop" "gwctl interns ls --all --jsonl|$jsonl"
 
 if command -v jq >/dev/null; then
   echo
@@ -130,8 +121,7 @@ hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/api-paging.jso
   -n 'gwctl interns ls --all --json' "$ls_all" \
   -n 'gwctl api interns --paginate' "$api_all"
 node bench/ratios.mjs "$out/api-paging.json"
-echo "[{\"command\":\"gwctl interns ls --all --json\",\"mb\":$(peak_mb $ls_all)},{\"command\":\"gwctl api interns --paginate\",\"mb\":$(peak_mb $api_all)}]" > "$out/api-memory.json"
-cat "$out/api-memory.json"
+peak_json "$out/api-memory.json" "gwctl interns ls --all --json|$ls_all" "gwctl api interns --paginate|$api_all"
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/api-startup.json" \
   -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
   -n 'gwctl api private-endpoints/<id>' "$gwctl api private-endpoints/$fixture_id --base-url $fixture_base"
