@@ -32,14 +32,8 @@ loop="$node_bin bench/fetch-all.mjs $base $key 500"
 jsonl_loop="$node_bin bench/fetch-all-jsonl.mjs $base $key 500"
 all_json="env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base"
 all_jsonl="env GWCTL_API_KEY=$key $gwctl interns ls --all --jsonl --base-url $base"
-hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/as-sent-all-json.json" \
-  -n 'node bench/fetch-all.mjs BASE KEY 500' "$loop" \
-  -n 'gwctl interns ls --all --json' "$all_json"
-node bench/ratios.mjs "$out/as-sent-all-json.json"
-hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/as-sent-all-jsonl.json" \
-  -n 'node bench/fetch-all-jsonl.mjs BASE KEY 500' "$jsonl_loop" \
-  -n 'gwctl interns ls --all --jsonl' "$all_jsonl"
-node bench/ratios.mjs "$out/as-sent-all-jsonl.json"
+paging_pair "$out/as-sent-all-json.json" 'node bench/fetch-all.mjs BASE KEY 500' "$loop" 'gwctl interns ls --all --json' "$all_json"
+paging_pair "$out/as-sent-all-jsonl.json" 'node bench/fetch-all-jsonl.mjs BASE KEY 500' "$jsonl_loop" 'gwctl interns ls --all --jsonl' "$all_jsonl"
 
 echo
 echo "== peak memory (maximum resident set size)"

@@ -78,3 +78,10 @@ peak_json() {
   done
   (IFS=,; echo "[${entries[*]}]") >"$file"
 }
+
+# paging_pair FILE NAME COMMAND NAME COMMAND: one hyperfine run over many pages (1 warm-up,
+# $paging_runs runs) of a baseline and of gwctl, in that order, written to FILE; then the ratio.
+paging_pair() {
+  hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$1" -n "$2" "$3" -n "$4" "$5"
+  node bench/ratios.mjs "$1"
+}

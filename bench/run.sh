@@ -74,11 +74,8 @@ echo "== paging: interns ls --all --json over 100,000 interns, against a plain f
 serve_interns
 loop="$node_bin bench/fetch-all.mjs $base $key 500"
 ls_all="env GWCTL_API_KEY=$key $gwctl interns ls --all --json --base-url $base"
-# Order: the fetch loop, then gwctl.
-hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/paging.json" \
-  -n 'node bench/fetch-all.mjs BASE KEY 500' "$loop" \
-  -n 'gwctl interns ls --all --json' "$ls_all"
-node bench/ratios.mjs "$out/paging.json"
+# Order: the fetch loop, then gwctl (bench/report.mjs reads them so).
+paging_pair "$out/paging.json" 'node bench/fetch-all.mjs BASE KEY 500' "$loop" 'gwctl interns ls --all --json' "$ls_all"
 
 echo
 echo "== peak memory (maximum resident set size)"
@@ -88,10 +85,7 @@ echo
 echo "== --jsonl: interns ls --all --jsonl over 100,000 interns, against a plain fetch loop writing JSON Lines"
 jsonl_loop="$node_bin bench/fetch-all-jsonl.mjs $base $key 500"
 jsonl="env GWCTL_API_KEY=$key $gwctl interns ls --all --jsonl --base-url $base"
-hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/jsonl.json" \
-  -n 'node bench/fetch-all-jsonl.mjs BASE KEY 500' "$jsonl_loop" \
-  -n 'gwctl interns ls --all --jsonl' "$jsonl"
-node bench/ratios.mjs "$out/jsonl.json"
+paging_pair "$out/jsonl.json" 'node bench/fetch-all-jsonl.mjs BASE KEY 500' "$jsonl_loop" 'gwctl interns ls --all --jsonl' "$jsonl"
 peak_json "$out/jsonl-memory.json" "fetch loop writing JSON Lines|$jsonl_loop" "gwctl interns ls --all --jsonl|$jsonl"
 
 if command -v jq >/dev/null; then
@@ -117,10 +111,7 @@ node bench/ratios.mjs "$out/jq-get.json"
 echo
 echo "== gwctl api: --paginate against interns ls --all --json (same paging), and start-up against endpoints get"
 api_all="env GWCTL_API_KEY=$key $gwctl api interns?limit=500 --paginate --base-url $base"
-hyperfine -N --warmup 1 --runs "$paging_runs" --export-json "$out/api-paging.json" \
-  -n 'gwctl interns ls --all --json' "$ls_all" \
-  -n 'gwctl api interns --paginate' "$api_all"
-node bench/ratios.mjs "$out/api-paging.json"
+paging_pair "$out/api-paging.json" 'gwctl interns ls --all --json' "$ls_all" 'gwctl api interns --paginate' "$api_all"
 peak_json "$out/api-memory.json" "gwctl interns ls --all --json|$ls_all" "gwctl api interns --paginate|$api_all"
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/api-startup.json" \
   -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
