@@ -36,6 +36,7 @@ source bench/lib.sh
 serve_fixture
 # The floor, built as bench/run.sh builds it.
 node bench/build-floor.mjs "$tmp/undici-floor.mjs"
+node bench/build-floor.mjs "$tmp/stack-floor.mjs" --stack
 
 entries=()
 count() {
@@ -55,6 +56,7 @@ count() {
 echo "== instructions on Node $("$node_bin" --version) (callgrind${node_flags[*]:+, ${node_flags[*]}})"
 count 'node -e 0' "$node_bin" -e 0
 count 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin" "$tmp/undici-floor.mjs" "$port"
+count 'the stack floor: that GET with commander, zod and the printing (bench/stack-floor.mjs)' "$node_bin" "$tmp/stack-floor.mjs" endpoints get "$fixture_id" --base-url "$fixture_base"
 count 'gwctl --version' "$node_bin" bin/gwctl.js --version
 count 'gwctl --help' "$node_bin" bin/gwctl.js --help
 count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help

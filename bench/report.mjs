@@ -12,13 +12,13 @@ const COLUMNS = [
 ];
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
-// bench/run.sh writes the commands in a fixed order: start-up [bare Node, --version, get, floor],
+// bench/run.sh writes the commands in a fixed order: start-up [bare Node, --version, get, floor, stack floor],
 // paging [fetch loop, gwctl], memory [fetch loop, gwctl].
 const runs = COLUMNS.flatMap(({ dir, title }) => {
   const startup = read(`bench/results/${dir}/startup.json`);
   const paging = read(`bench/results/${dir}/paging.json`);
   if (!startup || !paging) return [];
-  const [bare, version, get, floor] = startup.results;
+  const [bare, version, get, floor, stack] = startup.results;
   const [loop, lsAll] = paging.results;
   const memory = read(`bench/results/${dir}/memory.json`) ?? [];
   const info = read(`bench/results/${dir}/runtime.json`) ?? {};
@@ -35,7 +35,7 @@ const runs = COLUMNS.flatMap(({ dir, title }) => {
     apiMemory: read(`bench/results/${dir}/api-memory.json`) ?? [],
     apiStartup: results('api-startup'),
   };
-  return [{ title, info, bare, version, get, floor, loop, lsAll, memory, ...extra }];
+  return [{ title, info, bare, version, get, floor, stack, loop, lsAll, memory, ...extra }];
 });
 if (runs.length === 0) {
   console.error('bench/report: no results; run bash bench/all.sh (or bash bench/run.sh) first');
@@ -66,6 +66,10 @@ const lines = [
   row('`gwctl --version`', (r) => `${ms(r.version)}${times(r.version, r.bare, 'bare')}`),
   row('`gwctl endpoints get <id> --json`', (r) => `${ms(r.get)}${times(r.get, r.bare, 'bare')}${times(r.get, r.floor, 'floor')}`),
   row('floor: one undici GET alone (`bench/undici-floor.mjs`)', (r) => `${ms(r.floor)}${times(r.floor, r.bare, 'bare')}`),
+  row(
+    'the stack floor: that GET with commander, zod and the printing (`bench/stack-floor.mjs`)',
+    (r) => `${ms(r.stack)}${times(r.stack, r.floor, 'floor')}${r.stack ? `; the get ${times(r.get, r.stack, 'this').slice(2)}` : ''}`,
+  ),
   row('paging 100,000 interns: `node bench/fetch-all.mjs BASE KEY 500`', (r) => ms(r.loop)),
   row('paging 100,000 interns: `gwctl interns ls --all --json`', (r) => `${ms(r.lsAll)}${times(r.lsAll, r.loop, 'the loop')}`),
   row('peak memory (max RSS), the fetch loop', (r) => mb(r.memory[0])),

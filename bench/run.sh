@@ -50,14 +50,17 @@ echo "== $runtime: gwctl is \`$gwctl\`; bare Node, the floor and the fetch loop 
 
 echo "== start-up: gwctl --version and endpoints get --json against bare Node"
 serve_fixture
-# The floor: one undici GET and nothing else, bundled like gwctl.
+# The floor: one undici GET and nothing else, bundled like gwctl; the stack floor: that GET with
+# what commander and zod add to a read, and nothing of gwctl's own (bench/stack-floor.mjs).
 node bench/build-floor.mjs "$tmp/undici-floor.mjs"
-# The order of the commands is what bench/report.mjs reads: bare, --version, get, floor.
+node bench/build-floor.mjs "$tmp/stack-floor.mjs" --stack
+# The order of the commands is what bench/report.mjs reads: bare, --version, get, floor, stack floor.
 hyperfine -N --warmup 5 --runs "$startup_runs" --export-json "$out/startup.json" \
   -n 'node -e 0' "$node_bin -e 0" \
   -n 'gwctl --version' "$gwctl --version" \
   -n 'gwctl endpoints get <id> --json' "$gwctl endpoints get $fixture_id --json --base-url $fixture_base" \
-  -n 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin $tmp/undici-floor.mjs $port"
+  -n 'one undici GET alone (bench/undici-floor.mjs)' "$node_bin $tmp/undici-floor.mjs $port" \
+  -n 'the stack floor (bench/stack-floor.mjs)' "$node_bin $tmp/stack-floor.mjs endpoints get $fixture_id --base-url $fixture_base"
 node bench/ratios.mjs "$out/startup.json"
 
 echo
