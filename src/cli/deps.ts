@@ -196,6 +196,7 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     sandbox: load.sandbox,
     completionScript: async (shell) => (await load.completionScripts()).completionScript(shell),
     mcp: load.mcp,
+    schemaCompiler: load.schemaCompiler,
   };
   const deps: Deps = {
     io,

@@ -9,6 +9,8 @@ export const load = {
   tables: () => import('../output/table.js'),
   configStore: () => import('../config/store.js'),
   apiClient: () => import('../api/client.js'),
+  /** zod's schema compiler, for a schema that checks many items (commands/shared/fetch.ts). */
+  schemaCompiler: () => import('../api/schemas/compile.js'),
   /** undici's ProxyAgent, only when a proxy variable is set (api/transport-network.ts). */
   proxyTransport: () => import('../api/transport-proxy.js'),
   sandbox: () => import('../sandbox/server.js'),

@@ -32,6 +32,8 @@ export interface Heavy {
   completionScript(shell: Shell): Promise<string>;
   /** `gwctl mcp`'s server: the MCP SDK and the tools made from the command specs. */
   mcp(): Promise<{ serveMcp(options: OptionValues<(typeof mcpSpec)['options']>, deps: Deps): Promise<void> }>;
+  /** zod's compiler of schemas, for one that checks many items (commands/shared/fetch.ts). */
+  schemaCompiler(): Promise<typeof import('../api/schemas/compile.js')>;
 }
 
 export interface Deps {
