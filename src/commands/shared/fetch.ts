@@ -14,10 +14,11 @@ export async function fetchChecked<S extends z.ZodMiniType>(
 ): Promise<{ body: unknown; data: z.infer<S>; status: number }> {
   const api = await deps.api();
   const res = await api.call(route, call);
-  const checker = checkers.get(schema) ?? { items: 0 };
-  checkers.set(schema, checker);
-  const check = (checker.check as Check<S> | undefined) ?? ((body, what, status) => parseResponse(schema, body, what, status));
-  const data = check(res.body, route.name, res.status);
+  let checker = checkers.get(schema);
+  if (!checker) checkers.set(schema, (checker = { items: 0 }));
+  const data = checker.check
+    ? (checker.check as Check<S>)(res.body, route.name, res.status)
+    : parseResponse(schema, res.body, route.name, res.status);
   checker.items += itemsIn(res.body);
   if (checker.items >= COMPILE_AFTER_ITEMS) await (checker.compiling ??= compileFor(checker, schema, deps));
   return { body: res.body, data, status: res.status };
