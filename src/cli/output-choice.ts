@@ -28,7 +28,10 @@ export interface JqStart {
 
 export function startJq(expr: string): JqStart {
   const choice = (async (): Promise<JqChoice> => {
-    const { jqRunner } = await load.jq();
+    const { jqRunner, vouchedBySubset } = await load.jq();
+    // While jq itself checks the filter this thread only waits: the HTTP client loads meanwhile,
+    // before jq's start changes V8's flags (after which a chunk loads without its compile cache).
+    if (!vouchedBySubset(expr)) load.apiClient().catch(() => {});
     const runner = jqRunner();
     return { filter: await runner.compile(expr), runner, load: load.jq };
   })();

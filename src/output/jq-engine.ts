@@ -5,6 +5,7 @@
 import { GwctlError, usageError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { escapeJsonText, sanitizeField, sanitizeRawString } from '../core/sanitize.js';
+import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 import { describeFilter, type JqFilter } from './jq-filter.js';
 import { jqWasmBinary } from './jq-wasm-binary.js';
 import { memoryMaximum } from './wasm-memory.js';
@@ -68,6 +69,10 @@ function loadEngine(): Promise<JqModule> {
 }
 
 async function startEngine(): Promise<JqModule> {
+  // Before jq's WebAssembly is compiled, and on jq's thread once it has booted (a Worker started
+  // after a flag changed boots without Node's code cache): the baseline tier compiles jq's
+  // module in a fraction of the time, and exit waits for no optimising job. A filter runs once.
+  keepWasmOnBaselineTier();
   const binary = jqWasmBinary();
   memoryLimit = memoryMaximum(binary);
   const factory = moduleFactory();

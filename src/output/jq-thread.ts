@@ -6,7 +6,6 @@ import { Worker, isMainThread, parentPort, workerData, type MessagePort } from '
 import { GwctlError } from '../core/errors.js';
 import type { ExitCodeValue } from '../core/exit-codes.js';
 import type { Io } from '../core/io.js';
-import { keepWasmOnBaselineTier } from '../core/v8-flags.js';
 import { bundledThreadSource } from './jq-thread-source.js';
 import type { JqFilter } from './jq-filter.js';
 import { parseSubset } from './jq-subset/parse.js';
@@ -57,11 +56,6 @@ const PIECE_MS = 20;
 
 /** jq's own runner for one run: the engine on a thread of its own (see ./jq-runner.ts for when). */
 export function engineRunner(): JqRunner {
-  // Before the engine's WebAssembly is compiled (the filter is checked before the HTTP client,
-  // which asks the same, is loaded): the baseline tier compiles jq's 2.7 MB module in a
-  // fraction of the time, and process exit does not wait for optimising jobs. A filter runs
-  // once. V8's flags are the process's, so the thread compiles with it too.
-  keepWasmOnBaselineTier();
   const start = threadStart();
   return start ? new ThreadRunner(start) : new InlineRunner();
 }
@@ -70,6 +64,15 @@ export function engineRunner(): JqRunner {
 function threadStart(): URL | string | undefined {
   const url: string | undefined = import.meta.url;
   return url?.startsWith('file:') && url.endsWith('.js') ? new URL(url) : bundledThreadSource();
+}
+
+/**
+ * The thread's first lines, for a thread started from this module's file: Node's compile cache
+ * turned on in the thread too, as bin/gwctl.js turns it on for the process (this module's chunks
+ * and the engine's then load as the process's do, 15-20 ms sooner), then this module.
+ */
+function threadScript(url: URL): string {
+  return `require('node:module').enableCompileCache?.(); import(${JSON.stringify(url.href)});`;
 }
 
 /** The engine's module: loaded by the thread, or here when there is no thread. */
@@ -132,8 +135,8 @@ class ThreadRunner implements JqRunner {
   constructor(start: URL | string) {
     // jq's own heap has its limit (JQ_MEMORY_LIMIT_BYTES in ./jq-engine.ts); this one bounds the
     // thread's JavaScript (the input's text, the outputs on their way).
-    this.worker = new Worker(start, {
-      eval: typeof start === 'string',
+    this.worker = new Worker(typeof start === 'string' ? start : threadScript(start), {
+      eval: true,
       workerData: { role: WORKER_ROLE, ahead: this.ahead },
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
@@ -217,6 +220,9 @@ async function serve(port: MessagePort, ahead: Int32Array): Promise<void> {
   // jq's module reports an abort (the memory limit) on console.error; the failure is reported instead.
   console.error = () => {};
   const engine = await loadEngine();
+  // The thread's compiled code kept for the next run now: the process's exit ends this thread
+  // without writing it.
+  (process.getBuiltinModule('node:module') as { flushCompileCache?: () => void }).flushCompileCache?.();
   let queue = Promise.resolve();
   // After a failure jq's instance is not used again: a WebAssembly trap (or the memory limit's
   // abort) can leave it in a state that poisons later runs, and the outputs of the jobs after a
