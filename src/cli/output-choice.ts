@@ -20,27 +20,19 @@ export interface Shaping extends Pick<PrinterContext, 'columns' | 'header' | 'co
   json: boolean;
 }
 
-/** --jq from the first line of a run: jq's thread starts and compiles the filter while this thread loads the command. */
-export interface JqStart {
-  expr: string;
-  choice: Promise<JqChoice>;
-}
-
-export function startJq(expr: string): JqStart {
+/** --jq: the filter compiled (on jq's thread when jq itself must check it) while this thread loads the command. */
+function startJq(expr: string): Promise<JqChoice> {
   const choice = (async (): Promise<JqChoice> => {
-    const { jqRunner, vouchedBySubset } = await load.jq();
-    // While jq itself checks the filter this thread only waits: the HTTP client loads meanwhile,
-    // before jq's start changes V8's flags (after which a chunk loads without its compile cache).
-    if (!vouchedBySubset(expr)) load.apiClient().catch(() => {});
+    const { jqRunner } = await load.jq();
     const runner = jqRunner();
     return { filter: await runner.compile(expr), runner, load: load.jq };
   })();
   // Reported when the run waits for it; a run that ends before (a usage error) never does.
   choice.catch(() => {});
-  return { expr, choice };
+  return choice;
 }
 
-export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: JqStart): Promise<Shaping> {
+export async function chooseOutput(flags: GlobalFlags, spec: AnySpec): Promise<Shaping> {
   const command = commandName(spec);
   const bodyMode = flags.jq !== undefined ? '--jq' : flags.jsonl ? '--jsonl' : flags.json ? '--json' : undefined;
   if (flags.jsonl && (flags.jq !== undefined || flags.json)) {
@@ -63,7 +55,7 @@ export async function chooseOutput(flags: GlobalFlags, spec: AnySpec, started?: 
     columns: flags.columns,
     shape: spec.shape,
   };
-  if (flags.jq !== undefined) shaping.jq = (started?.expr === flags.jq ? started : startJq(flags.jq)).choice;
+  if (flags.jq !== undefined) shaping.jq = startJq(flags.jq);
   return shaping;
 }
 
@@ -82,8 +74,8 @@ export async function choosePrinter(
 }
 
 /** `gwctl help [command] --json`, or under --jq what the filter makes of it, as every other --jq output. */
-export async function printHelpJson(jq: JqStart | undefined, body: unknown, io: Io): Promise<void> {
+export async function printHelpJson(jq: string | undefined, body: unknown, io: Io): Promise<void> {
   if (jq === undefined) return io.out(`${JSON.stringify(body, null, 2)}\n`);
-  const { runner, filter } = await jq.choice;
+  const { runner, filter } = await startJq(jq);
   await runner.run(filter, { text: JSON.stringify(body), value: body }, io);
 }

@@ -15,7 +15,7 @@ import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram, seeGroupHelp } from './program.js';
 import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
 import { helpWidth } from './help-topics.js';
-import { chooseOutput, printHelpJson, startJq } from './output-choice.js';
+import { chooseOutput, printHelpJson } from './output-choice.js';
 import { reportError } from './report.js';
 import { commandName } from '../core/spec.js';
 
@@ -108,19 +108,17 @@ export async function runCli(host: CliHost): Promise<number> {
   let helpHint = "see 'gwctl --help'";
   try {
     if (line.refused) throw line.refused;
-    // jq's thread starts now, and compiles the filter while the command loads (output-choice.ts).
-    const typedJq = line.given.get('jq')?.raw;
-    const jqStart = typeof typedJq === 'string' ? startJq(typedJq) : undefined;
     const unlisted = unlistedGroup(line.words);
     if (unlisted) throw unlisted;
     const keys = commandsNamed(line.words);
     helpHint = keys.length === 1 ? `see 'gwctl ${keys[0]} --help'` : groupHint(line.words[0], keys);
     const specs = keys.flatMap((key) => commands.get(key) ?? []);
+    const helpJq = line.given.get('jq')?.raw;
     // With no command word (`gwctl`, `gwctl --help`) only the top level can be shown: the
     // groups' own commands and their options need not be built.
     const program = buildProgram(version, specs, {
       topOnly: line.topOnly,
-      ...(line.json ? { printJson: (body: unknown) => printHelpJson(jqStart, body, io) } : {}),
+      ...(line.json ? { printJson: (body: unknown) => printHelpJson(typeof helpJq === 'string' ? helpJq : undefined, body, io) } : {}),
       width: helpWidth(io),
       writeOut: writeHelp(io),
       // Commander writes here only the help it shows for a group named without a command
@@ -130,7 +128,7 @@ export async function runCli(host: CliHost): Promise<number> {
       run: async (spec, args, opts, raw) => {
         const invoked = invocation(line, env, spec, opts, raw);
         // Output options are checked, and a --jq filter compiled, before anything is sent.
-        const output = await chooseOutput(invoked.flags, spec, jqStart);
+        const output = await chooseOutput(invoked.flags, spec);
         const deps = await createDeps({
           output,
           io,

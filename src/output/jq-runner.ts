@@ -31,7 +31,7 @@ class SubsetFirst implements JqRunner {
   async compile(expr: string): Promise<JqFilter> {
     // The subset vouches only for a filter short enough that jq surely compiles it too: past
     // that, jq's own limits (a function compiled to more than 120,000 bytes is refused) decide.
-    const subset = vouchedBySubset(expr);
+    const subset = expr.length <= SUBSET_VOUCHES_CHARS ? parseSubset(expr) : undefined;
     if (subset) return describeFilter(expr, subset);
     const compiled = await this.jq().compile(expr);
     // jq compiled it: the subset may still run it.
@@ -64,11 +64,6 @@ class SubsetFirst implements JqRunner {
     });
     return job;
   }
-}
-
-/** The subset's reading of a filter it answers for alone; undefined when jq itself checks it (a tenth of a second). */
-export function vouchedBySubset(expr: string): ReturnType<typeof parseSubset> {
-  return expr.length <= SUBSET_VOUCHES_CHARS ? parseSubset(expr) : undefined;
 }
 
 /**

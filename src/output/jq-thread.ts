@@ -1,7 +1,8 @@
 // Where jq itself runs (./jq-runner.ts): on a worker thread of its own, so a filter that never ends
 // cannot hold off Ctrl-C, SIGTERM or a closed stdout, and outputs stream with back-pressure. The
-// thread starts from this module's file in the npm build, and from a second bundle's source text in
-// the executable (./jq-thread-source.ts); under the test runner the engine runs on this thread.
+// thread imports this module's file in the npm build (`threadScript`), and runs a second bundle's
+// source text in the executable (./jq-thread-source.ts); under the test runner the engine runs on
+// this thread.
 import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { GwctlError } from '../core/errors.js';
 import type { ExitCodeValue } from '../core/exit-codes.js';
@@ -69,7 +70,7 @@ function threadStart(): URL | string | undefined {
 /**
  * The thread's first lines, for a thread started from this module's file: Node's compile cache
  * turned on in the thread too, as bin/gwctl.js turns it on for the process (this module's chunks
- * and the engine's then load as the process's do, 15-20 ms sooner), then this module.
+ * and the engine's then load as the process's do, about 20 ms sooner), then this module.
  */
 function threadScript(url: URL): string {
   return `require('node:module').enableCompileCache?.(); import(${JSON.stringify(url.href)});`;

@@ -2,5 +2,5 @@
 // decides what printing a filter's output needs. Filters run on a thread of their own
 // (./jq-thread.ts, which loads the engine, ./jq-engine.ts, there); the batches of an
 // item-by-item filter over --all are in ./jq-batches.ts.
-export { jqRunner, vouchedBySubset, type JqFilter, type JqRunner } from './jq-runner.js';
+export { jqRunner, type JqFilter, type JqRunner } from './jq-runner.js';
 export { startJqBatches, type JqBatches } from './jq-batches.js';
