@@ -1,11 +1,14 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { buildDefines as buildDefinesOf } from './scripts/build-info.mjs';
+// @ts-expect-error: a build script in plain JavaScript, without types
+import { freshExecutables as freshExecutablesIn } from './scripts/release/project.mjs';
 
 const root = import.meta.dirname;
 const buildDefines = buildDefinesOf as (root: string) => Record<string, string>;
+const freshExecutables = freshExecutablesIn as () => { file: string }[];
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
 
@@ -63,24 +66,15 @@ const runtimes: Runtime[] = [
   },
 ];
 
-/** The newest modification time under a folder (the sources a standalone build was made from). */
-function newestUnder(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
 /** Tests of what only the standalone executable has (its chunks' code cache, its add-on copy): no other project runs them. */
 const EXECUTABLE_ONLY = ['test/e2e/executable-chunks.test.ts', 'test/e2e/executable-addon.test.ts'];
 
 function runtimeProject(runtime: Runtime): TestProjectInlineConfiguration {
   let present = existsSync(runtime.file);
   // A standalone build older than the sources would test yesterday's gwctl: it skips, saying so.
-  if (present && runtime.env === 'GWCTL_TEST_BINARY' && statSync(runtime.file).mtimeMs < newestUnder(path.join(root, 'src'))) {
+  if (present && runtime.env === 'GWCTL_TEST_BINARY' && !freshExecutables().some((e) => e.file === path.basename(runtime.file))) {
     present = false;
-    runtime = { ...runtime, missing: 'standalone binary dist-bin/gwctl-linux-x64 is older than src/' };
+    runtime = { ...runtime, missing: 'standalone binary dist-bin/gwctl-linux-x64 is older than src/ or package.json' };
   }
   return project({
     name: runtime.name,

@@ -18,13 +18,13 @@
 // GWCTL_RELEASE_URL is where the files will be downloaded from (default: the repository's release).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { homebrewFormula, scoopManifest, serverJson, wingetManifests } from './release/manifests.mjs';
 import { writeBundle } from './release/mcpb.mjs';
 import { packRelease } from './release/npm-package.mjs';
-import { EXECUTABLES, DEFAULT_OUT, PROJECT, ROOT, releaseBase } from './release/project.mjs';
+import { EXECUTABLES, DEFAULT_OUT, PROJECT, ROOT, freshExecutables, releaseBase } from './release/project.mjs';
 import { releaseSbom } from './release/sbom.mjs';
 
 const BIN_DIR = path.join(ROOT, 'dist-bin');
@@ -54,23 +54,6 @@ const keyFile = process.env.GWCTL_RELEASE_KEY;
 if (keyFile && !existsSync(keyFile)) fail(`GWCTL_RELEASE_KEY names ${keyFile}, which does not exist`);
 if (keyFile && spawnSync('minisign', ['-v'], { stdio: 'ignore' }).error) fail('GWCTL_RELEASE_KEY is set but minisign is not installed');
 
-/** The newest modification time under a folder. */
-function newestUnder(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  return newest;
-}
-
-/** The executables of dist-bin/ built after the last change to src/ and package.json (the version). */
-function freshExecutables() {
-  const sources = Math.max(newestUnder(path.join(ROOT, 'src')), statSync(path.join(ROOT, 'package.json')).mtimeMs);
-  return EXECUTABLES.filter((e) => {
-    const file = path.join(BIN_DIR, e.file);
-    return existsSync(file) && statSync(file).mtimeMs >= sources;
-  });
-}
-
 /** A folder as the person who ran the release would type it: relative below the current folder, else absolute. */
 const shown = (dir) => (path.relative(process.cwd(), dir).startsWith('..') ? dir : path.relative(process.cwd(), dir) || '.');
 
@@ -86,10 +69,10 @@ mkdirSync(OUT, { recursive: true });
 const tarball = packRelease(ROOT, OUT);
 say(`npm package ${path.basename(tarball)}`);
 
-let executables = mode === 'none' ? [] : freshExecutables();
+let executables = mode === 'none' ? [] : freshExecutables(BIN_DIR);
 if (mode === 'build' && executables.length < EXECUTABLES.length) {
   execFileSync('npm', ['run', 'build:binaries'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
-  executables = freshExecutables();
+  executables = freshExecutables(BIN_DIR);
   if (executables.length < EXECUTABLES.length) fail('npm run build:binaries did not write every executable');
 }
 const missing = EXECUTABLES.filter((e) => !executables.includes(e));

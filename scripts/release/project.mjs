@@ -1,6 +1,6 @@
 // What every part of a release says about the project, read from package.json (its one home):
 // name, version, description, licence, where the source is, and where the downloads are.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -41,3 +41,23 @@ export const EXECUTABLES = [
   { platform: 'darwin-arm64', file: 'gwctl-darwin-arm64', os: 'darwin', arch: 'arm64' },
   { platform: 'win-x64', file: 'gwctl-win-x64.exe', os: 'win32', arch: 'x64' },
 ];
+
+/** The newest modification time under a folder. */
+export function newestUnder(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  return newest;
+}
+
+/**
+ * The executables of dist-bin/ built after the last change to src/ and package.json (the
+ * version): a release takes only these, and the tests of an executable run only on these.
+ */
+export function freshExecutables(binDir = path.join(ROOT, 'dist-bin')) {
+  const sources = Math.max(newestUnder(path.join(ROOT, 'src')), statSync(path.join(ROOT, 'package.json')).mtimeMs);
+  return EXECUTABLES.filter((e) => {
+    const file = path.join(binDir, e.file);
+    return existsSync(file) && statSync(file).mtimeMs >= sources;
+  });
+}
