@@ -222,8 +222,10 @@ describe('the early answer is the SDK’s', () => {
       }),
       { numRuns: 500 },
     );
-    // Not a test that passes by answering nothing early (about one request in fifteen is answered).
-    expect(answeredEarly).toBeGreaterThan(10);
+    // Not a test that passes by answering nothing early. About one request in twenty is answered
+    // (15-33 of 500 in eight runs, 10 in one CI run, where "more than 10" failed): at least 5,
+    // half the fewest seen, still shows the comparison ran.
+    expect(answeredEarly).toBeGreaterThanOrEqual(5);
   }, 60_000);
 });
 
