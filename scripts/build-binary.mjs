@@ -34,7 +34,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { jqWasmBytes, jqWasmPlugin } from './jq-wasm-plugin.mjs';
-import { ownCopiesPlugin } from './own-copies.mjs';
 import { CODE_CACHE, chunkAssetKey, chunkScript, mainScript } from './sea-chunks.mjs';
 import { buildInLayers } from './shared-chunks.mjs';
 import { buildDefines } from './build-info.mjs';
@@ -127,7 +126,6 @@ try {
       keyringSeaAssetPlugin(keyringDigest),
       jqThreadSourcePlugin(),
       jqWasmPlugin({ sea: true }),
-      ownCopiesPlugin(),
       lazyRequirePlugin(root, { maxHeaderSize }),
       builtinModulePlugin(),
     ],

@@ -9,7 +9,6 @@ import { builtinModulePlugin, lazyRequirePlugin } from './lazy-requires.mjs';
 import { jqWasmPlugin } from './jq-wasm-plugin.mjs';
 import { eagerCommonJsFactories } from './eager-compile.mjs';
 import { buildInLayers } from './shared-chunks.mjs';
-import { ownCopiesPlugin } from './own-copies.mjs';
 import { buildDefines } from './build-info.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -45,7 +44,7 @@ const options = {
   define: buildDefines(root),
   // Some bundled libraries are CommonJS and call require() for Node built-ins.
   banner: { js: REQUIRE_BANNER + CHUNK_URL_BANNER },
-  plugins: [jqWasmPlugin(), ownCopiesPlugin(), lazyRequirePlugin(root), builtinModulePlugin()],
+  plugins: [jqWasmPlugin(), lazyRequirePlugin(root), builtinModulePlugin()],
   logLevel: 'warning',
 };
 // Fewer, larger chunks, in gwctl's layers: see scripts/shared-chunks.mjs.

@@ -75,7 +75,7 @@ describe.skipIf(!executable)('the standalone executable: its chunks and their co
 
   it('a read and a read with --jq of the subset: every chunk from its cache', async () => {
     const read = await compiledBy(['endpoints', 'get', ENDPOINT.data.id, '--json']);
-    expect(names(read)).toEqual(['chunk', 'chunk', 'chunk', 'client', 'get-run', 'json', 'run']);
+    expect(names(read)).toEqual(['chunk', 'chunk', 'chunk', 'chunk', 'client', 'get-run', 'json', 'run']);
     expect(read.filter((c) => !c.cached || c.rejected)).toEqual([]);
     const jq = await compiledBy(['endpoints', 'get', ENDPOINT.data.id, '--jq', '.data.id']);
     expect(names(jq)).toContain('jq');
@@ -88,7 +88,7 @@ describe.skipIf(!executable)('the standalone executable: its chunks and their co
     // answers that the filter compiles; the client loads after that answer (docs/startup.md).
     const engine = await compiledBy(['endpoints', 'get', ENDPOINT.data.id, '--jq', '.data.id | ltrimstr("x")']);
     expect(engine.every((c) => c.cached)).toBe(true);
-    expect(names(engine.filter((c) => !c.rejected))).toEqual(['chunk', 'chunk', 'get-run', 'jq', 'jq', 'run']);
+    expect(names(engine.filter((c) => !c.rejected))).toEqual(['chunk', 'chunk', 'chunk', 'get-run', 'jq', 'jq', 'run']);
     expect(names(engine.filter((c) => c.rejected))).toEqual(['chunk', 'client']);
   });
 });
