@@ -43,7 +43,7 @@ export const EXECUTABLES = [
 ];
 
 /** The newest modification time under a folder. */
-export function newestUnder(dir) {
+function newestUnder(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
     if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);

@@ -15,21 +15,11 @@ function sumModule(): Uint8Array {
   const types = [1, 0x60, 1, 0x7f, 1, 0x7f];
   const exports = [1, 3, ...Buffer.from('sum'), 0, 0];
   const section = (id: number, content: number[]): number[] => [id, content.length, ...content];
-  return new Uint8Array([
-    0,
-    0x61,
-    0x73,
-    0x6d,
-    1,
-    0,
-    0,
-    0,
-    ...section(1, types),
-    ...section(3, [1, 0]),
-    ...section(7, exports),
-    ...section(10, code),
-  ]);
+  return new Uint8Array([...MAGIC_AND_VERSION, ...section(1, types), ...section(3, [1, 0]), ...section(7, exports), ...section(10, code)]);
 }
+
+/** `\0asm` and version 1: how every WebAssembly module begins. */
+const MAGIC_AND_VERSION = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 
 /** V8's own test hooks, compiled while natives syntax is on, and only then. */
 function tierOf(): (fn: unknown) => { liftoff: boolean; turbofan: boolean } {
