@@ -7,6 +7,9 @@ import type { IoStreams, LazyOutput, Listener } from './core/io.js';
 
 const argv = process.argv.slice(2);
 
+/** How long a second signal lets a run report before the process ends regardless. */
+const SECOND_SIGNAL_MS = 500;
+
 async function main(): Promise<void> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // As any output that cannot be written (a full disk): exit 1 with the error, as `cat` does.
@@ -32,11 +35,15 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   const interruption = new AbortController();
-  let interrupts = 0;
+  const hurry = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
-    interrupts++;
-    // A second Ctrl-C (or SIGTERM) means now, whatever is still winding down.
-    if (interrupts > 1) process.exit(signal === 'SIGTERM' ? 143 : 130);
+    if (interruption.signal.aborted) {
+      // A second Ctrl-C (or SIGTERM) means now: a fleet gives up what is in flight and still
+      // reports each target; whatever is still winding down after a moment is ended.
+      hurry.abort(signal);
+      setTimeout(() => process.exit(interruption.signal.reason === 'SIGTERM' ? 143 : 130), SECOND_SIGNAL_MS).unref();
+      return;
+    }
     // The signal's name is the reason: a watch ends with 143 on SIGTERM (run.ts).
     interruption.abort(signal);
   };
@@ -49,6 +56,7 @@ async function main(): Promise<void> {
     version: __GWCTL_VERSION__,
     streams,
     signal: interruption.signal,
+    hurry: hurry.signal,
   });
   // Exit as soon as the output is flushed: idle keep-alive sockets and timers must not
   // hold a finished command open. Both streams: on a pipe each is written asynchronously, and

@@ -58,6 +58,28 @@ export function defaultKeyFor(path: string): KeyKind {
   return family.length > 0 && family.every((r) => r.key === 'api') ? 'api' : 'management';
 }
 
+/** The parameters of `path` when it is a path of the route `template` (`/interns/{id}/suspend`), else undefined. */
+export function paramsOf(template: string, path: string): Record<string, string> | undefined {
+  const parts = segmentsOf(template);
+  const given = segmentsOf(path);
+  if (parts.length !== given.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of parts.entries()) {
+    const word = given[i]!;
+    if (part.startsWith('{') && word !== '') params[part.slice(1, -1)] = safeDecode(word);
+    else if (part !== word) return undefined;
+  }
+  return params;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** A path's segments, without its query or fragment and without the slashes at either end. */
 function segmentsOf(path: string): string[] {
   return path

@@ -15,10 +15,12 @@ import { forbiddenHint, KEY_NAME, unauthorizedHint, type KeyInEffect, type KeyKi
 import { bindOnFirstUse, isBound, refuseElsewhere } from '../config/binding.js';
 import { storedProfile } from '../config/profile.js';
 import { GwctlError } from '../core/errors.js';
-import type { Deps, Heavy } from '../commands/context.js';
+import type { Deps, Heavy, OwnedWrite } from '../commands/context.js';
 import type { Clock } from '../core/clock.js';
 import { nobodyToAsk, type Prompter } from '../core/prompter.js';
 import { load } from './lazy.js';
+import { commands, implementations } from './registry.js';
+import { paramsOf } from '../api/routes.js';
 import type { Io } from '../core/io.js';
 import { choosePrinter, type Shaping } from './output-choice.js';
 import { createPrompter } from './prompter.js';
@@ -42,6 +44,8 @@ export interface DepsOptions {
   interrupted?: AbortSignal;
   /** Called by a command that ends itself on Ctrl-C. */
   finishOnInterrupt?: () => void;
+  /** A second Ctrl-C or SIGTERM. */
+  hurry?: AbortSignal;
   /** Default: the real clock. */
   clock?: Clock;
   /** Default: the terminal prompter over the Io's streams. */
@@ -253,7 +257,9 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     signal,
     interrupted: options.interrupted ?? signal,
     finishOnInterrupt: options.finishOnInterrupt ?? (() => {}),
+    hurry: options.hurry ?? NEVER,
     heavy,
+    writeOn: (method, path) => writeOn(deps, method, path),
   };
   return {
     deps,
@@ -262,6 +268,27 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     },
   };
 }
+
+/** The write operation a request goes to, found among the commands that change something (their implementations load only here). */
+async function writeOn(deps: Deps, method: string, path: string): Promise<OwnedWrite | undefined> {
+  for (const [key, spec] of commands) {
+    if (spec.tool !== 'write') continue;
+    const op = (await implementations.get(key)!()).write;
+    const params = op && op.route.method === method ? paramsOf(op.route.path, path) : undefined;
+    if (!op || !params) continue;
+    const id = params[op.param ?? 'id']!;
+    const { unmetAnswer } = await load.writes();
+    return {
+      creates: op.confirmation.creates === true,
+      question: () => op.question(deps, [{ id }], true),
+      unmet: (body, status) => unmetAnswer(op, id, body, status),
+    };
+  }
+  return undefined;
+}
+
+/** A signal that never aborts. */
+const NEVER = new AbortController().signal;
 
 /** A given prompter, not asked when --no-input or CI says nobody may be asked. */
 function withInteractive(prompter: Prompter, interactive: boolean): Prompter {

@@ -21,6 +21,8 @@ export const load = {
       serveMcp: (options: Parameters<typeof entry.serveMcp>[0], deps: Parameters<typeof entry.serveMcp>[1]) =>
         entry.serveMcp(options, deps, { server: () => import('./mcp/server.js'), http: () => import('./mcp/http.js') }),
     })),
+  /** The one write path, for `gwctl api` on a write operation's route (cli/deps.ts). */
+  writes: () => import('../commands/shared/write.js'),
   /** `gwctl help --json`: the whole description, built only when asked for. */
   helpJson: () => import('./help-json.js'),
   /** The printer of the run's output form (cli/output-choice.ts): only the one chosen loads. */

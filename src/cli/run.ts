@@ -70,6 +70,8 @@ export interface CliHost {
   prompter?: Prompter;
   /** Interruption from outside, as Ctrl-C (exit 130); with the reason 'SIGTERM', exit 143. */
   signal?: AbortSignal;
+  /** A second interruption: what a command still finishes is given up, and it reports. */
+  hurry?: AbortSignal;
 }
 
 export async function runCli(host: CliHost): Promise<number> {
@@ -140,6 +142,7 @@ export async function runCli(host: CliHost): Promise<number> {
           finishOnInterrupt: () => {
             commandFinishes = true;
           },
+          ...(host.hurry ? { hurry: host.hurry } : {}),
           ...(host.clock ? { clock: host.clock } : {}),
           ...(host.prompter ? { prompter: host.prompter } : {}),
         });

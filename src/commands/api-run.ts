@@ -46,13 +46,29 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
     await deps.printer.detail({ body: dryRun(method, url, headers, body, await api.hasKeyFor(key)), view: { kind: 'body' } });
     return;
   }
-  if (method === 'DELETE') await confirmOrRefuse(deps, opts.yes, async () => `Send DELETE ${sanitizeField(url.href)}?`);
+  // A write on a route an operation owns keeps that operation's promises: its question (a
+  // destructive one), and success only when the answer says so.
+  const owner =
+    method === 'GET' || method === 'HEAD' ? undefined : await deps.writeOn(method, relativePath(url, deps.settings().baseUrl.value));
+  if (owner && !owner.creates) await confirmOrRefuse(deps, opts.yes, () => owner.question());
+  else if (method === 'DELETE') await confirmOrRefuse(deps, opts.yes, async () => `Send DELETE ${sanitizeField(url.href)}?`);
 
   if (opts.paginate) return paginate(deps, opts, url, key, headers);
   const res = await api.request({ method, url, key, headers, ...(body === undefined ? {} : { body }) });
   if (opts.include) await deps.io.out(statusBlock(res));
   if (!opts.silent && method !== 'HEAD') await printAnswer(deps, res.text);
+  const unmet = owner?.unmet(parsedOrText(res.text), res.status);
+  if (unmet) throw unmet;
 };
+
+/** An answer's JSON value, or its text when it is not JSON (which no operation's schema admits). */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /** Each field's value: -f a string; -F typed, or read from a file or stdin, each file within what the body has left of its bound. */
 async function fieldValues(deps: Deps, opts: Opts): Promise<{ key: string; value: unknown }[]> {

@@ -17,6 +17,7 @@ import type { GlobalFlags } from './global-options.js';
 import type { spec as mcpSpec } from './mcp.js';
 import { fieldColumn, type NamedColumn } from '../output/columns.js';
 import type { Printer } from '../output/printer.js';
+import type { GwctlError } from '../core/errors.js';
 
 /** Heavy libraries and modules, each loaded on first use by the one lazy-loading seam (src/cli/lazy.ts). */
 export interface Heavy {
@@ -61,10 +62,24 @@ export interface Deps {
   interrupted: AbortSignal;
   /** From now on Ctrl-C aborts nothing: in-flight requests finish and the command reports what it did (exit 130). */
   finishOnInterrupt(): void;
+  /** Aborted by a second Ctrl-C (or SIGTERM after it): a command that took Ctrl-C over gives up what is in flight, and reports. */
+  hurry: AbortSignal;
   /** Heavy libraries, each loaded on first use through the one lazy-loading seam. */
   heavy: Heavy;
   /** Prints the command's results in the form chosen once, before the command runs, from the output options and stdout. */
   printer: Printer;
+  /** The write operation whose route this request is (`POST interns/ID/suspend`): `gwctl api` keeps its promises. */
+  writeOn(method: string, path: string): Promise<OwnedWrite | undefined>;
+}
+
+/** A request to the route of a write operation, on one target: that operation's question, and its check of the answer. */
+export interface OwnedWrite {
+  /** It makes something new and destroys nothing (presets create): nobody is asked. */
+  creates: boolean;
+  /** The command's own question for this one target. */
+  question(): Promise<string>;
+  /** The failure of an answer (a 2xx) that does not say the change was made; undefined when it does. */
+  unmet(body: unknown, status: number): GwctlError | undefined;
 }
 
 export interface RunContext<S extends AnySpec> {

@@ -1,6 +1,6 @@
 // The JSON a write that takes several targets prints depends on how it was called: one target
 // prints the API's answer as it came, several (or ids on stdin) one result per target with a
-// summary (commands/shared/many.ts), a dry run what would happen to each
+// summary (commands/shared/write-report.ts), a dry run what would happen to each
 // (commands/shared/expected-outcomes.ts). Help says all three, so a --jq path is never a guess.
 
 /** The top level of the results of several targets, as `--json` prints them. */

@@ -70,6 +70,8 @@ export type Section<T> =
 export interface RowsView<T> extends TableView<T> {
   kind: 'rows';
   items: readonly T[];
+  /** Fewer rows for a person to read at a terminal (an interrupted fleet: not each untouched target); a pipe gets every item. */
+  atTerminal?: readonly T[];
 }
 
 /** Text of the command's own: a sentence for a person, a line for a program. */

@@ -102,7 +102,7 @@ describe('interns suspend with several targets', () => {
     expect(cols).toMatchObject({ code: 0, stderr: '', stdout: `exit_code\tid\n0\t${id(1)}\n0\t${id(2)}\n` });
     const jq = await gw(['interns', 'suspend', id(1), id(2), '--yes', '--jq', '.summary.succeeded']);
     expect(jq).toMatchObject({ code: 0, stderr: '', stdout: '2\n' });
-    server.handle(() => ({ body: { id: 'batch_a', object: 'batch', deletion: { service: 'deleted' } } }));
+    server.handle((req) => ({ body: { id: req.path.split('/').pop(), object: 'batch', deletion: { service: 'deleted' } } }));
     const jsonl = await gw(['batches', 'delete', 'batch_a', 'batch_b', '--yes', '--jsonl']);
     expect(jsonl).toMatchObject({ code: 0, stderr: '' });
     expect(

@@ -89,23 +89,23 @@ describe('gwctl mcp write tools', () => {
     expect(outcome!.call_id).toBe(intent!.call_id);
   });
 
-  for (const [label, answer] of [
-    ['declined', () => ({ action: 'decline' })],
-    ['cancelled', () => ({ action: 'cancel' })],
-    ['accepted without the box ticked', () => ({ action: 'accept', content: { confirm: false } })],
-    ['answered with a confirm of the wrong type', () => ({ action: 'accept', content: { confirm: 'yes' } })],
-  ] as [string, Answer][]) {
-    it(`with yes, ${label}: nothing changes; a tool error with reason declined and exit_code 3`, async () => {
+  for (const [label, answer, said] of [
+    ['declined', () => ({ action: 'decline' }), 'declined'],
+    ['cancelled', () => ({ action: 'cancel' }), 'declined'],
+    ['accepted without the box ticked', () => ({ action: 'accept', content: { confirm: false } }), 'declined'],
+    ['answered with a confirm of the wrong type', () => ({ action: 'accept', content: { confirm: 'yes' } }), 'mismatch'],
+  ] as [string, Answer, string][]) {
+    it(`with yes, ${label}: nothing changes; a tool error with reason declined, exit_code 3, and why (${said})`, async () => {
       const sb = sandbox();
       const { intern } = sb.examples;
       const { client, audit } = await connect([], sb.env(), answer);
       const result = await call(client, 'interns_suspend', { ids: [intern], yes: true });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ error: { reason: 'declined', exit_code: 3 } });
+      expect(result.structuredContent).toMatchObject({ error: { reason: 'declined', exit_code: 3, confirmation: said, changed: false } });
       expect((await sb.get(`/interns/${intern}`)).body.status).toBe('running');
       expect(sb.requests().filter((r) => r.method === 'POST')).toEqual([]);
       expect(audit()).toEqual([
-        expect.objectContaining({ preview: false, confirmation: 'declined', outcome: expect.objectContaining({ changed: false }) }),
+        expect.objectContaining({ preview: false, confirmation: said, outcome: expect.objectContaining({ changed: false }) }),
       ]);
     });
   }
@@ -116,7 +116,7 @@ describe('gwctl mcp write tools', () => {
     let typed = '2';
     const { client, asked } = await connect([], sb.env(), () => ({ action: 'accept', content: { confirm: typed } }));
     const wrong = await call(client, 'batches_delete', { ids: [batch], yes: true });
-    expect(wrong.structuredContent).toMatchObject({ error: { reason: 'declined', exit_code: 3 } });
+    expect(wrong.structuredContent).toMatchObject({ error: { reason: 'declined', exit_code: 3, confirmation: 'mismatch' } });
     expect((await sb.get(`/batches/${batch}`)).status).toBe(200);
     expect(asked[0]).toMatchObject({ requestedSchema: { properties: { confirm: { type: 'string' } }, required: ['confirm'] } });
     typed = ' 1 ';

@@ -106,20 +106,21 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     expect(done).not.toMatch(/^\s+at /m);
   });
 
-  it('suspend by selector asks once with how many and the first by name and id; yes suspends and shows a table', async () => {
+  it('suspend by selector asks once with how many and the first three by name and id; yes suspends, shows a table and the counts', async () => {
     const r = await gwctl(['--sandbox', 'interns', 'ls', '--status', 'failed', '--all', '--json']);
     const failed = (JSON.parse(r.stdout) as { data: { id: string; name: string }[] }).data;
     expect(failed.length).toBeGreaterThan(1);
     start('--sandbox interns suspend --status failed');
     const asked = await waitFor('Suspend ');
     // The question is broken at spaces to the terminal's width.
-    expect(asked.replace(/\s+/g, ' ')).toContain(
-      `Suspend ${failed.length} interns, starting with "${failed[0]!.name}" (${failed[0]!.id})?`,
-    );
+    const named = failed.slice(0, 3).map((i) => `"${i.name}" (${i.id})`);
+    const more = failed.length > 3 ? ` and ${failed.length - 3} more` : '';
+    expect(asked.replace(/\s+/g, ' ')).toContain(`Suspend ${failed.length} interns, starting with ${named.join(', ')}${more}?`);
     tmux('send-keys', '-t', session, 'y', 'Enter');
     const done = await waitFor(/EXIT=\d+/);
     expect(done).toMatch(/ID\s+NAME\s+RESULT/);
     expect(done).toMatch(new RegExp(`${failed[0]!.id}\\s+.*suspended`));
+    expect(done.replace(/\s+/g, ' ')).toContain(`${failed.length} interns: ${failed.length} suspended, 0 failed.`);
     expect(done).toContain('EXIT=0');
   });
 

@@ -105,10 +105,10 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
       const slug = 'brand-new-preset';
       const args = ['presets', 'create', slug, '--temperature', '0.2'];
       const preview = [
-        `The version of ${slug} to create:`,
+        `The version of ${slug} to create holds:`,
         '  model        (not given: this version has none)',
         '  temperature  0.2',
-        'It does not hold, although a version before it may: model, max_tokens, system,',
+        'If the preset already has a version, the fields not given are not carried over',
       ];
       for (const [answer, exit] of [
         ['n', 3],
@@ -137,7 +137,7 @@ describe.skipIf(missing.tmux)(`told before anything changes${missing.tmux ? ` (s
     try {
       expect((await screen.exit()).exit).toBe(0);
       const shown = screen.lines(true).join('\n');
-      expect(shown).toContain('The version of another-preset to create:\n  model  m/x\n');
+      expect(shown).toContain('The version of another-preset to create holds:\n  model  m/x\n');
       expect(shown).not.toContain('Create this version');
     } finally {
       screen.close();

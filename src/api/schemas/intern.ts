@@ -23,3 +23,4 @@ export const InternList = z.extend(pageOf(Intern), { next_cursor: z.optional(z.n
 export type InternList = z.infer<typeof InternList>;
 
 export const SuspendResult = z.looseObject({ suspended: z.boolean() });
+export type SuspendResult = z.infer<typeof SuspendResult>;

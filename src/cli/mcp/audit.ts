@@ -10,9 +10,10 @@ import { maskKeys } from '../../core/mask.js';
 
 /**
  * Who said yes: the person (`accepted`), nobody because the operator chose so (`not_asked`), or
- * why not (`spent`: a yes that had already allowed a write, sent again).
+ * why not: `declined`, `unavailable` (the client cannot ask), `mismatch` (answered otherwise than
+ * asked: a count typed wrong), `spent` (a yes that had already allowed a write, sent again).
  */
-export type Confirmation = 'accepted' | 'declined' | 'unavailable' | 'not_asked' | 'spent' | null;
+export type Confirmation = 'accepted' | 'declined' | 'unavailable' | 'mismatch' | 'not_asked' | 'spent' | null;
 
 /** Where this server's writes go: the same on every line of a run. */
 export interface Where {

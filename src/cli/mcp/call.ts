@@ -130,6 +130,8 @@ function callDeps(ctx: Call, spec: AnySpec, deadline?: AbortSignal): { deps: Dep
     signal,
     interrupted: signal,
     finishOnInterrupt: () => {},
+    // A cancelled call starts nothing new; what it already sent finishes, and is audited.
+    hurry: new AbortController().signal,
     clock: {
       now: () => deps.clock.now(),
       // A command sleeps between polls (interns_wait, batches_get with wait): each is progress.

@@ -1,22 +1,21 @@
 // A write tool's call: preview, then (with `yes: true`) the person's confirmation, then the write,
-// on exactly the targets the person saw, through the fleet core the command's run uses. The
-// preview is the targets of the input (`internsToSuspend`, `batchesToDelete`) and what each read
-// says (`expectOutcomes`); the person confirms only those expected to act, and `actOnMany` acts
-// on their ids, its outcomes as data. presets_create previews and sends `presetBodyOf`'s body.
+// on exactly the targets the person saw, through the steps of the one write path
+// (commands/shared/write.ts) with the command's own operation: the input's targets and body
+// (`targetsOf`, `bodyOf`) and what each read says (`expectOutcomes`) make the preview; the person
+// confirms only those expected to act, and `act` acts on their ids, its outcomes as data.
 // A later 2026-07-28 round reads nothing again: its sealed state holds the targets. In the 2025
 // revisions the person answers inside the call, so a selector is read once more, to report what
 // matches only since then. Every call is audited (audit.ts): no intent line, no write.
 import { randomUUID } from 'node:crypto';
 import { errorFields, GwctlError, toGwctlError, usageError } from '../../core/errors.js';
-import { ExitCode } from '../../core/exit-codes.js';
+import { ExitCode, type ExitCodeValue } from '../../core/exit-codes.js';
 import { safeJson, shownValue } from '../../core/sanitize.js';
 import type { Deps, RunContext } from '../../commands/context.js';
-import { batchesToDelete, deleteOf } from '../../commands/batches/delete-run.js';
-import { internsToSuspend, suspendOf } from '../../commands/interns/suspend-run.js';
-import { createVersion, presetBodyOf } from '../../commands/presets/create-run.js';
 import { expectOutcomes } from '../../commands/shared/expected-outcomes.js';
-import { actOnMany, type ManyAction, type Outcome, type Target } from '../../commands/shared/many.js';
+import { act, acting, type Outcome, type WriteOperation } from '../../commands/shared/write.js';
 import { DEFAULT_CONCURRENCY, type ConcurrencyChoice } from '../../core/concurrency.js';
+import { commandName } from '../../core/spec.js';
+import { implementations } from '../registry.js';
 import type { AnySpec, Confirmation } from '../../core/spec.js';
 import type { AuditEntry, Confirmation as Confirmed } from './audit.js';
 import type { ConfirmAnswer, ConfirmRequest } from './asking.js';
@@ -38,12 +37,6 @@ type TargetResult = { id: string; outcome: 'done' | 'failed' | 'skipped'; error?
 
 /** The command's input as its dry run reads it, with the call's dependencies. */
 type Run = RunContext<AnySpec>;
-
-/** The fleet core's parts of each many-target write tool: its action on one target, and the targets of an input. */
-const FLEETS: Record<string, { actionOf(words: Confirmation): ManyAction; targetsOf(run: Run): () => Promise<Target[]> }> = {
-  interns_suspend: { actionOf: suspendOf, targetsOf: internsToSuspend },
-  batches_delete: { actionOf: deleteOf, targetsOf: batchesToDelete },
-};
 
 /** At most this many targets are named in a message. */
 const NAMED = 10;
@@ -80,11 +73,13 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   let answer: ConfirmAnswer | undefined = ctx.answer;
   let state: WriteState | undefined;
   let run: Run;
+  let op: WriteOperation;
   let preview: Preview | undefined;
   try {
+    op = await operationOf(tool);
     run = { spec: tool.spec, deps: ctx.commandDeps, ...inputOf(tool, { ...input, yes: false }) };
     // A later 2026-07-28 round reads nothing: the person's answer holds the targets they saw.
-    if (!answer) preview = await previewOf(tool, c, run);
+    if (!answer) preview = await previewOf(op, run);
   } catch (error) {
     return refuse(toGwctlError(error), !yes);
   }
@@ -101,24 +96,27 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
   if (answer?.action === 'unavailable') {
     const why = `${tool.name} needs the person at the client to confirm, and this client cannot ask (it did not declare elicitation); nothing was changed`;
     const hint = 'the operator can allow unconfirmed writes: gwctl mcp --allow-destructive --no-confirm';
-    return end(failed(new GwctlError(why, ExitCode.usage, { reason: 'confirmation_unavailable', hint })), false, 'unavailable');
+    return end(failed(notDone(why, ExitCode.usage, 'confirmation_unavailable', 'unavailable', hint)), false, 'unavailable');
   }
   if (answer) {
     state = stateOf(answer.state, tool.name);
     if (!state) return refuse(usageError('the confirmation does not belong to this call; nothing was changed'));
     const why = refusal(c, answer, state.targets.length);
-    if (why)
-      return end(failed(new GwctlError(`${why}; nothing was changed`, ExitCode.cancelled, { reason: 'declined' })), false, 'declined');
+    if (why) {
+      // Declined, or answered otherwise than asked (a count typed wrong): both are a no.
+      const said = why.mismatch ? 'mismatch' : 'declined';
+      return end(failed(notDone(`${why.text}; nothing was changed`, ExitCode.cancelled, 'declined', said)), false, said);
+    }
     confirmed = 'accepted';
     spend = answer.spend;
   }
   if (!state) throw new Error(`${tool.name}: a write without targets`);
-  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(tool, c, run, state) : [];
+  const newcomers = confirmed === 'accepted' && !ctx.answer ? await matchingSince(op, run, state) : [];
   // Spent before anything is written: of two calls bringing the same yes, one passes here.
   if (!spend()) {
     const hint = `to make the change again, call ${tool.name} with yes: true and no round state, so that the person is asked again`;
     const why = `this confirmation has already allowed a write: a person's yes allows one write; nothing was changed`;
-    return end(failed(new GwctlError(why, ExitCode.cancelled, { reason: 'confirmation_spent', hint })), false, 'spent');
+    return end(failed(notDone(why, ExitCode.cancelled, 'confirmation_spent', 'spent', hint)), false, 'spent');
   }
   try {
     await record({ event: 'intent', preview: false, confirmation: confirmed, targets: state.targets });
@@ -126,7 +124,7 @@ export async function callWrite(tool: GwctlTool, input: Record<string, unknown>,
     const why = `cannot write the audit log ${ctx.audit?.file ?? ''}: ${(error as Error).message}; nothing was changed`;
     return refuse(new GwctlError(why, ExitCode.failure));
   }
-  const results = await act(tool, c, run, state.targets);
+  const results = await actOn(op, run, state.targets);
   return end(writeResult(tool, c, confirmed, [...results, ...newcomers, ...state.skipped], ctx), false, confirmed, changedBy(results));
 }
 
@@ -144,30 +142,37 @@ function skippedAsExpected(target: PreviewTarget): TargetResult {
 }
 
 /** The targets of the input, those a selector listed against it left out (as a dry run leaves them). */
-async function targetsOf(tool: GwctlTool, run: Run): Promise<Target[]> {
-  return (await FLEETS[tool.name]!.targetsOf(run)()).filter((t) => t.skip === undefined);
+async function targetsOf(op: WriteOperation, run: Run): Promise<{ id: string; name?: string; status?: string }[]> {
+  return acting(await op.targetsOf(run)());
+}
+
+/** The operation a write tool's command declares (the spec's implementation module exports it). */
+async function operationOf(tool: GwctlTool): Promise<WriteOperation> {
+  const op = (await implementations.get(commandName(tool.spec))?.())?.write;
+  if (!op) throw new Error(`${tool.name}: its command declares no write operation`);
+  return op;
 }
 
 /**
  * The targets a selector matches only since the person looked (read again once they answered in
  * this call), each reported as skipped: never acted on, since the person did not see them.
  */
-async function matchingSince(tool: GwctlTool, c: Confirmation, run: Run, state: WriteState): Promise<TargetResult[]> {
-  if (c.selectors?.some((key) => run.opts[key] !== undefined) !== true || run.deps.signal.aborted) return [];
+async function matchingSince(op: WriteOperation, run: Run, state: WriteState): Promise<TargetResult[]> {
+  if (op.confirmation.selectors?.some((key) => run.opts[key] !== undefined) !== true || run.deps.signal.aborted) return [];
   const known = new Set([...state.targets, ...state.skipped.map((r) => r.id)]);
-  const now = await targetsOf(tool, run).catch(() => []);
+  const now = await targetsOf(op, run).catch(() => []);
   const message = 'matches only since the confirmation was asked';
   return now.filter(({ id }) => !known.has(id)).map(({ id }) => ({ id, outcome: 'skipped', error: { message } }));
 }
 
 /** Each target of the input with what the write would meet there (only reads are sent); presets_create, the body it would send. */
-async function previewOf(tool: GwctlTool, c: Confirmation, run: Run): Promise<Preview> {
-  const fleet = FLEETS[tool.name];
-  if (!fleet) {
-    const made = [{ id: String(run.args.slug) }];
-    return { targets: made, acting: made, failing: [], body: await presetBodyOf(run) };
-  }
-  const expected = await expectOutcomes(run.deps, fleet.actionOf(c), await targetsOf(tool, run));
+async function previewOf(op: WriteOperation, run: Run): Promise<Preview> {
+  const read = op.targetsOf(run);
+  const body = op.bodyOf ? await op.bodyOf(run) : undefined;
+  const given = acting(await read());
+  // An operation that reads nothing first (presets_create) shows its targets as given, with its body.
+  if (!op.look) return { targets: given, acting: given, failing: [], ...(body ? { body } : {}) };
+  const expected = await expectOutcomes(run.deps, op, given);
   const targets = expected.map(({ id, name, status, outcome, reason }) => ({ id, name, status, expected_outcome: outcome, reason }));
   return {
     targets,
@@ -245,14 +250,29 @@ function bodyLines(body: unknown): string[] {
 }
 
 /** Why an answer does not confirm the write, or undefined when it does. */
-function refusal(c: Confirmation, answer: { action: string; content?: Record<string, unknown> }, count: number): string | undefined {
-  if (answer.action === 'decline') return 'the person declined';
-  if (answer.action !== 'accept') return 'the person cancelled';
+function refusal(
+  c: Confirmation,
+  answer: { action: string; content?: Record<string, unknown> },
+  count: number,
+): { text: string; mismatch?: true } | undefined {
+  if (answer.action === 'decline') return { text: 'the person declined' };
+  if (answer.action !== 'accept') return { text: 'the person cancelled' };
   const value = answer.content?.confirm;
-  if (c.typed !== 'count')
-    return typeof value !== 'boolean' ? 'the confirmation was not a yes or no' : value ? undefined : 'the person did not confirm';
-  if (typeof value !== 'string') return 'the confirmation was not the typed number';
-  return value.trim() === String(count) ? undefined : `the number typed (${JSON.stringify(value.slice(0, 20))}) is not ${count}`;
+  if (c.typed !== 'count') {
+    if (typeof value !== 'boolean') return { text: 'the confirmation was not a yes or no', mismatch: true };
+    return value ? undefined : { text: 'the person did not confirm' };
+  }
+  if (typeof value !== 'string') return { text: 'the confirmation was not the typed number', mismatch: true };
+  if (value.trim() === String(count)) return undefined;
+  return { text: `the number typed (${JSON.stringify(value.slice(0, 20))}) is not ${count}`, mismatch: true };
+}
+
+/**
+ * A write that did not happen, and why in one word (`confirmation`: declined, unavailable,
+ * mismatch, spent), as its result and its audit line say it.
+ */
+function notDone(message: string, exitCode: ExitCodeValue, reason: string, confirmation: Confirmed, hint?: string): GwctlError {
+  return new GwctlError(message, exitCode, { reason, ...(hint ? { hint } : {}), details: { confirmation, changed: false } });
 }
 
 function stateOf(value: unknown, tool: string): WriteState | undefined {
@@ -261,34 +281,28 @@ function stateOf(value: unknown, tool: string): WriteState | undefined {
   return { tool, targets, skipped: Array.isArray(skipped) ? skipped : [] };
 }
 
-/** The write on exactly these ids (a selector left out), each target's outcome as data from the fleet core. */
-async function act(tool: GwctlTool, c: Confirmation, run: Run, ids: readonly string[]): Promise<TargetResult[]> {
-  const fleet = FLEETS[tool.name];
+/** The write on exactly these ids (a selector left out), each target's outcome as data from the write path. */
+async function actOn(op: WriteOperation, run: Run, ids: readonly string[]): Promise<TargetResult[]> {
   const concurrency = (run.opts.concurrency as ConcurrencyChoice | undefined) ?? DEFAULT_CONCURRENCY;
-  let outcomes: readonly Outcome[] = [];
-  const report = async (all: readonly Outcome[]): Promise<void> => void (outcomes = all);
   try {
-    if (!fleet) await createVersion(run.deps, String(run.args.slug), await presetBodyOf(run));
-    // Once cancelled, a fleet starts nothing new and reports what each target did; then it throws.
-    else
-      await actOnMany(
-        run.deps,
-        fleet.actionOf(c),
-        ids.map((id) => ({ id })),
-        concurrency,
-        report,
-      );
+    const body = op.bodyOf ? await op.bodyOf(run) : undefined;
+    const { outcomes } = await act(
+      run.deps,
+      op,
+      ids.map((id) => ({ id })),
+      { concurrency, ...(body ? { body } : {}) },
+    );
+    return outcomes.map((o, i) => targetResult(ids[i]!, o));
   } catch (error) {
     // A failure before any target's (no key): every target's.
-    if (outcomes.length === 0) return ids.map((id) => ({ id, outcome: 'failed', error: errorOf(toGwctlError(error)) }));
+    return ids.map((id) => ({ id, outcome: 'failed', error: errorOf(toGwctlError(error)) }));
   }
-  return outcomes.length === 0 ? ids.map((id) => ({ id, outcome: 'done' })) : outcomes.map((o, i) => targetResult(ids[i]!, o));
 }
 
 /** One target's outcome as the tool reports it: one not attempted is skipped, with why. */
 function targetResult(id: string, outcome: Outcome): TargetResult {
   if (outcome.kind === 'ok') return { id, outcome: 'done' };
-  if (outcome.kind === 'failed') return { id, outcome: 'failed', error: errorOf(outcome.error) };
+  if (outcome.kind === 'failed' || outcome.kind === 'unknown') return { id, outcome: 'failed', error: errorOf(outcome.error) };
   const stopped = outcome.kind === 'untouched' ? { status: null, message: outcome.why, exit_code: outcome.code } : undefined;
   return { id, outcome: 'skipped', error: stopped ?? { message: outcome.why } };
 }

@@ -2,25 +2,36 @@ import { routes } from '../../api/routes.js';
 import { Batch, BatchDeleted, isTerminalBatchStatus } from '../../api/schemas/batch.js';
 import { usageError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import type { Deps, RunContext, RunFor } from '../context.js';
+import { commandName } from '../../core/spec.js';
+import { shellWord } from '../../core/suggest.js';
+import type { RunContext, RunFor } from '../context.js';
 import { detailView, fieldsOf } from '../shared/detail.js';
 import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { givenTargets, runMany, type ManyAction, type Target } from '../shared/many.js';
-import { confirmOrRefuse } from '../shared/targets.js';
-import type { spec } from './delete.js';
-import { commandName } from '../../core/spec.js';
-import { shellWord } from '../../core/suggest.js';
+import { givenTargets, runWrite, type WriteOperation } from '../shared/write.js';
+import { spec } from './delete.js';
 
-/** Deleting one batch of many, as data for the many-target run; its words are the spec's. */
-export const deleteOf = (confirmation: (typeof spec)['confirmation']): ManyAction => ({
-  confirmation,
+/** Deleting one batch: what the command, its fleets, its MCP tool and `gwctl api` on its route share. */
+export const write: WriteOperation = {
+  // Read when used: the spec is the one home of these words.
+  get confirmation() {
+    return spec.confirmation;
+  },
   doneWord: 'deleted',
   named: false,
   route: routes.deleteBatch,
   schema: BatchDeleted,
-  ifAnswerLost: lostHint,
+  // Deleted is an answer for this batch whose own copy is gone: not another batch's, not pending.
+  unmet: (answer: Partial<BatchDeleted> | null, id) => {
+    if (answer?.id !== id)
+      return typeof answer?.id === 'string' ? `the answer is for batch ${sanitizeField(answer.id)}` : 'the answer names no batch';
+    const service = answer.deletion?.service ?? answer.deletion?.openrouter;
+    return service === 'deleted'
+      ? undefined
+      : `its deletion.service is ${service === undefined ? 'missing' : `"${sanitizeField(service)}"`}, not "deleted"`;
+  },
+  ifAnswerLost: (id) => `before trying again, check with: gwctl batches get ${shellWord(id)}`,
   // What the API document says a DELETE meets: 404 for a batch that is not there, 409 for one
   // not yet in a terminal status.
   look: (deps, id) =>
@@ -35,49 +46,29 @@ export const deleteOf = (confirmation: (typeof spec)['confirmation']): ManyActio
       (error) =>
         error.status === 410 ? { note: 'its results expired (HTTP 410 on reading it), so it is long past its 24h window' } : undefined,
     ),
-});
-
-/** The batches an input names, read the same way by this command and by its MCP tool (see `internsToSuspend`). */
-export function batchesToDelete({ spec: declared, args, opts, deps }: RunContext<typeof spec>): () => Promise<Target[]> {
-  const words = args.ids;
-  if (words.length === 0) throw usageError("missing required argument 'id'", `see 'gwctl ${commandName(declared)} --help'`);
-  if (opts.strict && !opts.dryRun)
-    throw usageError(
-      '--strict applies only with --dry-run',
-      `add --dry-run, as in 'gwctl ${commandName(declared)} <id> --dry-run --strict'`,
-    );
-  return () => givenTargets(deps, declared.confirmation.noun, words);
-}
-
-export const run: RunFor<typeof spec> = async (input) => {
-  const { spec: declared, args, opts, deps } = input;
-  const targets = batchesToDelete(input);
-  const words = args.ids;
-  if (words.length === 1 && words[0] !== '-' && !opts.dryRun) return deleteOne(deps, words[0]!, opts.yes);
-  await runMany(deps, deleteOf(declared.confirmation), {
-    targets,
-    yes: opts.yes,
-    dryRun: opts.dryRun,
-    strict: opts.strict,
-    concurrency: opts.concurrency,
-    question: async (targets) => {
-      const first = sanitizeField(targets[0]!.id);
-      const which = targets.length === 1 ? `batch ${first}` : `${targets.length} batches, starting with ${first},`;
-      return `Delete ${which} with their stored requests and results?`;
-    },
-  });
+  targetsOf: (input) => batchesToDelete(input as RunContext<typeof spec>),
+  question: async (_deps, targets, single) => {
+    const first = sanitizeField(targets[0]!.id);
+    if (single) return `Delete batch ${first} with its stored requests and results?`;
+    const which = targets.length === 1 ? `batch ${first}` : `${targets.length} batches, starting with ${first},`;
+    return `Delete ${which} with their stored requests and results?`;
+  },
+  one: async (deps, _target, response) => {
+    await deps.printer.detail({ body: response, view: detailView(response as BatchDeleted, deletedFields, { unknown: false }) });
+  },
 };
 
-function lostHint(id: string): string {
-  return `before trying again, check with: gwctl batches get ${shellWord(id)}`;
+/** The batches an input names, read the same way by this command and by its MCP tool. */
+function batchesToDelete({ args, opts, deps }: RunContext<typeof spec>): () => Promise<{ id: string }[]> {
+  const words = args.ids;
+  const command = commandName(spec);
+  if (words.length === 0) throw usageError("missing required argument 'id'", `see 'gwctl ${command} --help'`);
+  if (opts.strict && !opts.dryRun)
+    throw usageError('--strict applies only with --dry-run', `add --dry-run, as in 'gwctl ${command} <id> --dry-run --strict'`);
+  return () => givenTargets(deps, spec.confirmation.noun, words);
 }
 
-/** One id as an argument: exactly as the first release did it. */
-async function deleteOne(deps: Deps, id: string, yes: boolean): Promise<void> {
-  await confirmOrRefuse(deps, yes, async () => `Delete batch ${sanitizeField(id)} with its stored requests and results?`);
-  const { body, data } = await fetchChecked(deps, routes.deleteBatch, { params: { id }, ifAnswerLost: lostHint(id) }, BatchDeleted);
-  await deps.printer.detail({ body, view: detailView(data, deletedFields, { unknown: false }) });
-}
+export const run: RunFor<typeof spec> = (input) => runWrite(write, input);
 
 // What was deleted where: the service's own copy and the upstream provider's.
 const deletedFields = fieldsOf<BatchDeleted>({
@@ -95,6 +86,7 @@ const deletedFields = fieldsOf<BatchDeleted>({
   },
 });
 
+/** The document calls the service's own cleanup `deletion.service`; openapi.json calls it `deletion.openrouter`. */
 function serviceOf(d: BatchDeleted): string | undefined {
   return d.deletion.service ?? d.deletion.openrouter;
 }

@@ -7,13 +7,12 @@ import type { Section } from '../../output/printer.js';
 import type { Deps, RunContext, RunFor } from '../context.js';
 import { rawOf } from '../../output/columns.js';
 import { detailView, fieldsOf } from '../shared/detail.js';
-import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { usageError } from '../../core/errors.js';
 import { isObject } from '../../core/patterns.js';
-import { confirmOrRefuse } from '../shared/targets.js';
-import type { spec } from './create.js';
+import { runWrite, type WriteOperation } from '../shared/write.js';
+import { spec } from './create.js';
 import { truncateToWidth, wrapToWidth } from '../../output/width.js';
 import { readBody } from '../shared/read-body.js';
 
@@ -33,54 +32,63 @@ export async function presetBodyOf({ opts, deps }: Pick<RunContext<typeof spec>,
   return body;
 }
 
-/** Sends the new version: the one request of this command and of its MCP tool. */
-export function createVersion(
-  deps: Deps,
-  slug: string,
-  body: Record<string, unknown>,
-): ReturnType<typeof fetchChecked<typeof PresetResponse>> {
-  return fetchChecked(deps, routes.createPreset, { params: { slug }, body }, PresetResponse);
-}
-
-export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
-  const { slug } = args;
-  const body = await presetBodyOf({ opts, deps });
-  if (opts.dryRun) {
+/** Creating one version: what the command, its MCP tool and `gwctl api` on its route share (the target is the slug). */
+export const write: WriteOperation = {
+  get confirmation() {
+    return spec.confirmation;
+  },
+  doneWord: 'created',
+  named: false,
+  route: routes.createPreset,
+  param: 'slug',
+  schema: PresetResponse,
+  // The answer is the version made: the API document gives it no field that could say otherwise.
+  unmet: () => undefined,
+  ifAnswerLost: () => 'check the current state before trying again',
+  targetsOf: ({ args }) => {
+    const slug = String(args.slug);
+    return async () => [{ id: slug }];
+  },
+  bodyOf: (input) => presetBodyOf(input as RunContext<typeof spec>),
+  dryRun: async (deps, body, { args }) => {
+    const slug = String(args.slug);
     const ignored = ignoredFields(body);
     await deps.printer.detail({ body, view: { kind: 'body' } });
     deps.io.err(
       `${ignored.length ? `Dry run: nothing sent. The service will ignore: ${ignored.join(', ')}.` : 'Dry run: nothing sent. Every field would be kept.'}\n` +
         `${heldLine(slug, body)}\n`,
     );
-    return;
-  }
-  // Before sending, so that a person sees what the new version loses before it is made; at a
-  // terminal they are asked (--yes skips the question, not the preview).
-  if (deps.io.stderrIsTTY) deps.io.err(`${versionPreview(slug, body, deps.io.columns)}\n`);
-  if (deps.prompter.interactive) await confirmOrRefuse(deps, opts.yes, async () => `Create this version of ${sanitizeField(slug)}?`);
-  const { body: answer, data } = await createVersion(deps, slug, body);
-  const p = data.data;
-  const v = p.designated_version;
-  const config: NamedColumn<Preset>[] = Object.entries(v.config ?? {}).map(([key, value]) => ({
-    name: key,
-    header: key,
-    value: () => inline(value),
-    raw: () => rawOf(value),
-  }));
-  const sections: Section<Preset>[] = [{ title: 'Config', fields: config }];
-  // The system prompt is prose: a block with its own lines on a terminal, one field in a pipe.
-  if (v.system_prompt) sections.push({ title: 'System prompt', name: 'system_prompt', text: v.system_prompt });
-  const fields = fieldsOf<Preset>({
-    slug: { header: 'Preset', value: (x) => x.slug ?? slug },
-    name: { header: 'Name', value: (x) => x.name },
-    id: { header: 'ID', value: (x) => x.id },
-    status: { header: 'Status', value: (x) => status(x.status), raw: (x) => x.status },
-    version: { header: 'Version', value: (x) => x.designated_version.version },
-    designated_version_id: { header: 'Version ID', value: (x) => x.designated_version.id ?? x.designated_version_id },
-    workspace_id: { header: 'Workspace', value: (x) => x.workspace_id },
-  });
-  await deps.printer.detail({ body: answer, view: detailView(p, fields, { unknown: false, sections }) });
+  },
+  // Before sending, so that a person sees what the new version holds before it is made; --yes
+  // skips the question, not this.
+  before: (deps, body, { args }) => versionPreview(String(args.slug), body, deps.io.columns),
+  question: async (_deps, targets) => `Create this version of ${sanitizeField(targets[0]!.id)}?`,
+  one: async (deps, { id: slug }, answer) => {
+    const p = (answer as { data: Preset }).data;
+    const v = p.designated_version;
+    const config: NamedColumn<Preset>[] = Object.entries(v.config ?? {}).map(([key, value]) => ({
+      name: key,
+      header: key,
+      value: () => inline(value),
+      raw: () => rawOf(value),
+    }));
+    const sections: Section<Preset>[] = [{ title: 'Config', fields: config }];
+    // The system prompt is prose: a block with its own lines on a terminal, one field in a pipe.
+    if (v.system_prompt) sections.push({ title: 'System prompt', name: 'system_prompt', text: v.system_prompt });
+    const fields = fieldsOf<Preset>({
+      slug: { header: 'Preset', value: (x) => x.slug ?? slug },
+      name: { header: 'Name', value: (x) => x.name },
+      id: { header: 'ID', value: (x) => x.id },
+      status: { header: 'Status', value: (x) => status(x.status), raw: (x) => x.status },
+      version: { header: 'Version', value: (x) => x.designated_version.version },
+      designated_version_id: { header: 'Version ID', value: (x) => x.designated_version.id ?? x.designated_version_id },
+      workspace_id: { header: 'Workspace', value: (x) => x.workspace_id },
+    });
+    await deps.printer.detail({ body: answer, view: detailView(p, fields, { unknown: false, sections }) });
+  },
 };
+
+export const run: RunFor<typeof spec> = (input) => runWrite(write, input);
 
 // The body: read from a file or stdin, flags (already checked) laid over it.
 export interface BodyOptions {
@@ -145,7 +153,7 @@ export function heldLine(slug: string, body: Record<string, unknown>): string {
   return `A new version of ${sanitizeField(slug)} would hold ${held.length ? `only: ${held.join(', ')}` : 'no settings'}.\n${NOT_CARRIED}`;
 }
 
-/** The version about to be created, before it is sent: its model, each field given, the fields it drops; values cut to `width`. */
+/** The version about to be created, before it is sent: its model, each field it holds, the fields given that it will not; values cut to `width`. */
 export function versionPreview(slug: string, body: Record<string, unknown>, width: number): string {
   const held = heldFields(body);
   const shown = ['model', ...held.filter((k) => k !== 'model')];
@@ -155,11 +163,11 @@ export function versionPreview(slug: string, body: Record<string, unknown>, widt
     (k) =>
       `  ${k.padEnd(labelWidth)}  ${held.includes(k) ? truncateToWidth(sanitizeField(inline(body[k])), room) : '(not given: this version has none)'}`,
   );
-  const left = PERSISTED_FIELDS.filter((k) => !held.includes(k));
+  const ignored = ignoredFields(body);
   return [
-    `The version of ${sanitizeField(slug)} to create:`,
+    `The version of ${sanitizeField(slug)} to create holds:`,
     ...lines,
-    ...wrapToWidth(`It does not hold, although a version before it may: ${left.join(', ')}.`, width),
+    ...(ignored.length ? wrapToWidth(`Given but not kept by a preset: ${ignored.map(sanitizeField).join(', ')}.`, width) : []),
     ...wrapToWidth(NOT_CARRIED, width),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 // A dry run that reads every target first (reads are all it sends) and says what the action would
-// meet for each. An MCP write's preview is `expectOutcomes` too (cli/mcp/writes.ts): a person and
-// an agent hear the same.
+// meet for each (the operation's `look`, shared/write.ts). An MCP write's preview is
+// `expectOutcomes` too (cli/mcp/writes.ts): a person and an agent hear the same.
 import { runBounded } from '../../core/concurrency.js';
 import { GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
@@ -23,8 +23,8 @@ export interface LookingAction {
   confirmation: { noun: string; nouns: string };
   doneWord: string;
   named: boolean;
-  /** Reads one target given by id and says what the action would meet; throws what cannot be told (a 401, a 500). */
-  look: (deps: Deps, id: string) => Promise<Look>;
+  /** Reads one target given by id and says what the action would meet; throws what cannot be told (a 401, a 500). Without it, every target would act. */
+  look?: ((deps: Deps, id: string) => Promise<Look>) | undefined;
 }
 
 /** A target as the dry run gets it: an id, with its name and status when a selector's list gave them. */
@@ -78,7 +78,8 @@ export async function dryRun(deps: Deps, action: LookingAction, targets: readonl
 /** Each target's expected outcome in input order; a read that cannot tell (401, 500) ends the dry run: a guess would be a false promise. */
 export async function expectOutcomes(deps: Deps, action: LookingAction, targets: readonly DryRunTarget[]): Promise<Expected[]> {
   const out: Expected[] = targets.map((t) => ({ id: t.id, name: t.name, status: t.status, outcome: 'done' }));
-  const unread = out.filter((e) => e.status === undefined);
+  const { look } = action;
+  const unread = look ? out.filter((e) => e.status === undefined) : [];
   let failure: GwctlError | undefined;
   let read = 0;
   await runBounded(
@@ -87,11 +88,11 @@ export async function expectOutcomes(deps: Deps, action: LookingAction, targets:
     async (i) => {
       const entry = unread[i]!;
       try {
-        const look = await action.look(deps, entry.id);
-        entry.name = look.name ?? entry.name;
-        entry.status = look.status;
-        if (look.fails !== undefined) Object.assign(entry, { outcome: 'failed', reason: look.fails });
-        else if (look.note !== undefined) entry.reason = look.note;
+        const seen = await look!(deps, entry.id);
+        entry.name = seen.name ?? entry.name;
+        entry.status = seen.status;
+        if (seen.fails !== undefined) Object.assign(entry, { outcome: 'failed', reason: seen.fails });
+        else if (seen.note !== undefined) entry.reason = seen.note;
         read++;
       } catch (error) {
         failure ??= toGwctlError(error);

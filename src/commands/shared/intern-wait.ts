@@ -10,7 +10,7 @@ import type { Deps } from '../context.js';
 import { fetchChecked } from './fetch.js';
 import { isInternGone } from './gone.js';
 import { readInterns } from './intern-list.js';
-import { CONCURRENCY, runBounded } from './many.js';
+import { CONCURRENCY, runBounded } from '../../core/concurrency.js';
 
 /** What is known of one intern: its last state read, or that it is gone. */
 export interface Watched {

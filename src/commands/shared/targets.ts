@@ -37,7 +37,7 @@ export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => 
 }
 
 /** The ids named, `-` for stdin's (one a line, `#` and blank lines skipped); all checked before anything is sent, each acted on once. */
-export async function readIds(deps: Deps, words: readonly string[], label: string): Promise<string[]> {
+export async function readIds(deps: Deps, words: readonly string[], label: string, check = pathIdCheck()): Promise<string[]> {
   const ids: string[] = [];
   for (const word of words) {
     if (word !== '-') {
@@ -51,7 +51,7 @@ export async function readIds(deps: Deps, words: readonly string[], label: strin
       const text = line.trim();
       if (text === '' || text.startsWith('#')) return;
       try {
-        ids.push(checkValue(pathIdCheck(), text, label));
+        ids.push(checkValue(check, text, label));
       } catch (error) {
         if (error instanceof GwctlError) throw usageError(`${error.message} (stdin line ${i + 1})`);
         throw error;

@@ -30,7 +30,7 @@ export abstract class ViewPrinter implements Printer {
         return this.fields(view);
       case 'rows': {
         const out = this.list(view);
-        await out.page(view.items);
+        await out.page(this.text === 'terminal' ? (view.atTerminal ?? view.items) : view.items);
         return out.end({});
       }
       case 'text':

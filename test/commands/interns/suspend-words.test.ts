@@ -47,7 +47,7 @@ describe('interns suspend: the confirmation words are the spec', () => {
       stdinIsTTY: true,
       stderrIsTTY: true,
     });
-    expect(prompter.asked).toEqual([`Pause 2 workers, starting with "${a!.name}" (${a!.id})? They pause.`]);
+    expect(prompter.asked).toEqual([`Pause 2 workers, starting with "${a!.name}" (${a!.id}), "${b!.name}" (${b!.id})? They pause.`]);
     expect(asked.code).toBe(3);
     const dry = await gwctl(['interns', 'suspend', a!.id, b!.id, '--dry-run'], { env: sandbox().env(), stdoutIsTTY: true });
     expect(dry.stderr.replace(/\n/g, ' ')).toContain(

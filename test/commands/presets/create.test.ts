@@ -102,13 +102,9 @@ describe('presets create', () => {
 
   // What a person reads before the version is made, whether or not the slug has one (the API cannot say).
   const PREVIEW =
-    'The version of support-triage to create:\n' +
+    'The version of support-triage to create holds:\n' +
     '  model        (not given: this version has none)\n' +
     '  temperature  0.2\n' +
-    'It does not hold, although a version before it may: model, max_tokens, system,\n' +
-    'cache_control, fallbacks, output_config, plugins, provider, route, session_id,\n' +
-    'speed, stop_server_tools_when, trace, user, metadata, models, stop_sequences,\n' +
-    'thinking, tool_choice, tools, top_k, top_p, service_tier, context_management.\n' +
     'If the preset already has a version, the fields not given are not carried over\n' +
     'from it.\n';
 
