@@ -42,6 +42,8 @@ export interface ClientOptions {
   random?: () => number;
   /** Proxies and certificate authorities (api/transport-network.ts); none: direct, the usual authorities. */
   network?: Network;
+  /** Where the base URL came from, in a message's words (`--base-url`, `GWCTL_BASE_URL`): said when its host does not resolve. */
+  baseUrlFrom?: string;
 }
 
 export interface CallOptions {
@@ -317,7 +319,7 @@ export class ApiClient {
         if (error instanceof TransportFailure) {
           const unwanted = error.kind === 'aborted' && !this.options.signal.aborted;
           this.debug(`< ${unwanted ? 'cancelled: no longer needed' : error.message}`);
-          return error;
+          return error.kind === 'unresolved' && !proxy && url.hostname === this.base.hostname ? this.baseUnresolved(error) : error;
         }
         throw error;
       }
@@ -345,6 +347,12 @@ export class ApiClient {
     }
   }
 
+  /** A base URL whose host does not resolve: said with where the base URL came from, the place to correct it. */
+  private baseUnresolved(failure: TransportFailure): TransportFailure {
+    const from = this.options.baseUrlFrom ? `, from ${this.options.baseUrlFrom}` : '';
+    return new TransportFailure(`${failure.message} (the base URL's host${from})`, true, 'unresolved', undefined, failure.hint);
+  }
+
   /** Milliseconds to wait before trying again, or undefined to stop here. */
   private retryDecision(
     route: Route,
@@ -358,8 +366,8 @@ export class ApiClient {
     let retryAfterMs: number | undefined;
     if (outcome instanceof TransportFailure) {
       // An answer that is too large or not HTTP comes back the same way when asked again.
-      // So does a proxy's refusal.
-      if (['aborted', 'too-large', 'tls', 'protocol', 'proxy', 'proxy-auth'].includes(outcome.kind)) return undefined;
+      // So does a proxy's refusal, and a name that does not exist.
+      if (['aborted', 'too-large', 'tls', 'protocol', 'proxy', 'proxy-auth', 'unresolved'].includes(outcome.kind)) return undefined;
       // A request that may have reached the server is repeated only when repeating is harmless.
       if (route.unsafe && !outcome.notSent) return undefined;
     } else {
@@ -399,8 +407,8 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
       const unknown = route.unsafe ? `: the ${route.name} request was sent, so its outcome is unknown` : '';
       throw responseError(`${outcome.message}${unknown}`, outcome.status);
     }
-    // Neither a TLS failure nor a proxy's refusal is transient: asking again gets the same answer.
-    if (outcome.kind === 'tls' || outcome.kind === 'proxy' || outcome.kind === 'proxy-auth') {
+    // Neither a TLS failure, a proxy's refusal nor a name that does not exist is transient: asking again gets the same answer.
+    if (['tls', 'proxy', 'proxy-auth', 'unresolved'].includes(outcome.kind)) {
       const code = outcome.kind === 'proxy-auth' ? ExitCode.auth : ExitCode.failure;
       throw new GwctlError(outcome.message, code, { hint: outcome.hint });
     }

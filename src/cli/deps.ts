@@ -11,6 +11,7 @@ import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { Network } from '../api/transport.js';
 import { hasProxyVariable, proxyFor, proxySecrets, trustedCertificates } from '../api/transport-network.js';
 import { suggested } from '../core/suggest.js';
+import { globalOptions } from '../commands/global-options.js';
 import { forbiddenHint, KEY_NAME, unauthorizedHint, type KeyInEffect, type KeyKind } from '../config/credentials.js';
 import { bindOnFirstUse, isBound, refuseElsewhere } from '../config/binding.js';
 import { storedProfile } from '../config/profile.js';
@@ -161,6 +162,7 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     userAgent: `gwctl/${version} node/${process.versions.node}`,
     signal,
     target,
+    baseUrlFrom: baseUrlFrom(s),
     sleep: clock.sleep,
     now: clock.now,
     ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
@@ -261,6 +263,15 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
       for (const close of closers.reverse()) await close().catch(() => {});
     },
   };
+}
+
+/** Where the base URL came from, in a message's words. */
+function baseUrlFrom(s: Settings): string {
+  const { source } = s.baseUrl;
+  if (source === 'profile') return `the base-url of profile "${s.profile.value}"`;
+  return { flag: '--base-url', environment: globalOptions.baseUrl.env ?? 'GWCTL_BASE_URL', default: 'the default', sandbox: '--sandbox' }[
+    source
+  ];
 }
 
 /** A given prompter, not asked when --no-input or CI says nobody may be asked. */
