@@ -266,12 +266,10 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
 }
 
 /** Where the base URL came from, in a message's words. */
-function baseUrlFrom(s: Settings): string {
-  const { source } = s.baseUrl;
-  if (source === 'profile') return `the base-url of profile "${s.profile.value}"`;
-  return { flag: '--base-url', environment: globalOptions.baseUrl.env ?? 'GWCTL_BASE_URL', default: 'the default', sandbox: '--sandbox' }[
-    source
-  ];
+function baseUrlFrom({ baseUrl, profile }: Settings): string {
+  if (baseUrl.source === 'profile') return `the base-url of profile "${profile.value}"`;
+  const words = { flag: '--base-url', environment: globalOptions.baseUrl.env, default: 'the default', sandbox: '--sandbox' };
+  return words[baseUrl.source] ?? baseUrl.source;
 }
 
 /** A given prompter, not asked when --no-input or CI says nobody may be asked. */
