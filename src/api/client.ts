@@ -336,6 +336,11 @@ export class ApiClient {
       if (res.status < 300 || res.status >= 400 || res.headers.location === undefined) return sameOrigin ? res : { ...res, keyless: true };
       seen.add(url.href);
       const next = redirectTarget(res.headers.location, url, res.status);
+      // What a write would carry elsewhere (its body, or the change itself) goes nowhere but the base URL's origin.
+      if (next.origin !== start.origin && (payload !== undefined || !['GET', 'HEAD'].includes(method))) {
+        throw responseError(writeRedirected(method, url, next, res.status), res.status);
+      }
+      followable(next, res.status);
       if (seen.has(next.href) || hop + 1 > MAX_REDIRECTS) {
         throw responseError(`too many redirects (last to ${sanitizeField(next.href)})`, res.status);
       }
@@ -445,7 +450,7 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
   });
 }
 
-/** Where a redirect points, if it is somewhere the tool may follow: http(s) only, never plain http off this machine. */
+/** Where a redirect points. */
 function redirectTarget(location: string, from: URL, status: number): URL {
   let next: URL;
   try {
@@ -453,13 +458,23 @@ function redirectTarget(location: string, from: URL, status: number): URL {
   } catch {
     throw responseError(`the server redirected to an invalid address ${JSON.stringify(sanitizeField(location))}`, status);
   }
+  return next;
+}
+
+/** Refuses a redirect the tool may not follow: only http(s), never plain http off this machine. */
+function followable(next: URL, status: number): void {
   if (next.protocol !== 'https:' && next.protocol !== 'http:') {
     throw responseError(`refusing to follow a redirect to a ${sanitizeField(next.protocol.replace(/:$/, ''))} address`, status);
   }
   if (next.protocol === 'http:' && !isLoopbackHost(next.hostname)) {
     throw responseError(`refusing to follow a redirect to plain http (${sanitizeField(next.host)})`, status);
   }
-  return next;
+}
+
+/** A write redirected to another origin, not followed: what was (not) done. A 303 says the server acted; the others that it did not. */
+function writeRedirected(method: string, from: URL, to: URL, status: number): string {
+  const done = status === 303 ? 'a 303 says the server acted on it, so check its outcome' : `the ${method} request was not done`;
+  return `the server redirected ${method} ${sanitizeField(from.pathname)} to another origin (${sanitizeField(to.origin)}): not followed, nothing was sent there, and ${done}`;
 }
 
 /** The deepest nesting of arrays and objects a response may have. */
