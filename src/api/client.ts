@@ -13,6 +13,7 @@ import { NotStarted, Pacer } from './pacing.js';
 import type { KeyKind, Route } from './routes.js';
 import { Transport, TransportFailure, type Network, type WireResponse } from './transport.js';
 import { proxyLabel, type ProxyChoice } from './transport-network.js';
+import { traceHeaders, type TraceContext } from './trace-context.js';
 
 /** A response, marked when it came from an origin the key was not sent to (after a redirect). */
 type Answer = WireResponse & { keyless?: true };
@@ -42,6 +43,8 @@ export interface ClientOptions {
   random?: () => number;
   /** Proxies and certificate authorities (api/transport-network.ts); none: direct, the usual authorities. */
   network?: Network;
+  /** The trace a caller began (TRACEPARENT): each request to the base URL's origin carries it, with a parent id of its own. */
+  trace?: TraceContext;
   /** Where the base URL came from, in a message's words (`--base-url`, `GWCTL_BASE_URL`): said when its host does not resolve. */
   baseUrlFrom?: string;
 }
@@ -92,11 +95,24 @@ export class ApiClient {
 
   /** The keys sent so far (the options' keys may be read on demand, see cli/deps.ts). */
   private readonly sentKeys = new Set<string>();
+  private trace: TraceContext | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.transport = new Transport(options.network);
     this.base = parseBaseUrl(options.baseUrl);
     this.pacing = new Pacer({ now: options.now, sleep: options.sleep }, RETRY.maxRetryAfterMs);
+    this.trace = options.trace;
+  }
+
+  /**
+   * This client for the calls of one trace (an MCP request's `_meta.traceparent`, read with
+   * `traceContext`): the same connections, pacer, keys and options, every request carrying
+   * `trace` in place of the run's (undefined: none). Closing it closes the client it came from.
+   */
+  withTrace(trace: TraceContext | undefined): ApiClient {
+    const traced = Object.create(this) as ApiClient;
+    traced.trace = trace;
+    return traced;
   }
 
   /** The URL a route resolves to, for messages and hints. */
@@ -148,7 +164,7 @@ export class ApiClient {
       const res = await this.transport.send({
         method: 'GET',
         url: this.base,
-        headers: { accept: 'application/json', 'user-agent': this.options.userAgent },
+        headers: { accept: 'application/json', 'user-agent': this.options.userAgent, ...(this.trace && traceHeaders(this.trace)) },
         timeoutMs: this.options.timeoutMs,
         signal: this.options.signal,
       });
@@ -294,13 +310,14 @@ export class ApiClient {
       const sameOrigin = url.origin === start.origin;
       const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
       if (payload !== undefined) headers['content-type'] = 'application/json';
-      // A person's own headers (gwctl api -H) go only where the key may go, and never replace it.
-      if (sameOrigin) Object.assign(headers, extra);
-      if (sameOrigin) headers.authorization = `Bearer ${key}`;
+      // The trace and a person's own headers (gwctl api -H, which win) go only where the key may go, and never replace it.
+      const trace = sameOrigin && this.trace ? traceHeaders(this.trace) : undefined;
+      if (sameOrigin) Object.assign(headers, trace, extra, { authorization: `Bearer ${key}` });
       const ticket = await this.pacing.acquire(signal, stopStarting);
       const proxy = this.transport.proxyFor(url);
       this.debug(
         `> ${method} ${url.href} (attempt ${attempt}/${attempts})${sameOrigin ? ' authorization: Bearer [redacted]' : ''}` +
+          (trace ? ` traceparent: ${headers.traceparent}` : '') +
           (proxy ? ` via proxy ${proxyLabel(proxy.url)} (${proxy.variable})` : ''),
       );
       const began = this.options.now();

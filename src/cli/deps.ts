@@ -27,7 +27,16 @@ import { realClock } from '../core/clock.js';
 import { withoutSpinners } from '../core/spinners.js';
 import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { checkEnv } from '../core/options.js';
-import { accessibleMode, SANDBOX_CHURN, SANDBOX_PACE, SANDBOX_RATE_LIMIT } from '../core/environment.js';
+import {
+  accessibleMode,
+  readVariable,
+  SANDBOX_CHURN,
+  SANDBOX_PACE,
+  SANDBOX_RATE_LIMIT,
+  TRACEPARENT,
+  TRACESTATE,
+} from '../core/environment.js';
+import { traceContext } from '../api/trace-context.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
 
 export interface DepsOptions {
@@ -154,6 +163,7 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
   };
   let client: ApiClient | undefined;
   const clock = options.clock ?? realClock;
+  const trace = traceContext(readVariable(env, TRACEPARENT), readVariable(env, TRACESTATE));
   // Loaded here, not at the top: auth, config and help never need the HTTP client.
   const clientOptions = (s: Settings): ClientOptions => ({
     baseUrl: s.baseUrl.value,
@@ -163,6 +173,7 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     signal,
     target,
     baseUrlFrom: baseUrlFrom(s),
+    ...(trace ? { trace } : {}),
     sleep: clock.sleep,
     now: clock.now,
     ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
