@@ -13,6 +13,7 @@ import { NotStarted, Pacer } from './pacing.js';
 import type { KeyKind, Route } from './routes.js';
 import { Transport, TransportFailure, type Network, type WireResponse } from './transport.js';
 import { proxyLabel, type ProxyChoice } from './transport-network.js';
+import { traceHeaders, type TraceContext } from './trace-context.js';
 
 /** A response, marked when it came from an origin the key was not sent to (after a redirect). */
 type Answer = WireResponse & { keyless?: true };
@@ -42,6 +43,10 @@ export interface ClientOptions {
   random?: () => number;
   /** Proxies and certificate authorities (api/transport-network.ts); none: direct, the usual authorities. */
   network?: Network;
+  /** The trace a caller began (TRACEPARENT): each request to the base URL's origin carries it, with a parent id of its own. */
+  trace?: TraceContext;
+  /** Where the base URL came from, in a message's words (`--base-url`, `GWCTL_BASE_URL`): said when its host does not resolve. */
+  baseUrlFrom?: string;
 }
 
 export interface CallOptions {
@@ -90,11 +95,24 @@ export class ApiClient {
 
   /** The keys sent so far (the options' keys may be read on demand, see cli/deps.ts). */
   private readonly sentKeys = new Set<string>();
+  private trace: TraceContext | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.transport = new Transport(options.network);
     this.base = parseBaseUrl(options.baseUrl);
     this.pacing = new Pacer({ now: options.now, sleep: options.sleep }, RETRY.maxRetryAfterMs);
+    this.trace = options.trace;
+  }
+
+  /**
+   * This client for the calls of one trace (an MCP request's `_meta.traceparent`, read with
+   * `traceContext`): the same connections, pacer, keys and options, every request carrying
+   * `trace` in place of the run's (undefined: none). Closing it closes the client it came from.
+   */
+  withTrace(trace: TraceContext | undefined): ApiClient {
+    const traced = Object.create(this) as ApiClient;
+    traced.trace = trace;
+    return traced;
   }
 
   /** The URL a route resolves to, for messages and hints. */
@@ -146,7 +164,7 @@ export class ApiClient {
       const res = await this.transport.send({
         method: 'GET',
         url: this.base,
-        headers: { accept: 'application/json', 'user-agent': this.options.userAgent },
+        headers: { accept: 'application/json', 'user-agent': this.options.userAgent, ...(this.trace && traceHeaders(this.trace)) },
         timeoutMs: this.options.timeoutMs,
         signal: this.options.signal,
       });
@@ -292,13 +310,14 @@ export class ApiClient {
       const sameOrigin = url.origin === start.origin;
       const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
       if (payload !== undefined) headers['content-type'] = 'application/json';
-      // A person's own headers (gwctl api -H) go only where the key may go, and never replace it.
-      if (sameOrigin) Object.assign(headers, extra);
-      if (sameOrigin) headers.authorization = `Bearer ${key}`;
+      // The trace and a person's own headers (gwctl api -H, which win) go only where the key may go, and never replace it.
+      const trace = sameOrigin && this.trace ? traceHeaders(this.trace) : undefined;
+      if (sameOrigin) Object.assign(headers, trace, extra, { authorization: `Bearer ${key}` });
       const ticket = await this.pacing.acquire(signal, stopStarting);
       const proxy = this.transport.proxyFor(url);
       this.debug(
         `> ${method} ${url.href} (attempt ${attempt}/${attempts})${sameOrigin ? ' authorization: Bearer [redacted]' : ''}` +
+          (trace ? ` traceparent: ${headers.traceparent}` : '') +
           (proxy ? ` via proxy ${proxyLabel(proxy.url)} (${proxy.variable})` : ''),
       );
       const began = this.options.now();
@@ -317,7 +336,7 @@ export class ApiClient {
         if (error instanceof TransportFailure) {
           const unwanted = error.kind === 'aborted' && !this.options.signal.aborted;
           this.debug(`< ${unwanted ? 'cancelled: no longer needed' : error.message}`);
-          return error;
+          return error.kind === 'unresolved' && !proxy && url.hostname === this.base.hostname ? this.baseUnresolved(error) : error;
         }
         throw error;
       }
@@ -334,6 +353,11 @@ export class ApiClient {
       if (res.status < 300 || res.status >= 400 || res.headers.location === undefined) return sameOrigin ? res : { ...res, keyless: true };
       seen.add(url.href);
       const next = redirectTarget(res.headers.location, url, res.status);
+      // What a write would carry elsewhere (its body, or the change itself) goes nowhere but the base URL's origin.
+      if (next.origin !== start.origin && (payload !== undefined || !['GET', 'HEAD'].includes(method))) {
+        throw responseError(writeRedirected(method, url, next, res.status), res.status);
+      }
+      followable(next, res.status);
       if (seen.has(next.href) || hop + 1 > MAX_REDIRECTS) {
         throw responseError(`too many redirects (last to ${sanitizeField(next.href)})`, res.status);
       }
@@ -343,6 +367,12 @@ export class ApiClient {
       }
       url = next;
     }
+  }
+
+  /** A base URL whose host does not resolve: said with where the base URL came from, the place to correct it. */
+  private baseUnresolved(failure: TransportFailure): TransportFailure {
+    const from = this.options.baseUrlFrom ? `, from ${this.options.baseUrlFrom}` : '';
+    return new TransportFailure(`${failure.message} (the base URL's host${from})`, true, 'unresolved', undefined, failure.hint);
   }
 
   /** Milliseconds to wait before trying again, or undefined to stop here. */
@@ -358,8 +388,8 @@ export class ApiClient {
     let retryAfterMs: number | undefined;
     if (outcome instanceof TransportFailure) {
       // An answer that is too large or not HTTP comes back the same way when asked again.
-      // So does a proxy's refusal.
-      if (['aborted', 'too-large', 'tls', 'protocol', 'proxy', 'proxy-auth'].includes(outcome.kind)) return undefined;
+      // So does a proxy's refusal, and a name that does not exist.
+      if (['aborted', 'too-large', 'tls', 'protocol', 'proxy', 'proxy-auth', 'unresolved'].includes(outcome.kind)) return undefined;
       // A request that may have reached the server is repeated only when repeating is harmless.
       if (route.unsafe && !outcome.notSent) return undefined;
     } else {
@@ -399,8 +429,8 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
       const unknown = route.unsafe ? `: the ${route.name} request was sent, so its outcome is unknown` : '';
       throw responseError(`${outcome.message}${unknown}`, outcome.status);
     }
-    // Neither a TLS failure nor a proxy's refusal is transient: asking again gets the same answer.
-    if (outcome.kind === 'tls' || outcome.kind === 'proxy' || outcome.kind === 'proxy-auth') {
+    // Neither a TLS failure, a proxy's refusal nor a name that does not exist is transient: asking again gets the same answer.
+    if (['tls', 'proxy', 'proxy-auth', 'unresolved'].includes(outcome.kind)) {
       const code = outcome.kind === 'proxy-auth' ? ExitCode.auth : ExitCode.failure;
       throw new GwctlError(outcome.message, code, { hint: outcome.hint });
     }
@@ -437,7 +467,7 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
   });
 }
 
-/** Where a redirect points, if it is somewhere the tool may follow: http(s) only, never plain http off this machine. */
+/** Where a redirect points. */
 function redirectTarget(location: string, from: URL, status: number): URL {
   let next: URL;
   try {
@@ -445,13 +475,23 @@ function redirectTarget(location: string, from: URL, status: number): URL {
   } catch {
     throw responseError(`the server redirected to an invalid address ${JSON.stringify(sanitizeField(location))}`, status);
   }
+  return next;
+}
+
+/** Refuses a redirect the tool may not follow: only http(s), never plain http off this machine. */
+function followable(next: URL, status: number): void {
   if (next.protocol !== 'https:' && next.protocol !== 'http:') {
     throw responseError(`refusing to follow a redirect to a ${sanitizeField(next.protocol.replace(/:$/, ''))} address`, status);
   }
   if (next.protocol === 'http:' && !isLoopbackHost(next.hostname)) {
     throw responseError(`refusing to follow a redirect to plain http (${sanitizeField(next.host)})`, status);
   }
-  return next;
+}
+
+/** A write redirected to another origin, not followed: what was (not) done. A 303 says the server acted; the others that it did not. */
+function writeRedirected(method: string, from: URL, to: URL, status: number): string {
+  const done = status === 303 ? 'a 303 says the server acted on it, so check its outcome' : `the ${method} request was not done`;
+  return `the server redirected ${method} ${sanitizeField(from.pathname)} to another origin (${sanitizeField(to.origin)}): not followed, nothing was sent there, and ${done}`;
 }
 
 /** The deepest nesting of arrays and objects a response may have. */

@@ -28,7 +28,8 @@ export class TransportFailure extends Error {
     readonly notSent: boolean,
     /** `protocol`: an answer came that is not valid HTTP/1.1 (a malformed or unexpected status line, bad headers, a wrong length). */
     /** `proxy`: the proxy refused the request (a failed CONNECT); `proxy-auth`: it asked for credentials (407). */
-    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted' | 'tls' | 'protocol' | 'proxy' | 'proxy-auth',
+    /** `unresolved`: the name server says the host does not exist (a typo, not a passing failure). */
+    readonly kind: 'timeout' | 'connection' | 'too-large' | 'aborted' | 'tls' | 'protocol' | 'proxy' | 'proxy-auth' | 'unresolved',
     /** The HTTP status, when the failure came while reading the body of an answer. */
     readonly status?: number,
     /** What to do about it, when the transport knows better than its caller (a TLS failure's cause). */
@@ -228,13 +229,18 @@ function describeFailure(
   if (tls) return tls;
   const protocol = protocolProblem(err, code);
   if (protocol !== undefined) return new TransportFailure(`${protocol} (${where})`, false, 'protocol', status);
+  if (code === 'ENOTFOUND') {
+    const name = proxy ? proxy.url.hostname : req.url.hostname;
+    const of = proxy ? ` (the host of the proxy ${proxyLabel(proxy.url)}, from ${proxy.variable})` : '';
+    return new TransportFailure(`host not found: ${name}${of}`, true, 'unresolved', undefined, 'check the spelling of the host name');
+  }
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);
   const midBody = status !== undefined ? ' before the response was complete' : '';
   const what =
     code === 'ECONNREFUSED'
       ? 'connection refused'
-      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-        ? 'host not found'
+      : code === 'EAI_AGAIN'
+        ? 'temporary failure in name resolution'
         : code === 'EHOSTUNREACH' || code === 'ENETUNREACH'
           ? 'host unreachable'
           : code === 'ECONNRESET'

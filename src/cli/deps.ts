@@ -11,6 +11,7 @@ import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { Network } from '../api/transport.js';
 import { hasProxyVariable, proxyFor, proxySecrets, trustedCertificates } from '../api/transport-network.js';
 import { suggested } from '../core/suggest.js';
+import { globalOptions } from '../commands/global-options.js';
 import { forbiddenHint, KEY_NAME, unauthorizedHint, type KeyInEffect, type KeyKind } from '../config/credentials.js';
 import { bindOnFirstUse, isBound, refuseElsewhere } from '../config/binding.js';
 import { storedProfile } from '../config/profile.js';
@@ -28,7 +29,16 @@ import { realClock } from '../core/clock.js';
 import { withoutSpinners } from '../core/spinners.js';
 import { KEY_COMMAND_TERMINAL_TIMEOUT_MS, KEY_COMMAND_TIMEOUT_MS } from '../config/key-command.js';
 import { checkEnv } from '../core/options.js';
-import { accessibleMode, SANDBOX_CHURN, SANDBOX_PACE, SANDBOX_RATE_LIMIT } from '../core/environment.js';
+import {
+  accessibleMode,
+  readVariable,
+  SANDBOX_CHURN,
+  SANDBOX_PACE,
+  SANDBOX_RATE_LIMIT,
+  TRACEPARENT,
+  TRACESTATE,
+} from '../core/environment.js';
+import { traceContext } from '../api/trace-context.js';
 import { requestsPerWindow } from '../commands/sandbox.js';
 
 export interface DepsOptions {
@@ -157,6 +167,7 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
   };
   let client: ApiClient | undefined;
   const clock = options.clock ?? realClock;
+  const trace = traceContext(readVariable(env, TRACEPARENT), readVariable(env, TRACESTATE));
   // Loaded here, not at the top: auth, config and help never need the HTTP client.
   const clientOptions = (s: Settings): ClientOptions => ({
     baseUrl: s.baseUrl.value,
@@ -165,6 +176,8 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     userAgent: `gwctl/${version} node/${process.versions.node}`,
     signal,
     target,
+    baseUrlFrom: baseUrlFrom(s),
+    ...(trace ? { trace } : {}),
     sleep: clock.sleep,
     now: clock.now,
     ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
@@ -289,6 +302,13 @@ async function writeOn(deps: Deps, method: string, path: string): Promise<OwnedW
 
 /** A signal that never aborts. */
 const NEVER = new AbortController().signal;
+
+/** Where the base URL came from, in a message's words. */
+function baseUrlFrom({ baseUrl, profile }: Settings): string {
+  if (baseUrl.source === 'profile') return `the base-url of profile "${profile.value}"`;
+  const words = { flag: '--base-url', environment: globalOptions.baseUrl.env, default: 'the default', sandbox: '--sandbox' };
+  return words[baseUrl.source] ?? baseUrl.source;
+}
 
 /** A given prompter, not asked when --no-input or CI says nobody may be asked. */
 function withInteractive(prompter: Prompter, interactive: boolean): Prompter {

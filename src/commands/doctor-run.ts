@@ -149,7 +149,9 @@ export const run: RunFor<typeof spec> = async ({ deps }) => {
     try {
       addresses = await lookupHost(name);
     } catch (error) {
-      return fail(`${reachError(error)} (${proxy ? `the host of the proxy in ${proxy.variable}, ${name}` : name})`, ExitCode.transient);
+      // A name that does not exist is a typo, as for any command (exit 1); a resolver that failed for now, transient.
+      const exit = (error as { code?: string }).code === 'ENOTFOUND' ? ExitCode.failure : ExitCode.transient;
+      return fail(`${reachError(error)} (${proxy ? `the host of the proxy in ${proxy.variable}, ${name}` : name})`, exit);
     }
     return ok(
       proxy ? `${host} is resolved by the proxy; the proxy's host ${name}: ${addresses.join(', ')}` : `${host}: ${addresses.join(', ')}`,

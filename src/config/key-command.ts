@@ -3,7 +3,9 @@
 import { GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import type { Env } from '../core/env.js';
+import { ALL_PROXY, HTTP_PROXY, HTTPS_PROXY } from '../core/environment.js';
 import { sanitizeField } from '../core/sanitize.js';
+import { KEY_VARIABLES } from './profile.js';
 
 /** The contract's limit: a command that takes longer has failed. */
 export const KEY_COMMAND_TIMEOUT_MS = 10_000;
@@ -46,7 +48,7 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
   return new Promise<string>((resolve, reject) => {
     const [shell, args] = shellFor(command);
     const child = spawn(shell, args, {
-      env: { ...env, [RUN_MARK]: mark },
+      env: { ...commandEnvironment(env), [RUN_MARK]: mark },
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
       // setsid: a session and group of its own, ended whole.
@@ -67,9 +69,10 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
         reject(error as Error);
       }
     };
-    // Whatever it started goes with it, and nothing of it keeps this process waiting.
-    const release = (): void => {
-      if (child.pid !== undefined) endCommand(child.pid, ownGroup);
+    // Whatever it started goes with it (stopped: every process that carries the run's mark, too),
+    // and nothing of it keeps this process waiting.
+    const release = (stopped: boolean): void => {
+      if (child.pid !== undefined) endCommand(child.pid, ownGroup, stopped ? mark : undefined);
       child.stdout.destroy();
       child.stderr.destroy();
       child.unref();
@@ -77,7 +80,7 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
     // Stopped: the limit, too much output, interruption.
     const stop = (why: 'limit' | 'output' | { aborted: unknown }): void => {
       if (settled) return;
-      release();
+      release(true);
       settle(typeof why === 'object' ? why : { stopped: why, signal: 'SIGKILL', stdout: '', stderr: text('stderr') });
     };
     const onAbort = (): void => stop({ aborted: signal?.reason });
@@ -90,7 +93,7 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
         const holders = holdersOf(mark);
         // Those first: a process that left the group (setsid) is not ended with it.
         const leftBehind = holders.map((pid) => ({ pid, ended: end(pid) }));
-        release();
+        release(false);
         settle({ stopped: { leftBehind }, status, signal: ended, stdout: '', stderr: text('stderr') });
       }, AFTER_EXIT_MS);
     });
@@ -114,6 +117,29 @@ export function runKeyCommand(command: string, describe: string, env: Env, optio
       settle(result);
     });
   });
+}
+
+/** The keys gwctl reads, dropped; the proxy variables, as curl reads them. Names in any case: Windows' are. */
+const DROPPED = new Set<string>([KEY_VARIABLES.management.name, KEY_VARIABLES.api.name]);
+const PROXIES = new Set([HTTPS_PROXY, HTTP_PROXY, ALL_PROXY].map((v) => v.name));
+
+/**
+ * The command's environment: gwctl's, without a key of gwctl's (the API key's command would see
+ * the management key) and with the proxy URLs' credentials taken out (their host kept: a password
+ * manager may need the proxy).
+ */
+function commandEnvironment(env: Env): Env {
+  const given: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const upper = name.toUpperCase();
+    if (!DROPPED.has(upper)) given[name] = PROXIES.has(upper) && value?.includes('@') ? withoutCredentials(value) : value;
+  }
+  return given;
+}
+
+/** A proxy URL without everything up to its last `@`, whatever the URL's shape (a password may hold `/`). */
+function withoutCredentials(url: string): string {
+  return `${/^[a-z][a-z0-9+.-]*:\/\//i.exec(url)?.[0] ?? ''}${url.slice(url.lastIndexOf('@') + 1)}`;
 }
 
 function shellFor(command: string): [string, string[]] {
@@ -160,24 +186,30 @@ function leftBehind(ended: Ended, found: readonly { pid: number; ended: boolean 
 /** Set in the command's environment, new each run, so what it leaves running is found even after setsid; never read by gwctl. */
 const RUN_MARK = 'GWCTL_KEY_COMMAND_RUN';
 
-/** The processes left behind still holding the command's output (a socket), found by the run's mark in /proc (Linux only). */
+/** The processes left behind still holding the command's output (a socket or a pipe). */
 function holdersOf(mark: string): number[] {
-  const { readdirSync, readFileSync, readlinkSync } = process.getBuiltinModule('node:fs');
-  const found: number[] = [];
-  for (const entry of attempt(() => readdirSync('/proc'), [] as string[])) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    const environ = attempt(() => readFileSync(`/proc/${entry}/environ`, 'latin1'), '');
-    if (!environ.split('\0').includes(`${RUN_MARK}=${mark}`)) continue;
-    const output = [1, 2].map((fd) => attempt(() => readlinkSync(`/proc/${entry}/fd/${fd}`), ''));
-    if (output.some((file) => file.startsWith('socket:') || file.startsWith('pipe:'))) found.push(Number(entry));
-  }
-  return found;
+  const { readlinkSync } = process.getBuiltinModule('node:fs');
+  const holds = (pid: number) => [1, 2].some((fd) => /^(socket|pipe):/.test(attempt(() => readlinkSync(`/proc/${pid}/fd/${fd}`), '')));
+  return marked(mark).filter(holds);
 }
 
-/** SIGKILL to one process; false when it may not be ended (another user's), true when it is or was already gone. */
-function end(pid: number): boolean {
+/** Every process carrying the run's mark in its environment, from /proc (Linux only): wherever it went (setsid), it took the mark. */
+function marked(mark: string): number[] {
+  const { readdirSync, readFileSync } = process.getBuiltinModule('node:fs');
+  return attempt(() => readdirSync('/proc'), [] as string[])
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .filter((entry) =>
+      attempt(() => readFileSync(`/proc/${entry}/environ`, 'latin1'), '')
+        .split('\0')
+        .includes(`${RUN_MARK}=${mark}`),
+    )
+    .map(Number);
+}
+
+/** SIGKILL (or `signal`) to one process; false when it may not be ended (another user's), true when it is or was already gone. */
+function end(pid: number, signal: NodeJS.Signals = 'SIGKILL'): boolean {
   try {
-    process.kill(pid, 'SIGKILL');
+    process.kill(pid, signal);
     return true;
   } catch (error) {
     return (error as { code?: string }).code !== 'EPERM';
@@ -193,20 +225,35 @@ function inOwnGroup(): boolean {
 
 /**
  * Ends the command and all it started: its own group whole; at a terminal (gwctl's group) its
- * processes found by their parents in /proc; on Windows, taskkill of cmd.exe's tree.
+ * processes found by their parents in /proc; with the run's `mark`, every process that carries
+ * it, which finds one that left the group and the session and lost its parent (`setsid -f`).
+ * Each found is stopped first, so that none starts another between the look and the kill. One
+ * that leaves the session and clears its environment is out of reach. Windows: taskkill of the tree.
  */
-function endCommand(pid: number, ownGroup: boolean): void {
+function endCommand(pid: number, ownGroup: boolean, mark: string | undefined): void {
   if (process.platform === 'win32') {
     process
       .getBuiltinModule('node:child_process')
       .spawnSync('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true });
     return;
   }
-  for (const target of ownGroup ? [-pid] : [...descendants(pid), pid]) end(target);
+  const group = ownGroup ? [-pid] : [];
+  const found = new Set([pid]);
+  for (const target of [...group, pid]) end(target, 'SIGSTOP');
+  // A few looks: each finds what started before the ones it found were stopped.
+  for (let look = 0; look < 4; look++) {
+    const more = [...descendants(found), ...(mark ? marked(mark) : [])].filter((p) => !found.has(p));
+    if (more.length === 0) break;
+    for (const p of more) {
+      found.add(p);
+      end(p, 'SIGSTOP');
+    }
+  }
+  for (const target of [...group, ...found]) end(target);
 }
 
-/** Every process below `pid`, from /proc (Linux); none found elsewhere. */
-function descendants(pid: number): number[] {
+/** Every process below those of `roots`, from /proc (Linux); none found elsewhere. */
+function descendants(roots: Iterable<number>): number[] {
   const { readdirSync, readFileSync } = process.getBuiltinModule('node:fs');
   const children = new Map<number, number[]>();
   for (const entry of attempt(() => readdirSync('/proc'), [] as string[])) {
@@ -220,7 +267,7 @@ function descendants(pid: number): number[] {
     children.set(parent, list);
   }
   const found: number[] = [];
-  for (let queue = [pid]; queue.length > 0;) {
+  for (let queue = [...roots]; queue.length > 0;) {
     const next = children.get(queue.shift()!) ?? [];
     found.push(...next);
     queue.push(...next);

@@ -75,6 +75,13 @@ export const NODE_EXTRA_CA_CERTS = variable(
   'PEM file of certificate authorities Node trusts besides the usual ones (read by Node at start-up)',
 );
 
+/** A W3C trace the caller began, carried on every API request (api/trace-context.ts, read in cli/deps.ts). */
+export const TRACEPARENT = variable(
+  'TRACEPARENT',
+  'W3C trace context (00-TRACEID-PARENTID-FLAGS): every API request carries it as its traceparent header, with the same trace id and a parent id of its own; ignored when not valid',
+);
+export const TRACESTATE = variable('TRACESTATE', 'W3C trace state, sent as the tracestate header beside a valid TRACEPARENT');
+
 /** Accessible mode, for screen readers: nothing redrawn in place (spinner, progress, watch screen, prompts), each line read once. */
 export const ACCESSIBLE = variable(
   'GWCTL_ACCESSIBLE',
@@ -118,6 +125,9 @@ export const OTHER_VARIABLES: readonly EnvironmentVariable[] = [
   ALL_PROXY,
   NO_PROXY,
   NODE_EXTRA_CA_CERTS,
+  // The trace a request belongs to (api/trace-context.ts).
+  TRACEPARENT,
+  TRACESTATE,
   SANDBOX_PACE,
   SANDBOX_RATE_LIMIT,
   SANDBOX_CHURN,

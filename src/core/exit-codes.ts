@@ -21,7 +21,7 @@ export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   {
     code: 1,
     meaning:
-      'any other failure: an unexpected or unreadable response, a 5xx the API marked not retryable, a batch that --wait saw end other than completed',
+      'any other failure: an unexpected or unreadable response, a 5xx the API marked not retryable, a batch that --wait saw end other than completed, a host name that does not resolve',
   },
   {
     code: 2,
@@ -33,7 +33,8 @@ export const EXIT_CODES: readonly { code: ExitCodeValue; meaning: string }[] = [
   { code: 6, meaning: 'API 409 (retryable or not, once the retries are spent)' },
   {
     code: 7,
-    meaning: 'transient failure that outlived the retries: 408, 429, 500, 502, 503, 504, a timeout, a refused or reset connection',
+    meaning:
+      'transient failure that outlived the retries: 408, 429, 500, 502, 503, 504, a timeout, a refused or reset connection, a name server that failed for now',
   },
   { code: 8, meaning: 'an action on several targets failed for some or all of them (see the per-target results)' },
   { code: 130, meaning: 'interrupted (Ctrl-C)' },

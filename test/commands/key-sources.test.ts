@@ -150,6 +150,42 @@ describe('key commands', () => {
     await until(() => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z'));
   });
 
+  it("its environment carries no key of gwctl's and no proxy password; the rest as given", async () => {
+    const file = path.join(tempConfigDir(), 'env');
+    const proxies = {
+      HTTPS_PROXY: 'http://proxyuser:s3cr%40t-pw@127.0.0.1:1',
+      http_proxy: 'proxyuser:s3cr@t-pw@proxy.invalid:3128',
+      ALL_PROXY: 'http://127.0.0.1:2',
+    };
+    const printed = () =>
+      Object.fromEntries(
+        readFileSync(file, 'utf8')
+          .trim()
+          .split('\0')
+          .map((line) => line.split(/=(.*)/s, 2)),
+      );
+    // The API key's command, while the management key is in the environment.
+    server.handle(() => ({ body: { data: [], has_more: false } }));
+    const ls = await gwctl(['interns', 'ls', '--json', '--base-url', server.baseUrl], {
+      env: { GWCTL_MANAGEMENT_KEY: STORED, GWCTL_API_KEY_COMMAND: `env -0 > ${file}; echo ${KEY}`, ...proxies, KEEP: 'kept' },
+    });
+    expect(ls).toMatchObject({ code: 0, stderr: '' });
+    expect(printed()).toMatchObject({
+      HTTPS_PROXY: 'http://127.0.0.1:1',
+      http_proxy: 'proxy.invalid:3128',
+      ALL_PROXY: 'http://127.0.0.1:2',
+      KEEP: 'kept',
+    });
+    expect(printed()).not.toHaveProperty('GWCTL_MANAGEMENT_KEY');
+    expect(readFileSync(file, 'utf8')).not.toMatch(/s3cr|proxyuser|sk-stored/);
+    // The management key's command, while the API key is.
+    server.reset();
+    const r = await byok({ GWCTL_API_KEY: STORED, GWCTL_MANAGEMENT_KEY_COMMAND: `env -0 > ${file}; echo ${KEY}` });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(printed()).not.toHaveProperty('GWCTL_API_KEY');
+    expect(printed()).toHaveProperty('GWCTL_MANAGEMENT_KEY_COMMAND');
+  });
+
   it('--debug says that the command ran, never what it printed', async () => {
     const r = await byok({ GWCTL_MANAGEMENT_KEY_COMMAND: `echo ${KEY}` }, undefined, ['--debug']);
     expect(r.code).toBe(0);

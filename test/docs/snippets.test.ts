@@ -61,6 +61,7 @@ const RUN: Record<string, Setup> = {
     files: { ...EARLIER_RUN, 'my-script.sh': '#!/bin/sh\nset -e\ngwctl interns ls --limit 2\ngwctl auth status\n' },
   },
   'docs/completion.md: gwctl --help                 # the commands, global options and environment': {},
+  'docs/scripting.md: TRACEPARENT=00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01 gwctl --sandbox byok ls --debug': {},
 };
 
 const NOT_RUN: Record<string, string> = {

@@ -2,7 +2,8 @@
 // end it within a second whatever it is doing (a --jq program that never ends, a FIFO nobody
 // writes to); --jq output streams and a closed pipe ends it; jq has a memory limit; a request
 // body is at most 8 MiB; a key command that outlives its limit, or runs when Ctrl-C or SIGTERM
-// comes, goes with every process it started; every --interval has its floor.
+// comes, goes with every process it started, even one in a session of its own; every --interval
+// has its floor.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -197,36 +198,49 @@ describe('request bodies', () => {
 });
 
 describe('key commands', () => {
-  it('one that outlives its limit is ended with every process it started', async () => {
+  /**
+   * A command line that starts three processes, each writing its pid to a file of `dir`: one in
+   * its group, one in a session of its own (`setsid`), and one there whose parent is gone at once
+   * (`setsid -f`: found only by the run's mark); then it waits.
+   */
+  const starting = (dir: string, then: string) =>
+    `sleep 30 & echo $! > '${dir}/group.pid'; ` +
+    `setsid sh -c 'echo $$ > "${dir}/session.pid"; exec sleep 30' & ` +
+    `setsid -f sh -c 'echo $$ > "${dir}/orphan.pid"; exec sleep 30' >/dev/null 2>&1 </dev/null; ${then}`;
+  const PIDS = ['group', 'session', 'orphan'];
+  const pidsIn = (dir: string) => PIDS.map((name) => Number(readFileSync(path.join(dir, `${name}.pid`), 'utf8')));
+  const allWritten = (dir: string) =>
+    PIDS.every((name) => existsSync(path.join(dir, `${name}.pid`)) && readFileSync(path.join(dir, `${name}.pid`), 'utf8').trim() !== '');
+
+  it('one that outlives its limit is ended with every process it started, one that left its session too', async () => {
     const dir = tempConfigDir();
-    const pidFile = path.join(dir, 'child.pid');
     const run = await runGwctl(['interns', 'ls', '--base-url', 'http://127.0.0.1:9/api/v1'], {
-      env: { GWCTL_API_KEY_COMMAND: `sleep 30 & echo $! > '${pidFile}'; wait` },
+      env: { GWCTL_API_KEY_COMMAND: starting(dir, 'wait') },
       timeoutMs: 30_000,
     });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('did not finish within 10 s');
-    const child = Number(readFileSync(pidFile, 'utf8'));
-    expect(child).toBeGreaterThan(0);
-    expect(running(child)).toBe(false);
+    const started = pidsIn(dir);
+    for (const pid of started) expect(pid).toBeGreaterThan(0);
+    await until(() => started.every((pid) => !running(pid)), 1_000);
   }, 40_000);
 
-  /** gwctl started with a key command that starts a process and waits for it, once that process runs. */
-  async function waitingOnKeyCommand(args: readonly string[]): Promise<{ run: Child; started: number }> {
-    const pidFile = path.join(tempConfigDir(), 'child.pid');
+  /** gwctl started with a key command that starts processes and waits for them, once they run. */
+  async function waitingOnKeyCommand(args: readonly string[]): Promise<{ run: Child; started: number[] }> {
+    const dir = tempConfigDir();
     const run = spawnGwctl([...args, '--json', '--base-url', 'http://127.0.0.1:9/api/v1'], {
-      env: { GWCTL_MANAGEMENT_KEY_COMMAND: `sleep 30 & echo $! > '${pidFile}'; wait; echo sk-never-printed-0123` },
+      env: { GWCTL_MANAGEMENT_KEY_COMMAND: starting(dir, 'wait; echo sk-never-printed-0123') },
     });
-    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 10_000);
+    await until(() => allWritten(dir), 10_000);
     // The command is under way, not merely started.
     await new Promise((r) => setTimeout(r, 200));
-    return { run, started: Number(readFileSync(pidFile, 'utf8')) };
+    return { run, started: pidsIn(dir) };
   }
 
   it.each(SIGNALS)('%s while one runs ends the run within a second (%i), and every process it started', async (signal, exit, word) => {
     const { run, started } = await waitingOnKeyCommand(['byok', 'ls']);
     await expectStopped(run, signal, exit, word);
-    await until(() => !running(started), 1_000);
+    await until(() => started.every((pid) => !running(pid)), 1_000);
   });
 
   it('Ctrl-C while one runs for an action on many targets: untouched, exit 130 within a second', async () => {
@@ -238,7 +252,7 @@ describe('key commands', () => {
     expect(Date.now() - sent).toBeLessThan(1_000);
     expect(code).toBe(130);
     expect(JSON.parse(run.stderr())).toMatchObject({ error: { message: 'interrupted: 0 of 2 interns done, 2 untouched', exit_code: 130 } });
-    await until(() => !running(started), 1_000);
+    await until(() => started.every((pid) => !running(pid)), 1_000);
   });
 });
 

@@ -71,10 +71,13 @@ describe('proxies from the environment', () => {
     expect(proxy.requests).toHaveLength(1);
   });
 
+  /** A name nothing here resolves: exit 1, naming the host and the base URL's source (contract, seventh release). */
+  const NOT_FOUND = `gwctl: host not found: ${HOST} (the base URL's host, from GWCTL_BASE_URL); check the spelling of the host name`;
+
   it('without a proxy variable the name does not resolve: the proof that the proxy carried the others', async () => {
     const r = await get({});
-    expect(r.code).toBe(7);
-    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port}); ${DOCTOR_HINT}`);
+    expect(r.code).toBe(1);
+    expect(lastLine(r.stderr)).toBe(NOT_FOUND);
   });
 
   it.each([
@@ -85,8 +88,8 @@ describe('proxies from the environment', () => {
     ['*', '*'],
   ])('NO_PROXY naming %s: the request goes directly (and fails to resolve), the proxy sees nothing', async (_, noProxy) => {
     const r = await get({ HTTPS_PROXY: proxy.url, NO_PROXY: noProxy.replace('PORT', String(front.port)) });
-    expect(r.code).toBe(7);
-    expect(lastLine(r.stderr)).toBe(`gwctl: host not found (${HOST}:${front.port}); ${DOCTOR_HINT}`);
+    expect(r.code).toBe(1);
+    expect(lastLine(r.stderr)).toBe(NOT_FOUND);
     expect(proxy.requests).toEqual([]);
   });
 
@@ -223,6 +226,22 @@ describe('proxies from the environment', () => {
     const r = await get({ HTTPS_PROXY: `http://127.0.0.1:${port}` });
     expect(r.code).toBe(7);
     expect(r.stderr).toBe(`gwctl: connection refused (the proxy http://127.0.0.1:${port} (HTTPS_PROXY)); ${DOCTOR_HINT}\n`);
+  });
+
+  it("a name that does not resolve: the proxy's own, exit 1 once naming the proxy; the gateway's through the proxy, its refusal as before", async () => {
+    const r = await get({ HTTPS_PROXY: 'http://proxyuser:pw@proxy.invalid:3128' }, ['--retries', '3', '--debug']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(/debug: > /g)).toHaveLength(1);
+    expect(lastLine(r.stderr)).toBe(
+      'gwctl: host not found: proxy.invalid (the host of the proxy http://proxy.invalid:3128, from HTTPS_PROXY); check the spelling of the host name',
+    );
+    // The proxy resolves the gateway's name, and says it could not: a refused CONNECT, not retried.
+    const through = await get({ HTTPS_PROXY: proxy.url, GWCTL_BASE_URL: 'https://gateway.invalid/api/v1' }, ['--retries', '3']);
+    expect(through).toMatchObject({
+      code: 1,
+      stderr: `gwctl: the proxy ${proxy.url} (HTTPS_PROXY) refused to connect to gateway.invalid (HTTP 502)\n`,
+    });
+    expect(proxy.requests).toHaveLength(1);
   });
 
   it('a proxy URL that cannot be read: exit 2, without quoting it (it may hold a password)', async () => {

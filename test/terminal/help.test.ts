@@ -8,7 +8,8 @@ const EXIT_CODES = `Exit codes:
 
   0    success (an empty list is a success)
   1    any other failure: an unexpected or unreadable response, a 5xx the API
-       marked not retryable, a batch that --wait saw end other than completed
+       marked not retryable, a batch that --wait saw end other than completed,
+       a host name that does not resolve
   2    usage or input error found before sending (bad flag, bad id,
        out-of-range value, missing --yes), API 400, 413, 415
   3    cancelled: a confirmation was declined
@@ -16,7 +17,8 @@ const EXIT_CODES = `Exit codes:
   5    API 404 or 410
   6    API 409 (retryable or not, once the retries are spent)
   7    transient failure that outlived the retries: 408, 429, 500, 502, 503,
-       504, a timeout, a refused or reset connection
+       504, a timeout, a refused or reset connection, a name server that failed
+       for now
   8    an action on several targets failed for some or all of them (see the
        per-target results)
   130  interrupted (Ctrl-C)

@@ -33,9 +33,10 @@ export function reachError(error: unknown): string {
     case 'ECONNREFUSED':
       return 'connection refused';
     case 'ENOTFOUND':
-    case 'EAI_AGAIN':
     case 'EAI_NONAME':
       return 'host not found';
+    case 'EAI_AGAIN':
+      return 'temporary failure in name resolution';
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return 'host unreachable';
