@@ -2,6 +2,8 @@
 // the BOM, the soft hyphen, Mongolian vowel separator, tag characters) are escaped wherever a
 // person reads them: "prod\u200b-db" must not pass for "prod-db". JSON keeps the value, escaped.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { missing } from '../completions/shells.js';
+import { onScreen } from '../kit/tmux.js';
 import { safeJson, sanitizeBlock, sanitizeField, sanitizeRawString, shownValue } from '../../src/core/sanitize.js';
 import { internBody, internId } from '../kit/bodies.js';
 import { gwctl } from '../kit/cli.js';
@@ -56,6 +58,20 @@ describe('server text with invisible characters, through the commands', () => {
       stdoutIsTTY: tty,
       columns: 250,
     });
+
+  it.skipIf(missing.tmux)(
+    `a table on a real terminal (tmux)${missing.tmux ? ` (skipped: ${missing.tmux})` : ''}`,
+    { timeout: 60_000 },
+    async () => {
+      const screen = await onScreen(
+        ['interns', 'ls', '--columns', 'id,name', '--base-url', server.baseUrl],
+        { GWCTL_MANAGEMENT_KEY: KEY, TERM: 'xterm' },
+        250,
+      );
+      expect(screen.exit).toBe(0);
+      expect(screen.text.split('\n')[1]).toBe(`${ID}  ${SHOWN}`);
+    },
+  );
 
   it('a terminal table', async () => {
     const r = await run(['interns', 'ls'], true);
