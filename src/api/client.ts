@@ -4,7 +4,7 @@ import { apiError, responseError, transportError, usageError, noCredentialsError
 import { ExitCode } from '../core/exit-codes.js';
 import { maskKeys, maskKeysInJson } from '../core/mask.js';
 import { baseUrlProblem, isLoopbackHost } from '../core/patterns.js';
-import { quoteInput, sanitizeField } from '../core/sanitize.js';
+import { oneLine, quoteInput, sanitizeField } from '../core/sanitize.js';
 import { readJson } from '../core/sent-json.js';
 import { readErrorEnvelope } from './envelope.js';
 import { reasonPhrase } from './status-text.js';
@@ -526,7 +526,7 @@ export function parseBody(res: WireResponse): ParsedBody {
       // fall through: described below
     }
   }
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = oneLine(text);
   const snippet = JSON.stringify(sanitizeField(flat.length > 80 ? `${flat.slice(0, 80)}…` : flat));
   return { ok: false, contentType, snippet };
 }

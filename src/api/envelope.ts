@@ -1,7 +1,7 @@
 // The API's error envelope, read leniently: `{error: {code, message, metadata?: {reason, retryable}}}`
 // where `code` may be an integer or a string, and anything may be missing or malformed.
 import { isObject } from '../core/patterns.js';
-import { sanitizeField } from '../core/sanitize.js';
+import { oneLine, sanitizeField } from '../core/sanitize.js';
 
 export interface ErrorEnvelope {
   code?: number | string;
@@ -23,7 +23,7 @@ export function readErrorEnvelope(res: { text: string }): ErrorEnvelope {
   if (typeof error.code === 'number' || typeof error.code === 'string') out.code = error.code;
   if (typeof error.message === 'string' && error.message.trim() !== '') {
     // One line, nothing that can steer a terminal, and no room for a server to flood it.
-    const flat = sanitizeField(error.message.replace(/\s+/g, ' ').trim());
+    const flat = sanitizeField(oneLine(error.message));
     out.message = flat.length > 500 ? `${flat.slice(0, 500)}…` : flat;
   }
   const metadata = isObject(error.metadata) ? error.metadata : undefined;

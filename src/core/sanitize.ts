@@ -1,34 +1,48 @@
-// Server text must never drive the terminal (an ESC or a bidirectional control in a name): every
-// byte that leaves the process passes through one of these functions, which share one definition
-// of what is unsafe.
+// Server text must never drive the terminal nor hide from a person (an ESC, a bidirectional
+// control or a zero-width space in a name): every byte that leaves the process passes through one
+// of these functions, which share one definition of what is unsafe.
 
-/** Unsafe everywhere: C0, DEL, C1, the line and paragraph separators, and every bidirectional mark, embedding, override and isolate. */
-const BIDI = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
-
-const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
-/** The same, except the tab and newline that lay out a block of text. */
-
-const UNSAFE_EXCEPT_LAYOUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
 /**
- * What drives a terminal or reorders text wherever the text ends up: ESC and the 8-bit DCS, SOS,
- * CSI, OSC, PM and APC, which begin control sequences, BEL, which ends one (and rings), and the
- * bidirectional controls.
+ * Unsafe everywhere, besides C0, DEL, C1 and the line and paragraph separators: Unicode's format
+ * characters (every bidirectional mark, embedding, override and isolate; the soft hyphen, the
+ * zero-width characters and joiners, the BOM), and every tag character, assigned or not: text a
+ * model reads and a person does not see ("prod\u200b-db" looks like "prod-db").
  */
-const UNSAFE_IN_A_PIPE = new RegExp(`[\\u0007\\u001b\\u0090\\u0098\\u009b\\u009d-\\u009f${BIDI}]`, 'g');
+const INVISIBLE = '\\p{Cf}\\u{e0000}-\\u{e007f}';
+
+const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}]`, 'gu');
+/** The same, except the tab and newline that lay out a block of text. */
+const UNSAFE_EXCEPT_LAYOUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}]`, 'gu');
+/**
+ * What drives a terminal or hides or reorders text wherever the text ends up: ESC and the 8-bit
+ * DCS, SOS, CSI, OSC, PM and APC, which begin control sequences, BEL, which ends one (and rings),
+ * and the invisible characters.
+ */
+const UNSAFE_IN_A_PIPE = new RegExp(`[\\u0007\\u001b\\u0090\\u0098\\u009b\\u009d-\\u009f${INVISIBLE}]`, 'gu');
 /** What JSON.stringify leaves raw: it escapes C0 itself. */
-const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${BIDI}]`, 'g');
+const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}]`, 'gu');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
+/** A control as `\e` or `\x07`, an invisible character as `\u00ad`, one beyond the BMP (a tag) as one code point: `\u{e0041}`. */
 function visible(ch: string): string {
   const named = NAMED[ch];
   if (named) return named;
-  const code = ch.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  const code = ch.codePointAt(0)!;
+  if (code <= 0x9f) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
 }
 
+/** JSON's own escape, a character beyond the BMP as its two surrogates. */
 function jsonEscape(ch: string): string {
-  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  let out = '';
+  for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/** Text on one line: each run of white space one space, none at either end. JavaScript's `\s` holds the BOM, which is kept here for sanitizeField to show. */
+export function oneLine(text: string): string {
+  return text.replace(/[^\S\ufeff]+/g, ' ').replace(/^ | $/g, '');
 }
 
 /** For one table cell, one tab-separated field or one error line: every control character made visible. */

@@ -46,7 +46,8 @@ with --all the items stream as pages arrive. A single object prints on one line.
 --json, --jq and --jsonl do not combine with --columns or --header, nor --jsonl with --json
 or --jq (exit 2).
 
-Text from the server never steers the terminal: control characters (ESC, BEL, C1) and
-bidirectional controls are shown escaped (\\e, \\x07, \\u202e) in tables, rows, jq's raw
-strings and error lines, and as \\uXXXX inside JSON.
+Text from the server never steers the terminal nor hides from you: control characters (ESC,
+BEL, C1), bidirectional controls and invisible format characters (zero-width spaces, tag
+characters) are shown escaped (\\e, \\x07, \\u202e, \\u200b, \\u{e0041}) in tables, rows,
+jq's raw strings and error lines, and as \\uXXXX inside JSON.
 `;

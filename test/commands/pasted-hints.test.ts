@@ -60,11 +60,12 @@ describe.each(HOSTILE)('a hint that repeats %j', (value) => {
     expect(words).toEqual(['interns', 'ls', '--starting-after', value, '--base-url', server.baseUrl]);
   });
 
-  it('interns suspend: the id whose answer was lost', async () => {
+  it('interns suspend: an intern id is a UUID, so this one is refused before anything is sent and no hint repeats it', async () => {
     server.handle(() => ({ drop: true }));
     const r = await gwctl(['interns', 'suspend', value, '--yes', '--base-url', server.baseUrl], { env });
-    expect(r.code).toBe(7);
-    expect(pasted(commandIn(r.stderr, 'check with:'))).toEqual(['interns', 'get', value]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^gwctl: invalid intern id ".*": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7\n$/);
+    expect(server.requests).toEqual([]);
   });
 
   it('batches delete: the id whose answer was lost', async () => {

@@ -242,6 +242,27 @@ describe('gwctl mcp over stdio', () => {
     expect(sb.requests()).toEqual([]);
   });
 
+  it('an intern id that is not a UUID is refused as on the command line, in a read and in a write, and nothing is sent', async () => {
+    const sb = sandbox();
+    const { client } = await connect(['--allow-destructive'], sb.env());
+    sb.clearRequests();
+    const error = {
+      status: null,
+      message: 'invalid intern id "not-a-uuid": must be a UUID such as 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      exit_code: 2,
+    };
+    for (const [tool, args] of [
+      ['interns_get', { id: 'not-a-uuid' }],
+      ['interns_wait', { ids: [sb.examples.intern, 'not-a-uuid'], for: ['status=running'] }],
+      ['interns_suspend', { ids: [sb.examples.intern, 'not-a-uuid'], yes: true }],
+    ] as const) {
+      const result = await call(client, tool, args);
+      expect(result.isError, tool).toBe(true);
+      expect(JSON.parse((result.content[0] as { text: string }).text), tool).toEqual({ error });
+    }
+    expect(sb.requests()).toEqual([]);
+  });
+
   it('batches_get keeps its timeout: a slow answer is exit_code 7 after about the timeout', async () => {
     const sb = sandbox();
     const { client } = await connect([], sb.env());

@@ -74,12 +74,13 @@ describe('no key on the command line', () => {
   it('a stored key typed as a target is masked in the output of a dry run (found by the property tests)', async () => {
     const dir = tempConfigDir();
     writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'management-key': MGMT } } }), { mode: 0o600 });
-    server.handle(() => ({ status: 404, body: envelope(404, 'Intern not found') }));
-    const r = await run(['interns', 'suspend', MGMT, '--dry-run', '--base-url', server.baseUrl], {
+    server.handle(() => ({ status: 404, body: envelope(404, 'Batch not found') }));
+    // A batch id, unlike an intern's, is any text its path takes: this one is read.
+    const r = await run(['batches', 'delete', MGMT, '--dry-run', '--base-url', server.baseUrl], {
       GWCTL_CONFIG_DIR: dir,
       GWCTL_API_KEY: 'sk-api-dry-run-0123456789',
     });
-    expect(r).toMatchObject({ code: 0, stdout: `${maskKey(MGMT)}\twould-fail\tHTTP 404: Intern not found\n`, stderr: '' });
+    expect(r).toMatchObject({ code: 0, stdout: `${maskKey(MGMT)}\twould-fail\tHTTP 404: Batch not found\n`, stderr: '' });
     // The dry run reads the target it names, and sends nothing else.
     expect(server.requests.map((q) => q.method)).toEqual(['GET']);
   });

@@ -1,8 +1,8 @@
-// Shared pieces of the resource schemas, and the two ways they are applied: strictly to a body
-// a person wrote (a usage error, nothing sent) and leniently to what the server answered
-// (unknown fields and values kept; only a body of the wrong shape altogether is an error).
+// Shared pieces of the resource schemas, and how they are applied to what the server answered:
+// leniently (unknown fields and values kept; only a body of the wrong shape altogether is an
+// error). A body a person wrote is checked by its own schema's module (preset.ts).
 import * as z from 'zod/mini';
-import { responseError, usageError } from '../../core/errors.js';
+import { responseError } from '../../core/errors.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { keepSentText } from '../../core/sent-json.js';
 
@@ -15,15 +15,6 @@ export const epochTime = z.number();
 /** A page of a list: its items, and whether more follow. */
 export function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ data: z.array(item), has_more: z.boolean() });
-}
-
-/** Check user input; the message names what was wrong (`label`), the bad value and what is allowed. */
-export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown, label: string): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const shown = typeof value === 'string' ? ` ${JSON.stringify(sanitizeField(value))}` : '';
-  throw usageError(`invalid ${label}${shown}: ${issue?.message ?? 'not allowed'}`);
 }
 
 /** Check a response body; a wrong shape is an error that says where (exit 1). */

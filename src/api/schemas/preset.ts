@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { usageError } from '../../core/errors.js';
+import { quoteInput } from '../../core/sanitize.js';
+import { nearest } from '../../core/suggest.js';
 import { URL_SAFE } from '../vocabulary.js';
 import { nullableString, timestamp } from './common.js';
 
@@ -64,8 +67,13 @@ export const PERSISTED_FIELDS = [
 ] as const;
 /** Fields the service takes and silently ignores for a preset. */
 export const IGNORED_FIELDS = ['messages', 'stream', 'prompt'] as const;
+/** Every field a messages-style request defines: any other is a mistake (a typo would drop a setting from the version). */
+const REQUEST_FIELDS: readonly string[] = [...PERSISTED_FIELDS, ...IGNORED_FIELDS];
 
-const cacheControl = z.looseObject({ type: z.literal('ephemeral', 'cache_control.type must be "ephemeral"') });
+const cacheControl = z.looseObject(
+  { type: z.literal('ephemeral', 'cache_control.type must be "ephemeral"') },
+  'cache_control must be an object',
+);
 
 const stopCondition = z.union(
   [
@@ -120,5 +128,37 @@ export const PresetBody = z
     },
     'the preset body must be a JSON object',
   )
-  .check(z.refine((body) => !(body.fallbacks && body.models), 'fallbacks cannot be combined with models'));
+  // Checked even when a field is wrong, so that every problem is said at once.
+  .check(z.refine((body) => !(body.fallbacks && body.models), { error: 'fallbacks cannot be combined with models', when: () => true }));
 export type PresetBody = z.infer<typeof PresetBody>;
+
+/** How many problems of a body an error lists; the count says how many there were in all. */
+const PROBLEMS_SHOWN = 20;
+
+/**
+ * Refuses a body a person wrote (exit 2, before anything is sent) with every problem at once, in
+ * the order of its fields, each naming its field: one a messages request does not define (and the
+ * nearest one it does), or a rule of the document broken.
+ */
+export function checkPresetBody(body: Record<string, unknown>): void {
+  const byField = new Map<string, string[]>(Object.keys(body).map((k) => [k, []]));
+  const whole: string[] = [];
+  let unlisted = false;
+  for (const [key, problems] of byField) {
+    if (REQUEST_FIELDS.includes(key)) continue;
+    const near = nearest(key, REQUEST_FIELDS);
+    unlisted ||= near === undefined;
+    problems.push(`unknown field ${quoteInput(key)}${near ? ` (did you mean ${near}?)` : ''}`);
+  }
+  for (const { path, message } of PresetBody.safeParse(body).error?.issues ?? []) {
+    const key = path[0];
+    if (typeof key !== 'string') whole.push(message);
+    else byField.get(key)?.push(message.includes(key) ? message : `${path.map(String).join('.')}: ${message}`);
+  }
+  const problems = [...[...byField.values()].flat(), ...whole];
+  if (problems.length === 0) return;
+  const more = problems.length > PROBLEMS_SHOWN ? [`and ${problems.length - PROBLEMS_SHOWN} more`] : [];
+  const said =
+    problems.length === 1 ? problems[0] : `${problems.length} problems: ${[...problems.slice(0, PROBLEMS_SHOWN), ...more].join('; ')}`;
+  throw usageError(`invalid preset body: ${said}`, unlisted ? `the fields of a messages request: ${REQUEST_FIELDS.join(', ')}` : undefined);
+}

@@ -1,5 +1,5 @@
 import { INTERN_FIELDS, INTERN_SHAPE } from '../../api/fields.generated.js';
-import { arg } from '../../core/options.js';
+import { arg, uuidCheck } from '../../core/options.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
 import { defineSpec } from '../../core/spec.js';
 
@@ -8,8 +8,8 @@ export const spec = defineSpec({
   tool: 'read',
   agent: { summary: 'Show every field of an intern' },
   summary: 'Show every field of an intern (on a terminal, pick one when the id is left out)',
-  // Checked by the implementation: when it is left out, a person at a terminal picks one.
-  args: { id: arg.optional({ name: 'id', description: 'intern id', complete: 'intern' }) },
+  // When it is left out, a person at a terminal picks one.
+  args: { id: arg.optional({ name: 'id', description: 'intern id', label: 'intern id', complete: 'intern', check: uuidCheck() }) },
   options: { ...WATCH_OPTIONS },
   columns: [
     'id',

@@ -1,7 +1,7 @@
 import { SUSPEND_RESULT_SHAPE } from '../../api/fields.generated.js';
 import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
 import { concurrencyOption } from '../../core/concurrency.js';
-import { arg, option } from '../../core/options.js';
+import { arg, option, uuidCheck } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 import { targetsShape } from '../../core/target-shapes.js';
 
@@ -39,12 +39,15 @@ export const spec = defineSpec({
     'would-fail, reason): one not found, or not visible to the key, would fail with 404. It changes',
     'nothing and exits 0; with --strict it exits 8 when any would fail.',
   ].join('\n'),
-  // Checked by the implementation: no target at all first, then the confirmation rule (without --yes and a terminal, nothing else matters).
+  // Each id is a UUID (those on stdin are checked as they are read); the implementation checks the
+  // rest: no target at all first, then the confirmation rule (without --yes and a terminal, nothing else matters).
   args: {
     ids: arg.many({
       name: 'id',
       description: 'intern ids, or - to read them from stdin (on a terminal, pick one when none is given)',
+      label: 'intern id',
       complete: 'intern',
+      check: uuidCheck(),
     }),
   },
   options: {

@@ -1,6 +1,6 @@
 import { INTERN_SHAPE } from '../../api/fields.generated.js';
 import { INTERN_STATUS_ALIASES, INTERN_STATUSES, MAX_STATUS_FILTERS } from '../../api/vocabulary.js';
-import { arg, option, pathIdCheck, ValueRefused } from '../../core/options.js';
+import { arg, option, uuidCheck, ValueRefused } from '../../core/options.js';
 import { defineSpec } from '../../core/spec.js';
 import { nearest } from '../../core/suggest.js';
 import { intervalOption, POLL_INTERVALS } from '../../core/watch-options.js';
@@ -56,7 +56,7 @@ export const spec = defineSpec({
       description: 'intern ids, or - to read them from stdin (or --status instead)',
       label: 'intern id',
       complete: 'intern',
-      check: pathIdCheck(),
+      check: uuidCheck(),
     }),
   },
   options: {

@@ -1,6 +1,5 @@
 import { routes } from '../../api/routes.js';
-import { checkInput } from '../../api/schemas/common.js';
-import { IGNORED_FIELDS, PERSISTED_FIELDS, PresetBody, PresetResponse, type Preset } from '../../api/schemas/preset.js';
+import { checkPresetBody, IGNORED_FIELDS, PresetResponse, type Preset } from '../../api/schemas/preset.js';
 import { inline } from '../../output/cells.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Section } from '../../output/printer.js';
@@ -28,7 +27,7 @@ export async function presetBodyOf({ opts, deps }: Pick<RunContext<typeof spec>,
     ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
     ...(opts.system !== undefined ? { system: opts.system } : {}),
   });
-  checkInput(PresetBody, body, 'preset body');
+  checkPresetBody(body);
   return body;
 }
 
@@ -133,13 +132,13 @@ export function heldFields(body: Record<string, unknown>): string[] {
   return Object.keys(body).filter((k) => !isIgnored(k));
 }
 
-/** The fields of `body` the service ignores (`messages`, `stream`, anything outside the preset config). */
+/** The fields of `body` the service ignores (`messages`, `stream`, `prompt`: a checked body has no other field outside the preset config). */
 export function ignoredFields(body: Record<string, unknown>): string[] {
   return Object.keys(body).filter(isIgnored);
 }
 
 function isIgnored(key: string): boolean {
-  return (IGNORED_FIELDS as readonly string[]).includes(key) || !(PERSISTED_FIELDS as readonly string[]).includes(key);
+  return (IGNORED_FIELDS as readonly string[]).includes(key);
 }
 
 // The service makes a version from the request body alone: `--temperature 0.2` on a preset

@@ -2,7 +2,7 @@
 // from a list when a person at a terminal leaves the id out.
 import { InputTooLarge, MAX_ID_LIST_BYTES } from '../../core/bounded-read.js';
 import { cancelledError, GwctlError, usageError } from '../../core/errors.js';
-import { checkValue, pathIdCheck } from '../../core/options.js';
+import { checkValue, pathIdCheck, uuidCheck, type Check } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import type { Deps } from '../context.js';
 import { readInterns } from './intern-list.js';
@@ -10,14 +10,14 @@ import { pickIntern } from './pick.js';
 import { noPromptReason } from './no-prompt.js';
 import { startProgress } from './progress.js';
 
-/** The intern id given, or one picked at a terminal (shared/pick.ts); `usage` is suggested when nobody can be asked. */
+/** The intern id given (its spec checked it), or one picked at a terminal (shared/pick.ts); `usage` is suggested when nobody can be asked. */
 export async function internIdOrPick(
   deps: Deps,
   given: string | undefined,
   action: string,
   { usage = `gwctl interns ${action} <id>` }: { usage?: string } = {},
 ): Promise<string> {
-  if (given !== undefined) return checkValue(pathIdCheck(), given, 'intern id');
+  if (given !== undefined) return given;
   if (!deps.prompter.interactive) {
     throw usageError('missing intern id', `give one, as in '${usage}' (the picker needs a terminal)`);
   }
@@ -36,8 +36,13 @@ export async function confirmOrRefuse(deps: Deps, yes: boolean, question: () => 
   if (!(await deps.prompter.confirm(await question()))) throw cancelledError('cancelled; nothing was changed');
 }
 
-/** The ids named, `-` for stdin's (one a line, `#` and blank lines skipped); all checked before anything is sent, each acted on once. */
-export async function readIds(deps: Deps, words: readonly string[], label: string, check = pathIdCheck()): Promise<string[]> {
+/** How an id read from stdin is checked, by how messages name it: an intern's is a UUID (as its spec checks one given as an argument), a batch's any text its path takes. */
+function idCheck(label: string): Check<string> {
+  return label === 'intern id' ? uuidCheck() : pathIdCheck();
+}
+
+/** The ids named (their spec checked them), `-` for stdin's (one a line, `#` and blank lines skipped); all checked before anything is sent, each acted on once. */
+export async function readIds(deps: Deps, words: readonly string[], label: string): Promise<string[]> {
   const ids: string[] = [];
   for (const word of words) {
     if (word !== '-') {
@@ -47,6 +52,7 @@ export async function readIds(deps: Deps, words: readonly string[], label: strin
     // At a terminal nothing would show that gwctl is waiting for the ids being typed.
     if (deps.io.stdinIsTTY) deps.io.err('reading ids from stdin; Ctrl-D to end\n');
     const lines = (await readIdList(deps)).split(/\r?\n/);
+    const check = idCheck(label);
     lines.forEach((line, i) => {
       const text = line.trim();
       if (text === '' || text.startsWith('#')) return;

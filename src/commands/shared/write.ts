@@ -82,11 +82,10 @@ export async function givenTargets(
   noun: string,
   words: readonly string[],
   select?: () => Promise<Target[]>,
-  check = pathIdCheck(),
 ): Promise<Target[]> {
   const label = `${noun} id`;
-  for (const word of words) if (word !== '-') checkValue(check, word, label);
-  return select ? select() : (await readIds(deps, words, label, check)).map((id) => ({ id }));
+  for (const word of words) if (word !== '-') checkValue(pathIdCheck(), word, label);
+  return select ? select() : (await readIds(deps, words, label)).map((id) => ({ id }));
 }
 
 /** Whether a person will see targets' names: a terminal's results, not JSON. */

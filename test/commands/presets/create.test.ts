@@ -176,6 +176,78 @@ describe('presets create', () => {
     expect(scripted.server.requests).toHaveLength(0);
   });
 
+  it('refuses a field the messages request does not define, naming the nearest one, with or without --dry-run', async () => {
+    for (const flags of [[], ['--dry-run'], ['--yes']]) {
+      const r = await run(['presets', 'create', 'support-bot', '--file', '-', ...flags], JSON.stringify({ model: 'm', temprature: 0.2 }));
+      expect(r).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'gwctl: invalid preset body: unknown field "temprature" (did you mean temperature?)\n',
+      });
+    }
+    // A --temperature flag does not hide the mistake of the file.
+    const flagged = await run(['presets', 'create', 'x', '--file', '-', '--temperature', '1'], JSON.stringify({ modle: 'm' }));
+    expect(flagged.stderr).toBe('gwctl: invalid preset body: unknown field "modle" (did you mean model?)\n');
+    expect(scripted.server.requests).toHaveLength(0);
+  });
+
+  it('says every problem of the body in one error, in the order of its fields, and how many', async () => {
+    const body = {
+      model: 7,
+      max_token: 100,
+      fallbacks: [{ model: 'a' }],
+      models: ['b'],
+      speed: 'turbo',
+      messages: [{ content: 'hi' }],
+      cache_control: 'ephemeral',
+    };
+    const problems = [
+      'model must be a string',
+      'unknown field "max_token" (did you mean max_tokens?)',
+      'speed must be "fast" or "standard"',
+      'messages.0.role: each message needs a role',
+      'cache_control must be an object',
+      'fallbacks cannot be combined with models',
+    ];
+    const r = await run(['presets', 'create', 'support-bot', '--file', '-'], JSON.stringify(body));
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: `gwctl: invalid preset body: 6 problems: ${problems.join('; ')}\n` });
+    const json = await run(['presets', 'create', 'support-bot', '--file', '-', '--json'], JSON.stringify(body));
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: { status: null, message: `invalid preset body: 6 problems: ${problems.join('; ')}`, exit_code: 2 },
+    });
+    expect(scripted.server.requests).toHaveLength(0);
+  });
+
+  it('past 20 problems, the error counts them all and lists the first 20', async () => {
+    const body = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`x${i}`, i]));
+    const r = await run(['presets', 'create', 'support-bot', '--file', '-'], JSON.stringify(body));
+    const listed = Array.from({ length: 20 }, (_, i) => `unknown field "x${i}"`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      new RegExp(`^gwctl: invalid preset body: 25 problems: ${listed.join('; ')}; and 5 more; the fields of a messages request: `),
+    );
+    expect(scripted.server.requests).toHaveLength(0);
+  });
+
+  it('a field with no near one: the hint lists the fields of a messages request', async () => {
+    const r = await run(
+      ['presets', 'create', 'support-bot', '--file', '-', '--json'],
+      JSON.stringify({ model: 'm', system_prompt: 'Be brief.' }),
+    );
+    expect(r.code).toBe(2);
+    const { error } = JSON.parse(r.stderr) as { error: { message: string; hint: string } };
+    expect(error.message).toBe('invalid preset body: unknown field "system_prompt"');
+    expect(error.hint).toMatch(/^the fields of a messages request: model, max_tokens, temperature, system, .*, messages, stream, prompt$/);
+    expect(scripted.server.requests).toHaveLength(0);
+  });
+
+  it('fields the request defines but a preset does not keep are still sent', async () => {
+    scripted.script = () => ({ body: preset(1, { model: 'm' }, '') });
+    const sent = { model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: false, prompt: 'p' };
+    expect((await run(['presets', 'create', 'support-bot', '--file', '-'], JSON.stringify(sent))).code).toBe(0);
+    expect(JSON.parse(scripted.server.requests[0]!.body)).toEqual(sent);
+  });
+
   it('refuses a bad slug, bad JSON and an empty request before sending', async () => {
     expect((await run(['presets', 'create', 'a/b', '--model', 'm'])).code).toBe(2);
     expect(await run(['presets', 'create', 'x', '--file', '-'], '{oops')).toMatchObject({ code: 2 });
