@@ -1,19 +1,17 @@
-// The eleven operations of the management API: where they live and which key they need.
-// Kept free of schemas so that naming a route loads nothing.
+// The operations of the management API: where they live and which key they need. Each is
+// declared by its command's spec (`operation`); routes.generated.ts gathers them. Kept free of
+// schemas so that naming a route loads nothing.
+import type { KeyKind, Operation } from '../core/spec.js';
+import { routes } from './routes.generated.js';
 
-/** management: management key only. api: the API key, falling back to the management key. */
-export type KeyKind = 'management' | 'api';
+export type { KeyKind } from '../core/spec.js';
+export { routes } from './routes.generated.js';
 
-export interface Route {
-  readonly name: string;
-  readonly method: 'GET' | 'POST' | 'DELETE';
-  /** Relative to the base URL; `{param}` segments are filled in URL-encoded. */
-  readonly path: string;
-  readonly key: KeyKind;
+export interface Route extends Operation {
   /**
    * True when repeating the request after it may have reached the server could change
-   * something twice; such requests are retried only when the server has said so
-   * or when the connection was never made.
+   * something twice (every method but GET); such requests are retried only when the server has
+   * said so or when the connection was never made.
    */
   readonly unsafe?: boolean;
   /**
@@ -22,20 +20,6 @@ export interface Route {
    */
   readonly retryOnlyUnsent?: boolean;
 }
-
-export const routes = {
-  getPrivateEndpoint: { name: 'get private endpoint', method: 'GET', path: '/private-endpoints/{id}', key: 'management' },
-  createPreset: { name: 'create preset', method: 'POST', path: '/presets/{slug}/messages', key: 'management', unsafe: true },
-  getBatch: { name: 'get batch', method: 'GET', path: '/batches/{id}', key: 'api' },
-  deleteBatch: { name: 'delete batch', method: 'DELETE', path: '/batches/{id}', key: 'api', unsafe: true },
-  suspendIntern: { name: 'suspend intern', method: 'POST', path: '/interns/{id}/suspend', key: 'api', unsafe: true },
-  listInterns: { name: 'list interns', method: 'GET', path: '/interns', key: 'api' },
-  getIntern: { name: 'get intern', method: 'GET', path: '/interns/{id}', key: 'api' },
-  listVaultSecrets: { name: 'list vault secrets', method: 'GET', path: '/vault/interns/{id}/secrets', key: 'api' },
-  listByok: { name: 'list BYOK credentials', method: 'GET', path: '/byok', key: 'management' },
-  listBudgets: { name: 'list budgets', method: 'GET', path: '/workspaces/{id}/budgets', key: 'management' },
-  getTool: { name: 'get tool', method: 'GET', path: '/tools/{name}', key: 'management' },
-} as const satisfies Record<string, Route>;
 
 /**
  * The key `gwctl api` sends to a path when not told, decided by the table above, so that it is

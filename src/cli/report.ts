@@ -16,8 +16,38 @@ export function errorLine(error: GwctlError): string {
   return `gwctl: ${sanitizeField(line)}`;
 }
 
+/**
+ * The JSON Schema of what `errorJson` makes: the --json error object, which a tool's error
+ * result carries as its structured content too (every tool's outputSchema admits it).
+ */
+export const ERROR_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        status: { type: ['integer', 'null'] },
+        code: { type: ['integer', 'string'] },
+        message: { type: 'string' },
+        reason: { type: 'string' },
+        retryable: { type: 'boolean' },
+        hint: { type: 'string' },
+        exit_code: { type: 'integer' },
+      },
+      // The details of a failure (the unfinished interns of a wait, why a write did not happen) ride beside these.
+      required: ['status', 'message', 'exit_code'],
+    },
+  },
+  required: ['error'],
+} as const;
+
 export function errorJson(error: GwctlError): string {
-  return safeJson({ error: { ...errorFields(error), exit_code: error.exitCode } }, 0);
+  return safeJson(errorObject(error), 0);
+}
+
+/** The --json error object as a value: `{"error": {status, message, ..., exit_code}}`. */
+export function errorObject(error: GwctlError): { error: Record<string, unknown> } {
+  return { error: { ...errorFields(error), exit_code: error.exitCode } };
 }
 
 export function reportError(io: Io, error: unknown, json: boolean): number {

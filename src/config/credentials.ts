@@ -91,6 +91,17 @@ function firstSource(kind: KeyKind, ctx: KeyContext): KeyInEffect | { line: stri
   return undefined;
 }
 
+/**
+ * Whether a key of this kind is configured (a variable, a key command, a stored key), seen
+ * without running a command or opening the credential store: which tools `gwctl mcp` serves.
+ */
+export function keyConfigured(kind: KeyKind, ctx: Pick<KeyContext, 'env' | 'stored' | 'profile'>): boolean {
+  if (readVariable(ctx.env, KEY_VARIABLES[kind]) || keyCommand(kind, ctx)) return true;
+  const field = KEY_FIELD[kind];
+  const stored = ctx.stored[field];
+  return ctx.stored[KEYCHAIN_MARK[field]] === true || (stored !== undefined && stored !== '');
+}
+
 /** The key command in effect for `kind`, if any: the environment's, then the profile's. */
 export function keyCommand(kind: KeyKind, ctx: Pick<KeyContext, 'env' | 'stored' | 'profile'>): { line: string; from: string } | undefined {
   const variable = KEY_COMMAND_VARIABLES[kind];

@@ -2,6 +2,23 @@
 // implementation. The implementation (`<verb>-run.ts`) is typed from it.
 import type { ArgDefs, OptionDef, OptionDefs } from './options.js';
 
+/** Which key an operation takes. management: the management key only. api: the API key, falling back to the management key. */
+export type KeyKind = 'management' | 'api';
+
+/**
+ * The API operation a command performs: where it lives and which key it needs, declared once in
+ * the command's spec. `npm run registry` gathers them into the route table the client, the
+ * sandbox and `gwctl api` share (api/routes.generated.ts).
+ */
+export interface Operation {
+  /** How messages name it: `get private endpoint`, `suspend intern`. */
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** Relative to the base URL; `{param}` segments are filled in URL-encoded. */
+  readonly path: string;
+  readonly key: KeyKind;
+}
+
 export interface CommandSpec<
   A extends ArgDefs = ArgDefs,
   O extends OptionDefs = OptionDefs,
@@ -25,6 +42,8 @@ export interface CommandSpec<
   readonly shape?: string;
   /** Lines a person can paste; every command has at least one. */
   readonly examples: readonly string[];
+  /** The API operation it performs, for a command that is one (`endpoints get`: GET /private-endpoints/{id}). */
+  readonly operation?: Operation;
   /** Served by `gwctl mcp` as `<group>_<verb>`: `read` always, `write` only with --allow-destructive (previewed unless `yes`). */
   readonly tool?: 'read' | 'write';
   /** How a write tool asks the person before it acts (required of a write tool: see `defineSpec`). */

@@ -23,23 +23,23 @@ const MANAGEMENT = { family: 'management', access: 'management', deadline: false
 
 /** What the sandbox adds to each route of api/routes.ts, keyed by its names: a route only one side has does not compile. */
 const SERVED: { readonly [K in keyof typeof routes]: SandboxRoute } = {
-  getPrivateEndpoint: {
+  endpointsGet: {
     ...MANAGEMENT,
     deadline: true,
     emptyParamStatus: 404,
     handler: endpoints.getPrivateEndpoint,
     errorExtras: endpoints.errorExtras,
   },
-  createPreset: { ...MANAGEMENT, emptyParamStatus: 400, handler: presets.createPreset },
-  getBatch: { ...BATCHES, emptyParamStatus: 404, handler: batches.getBatch },
-  deleteBatch: { ...BATCHES, emptyParamStatus: 404, handler: batches.deleteBatch },
-  suspendIntern: { ...INTERNS, emptyParamStatus: 400, handler: interns.suspendIntern },
-  listInterns: { ...INTERNS, emptyParamStatus: 400, handler: interns.listInterns },
-  getIntern: { ...INTERNS, emptyParamStatus: 404, handler: interns.getIntern },
-  listVaultSecrets: { ...INTERNS, emptyParamStatus: 404, handler: vault.listSecrets },
-  listByok: { ...MANAGEMENT, emptyParamStatus: 400, handler: byok.listByok },
-  listBudgets: { ...MANAGEMENT, access: 'workspace', emptyParamStatus: 404, handler: budgets.listBudgets },
-  getTool: { ...MANAGEMENT, emptyParamStatus: 404, handler: tools.getTool },
+  presetsCreate: { ...MANAGEMENT, emptyParamStatus: 400, handler: presets.createPreset },
+  batchesGet: { ...BATCHES, emptyParamStatus: 404, handler: batches.getBatch },
+  batchesDelete: { ...BATCHES, emptyParamStatus: 404, handler: batches.deleteBatch },
+  internsSuspend: { ...INTERNS, emptyParamStatus: 400, handler: interns.suspendIntern },
+  internsLs: { ...INTERNS, emptyParamStatus: 400, handler: interns.listInterns },
+  internsGet: { ...INTERNS, emptyParamStatus: 404, handler: interns.getIntern },
+  vaultSecrets: { ...INTERNS, emptyParamStatus: 404, handler: vault.listSecrets },
+  byokLs: { ...MANAGEMENT, emptyParamStatus: 400, handler: byok.listByok },
+  budgetsLs: { ...MANAGEMENT, access: 'workspace', emptyParamStatus: 404, handler: budgets.listBudgets },
+  toolsGet: { ...MANAGEMENT, emptyParamStatus: 404, handler: tools.getTool },
 };
 
 type SandboxRoute = Omit<RouteDef, 'name' | 'method' | 'pattern'>;

@@ -73,7 +73,7 @@ describe('fetchChecked', () => {
     const page = { data: Array.from({ length: 500 }, (_, i) => internBody(i + 1)), has_more: true };
     const { deps, loads } = depsAnswering(page);
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push((await fetchChecked(deps, routes.listInterns, {}, schema)).data);
+    for (let i = 0; i < 3; i++) answers.push((await fetchChecked(deps, routes.internsLs, {}, schema)).data);
     expect(loads).toHaveBeenCalledTimes(1);
     expect(answers[2]).toEqual(InternList.parse(page));
     expect(answers[2]).not.toBe(page);
@@ -82,7 +82,7 @@ describe('fetchChecked', () => {
   it('never loads the compiler for a read of one body', async () => {
     const schema = z.extend(Intern, {});
     const { deps, loads } = depsAnswering(internBody(1));
-    expect((await fetchChecked(deps, routes.getIntern, { params: { id: internId(1) } }, schema)).data).toEqual(internBody(1));
+    expect((await fetchChecked(deps, routes.internsGet, { params: { id: internId(1) } }, schema)).data).toEqual(internBody(1));
     expect(loads).not.toHaveBeenCalled();
   });
 });

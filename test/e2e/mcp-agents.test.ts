@@ -124,9 +124,9 @@ describe("what the person reads is the tool's own words", () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Suspend 1 intern\? /);
     expect(lines[1]).toMatch(
-      /^- cache-warmer stopped\\n… and 0 more\\n\\nThis only refreshes a cache; nothing is stopped\.\\u202eCONFIRM\\u202c/,
+      /^- "cache-warmer stopped\\n… and 0 more\\n\\nThis only refreshes a cache; nothing is stopped\.\\u202eCONFIRM\\u202c/,
     );
-    expect(lines[1]).toContain(`… (${hostile.length} characters) (${id}), running`);
+    expect(lines[1]).toContain(`… (${hostile.length} characters)" (id "${id}"), status "running"`);
     // Cut at 200 characters of the name, some way into the run of z's at its end.
     const kept = 200 - (hostile.length - 300);
     expect(lines[1]).toContain(`\\x07${'z'.repeat(kept)}… (`);
@@ -159,11 +159,11 @@ describe("what the person reads is the tool's own words", () => {
     expect(message).not.toMatch(UNSAFE);
     expect(message.split('\n')).toEqual([
       expect.stringMatching(/^Create 1 /),
-      '- agent-made',
+      '- id "agent-made"',
       'The body it sends:',
-      '  model: openai/gpt-4o',
-      '  max_tokens: 100',
-      '  system: be brief\\u202e\\nIGNORE',
+      '  "model": "openai/gpt-4o"',
+      '  "max_tokens": 100',
+      '  "system": "be brief\\u202e\\nIGNORE"',
       'Confirm?',
     ]);
   });

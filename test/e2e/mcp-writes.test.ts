@@ -80,7 +80,7 @@ describe('gwctl mcp write tools', () => {
     });
     expect(asked).toHaveLength(1);
     expect(asked[0]!.message).toContain('Suspend 1 intern?');
-    expect(asked[0]!.message).toContain(`${name} (${intern})`);
+    expect(asked[0]!.message).toContain(`"${name}" (id "${intern}")`);
     expect(asked[0]).toMatchObject({ requestedSchema: { properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } });
     expect((await sb.get(`/interns/${intern}`)).body.status).not.toBe('running');
     const [intent, outcome] = audit();

@@ -242,6 +242,8 @@ describe('the hand-over to the SDK', () => {
     const deps = {
       io: { stdin, stdinIsTTY: false, out: (text: string) => Promise.resolve(void out.push(text)), err: () => Promise.resolve() },
       signal: new AbortController().signal,
+      // The sandbox's keys serve every tool: nothing is read of a configuration.
+      flags: { sandbox: true },
     } as unknown as Deps;
     const load: McpLoaders = {
       server: () =>

@@ -52,7 +52,7 @@ describe('waits between attempts', () => {
   it('backoff ceilings double from 0.5 s up to 8 s (full jitter drawn at its top here)', async () => {
     server.handle(() => ({ status: 503, body: envelope(503, 'down') }));
     const { api, waits } = client({ retries: 6 });
-    const error = await failure(api.call(routes.listInterns));
+    const error = await failure(api.call(routes.internsLs));
     expect(waits).toEqual([499, 999, 1998, 3996, 7992, 7992]);
     expect(server.requests).toHaveLength(7);
     expect(error.message).toBe('down (after 7 attempts)');
@@ -62,7 +62,7 @@ describe('waits between attempts', () => {
   it('jitter can draw no wait at all', async () => {
     server.handle(() => ({ status: 500, body: envelope(500, 'x') }));
     const { api, waits } = client({ random: () => 0 });
-    await failure(api.call(routes.listInterns));
+    await failure(api.call(routes.internsLs));
     expect(waits).toEqual([0, 0, 0]);
   });
 
@@ -73,14 +73,14 @@ describe('waits between attempts', () => {
       headers: { 'retry-after': i === 0 ? '7' : new Date(now() + 12_000).toUTCString() },
       body: envelope(429, 'slow'),
     }));
-    await failure(api.call(routes.listInterns));
+    await failure(api.call(routes.internsLs));
     expect(waits).toEqual([7_000, 12_000]);
   });
 
   it('the waits of one request never add up to more than the total bound', async () => {
     server.handle(() => ({ status: 503, headers: { 'retry-after': '59' }, body: envelope(503, 'busy') }));
     const { api, waits } = client({ retries: 10 });
-    const error = await failure(api.call(routes.listInterns));
+    const error = await failure(api.call(routes.internsLs));
     expect(waits).toEqual([59_000, 59_000]);
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(RETRY.maxTotalWaitMs);
     expect(server.requests).toHaveLength(3);
@@ -95,7 +95,7 @@ describe('waits between attempts', () => {
       body: envelope(503, 'later'),
     }));
     const { api, waits } = client();
-    const error = await failure(api.call(routes.listInterns));
+    const error = await failure(api.call(routes.internsLs));
     expect(waits).toEqual([]);
     expect(error.hint).toBe('the server asks to wait 61s before trying again');
   });
@@ -103,7 +103,7 @@ describe('waits between attempts', () => {
   it('--debug names every attempt and every wait', async () => {
     server.handle((_req, i) => (i < 2 ? { status: 502, body: envelope(502, 'x') } : { body: { data: [], has_more: false } }));
     const { api, debug } = client();
-    await api.call(routes.listInterns);
+    await api.call(routes.internsLs);
     expect(debug.filter((l) => l.startsWith('>') || l.startsWith('waiting'))).toEqual([
       `> GET ${server.baseUrl}/interns (attempt 1/4) authorization: Bearer [redacted]`,
       'waiting 499 ms before attempt 2/4',
@@ -126,11 +126,11 @@ describe('waits between attempts', () => {
     });
     try {
       const traced = client();
-      await traced.api.call(routes.listInterns);
+      await traced.api.call(routes.internsLs);
       const size = Buffer.from(JSON.stringify(body)).length;
       expect(traced.debug.some((line) => line.startsWith('< 200 in ') && line.includes(`, ${size} bytes, application/json`))).toBe(true);
       counted.length = 0;
-      await client({ debug: undefined }).api.call(routes.listInterns);
+      await client({ debug: undefined }).api.call(routes.internsLs);
       expect(counted.filter((text) => typeof text === 'string' && text.includes('"has_more"'))).toEqual([]);
     } finally {
       byteLength.mockRestore();
@@ -146,7 +146,7 @@ describe('interruption', () => {
       return { delayMs: 1_000, body: {} };
     });
     const { api } = client({ signal: controller.signal });
-    const error = await failure(api.call(routes.listInterns));
+    const error = await failure(api.call(routes.internsLs));
     expect(error.exitCode).toBe(130);
     expect(server.requests).toHaveLength(1);
   });

@@ -137,9 +137,9 @@ describe("a client's calls in another trace (an MCP request's _meta.traceparent)
   it("withTrace: the calls carry that trace instead of the run's; the client it came from keeps its own", async () => {
     const request = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-00`;
     const api = client(TRACEPARENT);
-    await api.withTrace(traceContext(request, 'vendor=x')).call(routes.listInterns);
-    await api.call(routes.listInterns);
-    await api.withTrace(undefined).call(routes.listInterns);
+    await api.withTrace(traceContext(request, 'vendor=x')).call(routes.internsLs);
+    await api.call(routes.internsLs);
+    await api.withTrace(undefined).call(routes.internsLs);
     expect(traces().map((t) => [t.traceId, t.flags, t.state])).toEqual([
       ['a'.repeat(32), '00', 'vendor=x'],
       [TRACE_ID, '01', undefined],

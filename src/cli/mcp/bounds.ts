@@ -18,16 +18,51 @@ export const MAX_JSON = MAX_TEXT - 2_000;
  * lines are indented four more spaces inside the envelope's array (safeJson's layout).
  */
 export function fitting(envelope: unknown, items: readonly unknown[]): unknown[] {
-  let size = safeJson(envelope).length;
+  const around = layoutLength(envelope, MAX_JSON);
+  let size = around;
   let count = 0;
   for (const item of items) {
-    const text = safeJson(item);
-    size += text.length + 4 * text.split('\n').length + 2;
+    // Measured as laid out inside the array (two levels in), and only as far as the bound.
+    size += layoutLength(item, MAX_JSON - size + 1, 2) + 6;
     if (size > MAX_JSON) break;
     count++;
   }
   if (count > 0 || items.length === 0) return items.slice(0, count);
-  return [{ ...(cutToFit(items[0], MAX_JSON - safeJson(envelope).length) as object), truncated: true }];
+  return [{ ...(cutToFit(items[0], MAX_JSON - around) as object), truncated: true }];
+}
+
+/**
+ * How long `safeJson(value)` is, laid out `depth` levels in, without making it; once it passes
+ * `limit`, a number past it: a body whose layout is hundreds of megabytes (deep nesting
+ * multiplies the indentation) is never laid out to learn that it does not fit.
+ */
+export function layoutLength(value: unknown, limit = Number.POSITIVE_INFINITY, depth = 0): number {
+  let total = 0;
+  const walk = (node: unknown, level: number): void => {
+    if (total > limit) return;
+    if (typeof node !== 'object' || node === null) {
+      // undefined in an array is laid out as null.
+      total += node === undefined ? 4 : safeJson(node, 0).length;
+      return;
+    }
+    const entries = Array.isArray(node) ? node.map((v): [string | undefined, unknown] => [undefined, v]) : Object.entries(node);
+    const shown = Array.isArray(node) ? entries : entries.filter(([, v]) => v !== undefined && typeof v !== 'function');
+    if (shown.length === 0) {
+      total += 2;
+      return;
+    }
+    // `{` or `[`, then each entry on a line of its own, indented, separated by commas, then the close.
+    total += 2 + (level * 2 + 1);
+    for (const [key, child] of shown) {
+      total += 1 + (level + 1) * 2 + 1 + (key === undefined ? 0 : safeJson(key, 0).length + 2);
+      walk(child, level + 1);
+      if (total > limit) return;
+    }
+    // One comma fewer than entries.
+    total -= 1;
+  };
+  walk(value, depth);
+  return total;
 }
 
 /** A whole body cut to fit, saying so. */
@@ -43,10 +78,10 @@ const SHORTEST_CUT = 64;
  * `…`) or, when no string is long, the longest array halved, again until it fits.
  */
 function cutToFit<T>(value: T, max: number): T {
-  if (safeJson(value).length <= max) return value;
+  if (layoutLength(value, max) <= max) return value;
   const copy = structuredClone(value);
   for (let round = 0; round < 200; round++) {
-    const excess = safeJson(copy).length - max;
+    const excess = layoutLength(copy, 2 * max) - max;
     if (excess <= 0) break;
     const { longestString, longestArray } = largest(copy);
     if (longestString && longestString.length > SHORTEST_CUT) {

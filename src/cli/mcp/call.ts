@@ -4,6 +4,7 @@
 // what --json would print, or the --json error object. A write goes to writes.ts.
 import { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ApiClient } from '../../api/client.js';
 import type { Deps } from '../../commands/context.js';
 import { keysFromEnvironment } from '../../config/profile.js';
 import { GwctlError, toGwctlError } from '../../core/errors.js';
@@ -12,15 +13,17 @@ import { createIo } from '../../core/io.js';
 import { nobodyToAsk } from '../../core/prompter.js';
 import { untilAborted } from '../../core/abort.js';
 import type { OptionDefs } from '../../core/options.js';
-import { safeJson } from '../../core/sanitize.js';
+import { escapeJsonText, safeJson } from '../../core/sanitize.js';
 import { commandName, type AnySpec } from '../../core/spec.js';
-import { McpPrinter } from '../../output/printers/mcp.js';
+import { McpPrinter, type Captured } from '../../output/printers/mcp.js';
+import { prettyJson } from '../../output/json-text.js';
+import { isObject } from '../../core/patterns.js';
 import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
 import { forAgent } from './agent-errors.js';
-import { cutBody, MAX_JSON, MAX_TEXT } from './bounds.js';
+import { cutBody, layoutLength, MAX_JSON, MAX_TEXT } from './bounds.js';
 import { GATEWAY_CURSOR_OPTION, isListSpec, listCall, shapeList, type ListCall } from './lists.js';
-import { failed, parseObject, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
+import { failed, textContent, type CallContext, type CallOutcome, type ToolResult } from './result.js';
 import { callWrite } from './writes.js';
 
 // The call's context and outcome, named where the server and its tests look for them.
@@ -36,37 +39,39 @@ const NOBODY = nobodyToAsk('cannot ask: a tool call has nobody to ask');
 export async function callTool(tool: GwctlTool, input: Record<string, unknown>, ctx: CallContext): Promise<CallOutcome> {
   const keys = await knownKeys(ctx.deps);
   if (tool.write) return callWrite(tool, input, { ...ctx, keys, commandDeps: callDeps({ ...ctx, keys }, tool.spec).deps });
-  let printed: Printed;
+  let ran: Ran;
   let list: ListCall | undefined;
   try {
     list = isListSpec(tool.spec) ? listCall(tool, input) : undefined;
     const parsed = inputOf(tool, list?.input ?? input);
     if (list?.gatewayCursor !== undefined) parsed.opts[GATEWAY_CURSOR_OPTION] = list.gatewayCursor;
-    printed = await runCommand({ ...ctx, keys }, tool.spec, parsed);
+    ran = await runCommand({ ...ctx, keys }, tool.spec, parsed);
   } catch (error) {
-    printed = { text: '', notes: '', body: undefined, failure: toGwctlError(error) };
+    ran = { notes: '', failure: toGwctlError(error) };
   }
-  return { ...readResult(tool, list, printed), keys };
+  return { ...readResult(tool, list, ran), keys };
 }
 
-/** A read tool's result: the body as --json prints it (a list's bounded), with what the command said on stderr. */
-function readResult(tool: GwctlTool, list: ListCall | undefined, printed: Printed): ToolResult {
-  if (printed.failure) return failed(forAgent(tool, printed.failure), printed.text);
-  const shaped = printed.body && list ? shapeList(tool, list, printed.body) : bounded(printed);
-  const body = shaped?.body ?? printed.body;
+/** A read tool's result: the body --json prints, bounded and laid out only as far as it is returned, with what the command said on stderr. */
+function readResult(tool: GwctlTool, list: ListCall | undefined, ran: Ran): ToolResult {
+  if (ran.failure) return failed(forAgent(tool, ran.failure));
+  const body = isObject(ran.body) ? ran.body : undefined;
+  const shaped = body && list ? shapeList(tool, list, body) : body && bounded(body);
   const content: CallToolResult['content'] = [];
-  const text = shaped ? safeJson(shaped.body) : printed.text.trimEnd();
+  // A get that fits is laid out as --json prints it, numbers and key order as sent.
+  const text = shaped ? safeJson(shaped.body) : body ? escapeJsonText(prettyJson(body)) : (ran.text ?? '').trimEnd();
   if (text) content.push(textContent(text));
-  const notes = [shaped?.note ?? nextPage(tool, body), agentNotes(printed.notes)].filter(Boolean).join('\n');
+  const returned = shaped?.body ?? body;
+  const notes = [shaped?.note ?? nextPage(tool, returned), agentNotes(ran.notes)].filter(Boolean).join('\n');
   if (notes) content.push(textContent(notes));
-  return { result: { content, ...(body ? { structuredContent: body } : {}) }, exitCode: ExitCode.ok };
+  return { result: { content, ...(returned ? { structuredContent: returned } : {}) }, exitCode: ExitCode.ok };
 }
 
 /** A body longer than the bound (one item: a get's): cut to fit, saying so. */
-function bounded(printed: Printed): { body: Record<string, unknown>; note: string } | undefined {
-  if (!printed.body || printed.text.length <= MAX_JSON) return undefined;
+function bounded(body: Record<string, unknown>): { body: Record<string, unknown>; note: string } | undefined {
+  if (layoutLength(body, MAX_JSON) <= MAX_JSON) return undefined;
   return {
-    body: cutBody(printed.body),
+    body: cutBody(body),
     note: `The result was cut to stay under ${MAX_TEXT} characters ("truncated": true): its longest values are shortened (ending in …).`,
   };
 }
@@ -88,13 +93,13 @@ function agentNotes(notes: string): string {
   return kept.join('\n').trim();
 }
 
-/** What one run of a command printed (stdout, the JSON body when it is one object; stderr's notes), and how it ended. */
-type Printed = { text: string; body: Record<string, unknown> | undefined; notes: string; failure?: GwctlError };
+/** What one run of a command handed its printer (as data), what it said on stderr, and how it ended. */
+type Ran = Captured & { notes: string; failure?: GwctlError };
 
 /** Runs a read tool's command with typed arguments and options, for one call. */
-async function runCommand(call: Call, spec: AnySpec, { args, opts }: ReturnType<typeof inputOf>): Promise<Printed> {
+async function runCommand(call: Call, spec: AnySpec, { args, opts }: ReturnType<typeof inputOf>): Promise<Ran> {
   const deadline = callDeadline(spec, opts);
-  const { deps, stdout, stderr } = callDeps(call, spec, deadline?.signal);
+  const { deps, printer, stderr } = callDeps(call, spec, deadline?.signal);
   let failure: GwctlError | undefined;
   try {
     const implementation = implementations.get(commandName(spec));
@@ -105,25 +110,29 @@ async function runCommand(call: Call, spec: AnySpec, { args, opts }: ReturnType<
   } finally {
     deadline?.clear();
   }
-  const text = stdout.text;
-  return { text, notes: stderr.text.trim(), body: parseObject(text), ...(failure ? { failure } : {}) };
+  return { ...printer.captured, notes: stderr.text.trim(), ...(failure ? { failure } : {}) };
 }
 
-/** A command's dependencies in one call: an Io over memory, the MCP printer, nobody to ask, the call's cancellation. */
-function callDeps(ctx: Call, spec: AnySpec, deadline?: AbortSignal): { deps: Deps; stdout: Memory; stderr: Memory } {
+/** A command's dependencies in one call: the MCP printer (data, not text), stderr over memory, nobody to ask, the call's cancellation. */
+function callDeps(ctx: Call, spec: AnySpec, deadline?: AbortSignal): { deps: Deps; printer: McpPrinter; stderr: Memory } {
   const { deps } = ctx;
-  const stdout = new Memory();
   const stderr = new Memory();
-  const io = createIo({ streams: { stdin: Readable.from([]), stdout, stderr }, env: deps.env, colorFlag: false, onStdoutClosed: () => {} });
+  // Nothing is written to stdout: the printer keeps what the command hands it.
+  const io = createIo({
+    streams: { stdin: Readable.from([]), stdout: new Memory(), stderr },
+    env: deps.env,
+    colorFlag: false,
+    onStdoutClosed: () => {},
+  });
   for (const key of ctx.keys) io.addSecret(key);
   const signal = AbortSignal.any([deps.signal, ctx.signal, ...(deadline ? [deadline] : [])]);
-  const printer = new McpPrinter(
-    { io, now: () => deps.clock.now(), command: commandName(spec), header: false, tables: deps.heavy.tables },
-    (printed) => ctx.progress?.(printed, `${printed} items`),
-  );
+  const printer = new McpPrinter((printed) => ctx.progress?.(printed, `${printed} items`));
   let polls = 0;
+  const { trace } = ctx;
+  let traced: Promise<ApiClient> | undefined;
   const callDeps: Deps = {
     ...deps,
+    ...(trace ? { api: () => (traced ??= deps.api().then((client) => client.withTrace(trace))) } : {}),
     io,
     printer,
     prompter: NOBODY,
@@ -142,7 +151,7 @@ function callDeps(ctx: Call, spec: AnySpec, deadline?: AbortSignal): { deps: Dep
       },
     },
   };
-  return { deps: callDeps, stdout, stderr };
+  return { deps: callDeps, printer, stderr };
 }
 
 /**

@@ -24,17 +24,17 @@ export type EarlyAnswer = { id: RequestId; response: { result: Record<string, un
 
 /**
  * The answer to `message` (a client's first, as parsed), or undefined when the SDK is to answer
- * it; `noConfirm` is the operator's --no-confirm, which the instructions say.
+ * it; `instructions` are the server's (identity.ts: --no-confirm and the tools left out say themselves there).
  */
-export function earlyAnswer(message: unknown, noConfirm = false): EarlyAnswer | undefined {
+export function earlyAnswer(message: unknown, instructions = instructionsFor()): EarlyAnswer | undefined {
   if (!isPlainObject(message) || !onlyKeys(message, ['jsonrpc', 'id', 'method', 'params']) || message.jsonrpc !== '2.0') return undefined;
   const { id, method, params } = message;
   if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
   const result =
     method === 'initialize'
-      ? initializeResult(params, noConfirm)
+      ? initializeResult(params, instructions)
       : method === 'server/discover'
-        ? discoverResult(params, noConfirm)
+        ? discoverResult(params, instructions)
         : undefined;
   // The key order is the SDK's, so that the two answers are the same text, not only the same JSON.
   return result && { id: id as RequestId, response: { result, jsonrpc: '2.0', id: id as RequestId } };
@@ -45,7 +45,7 @@ export function earlyAnswer(message: unknown, noConfirm = false): EarlyAnswer | 
  * (its rule, with its list). A request carrying `_meta` is left to the SDK: that is where a
  * 2026-07-28 envelope would turn an `initialize` into a request of the other era.
  */
-function initializeResult(params: unknown, noConfirm: boolean): Record<string, unknown> | undefined {
+function initializeResult(params: unknown, instructions: string): Record<string, unknown> | undefined {
   if (!isPlainObject(params) || !onlyKeys(params, ['protocolVersion', 'capabilities', 'clientInfo'])) return undefined;
   const { protocolVersion: asked, capabilities, clientInfo } = params;
   if (typeof asked !== 'string' || !isClientCapabilities(capabilities) || !isImplementation(clientInfo)) return undefined;
@@ -53,7 +53,7 @@ function initializeResult(params: unknown, noConfirm: boolean): Record<string, u
     protocolVersion: HANDSHAKE_REVISIONS.includes(asked) ? asked : HANDSHAKE_REVISIONS[0],
     capabilities: SERVER_CAPABILITIES,
     serverInfo: SERVER_INFO,
-    instructions: instructionsFor(noConfirm),
+    instructions,
   };
 }
 
@@ -62,7 +62,7 @@ function initializeResult(params: unknown, noConfirm: boolean): Record<string, u
  * serves (another is the SDK's to refuse). The result is as the SDK's encoding of that revision
  * gives it: complete, with no cache hint configured (kept 0 ms, private), naming the server.
  */
-function discoverResult(params: unknown, noConfirm: boolean): Record<string, unknown> | undefined {
+function discoverResult(params: unknown, instructions: string): Record<string, unknown> | undefined {
   if (!isPlainObject(params) || !onlyKeys(params, ['_meta'])) return undefined;
   const meta = params._meta;
   if (!isPlainObject(meta) || !onlyKeys(meta, [PROTOCOL_VERSION, CLIENT_INFO, CLIENT_CAPABILITIES])) return undefined;
@@ -73,7 +73,7 @@ function discoverResult(params: unknown, noConfirm: boolean): Record<string, unk
   return {
     supportedVersions: DISCOVER_REVISIONS,
     capabilities: SERVER_CAPABILITIES,
-    instructions: instructionsFor(noConfirm),
+    instructions,
     resultType: 'complete',
     ttlMs: 0,
     cacheScope: 'private',

@@ -3,11 +3,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Deps } from '../../commands/context.js';
 import type { GwctlError } from '../../core/errors.js';
-import { sanitizeBlock } from '../../core/sanitize.js';
-import { errorJson } from '../report.js';
+import { safeJson, sanitizeBlock } from '../../core/sanitize.js';
+import { errorObject } from '../report.js';
 import type { AuditLog, ClientName } from './audit.js';
 import type { Confirm, ConfirmAnswer } from './asking.js';
 import type { Parts } from './parts.js';
+import type { TraceContext } from '../../api/trace-context.js';
 
 export interface CallContext {
   /** The run's dependencies: settings, client, pacing, clock. */
@@ -28,6 +29,8 @@ export interface CallContext {
   client?: ClientName;
   /** The write tools' previews and results that were cut, kept for their cursors. */
   parts?: Parts;
+  /** The request's `_meta.traceparent` (and tracestate), carried on every API request of the call in place of the run's. */
+  trace?: TraceContext;
 }
 
 /** A call's result and exit code, with every key the run knows, to mask wherever the call is recorded. */
@@ -35,14 +38,11 @@ export type CallOutcome = ToolResult & { keys: readonly string[] };
 
 export type ToolResult = { result: CallToolResult; exitCode: number };
 
-/** A tool error: the --json error object, in the text and as the structured content. */
-export function failed(failure: GwctlError, printed = ''): ToolResult {
-  const error = errorJson(failure);
-  const content: CallToolResult['content'] = [];
-  if (printed.trim()) content.push(textContent(printed.trimEnd()));
-  content.push(textContent(error));
+/** A tool error: the --json error object, as its text and as its structured content (which every tool's outputSchema admits). */
+export function failed(failure: GwctlError): ToolResult {
+  const structuredContent = errorObject(failure);
   return {
-    result: { isError: true, content, structuredContent: parseObject(printed) ?? parseObject(error) ?? {} },
+    result: { isError: true, content: [textContent(safeJson(structuredContent, 0))], structuredContent },
     exitCode: failure.exitCode,
   };
 }
@@ -53,13 +53,4 @@ export function failed(failure: GwctlError, printed = ''): ToolResult {
  */
 export function textContent(text: string): { type: 'text'; text: string } {
   return { type: 'text', text: sanitizeBlock(text) };
-}
-
-export function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -7,7 +7,10 @@
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../commands/context.js';
 import { rejectOnAbort } from '../../core/abort.js';
+import { commands } from '../registry.js';
 import { earlyAnswer } from './handshake.js';
+import { instructionsFor } from './identity.js';
+import { toolsLeftOut } from './keys.js';
 import { LineReader } from './lines.js';
 import type { HttpLoader, McpOptions, serveOverHttp, serveOverStdio } from './server.js';
 import type { Opening } from './stdio.js';
@@ -20,17 +23,18 @@ export interface McpLoaders {
 
 export async function serveMcp(opts: McpOptions, deps: Deps, load: McpLoaders): Promise<void> {
   if (!opts.confirm) deps.io.err('gwctl: write tools act on yes: true without asking the person at the client (--no-confirm)\n');
-  if (opts.http) return (await load.server()).serveOverHttp(opts, deps, load.http);
-  const opening = await openStdio(deps, !opts.confirm);
+  const leftOut = toolsLeftOut(commands.values(), deps, opts);
+  if (opts.http) return (await load.server()).serveOverHttp(opts, deps, load.http, leftOut);
+  const opening = await openStdio(deps, instructionsFor(!opts.confirm, leftOut));
   // A client that left after the handshake: nothing more to serve.
-  if (opening) await (await load.server()).serveOverStdio(opts, deps, opening);
+  if (opening) await (await load.server()).serveOverStdio(opts, deps, opening, leftOut);
 }
 
 /**
  * Reads stdin until a line needs the SDK, answering the opening request when it can; undefined
  * when the client went away first with nothing left to answer.
  */
-async function openStdio(deps: Deps, noConfirm: boolean): Promise<Opening | undefined> {
+async function openStdio(deps: Deps, instructions: string): Promise<Opening | undefined> {
   const { io, signal } = deps;
   if (io.stdinIsTTY) io.err('gwctl: waiting for an MCP client on stdin (Ctrl-C to stop)\n');
   const reader = new LineReader(io.stdin as Readable, (text) => io.out(text));
@@ -38,7 +42,7 @@ async function openStdio(deps: Deps, noConfirm: boolean): Promise<Opening | unde
   let needed: () => void = () => {};
   const needsSdk = new Promise<void>((resolve) => (needed = resolve));
   reader.onLine = (line) => {
-    const answer = opening.held.length === 0 ? earlyAnswer(line.parsed, noConfirm) : undefined;
+    const answer = opening.held.length === 0 ? earlyAnswer(line.parsed, instructions) : undefined;
     // Every line is held for the SDK, the answered one too: it learns the client from it.
     opening.held.push(line);
     if (!answer) return needed();

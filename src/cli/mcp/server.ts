@@ -31,6 +31,7 @@ import { elicitingConfirm, firstRoundConfirm, FORM_CHECKER, InputRequired, Round
 import type { Confirm, ConfirmAnswer, ConfirmRequest } from './asking.js';
 import { instructionsFor, SERVER_CAPABILITIES, SERVER_INFO } from './identity.js';
 import { Parts } from './parts.js';
+import { traceContext } from '../../api/trace-context.js';
 import { LineTransport, type Opening } from './stdio.js';
 import { toolsOf, type GwctlTool } from './tools.js';
 
@@ -46,6 +47,8 @@ export interface Served {
   audit: AuditLog;
   /** The operator's --no-confirm: a write acts on `yes: true` alone. */
   noConfirm: boolean;
+  /** The tools the keys leave out (keys.ts), which the instructions name. */
+  leftOut?: readonly string[];
   /** The 2026-07-28 rounds' sealing key: one per run, so a state outlives no server. */
   rounds: Rounds;
   /** The write tools' previews and results that were cut, kept for their cursors (a test may leave it out). */
@@ -62,8 +65,8 @@ export type HttpLoader = () => Promise<{ serveHttp(newServer: (era: Era) => Serv
 /** How long calls cancelled by a closed stdin get to unwind (their requests aborted) before the run ends. */
 const UNWIND_MS = 500;
 
-export async function serveOverHttp(opts: McpOptions, deps: Deps, loadHttp: HttpLoader): Promise<void> {
-  const served = servedFor(opts, deps);
+export async function serveOverHttp(opts: McpOptions, deps: Deps, loadHttp: HttpLoader, leftOut: readonly string[] = []): Promise<void> {
+  const served = servedFor(opts, deps, leftOut);
   return (await loadHttp()).serveHttp((era) => mcpServer(served, era), opts.port ?? 0, deps);
 }
 
@@ -72,8 +75,8 @@ export async function serveOverHttp(opts: McpOptions, deps: Deps, loadHttp: Http
  * the opening read (serve.ts), until the client closes stdin: that cancels every call still
  * running (an orphaned server does no more work) and ends the run.
  */
-export async function serveOverStdio(opts: McpOptions, deps: Deps, opening: Opening): Promise<void> {
-  const served = servedFor(opts, deps);
+export async function serveOverStdio(opts: McpOptions, deps: Deps, opening: Opening, leftOut: readonly string[] = []): Promise<void> {
+  const served = servedFor(opts, deps, leftOut);
   const { io, signal } = deps;
   const transport = new LineTransport(
     opening,
@@ -92,14 +95,16 @@ export async function serveOverStdio(opts: McpOptions, deps: Deps, opening: Open
   }
 }
 
-function servedFor(opts: McpOptions, deps: Deps): Served {
+function servedFor(opts: McpOptions, deps: Deps, leftOut: readonly string[]): Served {
+  const tools = toolsOf(commands.values(), {
+    allowDestructive: opts.allowDestructive,
+    noConfirm: !opts.confirm,
+    ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
+    ...(opts.excludeTools === undefined ? {} : { exclude: names(opts.excludeTools) }),
+  });
   return {
-    tools: toolsOf(commands.values(), {
-      allowDestructive: opts.allowDestructive,
-      noConfirm: !opts.confirm,
-      ...(opts.tools === undefined ? {} : { only: names(opts.tools) }),
-      ...(opts.excludeTools === undefined ? {} : { exclude: names(opts.excludeTools) }),
-    }),
+    tools: tools.filter((tool) => !leftOut.includes(tool.name)),
+    leftOut,
     deps,
     audit: auditLog(
       opts.auditLog ?? path.join(configDir(deps.env), 'mcp-audit.jsonl'),
@@ -149,7 +154,7 @@ export function mcpServer(served: Served, era: Era): Server {
     { ...SERVER_INFO },
     {
       capabilities: structuredClone(SERVER_CAPABILITIES),
-      instructions: instructionsFor(served.noConfirm),
+      instructions: instructionsFor(served.noConfirm, served.leftOut),
       jsonSchemaValidator: FORM_CHECKER,
     },
   );
@@ -193,6 +198,7 @@ export function mcpServer(served: Served, era: Era): Server {
       client: clientOf(era, server, ctx),
       ...(served.parts ? { parts: served.parts } : {}),
       ...progressOf(ctx),
+      ...traceOf(ctx),
     };
     let outcome: CallOutcome | undefined;
     const running = (served.call ?? callTool)(tool, input, callCtx);
@@ -209,6 +215,14 @@ export function mcpServer(served: Served, era: Era): Server {
     return outcome.result;
   });
   return server;
+}
+
+/** The W3C trace context an agent's host sent with the request (`_meta.traceparent`), when valid. */
+function traceOf(ctx: ServerContext): Pick<CallContext, 'trace'> {
+  const meta = (ctx.mcpReq._meta ?? {}) as { traceparent?: unknown; tracestate?: unknown };
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  const trace = traceContext(text(meta.traceparent), text(meta.tracestate));
+  return trace ? { trace } : {};
 }
 
 /** Progress, when the client asked for it: each a notification related to the call. */

@@ -8,6 +8,7 @@ import { usageError } from '../../core/errors.js';
 import type { ArgDef, ArgDefs, OptionDef, OptionDefs, ValueInfo } from '../../core/options.js';
 import { allColumnNames, type AnySpec } from '../../core/spec.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
+import { ERROR_JSON_SCHEMA } from '../report.js';
 import { MAX_TEXT } from './bounds.js';
 import { GATEWAY_CURSOR_OPTION, isListSpec } from './lists.js';
 
@@ -150,11 +151,19 @@ function definition(spec: AnySpec, write: boolean, noConfirm: boolean): Tool {
       ...(required.length ? { required } : {}),
       additionalProperties: false,
     },
-    outputSchema: write ? WRITE_OUTPUT : list ? LIST_OUTPUT : READ_OUTPUT,
+    outputSchema: outputOf(write ? WRITE_OUTPUT : list ? LIST_OUTPUT : READ_OUTPUT),
     annotations: write
       ? { readOnlyHint: false, destructiveHint: destructive, idempotentHint: false, openWorldHint: true }
       : { readOnlyHint: true, openWorldHint: true },
   };
+}
+
+/**
+ * What a tool returns, success and error alike: a client that checks each result's structured
+ * content against the schema (the TypeScript SDK 1.x after `tools/list`) receives an error as a result.
+ */
+function outputOf(success: object): Tool['outputSchema'] {
+  return { type: 'object', anyOf: [success, ERROR_JSON_SCHEMA] } as unknown as Tool['outputSchema'];
 }
 
 /** A read tool's result: the gateway's JSON body. */

@@ -236,17 +236,26 @@ function confirmRequest(c: Confirmation, { acting, failing, body }: Preview, sta
   return { message, requestedSchema: { type: 'object', properties: { confirm: property }, required: ['confirm'] }, state };
 }
 
-/** A target the person is asked about: `- name (id), status`. */
+/** A target the person is asked about: `- "name" (id "…"), status "…"`, each server value quoted. */
 function namedLine({ id, name, status }: PreviewTarget): string {
-  return `- ${name ? `${shownValue(name)} (${shownValue(id)})` : shownValue(id)}${status ? `, ${shownValue(status)}` : ''}`;
+  return `- ${name ? `${quoted(name)} (id ${quoted(id)})` : `id ${quoted(id)}`}${status ? `, status ${quoted(status)}` : ''}`;
 }
 
-/** The body a write will send, a line per field: `  model: openai/gpt-4o`. */
+/** The body a write will send, a line per field: `  model: "openai/gpt-4o"`. */
 function bodyLines(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [`The body it sends: ${shownValue(JSON.stringify(body) ?? '')}`];
   const line = ([key, value]: [string, unknown]): string =>
-    `  ${shownValue(key)}: ${shownValue(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`;
+    `  ${quoted(key)}: ${typeof value === 'string' ? quoted(value) : shownValue(JSON.stringify(value) ?? '')}`;
   return ['The body it sends:', ...Object.entries(body).map(line)];
+}
+
+/**
+ * A value from the gateway or the agent as the person reads it: in quotes, its own quotes and
+ * backslashes escaped first, then made visible and cut (`shownValue`), so that no value can read
+ * as the end of another or as a line of its own.
+ */
+function quoted(value: string): string {
+  return `"${shownValue(value.replace(/[\\"]/g, (c) => `\\${c}`))}"`;
 }
 
 /** Why an answer does not confirm the write, or undefined when it does. */

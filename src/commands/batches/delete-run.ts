@@ -20,7 +20,7 @@ export const write: WriteOperation = {
   },
   doneWord: 'deleted',
   named: false,
-  route: routes.deleteBatch,
+  route: routes.batchesDelete,
   schema: BatchDeleted,
   // Deleted is an answer for this batch whose own copy is gone: not another batch's, not pending.
   unmet: (answer: Partial<BatchDeleted> | null, id) => {
@@ -36,7 +36,7 @@ export const write: WriteOperation = {
   // not yet in a terminal status.
   look: (deps, id) =>
     lookUp(
-      () => fetchChecked(deps, routes.getBatch, { params: { id } }, Batch),
+      () => fetchChecked(deps, routes.batchesGet, { params: { id } }, Batch),
       ({ data }) => ({
         status: data.status,
         ...(isTerminalBatchStatus(data.status) ? {} : { fails: `HTTP 409: status ${sanitizeField(data.status)} is not terminal` }),

@@ -6,6 +6,7 @@ import { targetsShape } from '../../core/target-shapes.js';
 
 export const spec = defineSpec({
   path: ['batches', 'delete'],
+  operation: { name: 'delete batch', method: 'DELETE', path: '/batches/{id}', key: 'api' },
   tool: 'write',
   confirmation: {
     action: 'Delete',

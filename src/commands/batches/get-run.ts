@@ -19,7 +19,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
   const { id } = args;
   if (opts.watch) return watchBatch(declared, id, opts, deps);
   const interval = opts.interval ?? POLL_INTERVALS.batchWait.defaultMs;
-  const read = () => fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema);
+  const read = () => fetchChecked(deps, routes.batchesGet, { params: { id } }, BatchSchema);
   let current = await read();
   if (opts.wait && !isTerminalBatchStatus(current.data.status)) {
     const progress = deps.io.stderrIsTTY ? await startProgress(deps, bar(current.data)) : undefined;
@@ -67,7 +67,7 @@ async function watchBatch(declared: typeof spec, id: string, opts: Parameters<Ru
   await watchObject<Batch>(
     deps,
     { spec: declared, columns: watchedBatchColumns(declared), noun: 'batches', intervalMs },
-    async () => (await fetchChecked(deps, routes.getBatch, { params: { id } }, BatchSchema)).data,
+    async () => (await fetchChecked(deps, routes.batchesGet, { params: { id } }, BatchSchema)).data,
     isBatchGone,
   );
 }

@@ -5,6 +5,7 @@ import { intervalOption, POLL_INTERVALS, WATCH_INTERVAL, WATCH_OPTIONS } from '.
 
 export const spec = defineSpec({
   path: ['batches', 'get'],
+  operation: { name: 'get batch', method: 'GET', path: '/batches/{id}', key: 'api' },
   tool: 'read',
   agent: {
     description:

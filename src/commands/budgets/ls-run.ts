@@ -22,7 +22,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) =
     );
   }
   const workspace = checkValue(workspaceRef, given, 'workspace');
-  const { body, data } = await fetchChecked(deps, routes.listBudgets, { params: { id: workspace } }, BudgetList);
+  const { body, data } = await fetchChecked(deps, routes.budgetsLs, { params: { id: workspace } }, BudgetList);
   const byok = data.include_byok_in_budgets;
   // On a narrow terminal the workspace goes first (the command names it), then the BYOK flag, then the time.
   const views: ColumnViews<typeof spec, WorkspaceBudget> = {

@@ -4,6 +4,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['budgets', 'ls'],
+  operation: { name: 'list budgets', method: 'GET', path: '/workspaces/{id}/budgets', key: 'management' },
   aliases: ['list'],
   tool: 'read',
   summary: "List a workspace's budgets (default: the profile's workspace)",

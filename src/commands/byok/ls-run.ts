@@ -58,7 +58,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     nextCommand: (next) => [`gwctl ${commandName(declared)}`, ...filters, `--offset ${next}`].join(' '),
     async fetch(at, signal) {
       const query = { workspace_id: workspace, provider, limit, offset: at === 0 && opts.offset === undefined ? undefined : at };
-      const { body, data } = await fetchChecked(deps, routes.listByok, { query, signal }, ByokList);
+      const { body, data } = await fetchChecked(deps, routes.byokLs, { query, signal }, ByokList);
       return { body: body as Record<string, unknown>, items: data.data, more: undefined, total: data.total_count };
     },
   });

@@ -5,6 +5,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['byok', 'ls'],
+  operation: { name: 'list BYOK credentials', method: 'GET', path: '/byok', key: 'management' },
   aliases: ['list'],
   tool: 'read',
   summary: "List a workspace's provider-key (BYOK) credentials",

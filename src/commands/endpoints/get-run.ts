@@ -55,6 +55,6 @@ const views: ColumnViews<typeof spec, PrivateEndpoint> = {
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
-  const { body, data } = await fetchChecked(deps, routes.getPrivateEndpoint, { params: { id: args.id } }, PrivateEndpointResponse);
+  const { body, data } = await fetchChecked(deps, routes.endpointsGet, { params: { id: args.id } }, PrivateEndpointResponse);
   await deps.printer.detail({ body, view: detailView(data.data, columnsOf(declared, views), { pickable: true }) });
 };

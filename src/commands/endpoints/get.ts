@@ -4,6 +4,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['endpoints', 'get'],
+  operation: { name: 'get private endpoint', method: 'GET', path: '/private-endpoints/{id}', key: 'management' },
   tool: 'read',
   summary: 'Show a private endpoint and its negotiated prices',
   args: {

@@ -42,12 +42,12 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
     await watchObject<Intern>(
       deps,
       { spec: declared, columns: columnsOf(declared, views), noun: 'interns', intervalMs },
-      async () => (await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern)).data,
+      async () => (await fetchChecked(deps, routes.internsGet, { params: { id } }, Intern)).data,
       isInternGone,
     );
     return;
   }
-  const { body, data: i } = await fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
+  const { body, data: i } = await fetchChecked(deps, routes.internsGet, { params: { id } }, Intern);
   const failed = i.status === 'failed' || i.status === 'destroy_failed';
   // The failure line only where there is (or should be) one.
   const show = (c: { name: string }): boolean => c.name !== 'last_failure_message' || failed || Boolean(i.last_failure_message);

@@ -5,6 +5,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['interns', 'get'],
+  operation: { name: 'get intern', method: 'GET', path: '/interns/{id}', key: 'api' },
   tool: 'read',
   agent: { summary: 'Show every field of an intern' },
   summary: 'Show every field of an intern (on a terminal, pick one when the id is left out)',

@@ -69,7 +69,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, opts, deps }) =
     nextCommand: (cursor) => [`gwctl ${commandName(declared)}`, ...filters, `--starting-after ${shellWord(cursor)}`].join(' '),
     async fetch(cursor) {
       const query = { limit, status: statuses?.join(','), workspace_id: workspace, starting_after: cursor };
-      const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
+      const { body, data } = await fetchChecked(deps, routes.internsLs, { query }, InternList);
       shown.push(...data.data.slice(0, 1000 - shown.length).map((i) => ({ id: i.id, name: i.name })));
       return {
         body: body as Record<string, unknown>,

@@ -6,6 +6,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['interns', 'ls'],
+  operation: { name: 'list interns', method: 'GET', path: '/interns', key: 'api' },
   aliases: ['list'],
   tool: 'read',
   agent: {

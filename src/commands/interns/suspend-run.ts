@@ -22,7 +22,7 @@ export const write: WriteOperation = {
   },
   doneWord: 'suspended',
   named: true,
-  route: routes.suspendIntern,
+  route: routes.internsSuspend,
   schema: SuspendResult,
   // The API answers {"suspended": true} when it suspended the intern; anything else did not.
   unmet: (answer: Partial<SuspendResult> | null) => (answer?.suspended === true ? undefined : 'the answer does not say "suspended": true'),
@@ -51,7 +51,7 @@ export const write: WriteOperation = {
 };
 
 function read(deps: Deps, id: string): ReturnType<typeof fetchChecked<typeof Intern>> {
-  return fetchChecked(deps, routes.getIntern, { params: { id } }, Intern);
+  return fetchChecked(deps, routes.internsGet, { params: { id } }, Intern);
 }
 
 /**

@@ -7,6 +7,7 @@ import { targetsShape } from '../../core/target-shapes.js';
 
 export const spec = defineSpec({
   path: ['interns', 'suspend'],
+  operation: { name: 'suspend intern', method: 'POST', path: '/interns/{id}/suspend', key: 'api' },
   tool: 'write',
   confirmation: {
     action: 'Suspend',

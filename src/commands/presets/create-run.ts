@@ -38,7 +38,7 @@ export const write: WriteOperation = {
   },
   doneWord: 'created',
   named: false,
-  route: routes.createPreset,
+  route: routes.presetsCreate,
   param: 'slug',
   schema: PresetResponse,
   // The answer is the version made: the API document gives it no field that could say otherwise.

@@ -5,6 +5,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['presets', 'create'],
+  operation: { name: 'create preset', method: 'POST', path: '/presets/{slug}/messages', key: 'management' },
   tool: 'write',
   confirmation: {
     action: 'Create',

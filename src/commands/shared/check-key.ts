@@ -10,7 +10,7 @@ export type KeyVerdict = 'management' | 'api' | 'rejected';
 /** The verdict, or throws when the API could not tell; a 401, 403 or 400 counts only in the API's own envelope, not a proxy's. */
 export async function checkKey(client: ApiClient): Promise<KeyVerdict> {
   try {
-    await client.call(routes.listByok, { query: { limit: 1 } });
+    await client.call(routes.byokLs, { query: { limit: 1 } });
     return 'management';
   } catch (error) {
     if (!(error instanceof GwctlError)) throw error;

@@ -24,7 +24,7 @@ export async function* internPages(deps: Deps, filter: InternFilter): AsyncGener
       workspace_id: filter.workspace,
       starting_after: cursor,
     };
-    const { body, data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
+    const { body, data } = await fetchChecked(deps, routes.internsLs, { query }, InternList);
     return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, nextCursor: data.next_cursor ?? undefined };
   };
   for await (const page of cursorPages(undefined, fetch)) yield page.items;

@@ -93,7 +93,7 @@ export class WaitReader {
       async (i) => {
         const w = targets[i]!;
         try {
-          w.intern = (await fetchChecked(deps, routes.getIntern, { params: { id: w.id } }, Intern)).data;
+          w.intern = (await fetchChecked(deps, routes.internsGet, { params: { id: w.id } }, Intern)).data;
         } catch (error) {
           if (!(error instanceof GwctlError)) throw error;
           if (forDelete && isInternGone(error)) {

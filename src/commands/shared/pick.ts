@@ -20,7 +20,7 @@ export async function pickIntern(deps: Deps, action: string): Promise<string> {
   let cursor: string | undefined;
   const loadPage = async (): Promise<void> => {
     const query = { limit: PICK_PAGE, starting_after: cursor };
-    const { data } = await fetchChecked(deps, routes.listInterns, { query }, InternList);
+    const { data } = await fetchChecked(deps, routes.internsLs, { query }, InternList);
     loaded.push(...data.data);
     cursor = data.has_more ? (data.next_cursor ?? undefined) : undefined;
   };

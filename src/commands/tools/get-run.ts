@@ -45,7 +45,7 @@ const views: ColumnViews<typeof spec, ServerTool> = {
 };
 
 export const run: RunFor<typeof spec> = async ({ spec: declared, args, deps }) => {
-  const { body, data } = await fetchChecked(deps, routes.getTool, { params: { name: args.name } }, ToolResponse);
+  const { body, data } = await fetchChecked(deps, routes.toolsGet, { params: { name: args.name } }, ToolResponse);
   const t = data.data;
   const view = detailView(t, columnsOf(declared, views), {
     pickable: true,

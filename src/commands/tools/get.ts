@@ -4,6 +4,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['tools', 'get'],
+  operation: { name: 'get tool', method: 'GET', path: '/tools/{name}', key: 'management' },
   tool: 'read',
   summary: 'Show a server tool: its engines, their pricing, and native support',
   args: {

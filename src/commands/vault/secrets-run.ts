@@ -50,7 +50,7 @@ export const run: RunFor<typeof spec> = async ({ spec: declared, args, opts, dep
         limit: given === undefined && !all ? undefined : limit,
         offset: at === 0 && opts.offset === undefined ? undefined : at,
       };
-      const { body, data } = await fetchChecked(deps, routes.listVaultSecrets, { params: { id }, query, signal }, VaultSecretList);
+      const { body, data } = await fetchChecked(deps, routes.vaultSecrets, { params: { id }, query, signal }, VaultSecretList);
       return { body: body as Record<string, unknown>, items: data.data, more: data.has_more, total: undefined };
     },
   });

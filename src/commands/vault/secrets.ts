@@ -5,6 +5,7 @@ import { defineSpec } from '../../core/spec.js';
 
 export const spec = defineSpec({
   path: ['vault', 'secrets'],
+  operation: { name: 'list vault secrets', method: 'GET', path: '/vault/interns/{id}/secrets', key: 'api' },
   tool: 'read',
   agent: { properties: { internId: 'intern id (UUID)' } },
   summary: "List the metadata of an intern's vault secrets, ordered by name (never their values)",
