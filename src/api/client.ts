@@ -18,10 +18,23 @@ import { traceHeaders, type TraceContext } from './trace-context.js';
 /** A response, marked when it came from an origin the key was not sent to (after a redirect). */
 type Answer = WireResponse & { keyless?: true };
 
+/** A key as the client sends it, with what to do when the server refuses it: which login, variable or key command gave it. */
+export interface SentKey {
+  value: string;
+  /** After a 401 to it. */
+  ifUnauthorized?: string | undefined;
+  /** After a 403 to it. */
+  ifForbidden?: string | undefined;
+}
+
 export interface ClientOptions {
   baseUrl: string;
-  managementKey?: string;
-  apiKey?: string;
+  /**
+   * The key each kind of route sends (the API key's route gets the management key when there is
+   * no API key), found when a request first needs it, at most once, and already allowed to go
+   * to this base URL; undefined when none is configured.
+   */
+  keys: (kind: KeyKind) => Promise<SentKey | undefined>;
   timeoutMs: number;
   /** Extra attempts after the first, on a retryable failure. */
   retries: number;
@@ -32,12 +45,8 @@ export interface ClientOptions {
   now: () => number;
   /** --debug: one line per event, already free of keys. */
   debug?: (line: string) => void;
-  /** Finds a route's key before its first use without blocking (cli/deps.ts) and refuses one bound elsewhere (config/binding.ts). */
-  prepareKey?: (kind: KeyKind) => Promise<void>;
-  /** What to do about a 401 or 403: which key went out, and which login, variable or key command supplied it. */
-  keyHint?: (kind: KeyKind, status: 401 | 403) => string | undefined;
   /** The next step when the server could not be reached at all (not when it was reached and then dropped the connection). */
-  unreachableHint?: () => string | undefined;
+  ifUnreachable?: string;
   /** Words a command suggested in a message repeats, to go where this client goes (`--profile ops`: core/suggest.ts). */
   target?: readonly string[];
   random?: () => number;
@@ -93,8 +102,10 @@ export class ApiClient {
   /** The pace of every request this client sends in the run: pauses, concurrency, throttled answers. */
   readonly pacing: Pacer;
 
-  /** The keys sent so far (the options' keys may be read on demand, see cli/deps.ts). */
+  /** The keys sent so far, to mask in what comes back. */
   private readonly sentKeys = new Set<string>();
+  /** Each kind's key, asked for once. */
+  private readonly keys = new Map<KeyKind, Promise<SentKey | undefined>>();
   private trace: TraceContext | undefined;
 
   constructor(private readonly options: ClientOptions) {
@@ -129,12 +140,11 @@ export class ApiClient {
   }
 
   async call(route: Route, call: CallOptions = {}): Promise<ApiResponse> {
-    await this.keyReady(route.key, call.stopStarting);
-    const key = this.keyFor(route);
+    const key = await this.keyFor(route, call.stopStarting);
     const url = this.urlFor(route, call);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const { outcome, attempt } = await this.exchange(route, url, key, body, {}, call.signal, call.stopStarting);
-    return this.withHint(route, outcome, () => finish(route, call, outcome, attempt, this.options.now()));
+    const { outcome, attempt } = await this.exchange(route, url, key.value, body, {}, call.signal, call.stopStarting);
+    return this.withHint(key, outcome, () => finish(route, call, outcome, attempt, this.options.now()));
   }
 
   /** A request to any route (`gwctl api`): `call`'s keys, retries, redirects and errors, the body as given and the answer as text. */
@@ -147,11 +157,10 @@ export class ApiClient {
       // Only GET and HEAD are known to be harmless to repeat on any route.
       ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { unsafe: true, retryOnlyUnsent: true }),
     };
-    await this.keyReady(route.key);
-    const key = this.keyFor(route);
-    const { outcome, attempt } = await this.exchange(route, req.url, key, req.body, req.headers, req.signal);
+    const key = await this.keyFor(route);
+    const { outcome, attempt } = await this.exchange(route, req.url, key.value, req.body, req.headers, req.signal);
     if (outcome instanceof TransportFailure || outcome.status < 200 || outcome.status >= 300) {
-      this.withHint(route, outcome, () => finish(route, {}, outcome, attempt, this.options.now()));
+      this.withHint(key, outcome, () => finish(route, {}, outcome, attempt, this.options.now()));
     }
     const res = outcome as WireResponse;
     return { status: res.status, headers: res.headers, text: res.text };
@@ -182,8 +191,7 @@ export class ApiClient {
 
   /** Whether a key of this kind is configured (the API key falls back to the management key). */
   async hasKeyFor(kind: KeyKind): Promise<boolean> {
-    await this.keyReady(kind);
-    return kind === 'management' ? Boolean(this.options.managementKey) : Boolean(this.options.apiKey ?? this.options.managementKey);
+    return Boolean(await this.keyOf(kind));
   }
 
   /** `interns`, `/interns?limit=5` (extending the base URL's path) or an absolute URL on the base URL's origin: the key goes nowhere else. */
@@ -252,7 +260,7 @@ export class ApiClient {
   }
 
   /** A 401 or 403 says which key was sent, from where, and what to do; an unreached server, how to find out why. */
-  private withHint<T>(route: Route, outcome: Answer | TransportFailure, finishing: () => T): T {
+  private withHint<T>(key: SentKey, outcome: Answer | TransportFailure, finishing: () => T): T {
     try {
       return finishing();
     } catch (error) {
@@ -262,9 +270,11 @@ export class ApiClient {
       const hint = given
         ? undefined
         : keySent && (status === 401 || status === 403)
-          ? this.options.keyHint?.(route.key, status)
+          ? status === 401
+            ? key.ifUnauthorized
+            : key.ifForbidden
           : outcome instanceof TransportFailure && outcome.notSent && (outcome.kind === 'connection' || outcome.kind === 'timeout')
-            ? this.options.unreachableHint?.()
+            ? this.options.ifUnreachable
             : undefined;
       if (!hint) throw error;
       const e = error as GwctlError;
@@ -272,20 +282,24 @@ export class ApiClient {
     }
   }
 
-  /** The key for `kind` found on demand; a call told to start nothing more meanwhile was never started. */
-  private async keyReady(kind: KeyKind, stopStarting?: AbortSignal): Promise<void> {
+  /** The key of this kind, asked for once. */
+  private keyOf(kind: KeyKind): Promise<SentKey | undefined> {
+    let key = this.keys.get(kind);
+    if (!key) this.keys.set(kind, (key = this.options.keys(kind)));
+    return key;
+  }
+
+  /** The route's key, or no credentials (exit 4); a call told to start nothing more meanwhile was never started. */
+  private async keyFor(route: Route, stopStarting?: AbortSignal): Promise<SentKey> {
+    let key: SentKey | undefined;
     try {
-      await this.options.prepareKey?.(kind);
+      key = await this.keyOf(route.key);
     } catch (error) {
       if (stopStarting?.aborted && !this.options.signal.aborted) throw new NotStarted();
       throw error;
     }
-  }
-
-  private keyFor(route: Route): string {
-    const key = route.key === 'management' ? this.options.managementKey : (this.options.apiKey ?? this.options.managementKey);
-    if (!key) throw noCredentialsError(route.key === 'management' ? 'management' : 'api', this.options.target);
-    this.sentKeys.add(key);
+    if (!key) throw noCredentialsError(route.key, this.options.target);
+    this.sentKeys.add(key.value);
     return key;
   }
 

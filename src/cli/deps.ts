@@ -7,7 +7,7 @@ import { maskStoredKeys } from '../config/stored-keys.js';
 import { missingProfile, resolveSettings, sentKey, type Settings } from '../config/settings.js';
 import type { Invocation } from './command-line.js';
 import type { Env } from '../core/env.js';
-import type { ApiClient, ClientOptions } from '../api/client.js';
+import type { ApiClient, ClientOptions, SentKey } from '../api/client.js';
 import type { Network } from '../api/transport.js';
 import { hasProxyVariable, proxyFor, proxySecrets, trustedCertificates } from '../api/transport-network.js';
 import { suggested } from '../core/suggest.js';
@@ -169,8 +169,9 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
   const clock = options.clock ?? realClock;
   const trace = traceContext(readVariable(env, TRACEPARENT), readVariable(env, TRACESTATE));
   // Loaded here, not at the top: auth, config and help never need the HTTP client.
-  const clientOptions = (s: Settings): ClientOptions => ({
+  const clientOptions = (s: Settings, keys: ClientOptions['keys']): ClientOptions => ({
     baseUrl: s.baseUrl.value,
+    keys,
     timeoutMs: Math.round(s.timeoutSeconds.value * 1000),
     retries: s.retries.value,
     userAgent: `gwctl/${version} node/${process.versions.node}`,
@@ -181,6 +182,9 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     sleep: clock.sleep,
     now: clock.now,
     ...(flags.debug ? { debug: (line: string) => io.err(`gwctl: debug: ${line}\n`) } : {}),
+    // doctor checks each step of the way to the server: where the connection failed, and why.
+    // The command ends the hint, unquoted, so that it pastes as it reads (core/suggest.ts).
+    ifUnreachable: `see where the way to the server fails: ${suggested('gwctl doctor', target)}`,
   });
   let network: Promise<Network> | undefined;
   // How requests leave: read once, when the first client is made; the proxy code loads only for a proxy.
@@ -198,7 +202,6 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
   };
   const newClient = async (clientOptions: ClientOptions): Promise<ApiClient> => {
     const { ApiClient } = await load.apiClient();
-    // Set, not spread: the options' keys are getters, read only when a request needs them.
     clientOptions.network = await (network ??= networkFor(getSettings()));
     const made = new ApiClient(clientOptions);
     closers.push(() => made.close());
@@ -227,41 +230,33 @@ export async function createDeps(options: DepsOptions): Promise<{ deps: Deps; cl
     async api() {
       if (client) return client;
       const s = getSettings();
-      const options = clientOptions(s);
       // The keys are found when a request needs one: a key command runs, or the credential store
-      // is opened, only for the key the route takes; each is checked before it is sent.
-      const ready: Partial<Record<KeyKind, KeyInEffect>> = {};
-      Object.defineProperties(options, {
-        managementKey: { enumerable: true, get: () => ready.management?.value },
-        apiKey: { enumerable: true, get: () => ready.api?.value },
-      });
-      options.prepareKey = async (kind) => {
+      // is opened, only for the key the route takes; each is checked before it is sent, and goes
+      // with what to do when the server refuses it (the API key falls back to the management key).
+      const options = clientOptions(s, async (kind) => {
         const sent = await sentKey(s, kind);
-        if (!sent) return;
+        if (!sent) return undefined;
         await keyMayGo(sent.key, sent.kind, s);
-        ready[sent.kind] = sent.key;
-      };
-      options.keyHint = (kind, status) => {
-        // The key that went out: the API key falls back to the management key.
-        const sent = kind === 'api' && ready.api ? 'api' : 'management';
-        const key = ready[sent];
-        if (!key) return undefined;
-        return status === 401 ? unauthorizedHint(key, sent, s.profile.value, target) : forbiddenHint(key, sent, s.profile.value);
-      };
-      // doctor checks each step of the way to the server: where the connection failed, and why.
-      // The command ends the hint, unquoted, so that it pastes as it reads (core/suggest.ts).
-      options.unreachableHint = () => `see where the way to the server fails: ${suggested('gwctl doctor', target)}`;
+        const { key } = sent;
+        return {
+          value: key.value,
+          ifUnauthorized: unauthorizedHint(key, sent.kind, s.profile.value, target),
+          ifForbidden: forbiddenHint(key, sent.kind, s.profile.value),
+        };
+      });
       client = await newClient(options);
       return client;
     },
     async apiWithKey(key) {
       // No retries: a check is one request, and a failure says so at once.
       const s = getSettings();
-      const sent =
-        typeof key === 'string'
-          ? { managementKey: key }
-          : { managementKey: key.key.value, prepareKey: () => keyMayGo(key.key, key.kind, s) };
-      return newClient({ ...clientOptions(s), ...sent, retries: 0 });
+      // The key checked goes to every route, as the management key would.
+      const keys = async (): Promise<SentKey> => {
+        if (typeof key === 'string') return { value: key };
+        await keyMayGo(key.key, key.kind, s);
+        return { value: key.key.value };
+      };
+      return newClient({ ...clientOptions(s, keys), retries: 0 });
     },
     prompter: options.prompter
       ? withInteractive(options.prompter, flags.input && options.prompter.interactive)

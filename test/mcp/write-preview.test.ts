@@ -28,8 +28,7 @@ const suspend = toolsOf(commands.values(), { allowDestructive: true }).find((t) 
 function callDeps(signal: AbortSignal): Deps {
   const client = new ApiClient({
     baseUrl: gateway.baseUrl,
-    managementKey: 'sk-mgmt-preview-0123456789abcdef',
-    apiKey: 'sk-api-preview-0123456789abcdef',
+    keys: async (kind) => ({ value: kind === 'management' ? 'sk-mgmt-preview-0123456789abcdef' : 'sk-api-preview-0123456789abcdef' }),
     timeoutMs: 10_000,
     retries: 0,
     userAgent: 'gwctl-test',

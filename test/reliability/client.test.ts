@@ -21,7 +21,7 @@ function client(options: Partial<ClientOptions> = {}) {
   let now = Date.parse('2026-10-01T12:00:00Z');
   const api = new ApiClient({
     baseUrl: server.baseUrl,
-    apiKey: KEY,
+    keys: async () => ({ value: KEY }),
     timeoutMs: 2_000,
     retries: 3,
     userAgent: 'test',

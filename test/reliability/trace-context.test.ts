@@ -124,7 +124,7 @@ describe("a client's calls in another trace (an MCP request's _meta.traceparent)
   const client = (trace?: string) =>
     new ApiClient({
       baseUrl: server.baseUrl,
-      apiKey: KEY,
+      keys: async () => ({ value: KEY }),
       timeoutMs: 2_000,
       retries: 0,
       userAgent: 'test',
