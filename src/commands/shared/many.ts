@@ -302,9 +302,9 @@ async function printResults(
       name: 'name',
       header: 'NAME',
       value: ({ target }) => target.name ?? '',
+      // Cut as the result is, the wider first (a result cut is printed whole under the table):
+      // the id, which names a target that has no name, is never.
       flexible: true,
-      // Names stay whole before the id is left out, unless a row has none: only its id names it.
-      whole: rows.every(({ target }) => target.name !== undefined),
       byDefault: options.named ? 'terminal' : false,
     },
     {
