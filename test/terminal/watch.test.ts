@@ -167,8 +167,8 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
         const { exit, stderr } = await screen.exit();
         expect(exit).toBe(130);
         // The note under the last view is on stderr, as under a table (the view is printed once the
-        // run has ended, so the note comes after the word of the interruption).
-        expect(stderr).toBe(`gwctl: interrupted\n${note.map((line) => `${line}\n`).join('')}`);
+        // run has ended, so the note comes after the word of the interruption): one line in a file.
+        expect(stderr).toBe(`gwctl: interrupted\n${note.length > 0 ? `${note.join(' ')}\n` : ''}`);
         expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
         const after = screen.lines(true).filter(Boolean);
         expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · ${STEADY + 1} interns`));
@@ -238,7 +238,7 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
           width === 60
             ? ['3 columns hidden (model, hostname, created_at): --columns to', 'choose']
             : ['2 columns hidden (model, hostname): --columns to choose'];
-        expect(stderr).toBe(`gwctl: interrupted\n${note.map((line) => `${line}\n`).join('')}`);
+        expect(stderr).toBe(`gwctl: interrupted\n${note.length > 0 ? `${note.join(' ')}\n` : ''}`);
         expect(after.at(-1)).toBe(`${3000 - (height - 4 - note.length)} more rows not shown`);
       } finally {
         screen.close();
