@@ -2,7 +2,7 @@ import path from 'node:path';
 import { usageError } from '../core/errors.js';
 import { shellWord } from '../core/suggest.js';
 import type { Deps, RunFor } from './context.js';
-import type { spec } from './mcp.js';
+import type { McpClient, spec } from './mcp.js';
 
 // The server (the MCP SDK and the tools made from every command's spec) knows the command
 // registry, so it lives in the CLI layer and is handed down, loaded only by this command.
@@ -34,20 +34,36 @@ function thisGwctl(): string {
   return script === undefined || path.resolve(script) === process.execPath ? process.execPath : path.resolve(script);
 }
 
-async function printRegistration(deps: Deps, client: string | undefined, words: string[]): Promise<void> {
+async function printRegistration(deps: Deps, client: McpClient | undefined, words: string[]): Promise<void> {
   if (client === undefined) throw usageError('config needs --client', "as in 'gwctl mcp config --client claude-code'");
   const command = thisGwctl();
   const server = { command, args: words };
-  let registration: unknown;
+  const registration = registrationFor(client, server);
   let text: string;
-  if (client === 'claude-code') {
-    registration = ['claude', 'mcp', 'add', 'gwctl', '--', command, ...words].map(shellWord).join(' ');
-    text = `${registration as string}\n`;
-  } else {
-    // Claude Desktop's claude_desktop_config.json and Cursor's mcp.json share one shape; VS Code's
-    // .vscode/mcp.json names its servers `servers` and says the transport.
-    registration = client === 'vscode' ? { servers: { gwctl: { type: 'stdio', ...server } } } : { mcpServers: { gwctl: server } };
-    text = `${JSON.stringify(registration, null, 2)}\n`;
-  }
+  if (typeof registration === 'string') text = `${registration}\n`;
+  // Codex's ~/.codex/config.toml: the same server as a TOML table (JSON's string escapes are TOML's, but for DEL).
+  else if (client === 'codex')
+    text = `[mcp_servers.gwctl]\ncommand = ${tomlString(command)}\nargs = [${words.map(tomlString).join(', ')}]\n`;
+  else text = `${JSON.stringify(registration, null, 2)}\n`;
   await deps.printer.detail({ body: { client, ...server, registration }, view: { kind: 'text', terminal: text, piped: text } });
+}
+
+/** What registers `server` with `client`: its command line, or the data its configuration file holds. */
+function registrationFor(client: McpClient, server: { command: string; args: string[] }): unknown {
+  switch (client) {
+    case 'claude-code':
+      return ['claude', 'mcp', 'add', 'gwctl', '--', server.command, ...server.args].map(shellWord).join(' ');
+    // VS Code's .vscode/mcp.json names its servers `servers` and says the transport.
+    case 'vscode':
+      return { servers: { gwctl: { type: 'stdio', ...server } } };
+    case 'codex':
+      return { mcp_servers: { gwctl: server } };
+    // Claude Desktop's claude_desktop_config.json, Cursor's mcp.json and Gemini CLI's settings.json share one shape.
+    default:
+      return { mcpServers: { gwctl: server } };
+  }
+}
+
+function tomlString(text: string): string {
+  return JSON.stringify(text).replaceAll('\u007f', '\\u007f');
 }
