@@ -186,14 +186,17 @@ describe('the shell snippets of README.md and docs/', () => {
     const port = await freePort();
     const { dir, env } = place(setup.files);
     let sandbox: ReturnType<typeof spawn> | undefined;
+    let sandboxErrors = '';
     if (setup.sandbox) {
       // The quick start's own first block, as the person started it, on the free port.
       const first = snippetsOf(snippet.page).find((s) => nameOf(s) === QUICK_START_SANDBOX)?.text ?? 'gwctl sandbox\n';
+      // Its stderr is the test's, not the runner's: the interruption that ends it below is said there.
       sandbox = spawn('bash', ['-c', `exec ${first.trim().replace(/^gwctl sandbox/, `gwctl sandbox --port ${port}`)}`], {
         cwd: dir,
         env,
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
+      sandbox.stderr!.setEncoding('utf8').on('data', (d: string) => (sandboxErrors += d));
       await new Promise<void>((resolve) => {
         let seen = '';
         sandbox!.stdout!.setEncoding('utf8').on('data', (d: string) => {
@@ -206,8 +209,14 @@ describe('the shell snippets of README.md and docs/', () => {
       const run = await runSnippet(snippet.text.replace(/\b4010\b/g, String(port)), dir, env);
       expect({ code: run.code, stderr: run.code === 0 ? '' : run.stderr }, run.stdout).toEqual({ code: 0, stderr: '' });
     } finally {
-      sandbox?.kill('SIGINT');
+      if (sandbox && sandbox.exitCode === null) {
+        const ended = new Promise((resolve) => sandbox!.once('exit', resolve));
+        sandbox.kill('SIGINT');
+        await ended;
+      }
     }
+    // Ended as a person ends it, with Ctrl-C: nothing else said.
+    if (sandbox) expect(sandboxErrors).toBe('gwctl: interrupted\n');
   });
 
   it('none leaves a process behind', () => {
