@@ -38,32 +38,29 @@ async function printRegistration(deps: Deps, client: McpClient | undefined, word
   if (client === undefined) throw usageError('config needs --client', "as in 'gwctl mcp config --client claude-code'");
   const command = thisGwctl();
   const server = { command, args: words };
-  const registration = registrationFor(client, server);
-  let text: string;
-  if (typeof registration === 'string') text = `${registration}\n`;
-  // Codex's ~/.codex/config.toml: the same server as a TOML table (JSON's string escapes are TOML's, but for DEL).
-  else if (client === 'codex')
-    text = `[mcp_servers.gwctl]\ncommand = ${tomlString(command)}\nargs = [${words.map(tomlString).join(', ')}]\n`;
-  else text = `${JSON.stringify(registration, null, 2)}\n`;
-  await deps.printer.detail({ body: { client, ...server, registration }, view: { kind: 'text', terminal: text, piped: text } });
+  // VS Code's .vscode/mcp.json names its servers `servers` and says the transport; Codex's
+  // ~/.codex/config.toml is TOML; Claude Desktop's, Cursor's and Gemini CLI's files share one shape.
+  const registration =
+    client === 'claude-code'
+      ? ['claude', 'mcp', 'add', 'gwctl', '--', command, ...words].map(shellWord).join(' ')
+      : client === 'vscode'
+        ? { servers: { gwctl: { type: 'stdio', ...server } } }
+        : client === 'codex'
+          ? { mcp_servers: { gwctl: server } }
+          : { mcpServers: { gwctl: server } };
+  const text =
+    typeof registration === 'string'
+      ? registration
+      : client === 'codex'
+        ? `[mcp_servers.gwctl]\ncommand = ${tomlString(command)}\nargs = [${words.map(tomlString).join(', ')}]`
+        : JSON.stringify(registration, null, 2);
+  await deps.printer.detail({
+    body: { client, ...server, registration },
+    view: { kind: 'text', terminal: `${text}\n`, piped: `${text}\n` },
+  });
 }
 
-/** What registers `server` with `client`: its command line, or the data its configuration file holds. */
-function registrationFor(client: McpClient, server: { command: string; args: string[] }): unknown {
-  switch (client) {
-    case 'claude-code':
-      return ['claude', 'mcp', 'add', 'gwctl', '--', server.command, ...server.args].map(shellWord).join(' ');
-    // VS Code's .vscode/mcp.json names its servers `servers` and says the transport.
-    case 'vscode':
-      return { servers: { gwctl: { type: 'stdio', ...server } } };
-    case 'codex':
-      return { mcp_servers: { gwctl: server } };
-    // Claude Desktop's claude_desktop_config.json, Cursor's mcp.json and Gemini CLI's settings.json share one shape.
-    default:
-      return { mcpServers: { gwctl: server } };
-  }
-}
-
+/** JSON's string escapes are TOML's, but for DEL. */
 function tomlString(text: string): string {
   return JSON.stringify(text).replaceAll('\u007f', '\\u007f');
 }
