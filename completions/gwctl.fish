@@ -635,7 +635,7 @@ complete -c gwctl -n '__gwctl_is \'mcp\'' -l exclude-tools -x -d 'serve every to
 complete -c gwctl -n '__gwctl_is \'mcp\'' -l audit-log -r -F -d 'where write tools are logged, JSON lines (default: mcp-audit.jsonl in the config folder)'
 complete -c gwctl -n '__gwctl_is \'mcp\'' -l http -d 'serve streamable HTTP on 127.0.0.1 instead of stdio'
 complete -c gwctl -n '__gwctl_is \'mcp\'' -l port -x -d 'with --http: port to listen on (default 0: a free one)'
-complete -c gwctl -n '__gwctl_is \'mcp\'' -l client -x -d 'with config: the client to register with (claude-code, claude-desktop, cursor, vscode)'
+complete -c gwctl -n '__gwctl_is \'mcp\'' -l client -x -d 'with config: the client to register with (claude-code, claude-desktop, cursor, vscode, codex, gemini-cli)'
 complete -c gwctl -n '__gwctl_is \'mcp\'' -s h -l help -d 'show help'
 
 # gwctl sandbox

@@ -1,15 +1,13 @@
-// The npm package as users get it. A checkout builds dist/ in its `prepare` script (so that
-// `npm ci && npx gwctl` works in a clone), but npm 11 warns about that script when the package is
-// installed from a file: the released package.json carries no install-time script. npm packs the
-// checkout (running the build), then packs again from the unpacked package with that script
-// removed, so the tarball is npm's own in every other respect.
+// The npm package as users get it: its package.json carries no script and no `allowScripts`
+// (pack-manifest.mjs). `npm pack` of the checkout gives that package itself (its prepack step);
+// packed with --ignore-scripts (dist/ already built) it would not, so the package is packed again
+// from its unpacked folder with the released package.json, and the tarball is npm's own in every
+// other respect.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-/** Scripts npm runs when a package is installed (from a registry, a file or a git repository). */
-const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
+import { writeReleasedManifest } from './pack-manifest.mjs';
 
 /**
  * Packs `root` into `destination` as released; returns the tarball's path.
@@ -22,9 +20,7 @@ export function packRelease(root, destination, { build = true } = {}) {
     const first = npm(['pack', '--json', '--pack-destination', staging, ...(build ? [] : ['--ignore-scripts'])], root);
     execFileSync('tar', ['-xzf', path.join(staging, first.filename), '-C', staging]);
     const folder = path.join(staging, 'package');
-    const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
-    for (const name of INSTALL_SCRIPTS) delete manifest.scripts?.[name];
-    writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeReleasedManifest(folder);
     const released = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', path.resolve(destination)], folder);
     return path.join(destination, released.filename);
   } finally {

@@ -1,9 +1,8 @@
 // Errors as the contract prints them: one line `gwctl: <message>` on stderr (at a terminal broken
-// at spaces to its width), or under --json one object `{"error": {...}}`. Never a stack trace.
+// at spaces to its width by the Io), or under --json one object `{"error": {...}}`. Never a stack trace.
 import { errorFields, GwctlError, toGwctlError } from '../core/errors.js';
 import type { Io } from '../core/io.js';
 import { safeJson, sanitizeField, shortenQuotedWords } from '../core/sanitize.js';
-import { wrapToWidth } from '../output/width.js';
 
 export function errorLine(error: GwctlError): string {
   let line = error.status !== undefined ? `HTTP ${error.status}: ${error.message}` : error.message;
@@ -52,10 +51,10 @@ export function errorObject(error: GwctlError): { error: Record<string, unknown>
 
 export function reportError(io: Io, error: unknown, json: boolean): number {
   const failure = withShortQuotes(toGwctlError(error));
-  if (json) io.err(`${errorJson(failure)}\n`);
-  // At a terminal the line is broken at spaces, never inside a word (`fro⏎m`) as the terminal
-  // would; piped, it stays one line for whatever reads it.
-  else io.err(`${(io.stderrIsTTY ? wrapToWidth(errorLine(failure), stderrColumns(io)) : [errorLine(failure)]).join('\n')}\n`);
+  // At a terminal the Io breaks the line at spaces, never inside a word (`fro⏎m`) as the terminal
+  // would; piped, it stays one line for whatever reads it. JSON stays one line anywhere.
+  if (json) io.err(`${errorJson(failure)}\n`, { whole: true });
+  else io.err(`${errorLine(failure)}\n`);
   return failure.exitCode;
 }
 

@@ -17,6 +17,7 @@ import { commandWords, invocation, readCommandLine, type CommandLine } from './c
 import { helpWidth } from './help-topics.js';
 import { chooseOutput, printHelpJson } from './output-choice.js';
 import { reportError } from './report.js';
+import { wrapToWidth } from '../output/width.js';
 import { commandName } from '../core/spec.js';
 
 /** The registry keys the words of argv name; every command when they name none (help, typos). */
@@ -86,6 +87,7 @@ export async function runCli(host: CliHost): Promise<number> {
     colorFlag: line.color,
     onStdoutClosed: () => controller.abort(new StdoutClosed()),
     onStdoutFailed: (error) => controller.abort(stdoutFailed(error)),
+    wrapLine: (text, width) => wrapToWidth(text, width, { wholeWords: true }),
   });
   // Keys from the environment are masked from the first byte, even in a usage error that echoes
   // a value typed on the command line.

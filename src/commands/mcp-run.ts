@@ -2,7 +2,7 @@ import path from 'node:path';
 import { usageError } from '../core/errors.js';
 import { shellWord } from '../core/suggest.js';
 import type { Deps, RunFor } from './context.js';
-import type { spec } from './mcp.js';
+import type { McpClient, spec } from './mcp.js';
 
 // The server (the MCP SDK and the tools made from every command's spec) knows the command
 // registry, so it lives in the CLI layer and is handed down, loaded only by this command.
@@ -34,20 +34,33 @@ function thisGwctl(): string {
   return script === undefined || path.resolve(script) === process.execPath ? process.execPath : path.resolve(script);
 }
 
-async function printRegistration(deps: Deps, client: string | undefined, words: string[]): Promise<void> {
+async function printRegistration(deps: Deps, client: McpClient | undefined, words: string[]): Promise<void> {
   if (client === undefined) throw usageError('config needs --client', "as in 'gwctl mcp config --client claude-code'");
   const command = thisGwctl();
   const server = { command, args: words };
-  let registration: unknown;
-  let text: string;
-  if (client === 'claude-code') {
-    registration = ['claude', 'mcp', 'add', 'gwctl', '--', command, ...words].map(shellWord).join(' ');
-    text = `${registration as string}\n`;
-  } else {
-    // Claude Desktop's claude_desktop_config.json and Cursor's mcp.json share one shape; VS Code's
-    // .vscode/mcp.json names its servers `servers` and says the transport.
-    registration = client === 'vscode' ? { servers: { gwctl: { type: 'stdio', ...server } } } : { mcpServers: { gwctl: server } };
-    text = `${JSON.stringify(registration, null, 2)}\n`;
-  }
-  await deps.printer.detail({ body: { client, ...server, registration }, view: { kind: 'text', terminal: text, piped: text } });
+  // VS Code's .vscode/mcp.json names its servers `servers` and says the transport; Codex's
+  // ~/.codex/config.toml is TOML; Claude Desktop's, Cursor's and Gemini CLI's files share one shape.
+  const registration =
+    client === 'claude-code'
+      ? ['claude', 'mcp', 'add', 'gwctl', '--', command, ...words].map(shellWord).join(' ')
+      : client === 'vscode'
+        ? { servers: { gwctl: { type: 'stdio', ...server } } }
+        : client === 'codex'
+          ? { mcp_servers: { gwctl: server } }
+          : { mcpServers: { gwctl: server } };
+  const text =
+    typeof registration === 'string'
+      ? registration
+      : client === 'codex'
+        ? `[mcp_servers.gwctl]\ncommand = ${tomlString(command)}\nargs = [${words.map(tomlString).join(', ')}]`
+        : JSON.stringify(registration, null, 2);
+  await deps.printer.detail({
+    body: { client, ...server, registration },
+    view: { kind: 'text', terminal: `${text}\n`, piped: `${text}\n` },
+  });
+}
+
+/** JSON's string escapes are TOML's, but for DEL. */
+function tomlString(text: string): string {
+  return JSON.stringify(text).replaceAll('\u007f', '\\u007f');
 }

@@ -1,11 +1,21 @@
-import { arg, option, patternCheck } from '../core/options.js';
+import { arg, option, patternCheck, ValueRefused } from '../core/options.js';
 import { defineSpec } from '../core/spec.js';
+import { nearest } from '../core/suggest.js';
 
 /** How an MCP client starts gwctl, in the usual `mcpServers` shape (`mcp config` prints it with this gwctl's path). */
 const REGISTRATION = ['{', '  "mcpServers": {', '    "gwctl": { "command": "gwctl", "args": ["mcp", "--profile", "default"] }', '  }', '}'];
 
 /** The MCP clients `gwctl mcp config` prints a registration for. */
-export const MCP_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
+export const MCP_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini-cli'] as const;
+export type McpClient = (typeof MCP_CLIENTS)[number];
+
+/** A client by its name (`gemini` is Gemini CLI's command); a near miss gets "did you mean". */
+function mcpClient(text: string): McpClient {
+  const name = text === 'gemini' ? 'gemini-cli' : text;
+  if ((MCP_CLIENTS as readonly string[]).includes(name)) return name as McpClient;
+  const near = nearest(text, MCP_CLIENTS);
+  throw new ValueRefused(`${near ? `did you mean ${near}? It ` : ''}must be one of ${MCP_CLIENTS.join(', ')}`);
+}
 
 export const spec = defineSpec({
   path: ['mcp'],
@@ -22,7 +32,8 @@ export const spec = defineSpec({
     'Transport: stdio, or with --http streamable HTTP on 127.0.0.1 at a URL with a secret made for the run',
     '(printed on stderr; with --json a line {"url":...} on stdout). --sandbox rehearses against the sandbox.',
     "'gwctl mcp config --client claude-code' prints what registers this gwctl with Claude Code (also",
-    'claude-desktop, cursor, vscode), with the --profile, --sandbox and --allow-destructive given.',
+    'claude-desktop, cursor, vscode, codex, gemini-cli), with the --profile, --sandbox and --allow-destructive',
+    'given; it prints, and writes no file of the client.',
     'In the usual shape of a client that takes JSON:',
     ...REGISTRATION.map((line) => `  ${line}`),
   ].join('\n'),
@@ -46,12 +57,7 @@ export const spec = defineSpec({
     ),
     http: option.flag('--http', 'serve streamable HTTP on 127.0.0.1 instead of stdio'),
     port: option.int('--port <n>', 'with --http: port to listen on (default 0: a free one)', { min: 0, max: 65_535 }),
-    client: option.pattern(
-      '--client <name>',
-      `with config: the client to register with (${MCP_CLIENTS.join(', ')})`,
-      new RegExp(`^(${MCP_CLIENTS.join('|')})$`),
-      `must be one of ${MCP_CLIENTS.join(', ')}`,
-    ),
+    client: option.custom('--client <name>', `with config: the client to register with (${MCP_CLIENTS.join(', ')})`, mcpClient),
   },
   examples: [
     'gwctl mcp',

@@ -19,8 +19,8 @@ export interface Io {
   written(): Promise<void>;
   /** Write text that holds a key, unmasked: only for `auth token`, whose output is the key. */
   outUnmasked(text: string): Promise<void>;
-  /** Write a diagnostic line or fragment to stderr. */
-  err(text: string): void;
+  /** Write a diagnostic line or fragment to stderr; at a terminal broken between words at its width, unless `whole` (JSON). */
+  err(text: string, options?: { whole?: boolean }): void;
   /** All of stdin as text; with `maxBytes`, `InputTooLarge` (core/bounded-read.ts) once it holds more. */
   readStdin(maxBytes?: number): Promise<string>;
   readonly stdin: NodeJS.ReadableStream;
@@ -82,6 +82,8 @@ export interface IoOptions {
   onStdoutClosed: () => void;
   /** Called once when stdout fails otherwise (ENOSPC, EIO): incomplete output must not pass for success, as with `cat`. */
   onStdoutFailed?: (error: NodeJS.ErrnoException) => void;
+  /** How a line on stderr is broken between words at a terminal's width (output/width.ts); without it, lines go as given. */
+  wrapLine?: (line: string, width: number) => string[];
 }
 
 /** Only these mean that the reader of stdout went away; every other write error is a failure. */
@@ -149,18 +151,33 @@ export function createIo(options: IoOptions): Io {
   };
   const stdoutIsTTY = options.streams.stdoutIsTTY === true;
   const stderrIsTTY = options.streams.stderrIsTTY === true;
+  const columns = (): number => options.streams.columns || Number(readVariable(options.env, COLUMNS)) || 80;
+  // At a terminal every message (an error, a warning, a note) is broken between words at its width,
+  // where the terminal would cut a word anywhere; a line that draws (a carriage return, an escape
+  // code) is left as it is. Piped, each message stays one line for whatever reads it. Masked
+  // first: a key broken across two lines would not be found.
+  const fitStderr = (text: string): string => {
+    const wrap = options.wrapLine;
+    if (!stderrIsTTY || wrap === undefined) return text;
+    const live = (isLazy(stderr) ? stderr.terminal() : stderr) as { columns?: number } | undefined;
+    const width = live?.columns || columns();
+    return text
+      .split('\n')
+      .map((line) => (line.includes('\r') || line.includes('\u001b') ? line : wrap(line, width).join('\n')))
+      .join('\n');
+  };
   return {
     stdoutIsTTY,
     stderrIsTTY,
     get stdinIsTTY() {
       return streams.stdinIsTTY === true;
     },
-    columns: options.streams.columns || Number(readVariable(options.env, COLUMNS)) || 80,
+    columns: columns(),
     size() {
       // A terminal's stream (tty.WriteStream) keeps its size current; other streams have none.
       const live = (isLazy(stdout) ? stdout.terminal() : stdout) as { columns?: number; rows?: number } | undefined;
       return {
-        columns: live?.columns || options.streams.columns || Number(readVariable(options.env, COLUMNS)) || 80,
+        columns: live?.columns || columns(),
         rows: live?.rows || options.streams.rows || Number(readVariable(options.env, LINES)) || 24,
       };
     },
@@ -179,8 +196,8 @@ export function createIo(options: IoOptions): Io {
     written() {
       return Promise.race([lastWrite, failedOrClosed]);
     },
-    err(text) {
-      stderr.write(redact(text));
+    err(text, { whole = false } = {}) {
+      stderr.write(whole ? redact(text) : fitStderr(redact(text)));
     },
     async readStdin(maxBytes = Infinity) {
       stdinRead = true;

@@ -2,7 +2,7 @@
 // terminal's width, statuses coloured by meaning. Loaded only when stdout is a terminal.
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
-import { cellText, cellTone, type Cell, type ColumnFit, type Tone } from './cells.js';
+import { cellText, cellTone, MISSING, type Cell, type ColumnFit, type Tone } from './cells.js';
 import { responseError } from '../core/errors.js';
 import { sanitizeField } from '../core/sanitize.js';
 import { displayWidth, padToWidth, wrapToWidth } from './width.js';
@@ -175,9 +175,11 @@ function paint(chalk: InstanceType<typeof Chalk>, text: string, tone: Tone | und
 }
 
 /**
- * Which columns a terminal of `width` shows, and how wide. Short of room, in order: leave out
- * priority columns (lowest first), cut flexible ones (widest first), then any but the key, leave out
- * the key, cut the whole ones, and last leave out columns from the right. The key is never cut.
+ * Which columns a terminal of `width` shows, and how wide. Short of room, in order: leave out the
+ * columns with nothing in them (every cell `-`; not named in `hidden`, as nothing is lost), then
+ * priority columns (lowest first), cut flexible ones (widest first), then any but the key, cut the
+ * whole ones, and last leave out columns from the right. The key (the id a command takes) is never
+ * cut and never left out: everything else gives way first.
  */
 export function fitTable(
   headers: readonly string[],
@@ -188,15 +190,16 @@ export function fitTable(
   const facts = factsOf(headers, fit);
   const natural = naturalWidths(headers, texts);
   const all = headers.map((_, c) => c);
+  const blank = all.filter((c) => !facts[c]!.key && texts.length > 0 && texts.every((row) => row[c] === MISSING));
   const layout = (keep: readonly number[], text: readonly number[]): Layout => ({
     keep,
     widths: keep.map((c) => text[c]! + GAP),
-    hidden: all.filter((c) => !keep.includes(c)),
+    hidden: all.filter((c) => !keep.includes(c) && !blank.includes(c)),
   });
-  const droppable = all
+  let keep = shrink(all, [...natural], [], () => 0, width) ? all : all.filter((c) => !blank.includes(c));
+  const droppable = keep
     .filter((c) => facts[c]!.priority !== undefined && !facts[c]!.key)
     .sort((a, b) => facts[a]!.priority! - facts[b]!.priority! || b - a);
-  let keep = all;
   const comfort = (c: number) => (facts[c]!.whole ? natural[c]! : Math.max(COMFORT_FLEX, Math.ceil(natural[c]! * COMFORT_SHARE)));
   for (const drop of [...droppable, undefined]) {
     const text = [...natural];
@@ -204,24 +207,17 @@ export function fitTable(
     if (drop === undefined) break;
     keep = keep.filter((c) => c !== drop);
   }
-  const cuttable = (columns: readonly number[]): number[] => columns.filter((c) => !facts[c]!.whole);
-  /** Narrows the flexible columns of `part` down to `flexFloor`, then any but the key down to MIN_ANY: true when `shown` fits. */
-  const squeeze = (shown: readonly number[], text: number[], part: readonly number[], flexFloor: number): boolean =>
-    shrink(shown, text, flexibleOf(facts, part), () => flexFloor, width) || shrink(shown, text, unkeyed(facts, part), () => MIN_ANY, width);
   for (;;) {
     const text = [...natural];
-    const whole = keep.filter((c) => facts[c]!.whole);
-    if (squeeze(keep, text, cuttable(keep), MIN_FLEX)) return layout(keep, text);
-    // The columns a person reads (a name, a status) stay whole before the id does: an id is
-    // never cut (a part of one names nothing), so it is left out, and the note under the table
-    // says how to see it (--columns, or a wider terminal).
-    const key = keep.find((c) => facts[c]!.key);
-    if (key !== undefined && whole.length > 0 && keep.length > 1) {
-      const rest = keep.filter((c) => c !== key);
-      const without = [...natural];
-      if (squeeze(rest, without, cuttable(rest), MIN_FLEX)) return layout(rest, without);
-    }
-    const fits = squeeze(keep, text, whole, MIN_ANY);
+    // The columns not whole first: the flexible ones down to MIN_FLEX, then any of them down to MIN_ANY.
+    const cuttable = keep.filter((c) => !facts[c]!.whole);
+    if (
+      shrink(keep, text, flexibleOf(facts, cuttable), () => MIN_FLEX, width) ||
+      shrink(keep, text, unkeyed(facts, cuttable), () => MIN_ANY, width)
+    )
+      return layout(keep, text);
+    // Then the whole ones share what is left, the widest cut first: a name and a status alike.
+    const fits = shrink(keep, text, unkeyed(facts, keep), () => MIN_ANY, width);
     const last = [...keep].reverse().find((c) => !facts[c]!.key);
     if (fits || last === undefined) return layout(keep, text);
     keep = keep.filter((c) => c !== last);

@@ -101,8 +101,7 @@ export class WatchScreen<T> {
     if (noteOf().length !== reserved) lines = await this.lines(columns, Math.max(3, rows - 1 - noteOf().length), false);
     await this.options.io.out(`${LEAVE}${lines.join('\n')}\n`);
     // As under a table: the columns left out, named on stderr, so stdout stays the view.
-    const note = noteOf();
-    if (note.length > 0) this.options.io.err(`${note.join('\n')}\n`);
+    if (noteOf().length > 0) this.options.io.err(`${hiddenNote(this.hiddenColumns)}\n`);
   }
 
   private async draw(first: boolean): Promise<void> {

@@ -67,8 +67,12 @@ export function padToWidth(text: string, width: number): string {
 /** Where a word too long for a line (a URL, a path) is best broken: after one of these. */
 const SEPARATORS = '/.-_?&=,:;';
 
-/** `text` in lines of at most `width` columns, broken at spaces (dropped), and a word wider than a line where the line ends. */
-export function wrapToWidth(text: string, width: number): string[] {
+/**
+ * `text` in lines of at most `width` columns, broken at spaces (dropped), and a word wider than a
+ * line where the line ends; with `wholeWords`, such a word (a URL, a path) stands whole on a line
+ * of its own instead, where a message on stderr is copied from.
+ */
+export function wrapToWidth(text: string, width: number, { wholeWords = false } = {}): string[] {
   if (displayWidth(text) <= width) return [text];
   const lines: string[] = [];
   let line = '';
@@ -84,6 +88,11 @@ export function wrapToWidth(text: string, width: number): string[] {
       lines.push(line);
       line = '';
       used = 0;
+    }
+    if (wholeWords) {
+      line = word;
+      used = w;
+      continue;
     }
     // The word begins a line; a word wider than the line is broken where the line ends, or
     // after the last of its separators (`/`, `.`, `-`...) in the line's second half.

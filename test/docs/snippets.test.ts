@@ -65,8 +65,8 @@ const RUN: Record<string, Setup> = {
 };
 
 const NOT_RUN: Record<string, string> = {
-  'docs/install.md: npm install -g gwctl            # Node.js 20.17 or newer; or run it without installing: npx gwctl --help':
-    'installs from the registry (test/release/ installs it from a registry on loopback)',
+  'docs/install.md: npm install -g --prefix ~/.local ./gwctl-0.1.0.tgz   # gwctl in ~/.local/bin; as root, without --prefix: /usr/local/bin':
+    "installs a release's tarball (test/release/ installs it, test/pack/ installs what npm pack makes)",
   'docs/install.md: brew tap-new "$USER/gwctl" && cp gwctl.rb "$(brew --repository "$USER/gwctl")/Formula/"':
     'needs Homebrew (test/release/ checks the formula with ruby -c)',
   'docs/install.md: minisign -Vm SHA256SUMS -P RWQ/79LJWwIMT7+MEAH1jESQgwAF30cpJpj7q3Y/rNeVVZvKV73QEsRS   # must say: Signature and comment signature verified':
@@ -187,14 +187,17 @@ describe('the shell snippets of README.md and docs/', () => {
     const port = await freePort();
     const { dir, env } = place(setup.files);
     let sandbox: ReturnType<typeof spawn> | undefined;
+    let sandboxErrors = '';
     if (setup.sandbox) {
       // The quick start's own first block, as the person started it, on the free port.
       const first = snippetsOf(snippet.page).find((s) => nameOf(s) === QUICK_START_SANDBOX)?.text ?? 'gwctl sandbox\n';
+      // Its stderr is the test's, not the runner's: the interruption that ends it below is said there.
       sandbox = spawn('bash', ['-c', `exec ${first.trim().replace(/^gwctl sandbox/, `gwctl sandbox --port ${port}`)}`], {
         cwd: dir,
         env,
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
+      sandbox.stderr!.setEncoding('utf8').on('data', (d: string) => (sandboxErrors += d));
       await new Promise<void>((resolve) => {
         let seen = '';
         sandbox!.stdout!.setEncoding('utf8').on('data', (d: string) => {
@@ -207,8 +210,14 @@ describe('the shell snippets of README.md and docs/', () => {
       const run = await runSnippet(snippet.text.replace(/\b4010\b/g, String(port)), dir, env);
       expect({ code: run.code, stderr: run.code === 0 ? '' : run.stderr }, run.stdout).toEqual({ code: 0, stderr: '' });
     } finally {
-      sandbox?.kill('SIGINT');
+      if (sandbox && sandbox.exitCode === null) {
+        const ended = new Promise((resolve) => sandbox!.once('exit', resolve));
+        sandbox.kill('SIGINT');
+        await ended;
+      }
     }
+    // Ended as a person ends it, with Ctrl-C: nothing else said.
+    if (sandbox) expect(sandboxErrors).toBe('gwctl: interrupted\n');
   });
 
   it('none leaves a process behind', () => {

@@ -1,5 +1,6 @@
-// The npm package through a real npm registry: Verdaccio on loopback (it needs Node 22 or later:
-// it runs on one of the Node binaries in .cache/node/), with an uplink to the registry this
+// The npm package through a real npm registry: Verdaccio on loopback (it needs Node 22 or later,
+// so it is no dependency of the checkout: scripts/fetch-verdaccio.mjs installs it into
+// .cache/verdaccio/, and it runs on one of the Node binaries in .cache/node/), with an uplink to the registry this
 // machine's npm is configured with. The packed tarball is published to it, then
 // `npm install -g gwctl` into a fresh prefix and `npx gwctl@<version>`, each with an empty npm
 // cache: the runtime dependency comes through the uplink, and npm says nothing about install
@@ -24,14 +25,14 @@ function verdaccioNode(): string | undefined {
   return ['24', '22', '26'].map((major) => path.join(ROOT, '.cache', 'node', major, 'bin', 'node')).find((file) => existsSync(file));
 }
 const node = verdaccioNode();
-const VERDACCIO = path.join(ROOT, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
+const VERDACCIO = path.join(ROOT, '.cache', 'verdaccio', 'node_modules', 'verdaccio', 'bin', 'verdaccio');
 const skipped =
   spawnSync('npm', ['--version'], { stdio: 'ignore' }).error !== undefined
     ? 'npm is not on PATH'
     : !node
       ? 'Verdaccio needs Node 22 or later: run node scripts/fetch-node.mjs 24'
       : !existsSync(VERDACCIO)
-        ? 'Verdaccio is not installed (npm ci)'
+        ? 'Verdaccio is not installed: run node scripts/fetch-verdaccio.mjs'
         : undefined;
 if (skipped) console.log(`skipping the registry tests: ${skipped}`);
 

@@ -1,9 +1,9 @@
 // Every list and detail view on real terminals (tmux) 60, 80, 120 and 200 columns wide,
 // against the sandbox: no line of the output is longer than the terminal, and the key column
-// (an id, a secret's name) is never cut: each list row begins with its whole id (or, where the
-// name and status need the room, the id is left out and stderr says so), and each id a detail
-// view names is on the screen whole. Columns a narrow terminal leaves out are named on
-// stderr. Skips, saying why, when tmux is not installed.
+// (an id, a secret's name: what a command takes) is the last to give way, never cut and never left
+// out: each list row begins with its whole id, and each id a detail view names is on the screen
+// whole. Columns a narrow terminal leaves out are named on stderr. Skips, saying why, when tmux
+// is not installed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/registry.js';
 import type { Examples } from '../../src/sandbox/server.js';
@@ -95,10 +95,9 @@ describe.skipIf(missing.tmux)(`tables and detail views fit the terminal${missing
       const over = lines.filter((line) => displayWidth(line) > width);
       expect(over, `${width} columns:\n${screen.text}`).toEqual([]);
       if (list) {
-        // Row i (after the header) begins with id i, whole; or, where the columns a person reads
-        // need the room, the id is left out (never cut) and stderr says so.
-        if (/hidden \(id\b/.test(screen.stderr)) expect(lines[0]!.split(/ {2,}/)[0]).not.toBe('ID');
-        else ids.forEach((id, i) => expect(lines[i + 1]!.split(/ {2,}/)[0], `${width} columns, row ${i + 1}`).toBe(id));
+        // Row i (after the header) begins with id i, whole: the names and times gave way first.
+        expect(screen.stderr).not.toMatch(/hidden \((id|name)\b/);
+        ids.forEach((id, i) => expect(lines[i + 1]!.split(/ {2,}/)[0], `${width} columns, row ${i + 1}`).toBe(id));
         // Columns left out are named on stderr; with every column shown, nothing is said.
         const header = lines[0]!.split(/ {2,}/);
         if (/hidden/.test(screen.stderr)) expect(screen.stderr).toMatch(/\d+ columns? hidden \([^)]+\):\s+--columns\s+to\s+choose/);
@@ -110,7 +109,7 @@ describe.skipIf(missing.tmux)(`tables and detail views fit the terminal${missing
     });
     // Narrow terminals leave columns out and say so; a wide one needs to less often.
     if (list && name === 'interns ls') {
-      expect(screens[0]!.stderr).toMatch(/4 columns hidden \(id, model, hostname, created_at\):\s+--columns/);
+      expect(screens[0]!.stderr).toMatch(/3 columns hidden \(model, hostname, created_at\):\s+--columns/);
       expect(screens[1]!.stderr).toContain('3 columns hidden (model, hostname, created_at): --columns to');
       expect(screens[3]!.stderr).not.toContain('hidden');
     }

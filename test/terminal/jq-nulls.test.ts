@@ -1,11 +1,12 @@
 // --jq whose every output is null, on a real terminal (tmux) and in a real pipe: at the terminal
-// stderr says where the JSON's paths start (`interns get` gives the intern bare), within the
-// width; piped, nothing but the outputs. Skips, saying why, when tmux is not installed.
+// stderr says where the JSON's paths start (`interns get` gives the intern bare), broken between
+// words within the width where stderr is the terminal, one line where it is a file; piped,
+// nothing but the outputs. Skips, saying why, when tmux is not installed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
 import { useSandbox } from '../kit/sandbox.js';
 import { runGwctl } from '../kit/spawn.js';
-import { onScreen, stopTmux } from '../kit/tmux.js';
+import { liveScreen, onScreen, stopTmux } from '../kit/tmux.js';
 import { missing, skipNote } from '../completions/shells.js';
 
 const sandbox = useSandbox({}, { resetEach: false });
@@ -21,12 +22,20 @@ describe.skipIf(missing.tmux)(`--jq that gives only null${missing.tmux ? ` (skip
   it.each([60, 80, 120])('at %i columns: the outputs, then the note on stderr within the width', { timeout: 60_000 }, async (width) => {
     const sb = sandbox();
     const args = ['interns', 'get', sb.examples.intern, '--jq', '.data | {name, status}'];
-    const screen = await onScreen(args, { ...sb.env(), NO_COLOR: '1', TERM: 'xterm' }, width);
+    const env = { ...sb.env(), NO_COLOR: '1', TERM: 'xterm' };
+    const screen = await onScreen(args, env, width);
     expect(screen.exit, screen.stderr).toBe(0);
     expect(screen.text).toBe('{"name":null,"status":null}');
-    const lines = screen.stderr.trimEnd().split('\n');
-    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
-    expect(lines.join(' ')).toBe(NOTE);
+    expect(screen.stderr).toBe(`${NOTE}\n`);
+    const live = liveScreen(args, env, width, 20, { stderrOnScreen: true });
+    try {
+      const [output, ...lines] = (await live.until('the note', (l) => l.join(' ').includes("--help'"))).filter(Boolean);
+      expect(output).toBe('{"name":null,"status":null}');
+      for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+      expect(lines.join(' ')).toBe(NOTE);
+    } finally {
+      live.close();
+    }
   });
 
   it('piped: the outputs alone', async () => {

@@ -1,6 +1,7 @@
-// Tables that show what people read: on a real terminal (tmux) at 60 and 80 columns the name and
-// the status stay whole (the id, never cut, is left out first and the note says so), and a
-// fleet's failure reason cut in its column is printed whole under the table.
+// Tables that show what people read: on a real terminal (tmux) at 60 and 80 columns each row
+// begins with its whole id (the column every command takes, the last to give way: the name and
+// the status are cut before it goes), at 80 the name and the status stay whole too, and a fleet's
+// failure reason cut in its column is printed whole under the table.
 // Skips the tmux part, saying why, when tmux is not installed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { gwctl } from '../kit/cli.js';
@@ -25,28 +26,51 @@ async function piped(args: string[]): Promise<string[][]> {
 }
 
 describe.skipIf(missing.tmux)(`tables on a real terminal${missing.tmux ? ` (skipped: ${missing.tmux})` : ''}`, () => {
-  it.each([60, 80])('interns ls at %i columns: every name and status whole', { timeout: 60_000 }, async (width) => {
+  it.each([60, 80])('interns ls at %i columns: every id whole; at 80 every name and status too', { timeout: 60_000 }, async (width) => {
     const rows = await piped(['interns', 'ls', '--limit', '12']);
     const screen = await onScreen(['--sandbox', 'interns', 'ls', '--limit', '12'], TERMINAL, width, 40);
     expect(screen.exit).toBe(0);
     const lines = screen.text.split('\n');
-    for (const [id, name, status] of rows) {
-      const line = lines.find((l) => l.includes(`${name!}  `));
-      expect(line, name).toBeDefined();
-      expect(line).toMatch(new RegExp(`${name!} +${status!}$`));
-      // At 80 columns the id fits beside them; at 60 it is left out, and the note says so.
-      if (width === 80) expect(line!.startsWith(id!)).toBe(true);
-    }
-    expect(screen.text).not.toContain('…');
-    if (width === 60) expect(screen.stderr).toMatch(/columns hidden \(id, /);
+    expect(lines[0]).toMatch(/^ID +NAME +STATUS$/);
+    rows.forEach(([id, name, status], i) => {
+      expect(lines[i + 1]!.startsWith(`${id!}  `), lines[i + 1]).toBe(true);
+      if (width === 80) expect(lines[i + 1]).toMatch(new RegExp(`^${id!} +${name!} +${status!}$`));
+    });
+    if (width === 80) expect(screen.text).not.toContain('…');
+    // The model, the host and the age went first, and the note names them; never the id.
+    expect(screen.stderr).toContain('3 columns hidden (model, hostname, created_at)');
   });
 
-  it.each([60, 80])('byok ls at %i columns: the names whole, no two rows alike', { timeout: 60_000 }, async (width) => {
-    const rows = await piped(['byok', 'ls', '--limit', '8']);
-    const screen = await onScreen(['--sandbox', 'byok', 'ls', '--limit', '8'], TERMINAL, width, 40);
+  it.each([60, 80])(
+    'byok ls at %i columns: every id whole; at 80 the names whole, no two rows alike',
+    { timeout: 60_000 },
+    async (width) => {
+      const rows = await piped(['byok', 'ls', '--limit', '8']);
+      const screen = await onScreen(['--sandbox', 'byok', 'ls', '--limit', '8'], TERMINAL, width, 40);
+      expect(screen.exit).toBe(0);
+      const lines = screen.text.split('\n');
+      rows.forEach((row, i) => expect(lines[i + 1]!.startsWith(`${row[0]!}  `), lines[i + 1]).toBe(true));
+      if (width === 80) {
+        for (const row of rows) expect(screen.text).toContain(row[2]!);
+        expect(screen.text).not.toMatch(/NAME[\s\S]*…/);
+      }
+      expect(screen.stderr).not.toContain('hidden (id');
+    },
+  );
+
+  it('interns suspend --dry-run at 80 columns: every id and name whole, no column of nothing', { timeout: 60_000 }, async () => {
+    const args = ['interns', 'suspend', '--dry-run', '--status', 'failed,stopped'];
+    const rows = await piped([...args, '--columns', 'id,name,status,expected']);
+    const screen = await onScreen(['--sandbox', ...args], TERMINAL, 80, 40);
     expect(screen.exit).toBe(0);
-    for (const row of rows) expect(screen.text).toContain(row[2]!);
-    expect(screen.text).not.toMatch(/NAME[\s\S]*…/);
+    const lines = screen.text.split('\n');
+    // Nothing would fail, so every reason is empty: that column takes no room from the names.
+    expect(lines[0]).toMatch(/^ID +NAME +STATUS +EXPECTED$/);
+    rows.forEach(([id, name, status, expected], i) =>
+      expect(lines[i + 1]).toMatch(new RegExp(`^${id!} +${name!} +${status!} +${expected!}$`)),
+    );
+    expect(screen.text).not.toContain('…');
+    expect(screen.stderr).not.toContain('hidden');
   });
 });
 

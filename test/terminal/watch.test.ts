@@ -96,22 +96,23 @@ function expectListFrame(screen: LiveScreen, lines: string[], width: number, hei
   const title = width >= 100 ? 'gwctl interns ls --watch, every 0.5s · ' : '';
   expect(lines[0]).toMatch(new RegExp(`^${title}${STATUS_TIME} · ${STEADY + 1} interns · 4 changed$`));
   expect(lines.filter((line) => line.includes('last poll'))).toHaveLength(1);
-  // The id where it fits beside the whole names and statuses (not at 60 columns).
-  const id = (n: number) => (width >= 100 ? `${idOf(n)} {2,}` : '');
-  expect(lines[1]).toMatch(new RegExp(`^ {3}${width >= 100 ? 'ID {2,}' : ''}NAME {2,}STATUS`));
+  // The id at every width: the names and statuses give way before it (cut at 60 columns).
+  const id = (n: number) => `${idOf(n)} {2,}`;
+  expect(lines[1]).toMatch(new RegExp(`^ {3}ID {2,}NAME {2,}STATUS`));
   // Marks: the new intern added, the two that changed modified; the others unmarked.
-  expect(lines[2]).toMatch(new RegExp(`^\\+ {2}${width >= 100 ? `${addedAt(p)} {2,}` : ''}added-${p} `));
+  expect(lines[2]).toMatch(new RegExp(`^\\+ {2}${addedAt(p)} {2,}added-${p} `));
   expect(lines[3]).toMatch(new RegExp(`^~ {2}${id(1)}steady-1 +${p % 2 === 0 ? 'running' : 'stopped'}`));
-  expect(lines[4]).toMatch(new RegExp(`^~ {2}${id(2)}(steady-2|${LONG_NAME}) `));
+  // The long name is cut at 60 columns.
+  expect(lines[4]).toMatch(new RegExp(`^~ {2}${id(2)}(steady-2|${width >= 100 ? LONG_NAME : 'a-rathe…'}) `));
   expect(lines[5]).toMatch(new RegExp(`^ {3}${id(3)}steady-3 `));
   // The frame before is wholly replaced: its added intern and the long name are not left behind.
   expect(lines.join('\n')).not.toMatch(new RegExp(`${addedAt(p - 1)}|added-${p - 1}\\b`));
   if (p % 2 === 0) expect(lines.join('\n')).not.toMatch(/leftovers|a-rather/);
-  // Columns the width leaves out are named under the view, as under a table: at 60 columns the
-  // id too, in two lines.
+  // Columns the width leaves out are named under the view, as under a table: in two lines at 60
+  // columns, never the id.
   const counted = lines.findIndex((line) => line.includes('more rows not shown'));
   const note = lines.slice(counted + 1);
-  expect(note.join(' ')).toBe(width >= 100 ? '' : '4 columns hidden (id, model, hostname, created_at): --columns to choose');
+  expect(note.join(' ')).toBe(width >= 100 ? '' : '3 columns hidden (model, hostname, created_at): --columns to choose');
   // Rows that do not fit are counted: 41 interns and the one deleted, header and status take two
   // lines, the count one, the note its own; the deleted one is among those not shown.
   const shown = height - 3 - note.length;
@@ -145,7 +146,7 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
         // A resize redraws at once at the new size: every row fits now, no count of rows not shown,
         // no line too wide; at 60 columns the note of the columns left out (two lines) ends the view.
         const tall = STEADY + 6;
-        const note = resized < 100 ? ['4 columns hidden (id, model, hostname, created_at):', '--columns to choose'] : [];
+        const note = resized < 100 ? ['3 columns hidden (model, hostname, created_at): --columns to', 'choose'] : [];
         screen.resize(resized, tall);
         const lines = await screen.until(
           `the view at ${resized} columns`,
@@ -166,19 +167,37 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
         const { exit, stderr } = await screen.exit();
         expect(exit).toBe(130);
         // The note under the last view is on stderr, as under a table (the view is printed once the
-        // run has ended, so the note comes after the word of the interruption).
-        expect(stderr).toBe(`gwctl: interrupted\n${note.map((line) => `${line}\n`).join('')}`);
+        // run has ended, so the note comes after the word of the interruption): one line in a file.
+        expect(stderr).toBe(`gwctl: interrupted\n${note.length > 0 ? `${note.join(' ')}\n` : ''}`);
         expect(screen.state()).toMatchObject({ alternateScreen: false, cursorShown: true });
         const after = screen.lines(true).filter(Boolean);
         expect(after[0]).toMatch(new RegExp(`${STATUS_TIME} · ${STEADY + 1} interns`));
-        expect(after[1]).toMatch(resized >= 100 ? /^ID {2,}NAME/ : /^NAME {2,}STATUS/); // no mark column in what stays
-        expect(after.slice(2).every((line) => (resized >= 100 ? /^0{8}-/ : /^(steady|added|a-rather)/).test(line))).toBe(true);
+        expect(after[1]).toMatch(/^ID {2,}NAME {2,}STATUS/); // no mark column in what stays
+        expect(after.slice(2).every((line) => /^0{8}-/.test(line))).toBe(true);
         expect(after).toHaveLength(STEADY + 3);
       } finally {
         screen.close();
       }
     },
   );
+
+  it('interns ls --watch at 80 columns: every row shows its id whole, beside the marks', { timeout: 120_000 }, async () => {
+    const screen = liveScreen(['interns', 'ls', '--watch', '--interval', '0.5s'], env(), 80, 12);
+    try {
+      const lines = await screen.until('a poll', (l) => pollShown(l) > 0 && l.some((line) => line.includes('not shown')));
+      expect(lines[1]).toMatch(/^ {3}ID {2,}NAME {2,}STATUS/);
+      const rows = lines.slice(
+        2,
+        lines.findIndex((line) => line.includes('not shown')),
+      );
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows) expect(row).toMatch(/^[ +~-] {2}0{8}-0000-4000-8000-\d{12} {2}\S/);
+      screen.keys('C-c');
+      expect((await screen.exit()).exit).toBe(130);
+    } finally {
+      screen.close();
+    }
+  });
 
   it.each([60, 80])(
     'Ctrl-C on a watch of 3,000 interns at %d columns leaves the last view, not the whole list',
@@ -219,7 +238,7 @@ describe.skipIf(missing.tmux)(`--watch in a real terminal${missing.tmux ? ` (ski
           width === 60
             ? ['3 columns hidden (model, hostname, created_at): --columns to', 'choose']
             : ['2 columns hidden (model, hostname): --columns to choose'];
-        expect(stderr).toBe(`gwctl: interrupted\n${note.map((line) => `${line}\n`).join('')}`);
+        expect(stderr).toBe(`gwctl: interrupted\n${note.length > 0 ? `${note.join(' ')}\n` : ''}`);
         expect(after.at(-1)).toBe(`${3000 - (height - 4 - note.length)} more rows not shown`);
       } finally {
         screen.close();

@@ -67,6 +67,34 @@ describe('fitTable', () => {
     expect(fitTable(headers, rows, fit, 30)).toEqual({ keep: [0], widths: [38], hidden: [1, 2] });
   });
 
+  it('the key is the last to give way: whole columns (a name, a status) are cut before it is left out', () => {
+    const headers = ['ID', 'NAME', 'STATUS', 'AGE'];
+    const rows = [[text(36), text(18), 'provisioning', '3 hours ago']];
+    const fit = [{ key: true }, { flexible: true, whole: true }, { whole: true }, { priority: 1 }];
+    // 60 columns: AGE goes, then NAME and STATUS share what the id leaves, the wider cut first.
+    expect(fitTable(headers, rows, fit, 60)).toEqual({ keep: [0, 1, 2], widths: [38, 12, 12], hidden: [3] });
+    // Narrower still, they are cut further, then columns go from the right: never the id.
+    expect(fitTable(headers, rows, fit, 50).keep).toEqual([0, 1, 2]);
+    expect(fitTable(headers, rows, fit, 44)).toEqual({ keep: [0, 1], widths: [38, 8], hidden: [2, 3] });
+    expect(fitTable(headers, rows, fit, 20)).toEqual({ keep: [0], widths: [38], hidden: [1, 2, 3] });
+  });
+
+  it('a column with nothing in it takes no room from the others, and is not named as hidden', () => {
+    const headers = ['ID', 'NAME', 'EXPECTED', 'REASON'];
+    const rows = [
+      [text(36), text(22), 'would-act', '-'],
+      [text(36), text(20), 'would-act', '-'],
+    ];
+    const fit = [{ key: true }, { flexible: true }, { whole: true }, { flexible: true, spill: true }];
+    // 36+22+9+6 and gaps = 79: the empty REASON goes before NAME loses a character.
+    expect(fitTable(headers, rows, fit, 78)).toEqual({ keep: [0, 1, 2], widths: [38, 24, 11], hidden: [] });
+    // Where everything fits, it stays.
+    expect(fitTable(headers, rows, fit, 80).keep).toEqual([0, 1, 2, 3]);
+    // A reason in one row: the column stays and NAME gives way.
+    const failing = [rows[0]!, [text(36), text(20), 'would-fail', 'not found']];
+    expect(fitTable(headers, failing, fit, 78).keep).toEqual([0, 1, 2, 3]);
+  });
+
   it('without facts, keeps the first column whole and cuts the others', () => {
     const layout = fitTable(['NAME', 'HOST'], [[text(30), text(60)]], undefined, 50);
     expect(layout.widths[0]).toBe(32);

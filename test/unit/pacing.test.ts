@@ -3,21 +3,30 @@
 import { describe, expect, it } from 'vitest';
 import { NotStarted, Pacer } from '../../src/api/pacing.js';
 
-/** A clock whose sleeps end when the test moves time past them. */
+/** A clock whose sleeps end when the test moves time past them; as the real one, a sleep that ends lets go of its signal. */
 function manualClock() {
   let now = 1_000_000;
-  const sleepers: { until: number; resolve: () => void }[] = [];
+  let sleepers: { until: number; resolve: () => void }[] = [];
   return {
     now: () => now,
     sleep: (ms: number, signal: AbortSignal) =>
       new Promise<void>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason);
-        sleepers.push({ until: now + ms, resolve });
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        const onAbort = (): void => reject(signal.reason);
+        sleepers.push({
+          until: now + ms,
+          resolve: () => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        });
+        signal.addEventListener('abort', onAbort, { once: true });
       }),
     async advance(ms: number) {
       now += ms;
-      for (const s of sleepers.filter((x) => x.until <= now)) s.resolve();
+      const due = sleepers.filter((x) => x.until <= now);
+      sleepers = sleepers.filter((x) => x.until > now);
+      for (const s of due) s.resolve();
       for (let i = 0; i < 5; i++) await Promise.resolve();
     },
   };

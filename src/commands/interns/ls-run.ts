@@ -15,8 +15,8 @@ import type { spec } from './ls.js';
 import { commandName } from '../../core/spec.js';
 import { shellWord } from '../../core/suggest.js';
 
-// On a narrow terminal the hostname goes first, then the model, then the age; the id, name and
-// status, by which a person reads a row, stay whole as long as anything else can give way.
+// On a narrow terminal the hostname goes first, then the model, then the age; then the name is
+// cut. The id, which every command takes, is the key: never cut, never left out.
 const views: ColumnViews<typeof spec, Intern> = {
   id: { header: 'ID', value: (i) => i.id },
   name: { header: 'NAME', value: (i) => i.name, flexible: true, whole: true },

@@ -40,7 +40,7 @@ export async function printOutcomes(deps: Deps, op: WriteOperation, targets: rea
       items: rows,
       // After Ctrl-C a person reads what happened, not a row for each target never touched.
       ...(untouched > 0 ? { atTerminal: rows.filter((r) => r.outcome.kind !== 'untouched') } : {}),
-      columns: columnsOf(op, rows),
+      columns: columnsOf(op),
       empty: `No ${op.confirmation.nouns} to act on.`,
       note: `${targets.length} ${nouns}: ${counts.join(', ')}.`,
     },
@@ -76,7 +76,7 @@ function resultText(outcome: Outcome, doneWord: string): string {
 }
 
 /** On a terminal: id, name, result; piped: id, result, exit code (--columns picks others, a dry run's names too). */
-function columnsOf(op: WriteOperation, rows: readonly Row[]): NamedColumn<Row>[] {
+function columnsOf(op: WriteOperation): NamedColumn<Row>[] {
   const result = ({ outcome }: Row): string => resultText(outcome, op.doneWord);
   return [
     { name: 'id', header: 'ID', value: ({ target }) => target.id, key: true },
@@ -84,9 +84,9 @@ function columnsOf(op: WriteOperation, rows: readonly Row[]): NamedColumn<Row>[]
       name: 'name',
       header: 'NAME',
       value: ({ target }) => target.name ?? '',
+      // Cut as the result is, the wider first (a result cut is printed whole under the table):
+      // the id, which names a target that has no name, is never.
       flexible: true,
-      // Names stay whole before the id is left out, unless a row has none: only its id names it.
-      whole: rows.every(({ target }) => target.name !== undefined),
       byDefault: op.named ? 'terminal' : false,
     },
     {

@@ -8,7 +8,6 @@ import { sanitizeBlock } from '../../core/sanitize.js';
 import type { Io } from '../../core/io.js';
 import { watchNulls } from '../jq-nulls.js';
 import { jsonText } from '../json-text.js';
-import { wrapToWidth } from '../width.js';
 import type { JqBatches, JqFilter, JqRunner } from '../jq.js';
 import type { Detail, EventOutput, Jq, ListOutput, Printer, PrinterContext } from '../printer.js';
 
@@ -113,7 +112,7 @@ function nullWatch(ctx: PrinterContext): { io: Io; note: () => void } {
     io: watch.io,
     note: () => {
       const note = watch.note();
-      if (note !== undefined) ctx.io.err(`${wrapToWidth(note, ctx.io.columns).join('\n')}\n`);
+      if (note !== undefined) ctx.io.err(`${note}\n`);
     },
   };
 }

@@ -103,10 +103,7 @@ class TableList<T> implements ListOutput<T> {
     const { io } = this.ctx;
     if (this.printed === 0) emptyNote(io, this.empty);
     // A hint, so stderr: the table on stdout stays the table.
-    else if (this.layout?.hidden.length) {
-      const note = hiddenNote(this.layout.hidden.map((c) => this.columns[c]!.name));
-      io.err(`${wrapToWidth(note, io.columns).join('\n')}\n`);
-    }
-    if (this.printed > 0 && this.note !== undefined) io.err(`${wrapToWidth(this.note, io.columns).join('\n')}\n`);
+    else if (this.layout?.hidden.length) io.err(`${hiddenNote(this.layout.hidden.map((c) => this.columns[c]!.name))}\n`);
+    if (this.printed > 0 && this.note !== undefined) io.err(`${this.note}\n`);
   }
 }
