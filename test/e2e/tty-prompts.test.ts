@@ -124,6 +124,26 @@ describe.skipIf(!hasTmux)('prompts in a real terminal (tmux)', () => {
     expect(done).toContain('EXIT=0');
   });
 
+  it('Ctrl-C in a fleet at a terminal: the summary and what was done, not a row for each untouched target', async () => {
+    const sb = await startTestSandbox({ faults: ['POST /interns/ delay=300'] });
+    try {
+      start('interns suspend --status failed --yes --concurrency 1', sb.env());
+      await waitFor(/\] [2-9]\/\d+/, 30_000);
+      tmux('send-keys', '-t', session, 'C-c');
+      const done = await waitFor(/EXIT=\d+/, 15_000);
+      expect(done).toContain('EXIT=130');
+      expect(done).not.toContain('not attempted');
+      const counts = /(\d+) interns: (\d+) suspended, 0 failed, (\d+) untouched\./.exec(done.replace(/\s+/g, ' '));
+      expect(counts, done).not.toBeNull();
+      const [, all, suspended, untouched] = counts!.map(Number);
+      expect(suspended! + untouched!).toBe(all);
+      // One row a target done: each names its result.
+      expect(done.match(/\bsuspended\b/g)!.length).toBeGreaterThanOrEqual(suspended!);
+    } finally {
+      await sb.close();
+    }
+  });
+
   it('many targets show a progress bar (done / failed / total) on stderr while they run', async () => {
     const sb = await startTestSandbox({ faults: ['POST /interns/ delay=150'] });
     try {
