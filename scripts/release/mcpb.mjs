@@ -10,6 +10,12 @@ import { PROJECT, ROOT } from './project.mjs';
 
 const MCPB = path.join(ROOT, 'node_modules', '.bin', 'mcpb');
 
+/** What the built gwctl manages, as its `help --json` says it (`endpoints, presets, …`): one home for the list, the registry. */
+function managedGroups() {
+  const help = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin', 'gwctl.js'), 'help', '--json'], { encoding: 'utf8' }));
+  return help.summary.replace(/^manage a model-inference gateway: /, '');
+}
+
 /** manifest.json of the bundle. */
 export function bundleManifest() {
   return {
@@ -19,7 +25,7 @@ export function bundleManifest() {
     version: PROJECT.version,
     description: "The model-inference gateway's management API as MCP tools: read-only unless allowed",
     long_description:
-      "gwctl's MCP server: the gateway's endpoints, presets, batches, interns, provider keys, budgets and tools, " +
+      `gwctl's MCP server: the gateway's ${managedGroups()}, ` +
       'as tools named <group>_<verb>. Read-only unless "Allow changes" is on; then every change is previewed first, ' +
       'asked of you before it is made, and logged to mcp-audit.jsonl in the config folder.',
     author: { name: PROJECT.author, url: PROJECT.homepage },

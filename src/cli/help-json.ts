@@ -7,9 +7,9 @@ import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
 import { allColumnNames, commandName, fieldColumns, type AnySpec } from '../core/spec.js';
 import { environment, globalOptions } from '../commands/global-options.js';
 import { HELP_TOPICS, logicalLines } from './help-topics.js';
-import { commands, groupSummaries } from './registry.js';
+import { commands, groupSummaries, managedGroups } from './registry.js';
 
-export const TOOL_SUMMARY = 'manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools';
+export const TOOL_SUMMARY = `manage a model-inference gateway: ${managedGroups()}`;
 
 const TOOL_DESCRIPTION = [
   'The command-line tool for the management API of a model-inference gateway, made for people at a terminal (tables, prompts, completion),',

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { ArgDefs, OptionDef, OptionDefs } from '../core/options.js';
 import { fieldColumns, type AnySpec } from '../core/spec.js';
 import { environmentNames, globalOptions } from '../commands/global-options.js';
-import { groupSummaries, unlistedGroup } from './registry.js';
+import { groupSummaries, managedGroups, unlistedGroup } from './registry.js';
 import { usageError } from '../core/errors.js';
 import { EXIT_CODES } from '../core/exit-codes.js';
 import { exitCodesText, HELP_WIDTH, layout, wrap, wrapCommand } from './help-topics.js';
@@ -27,7 +27,7 @@ export interface Handlers {
 export function buildProgram(version: string, specs: readonly AnySpec[], handlers: Handlers): Command {
   const width = handlers.width ?? HELP_WIDTH.piped;
   const program = new Command('gwctl')
-    .description('Manage a model-inference gateway: endpoints, presets, batches, interns, vault, BYOK, budgets and tools.')
+    .description(`Manage a model-inference gateway: ${managedGroups()}.`)
     .version(`gwctl ${version}`, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)

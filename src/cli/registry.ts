@@ -23,6 +23,14 @@ const GROUPS: Readonly<Record<GroupName, string>> = {
 
 export const groupSummaries: ReadonlyMap<string, string> = new Map(Object.entries(GROUPS));
 
+/** What gwctl manages, in a sentence: the groups whose commands are API operations, in help order (`endpoints, …, BYOK, budgets and tools`). */
+export function managedGroups(): string {
+  const words = [...groupSummaries.keys()]
+    .filter((group) => [...generatedCommands].some((c) => c.spec.path[0] === group && c.spec.operation !== undefined))
+    .map((group) => (group === 'byok' ? 'BYOK' : group));
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 /** Help order: groups as above, verbs alphabetically; then top-level commands; hidden ones (`__complete`) last. */
 function helpRank(spec: AnySpec): [number, string] {
   const key = commandName(spec);

@@ -28,7 +28,7 @@ export const spec = defineSpec({
   path: ['sandbox'],
   summary: 'Serve the built-in sandbox API on loopback until interrupted',
   description: [
-    'Serves all eleven operations under /api/v1 from seeded demo data, with fixed demo keys (printed when ready).',
+    'Serves every operation of the management API under /api/v1 from seeded demo data, with fixed demo keys (printed when ready).',
     'States in motion move on with time (queued and provisioning interns start, suspended ones stop,',
     `batches advance and finish); --pace sets how fast. --sandbox takes the pace from ${SANDBOX_PACE.name}.`,
     'With --churn N, about N interns a minute (at pace 1) appear, change status or are destroyed, so that',

@@ -1,4 +1,4 @@
-// Each key's scope on each of the eleven operations, and the exact 401/403/404 bodies.
+// Each key's scope on each operation (api/routes.generated.ts), and the exact 401/403/404 bodies.
 import { describe, expect, it } from 'vitest';
 import { useSandbox, type KeyKind } from '../kit/sandbox.js';
 

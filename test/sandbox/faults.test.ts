@@ -291,7 +291,7 @@ describe('the rest of the control API', () => {
   });
 });
 
-describe('outside the eleven operations', () => {
+describe('outside the operations the commands perform', () => {
   it('answers 404 for unknown paths and 405 with Allow for a known path with another method', async () => {
     const sb = sandbox();
     const unknown = await sb.get('/models');

@@ -1,12 +1,13 @@
 // Routes the sandbox does not serve answer as the service does for routes it does not have:
 // 404 in the API's error envelope, for any method, with or without a key, body or not.
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../src/api/routes.js';
+import { paramsOf, routes } from '../../src/api/routes.js';
 import { useSandbox } from '../kit/sandbox.js';
 
 const sandbox = useSandbox();
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** Paths of the gateway outside the operations gwctl performs: any that a route of the table matches is left out. */
 const PATHS = [
   '/credits',
   '/keys',
@@ -18,7 +19,7 @@ const PATHS = [
   '/vault/interns/x/secrets/github_token',
   '/batches',
   '/',
-];
+].filter((path) => !Object.values(routes).some((route) => paramsOf(route.path, path) !== undefined));
 
 describe('routes the sandbox does not serve', () => {
   it('answer 404 {"error":{"code":404,"message":"No route for METHOD PATH"}} for any method and key', async () => {

@@ -23,9 +23,8 @@ interface Case {
   list?: boolean;
 }
 
-const CASES: Record<string, Case> = {
+const GIVEN: Record<string, Case> = {
   'interns ls': { args: () => ['interns', 'ls', '--limit', '30'], ids: '.data[].id', list: true },
-  'byok ls': { args: () => ['byok', 'ls'], ids: '.data[].id', list: true },
   'budgets ls': { args: (ex) => ['budgets', 'ls', ex.workspace_slug], ids: '.data[].id', list: true },
   'vault secrets': { args: (ex) => ['vault', 'secrets', ex.intern], ids: '.data[].name', list: true },
   'interns suspend --dry-run': {
@@ -63,6 +62,19 @@ const CASES: Record<string, Case> = {
   'config list': { args: () => ['config', 'list'], ids: 'empty' },
   'config profiles': { args: () => ['config', 'profiles'], ids: 'empty' },
 };
+
+/**
+ * The cases: those above, and one for every other list the API lists without an argument (its
+ * spec's first column is its key: `id`, a secret's `name`), run as it is typed.
+ */
+const CASES: Record<string, Case> = { ...GIVEN };
+for (const spec of commands.values()) {
+  const name = spec.path.join(' ');
+  const covered = Object.keys(GIVEN).some((given) => given.split(/ (?=--|\()/)[0] === name);
+  const bare = Object.values(spec.args as Record<string, { required?: boolean }>).every((arg) => !arg.required);
+  if (!covered && bare && spec.operation?.method === 'GET' && spec.columns?.length)
+    CASES[name] = { args: () => [...spec.path], ids: `.data[].${String(spec.columns[0])}`, list: true };
+}
 
 describe('the cases above', () => {
   it('cover every command whose spec declares the columns of a view', () => {
