@@ -40,6 +40,12 @@ export interface CommandLine {
   readonly given: ReadonlyMap<GlobalName, Given>;
   /** A global option missing its value (at the end of argv): the run reports it, in the error mode read. */
   readonly refused?: GwctlError;
+  /**
+   * The global options of the run, each checked (a refusal names the flag or variable), with the
+   * command's options that stand for them; read on first use, so that `--help` works whatever
+   * the environment holds.
+   */
+  invocation(): Invocation;
 }
 
 /**
@@ -56,6 +62,9 @@ export function readCommandLine(
   const own = byName((spec?.options ?? {}) as OptionDefs);
   const rest: string[] = [];
   const given = new Map<GlobalName, Given>();
+  // The command's own options given after its word that stand for a global one (`batches get --timeout`), and every own option seen.
+  const standing: { key: string; def: OptionDef<unknown>; text: string }[] = [];
+  const ownSeen = new Set<string>();
   let afterWord = false;
   let refused: GwctlError | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -75,7 +84,10 @@ export function readCommandLine(
     if (COMMANDER_OWN.has(name) || ownOption || !global) {
       rest.push(token);
       // A value of the command's option is never read as an option (`api -H --json`).
-      if (ownOption && inline === undefined && takesValue(ownOption.def) && i + 1 < argv.length) rest.push(argv[++i]!);
+      const value = ownOption && inline === undefined && takesValue(ownOption.def) && i + 1 < argv.length ? argv[++i]! : inline;
+      if (ownOption && value !== inline) rest.push(value!);
+      if (ownOption) ownSeen.add(ownOption.key);
+      if (ownOption?.def.global && value !== undefined) standing.push({ key: ownOption.key, def: ownOption.def, text: value });
       continue;
     }
     if (!takesValue(global.def)) {
@@ -90,7 +102,9 @@ export function readCommandLine(
     given.set(global.key as GlobalName, { raw: value, name: /--[\w-]+/.exec(global.def.flags)?.[0] ?? name });
   }
   const has = (key: GlobalName): boolean => given.has(key);
+  let invoked: Invocation | undefined;
   return {
+    invocation: () => (invoked ??= invocationOf(given, standing, ownSeen, env)),
     rest,
     words,
     topOnly: words.length === 0 && !argv.includes('--'),
@@ -140,28 +154,24 @@ export interface Invocation {
   target: readonly string[];
 }
 
-/** The global options of a run, checked (a refusal names the flag or variable), with command options standing in for them. */
-export function invocation(
-  line: CommandLine,
+/** The global options of a run, checked, with the command's options that stand in for them unless their `unless` was given too. */
+function invocationOf(
+  typed: ReadonlyMap<GlobalName, Given>,
+  standing: readonly { key: string; def: OptionDef<unknown>; text: string }[],
+  ownSeen: ReadonlySet<string>,
   env: Env,
-  spec: AnySpec,
-  opts: Readonly<Record<string, unknown>>,
-  raw: RawOptions,
 ): Invocation {
-  const given = new Map(line.given);
-  for (const [key, def] of Object.entries(spec.options as OptionDefs)) {
-    const stands = def.global;
-    const text = raw(key);
-    if (!stands || text === undefined || (stands.unless !== undefined && opts[stands.unless] === true)) continue;
-    const global = GLOBAL_NAMES.get(/--[\w-]+/.exec(def.flags)![0]);
-    if (global) given.set(global.key as GlobalName, { raw: text, name: /--[\w-]+/.exec(def.flags)![0] });
+  const given = new Map(typed);
+  for (const { def, text } of standing) {
+    const unless = def.global?.unless;
+    if (unless !== undefined && ownSeen.has(unless)) continue;
+    const flag = /--[\w-]+/.exec(def.flags)![0];
+    const global = GLOBAL_NAMES.get(flag);
+    if (global) given.set(global.key as GlobalName, { raw: text, name: flag });
   }
   const flags: GlobalFlags = readGlobalFlags((key) => given.get(key), env);
   return { flags, target: targetOptions(flags) };
 }
-
-/** What commander collected for one of the command's options, by key; undefined when not given. */
-export type RawOptions = (key: string) => unknown;
 
 function targetOptions(flags: GlobalFlags): string[] {
   const target: string[] = [];

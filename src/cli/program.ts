@@ -12,8 +12,8 @@ import { load } from './lazy.js';
 import { FORMATTING_HELP } from '../output/formatting-help.js';
 
 export interface Handlers {
-  /** Runs a command's spec once parsed; `raw` gives an option's text as given (command-line.ts). */
-  run(spec: AnySpec, args: Record<string, unknown>, opts: Record<string, unknown>, raw: (key: string) => unknown): Promise<void>;
+  /** Runs a command's spec once parsed (its global options are the command line's, command-line.ts). */
+  run(spec: AnySpec, args: Record<string, unknown>, opts: Record<string, unknown>): Promise<void>;
   writeOut(text: string): void;
   writeErr(text: string): void;
   /** Build only the top level (root help): groups get no commands of their own. */
@@ -202,13 +202,7 @@ function defineOn(parent: Command, spec: AnySpec, handlers: Handlers, width: num
     const parsedOpts: Record<string, unknown> = {};
     for (const { key, def, option } of options)
       parsedOpts[key] = def.parse(self.getOptionValue(option.attributeName()), option.long ?? key);
-    const raw = (key: string): unknown => {
-      const option = options.find((o) => o.key === key)?.option;
-      return option && self.getOptionValueSource(option.attributeName()) === 'cli'
-        ? self.getOptionValue(option.attributeName())
-        : undefined;
-    };
-    await handlers.run(spec, parsedArgs, parsedOpts, raw);
+    await handlers.run(spec, parsedArgs, parsedOpts);
   });
   return command;
 }

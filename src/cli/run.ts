@@ -13,7 +13,7 @@ import { untilAborted } from '../core/abort.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { createIo, type Io, type IoStreams } from '../core/io.js';
 import { buildProgram, seeGroupHelp } from './program.js';
-import { commandWords, invocation, readCommandLine, type CommandLine } from './command-line.js';
+import { commandWords, readCommandLine, type CommandLine } from './command-line.js';
 import { helpWidth } from './help-topics.js';
 import { chooseOutput, printHelpJson } from './output-choice.js';
 import { reportError } from './report.js';
@@ -129,8 +129,8 @@ export async function runCli(host: CliHost): Promise<number> {
       // (`gwctl`, `gwctl interns`); its errors go through outputError, to be reported as ours.
       // That help is the answer asked for: stdout, as gh prints it.
       writeErr: writeHelp(io),
-      run: async (spec, args, opts, raw) => {
-        const invoked = invocation(line, env, spec, opts, raw);
+      run: async (spec, args, opts) => {
+        const invoked = line.invocation();
         // Output options are checked, and a --jq filter compiled, before anything is sent.
         const output = await chooseOutput(invoked.flags, spec);
         const deps = await createDeps({

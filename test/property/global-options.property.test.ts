@@ -5,7 +5,7 @@
 // from the registry), with every value checked as a run checks it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invocation, type Invocation } from '../../src/cli/command-line.js';
+import type { Invocation } from '../../src/cli/command-line.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { commands } from '../../src/cli/registry.js';
 import { commandLine } from '../../src/cli/run.js';
@@ -96,8 +96,8 @@ async function read(argv: string[]): Promise<{ spec: string; run: Invocation; op
   const program = buildProgram('0.0.0', SPECS, {
     writeOut: () => {},
     writeErr: () => {},
-    run: async (spec, _args, opts, raw) => {
-      got = { spec: spec.path.join(' '), run: invocation(line, {}, spec, opts, raw), opts };
+    run: async (spec, _args, opts) => {
+      got = { spec: spec.path.join(' '), run: line.invocation(), opts };
     },
   });
   await program.parseAsync([...line.rest], { from: 'user' });
