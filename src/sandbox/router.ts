@@ -4,16 +4,18 @@ import { routes, type Route } from '../api/routes.js';
 import type { RouteDef } from './context.js';
 import type { Family } from './errors.js';
 import { LIMITS } from './limits.js';
-import * as endpoints from './handlers/endpoints.js';
 import * as presets from './handlers/presets.js';
 import * as batches from './handlers/batches.js';
 import * as interns from './handlers/interns.js';
-import * as vault from './handlers/vault.js';
-import * as byok from './handlers/byok.js';
-import * as budgets from './handlers/budgets.js';
-import * as tools from './handlers/tools.js';
+import { getOne, offsetList } from './handlers/generic.js';
+import { visibleIntern } from './handlers/visibility.js';
+import { byokOf, endpointErrorExtras, findEndpoint, workspaceBudgets } from './handlers/reads.js';
+import { secretsOf } from './data/secrets.js';
+import { findTool } from './data/tools.js';
 
 const INTERN_BODY = LIMITS.internBodyBytes;
+const SECRET_PAGES = { page: LIMITS.secretPage, offset: LIMITS.secretOffset };
+const BYOK_PAGES = { page: LIMITS.byokPage, offset: LIMITS.byokOffset };
 const OTHER_BODY = LIMITS.otherBodyBytes;
 
 /** What a family's routes share (error family, access, deadline, body limit); a route says only where it differs. */
@@ -27,8 +29,8 @@ const SERVED: { readonly [K in keyof typeof routes]: SandboxRoute } = {
     ...MANAGEMENT,
     deadline: true,
     emptyParamStatus: 404,
-    handler: endpoints.getPrivateEndpoint,
-    errorExtras: endpoints.errorExtras,
+    handler: getOne(findEndpoint, { wrap: true }),
+    errorExtras: endpointErrorExtras,
   },
   presetsCreate: { ...MANAGEMENT, emptyParamStatus: 400, handler: presets.createPreset },
   batchesGet: { ...BATCHES, emptyParamStatus: 404, handler: batches.getBatch },
@@ -36,10 +38,16 @@ const SERVED: { readonly [K in keyof typeof routes]: SandboxRoute } = {
   internsSuspend: { ...INTERNS, emptyParamStatus: 400, handler: interns.suspendIntern },
   internsLs: { ...INTERNS, emptyParamStatus: 400, handler: interns.listInterns },
   internsGet: { ...INTERNS, emptyParamStatus: 404, handler: interns.getIntern },
-  vaultSecrets: { ...INTERNS, emptyParamStatus: 404, handler: vault.listSecrets },
-  byokLs: { ...MANAGEMENT, emptyParamStatus: 400, handler: byok.listByok },
-  budgetsLs: { ...MANAGEMENT, access: 'workspace', emptyParamStatus: 404, handler: budgets.listBudgets },
-  toolsGet: { ...MANAGEMENT, emptyParamStatus: 404, handler: tools.getTool },
+  // An intern's own key can always read its intern's secrets, and only those (metadata, ordered by name).
+  vaultSecrets: {
+    ...INTERNS,
+    emptyParamStatus: 404,
+    handler: offsetList((ctx) => secretsOf(ctx.state.interns, visibleIntern(ctx, ctx.params.id!)), SECRET_PAGES, 'has_more'),
+  },
+  byokLs: { ...MANAGEMENT, emptyParamStatus: 400, handler: offsetList(byokOf, BYOK_PAGES, 'total_count') },
+  budgetsLs: { ...MANAGEMENT, access: 'workspace', emptyParamStatus: 404, handler: getOne(workspaceBudgets) },
+  // By canonical name or any alias (the document; openapi.json allows a 308 to the canonical URL instead, which a fault can imitate).
+  toolsGet: { ...MANAGEMENT, emptyParamStatus: 404, handler: getOne((_ctx, name) => findTool(name), { wrap: true }) },
 };
 
 type SandboxRoute = Omit<RouteDef, 'name' | 'method' | 'pattern'>;
