@@ -27,6 +27,8 @@ const tree = [
  */
 function exists(name: string, file: string): boolean {
   if (name.startsWith('./') && file.endsWith('.md')) return true;
+  // The files of the worked example of docs/development.md ("Adding an operation", `keys ls`) are the reader's to write.
+  if (file === 'docs/development.md' && /(^|\/)keys?(\/|\.ts$)/.test(name)) return true;
   if (name.startsWith('./') || name.startsWith('../')) return tree.includes(`/${path.join(path.dirname(file), name)}`);
   return tree.some((f) => f.endsWith(`/${name}`));
 }
