@@ -9,15 +9,11 @@ import { detailView, fieldsOf } from '../shared/detail.js';
 import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { status } from '../shared/format.js';
-import { givenTargets, runWrite, type WriteOperation } from '../shared/write.js';
+import { givenTargets, runWrite, writeOf } from '../shared/write.js';
 import { spec } from './delete.js';
 
 /** Deleting one batch: what the command, its fleets, its MCP tool and `gwctl api` on its route share. */
-export const write: WriteOperation = {
-  // Read when used: the spec is the one home of these words.
-  get confirmation() {
-    return spec.confirmation;
-  },
+export const write = writeOf(spec, {
   doneWord: 'deleted',
   named: false,
   route: routes.batchesDelete,
@@ -56,7 +52,7 @@ export const write: WriteOperation = {
   one: async (deps, _target, response) => {
     await deps.printer.detail({ body: response, view: detailView(response as BatchDeleted, deletedFields, { unknown: false }) });
   },
-};
+});
 
 /** The batches an input names, read the same way by this command and by its MCP tool. */
 function batchesToDelete({ args, opts, deps }: RunContext<typeof spec>): () => Promise<{ id: string }[]> {

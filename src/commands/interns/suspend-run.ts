@@ -9,17 +9,13 @@ import type { Deps, RunContext, RunFor } from '../context.js';
 import { lookUp } from '../shared/expected-outcomes.js';
 import { fetchChecked } from '../shared/fetch.js';
 import { internIdOrPick, selectInterns } from '../shared/targets.js';
-import { givenTargets, runWrite, type Target, type WriteOperation } from '../shared/write.js';
+import { givenTargets, runWrite, type Target, writeOf } from '../shared/write.js';
 import { spec } from './suspend.js';
 
 type Input = RunContext<typeof spec>;
 
 /** Suspending one intern: what the command, its fleets, its MCP tool and `gwctl api` on its route share. */
-export const write: WriteOperation = {
-  // Read when used: the spec is the one home of these words.
-  get confirmation() {
-    return spec.confirmation;
-  },
+export const write = writeOf(spec, {
   doneWord: 'suspended',
   named: true,
   route: routes.internsSuspend,
@@ -48,7 +44,7 @@ export const write: WriteOperation = {
       },
     });
   },
-};
+});
 
 function read(deps: Deps, id: string): ReturnType<typeof fetchChecked<typeof Intern>> {
   return fetchChecked(deps, routes.internsGet, { params: { id } }, Intern);

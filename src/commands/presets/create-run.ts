@@ -10,7 +10,7 @@ import { status } from '../shared/format.js';
 import { sanitizeField } from '../../core/sanitize.js';
 import { usageError } from '../../core/errors.js';
 import { isObject } from '../../core/patterns.js';
-import { runWrite, type WriteOperation } from '../shared/write.js';
+import { runWrite, writeOf } from '../shared/write.js';
 import { spec } from './create.js';
 import { truncateToWidth, wrapToWidth } from '../../output/width.js';
 import { readBody } from '../shared/read-body.js';
@@ -32,10 +32,7 @@ export async function presetBodyOf({ opts, deps }: Pick<RunContext<typeof spec>,
 }
 
 /** Creating one version: what the command, its MCP tool and `gwctl api` on its route share (the target is the slug). */
-export const write: WriteOperation = {
-  get confirmation() {
-    return spec.confirmation;
-  },
+export const write = writeOf(spec, {
   doneWord: 'created',
   named: false,
   route: routes.presetsCreate,
@@ -85,7 +82,7 @@ export const write: WriteOperation = {
     });
     await deps.printer.detail({ body: answer, view: detailView(p, fields, { unknown: false, sections }) });
   },
-};
+});
 
 export const run: RunFor<typeof spec> = (input) => runWrite(write, input);
 

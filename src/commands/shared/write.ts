@@ -10,7 +10,7 @@ import { GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { checkValue, pathIdCheck, type ArgDefs } from '../../core/options.js';
 import { sanitizeField } from '../../core/sanitize.js';
-import type { AnySpec } from '../../core/spec.js';
+import type { AnySpec, Confirmation } from '../../core/spec.js';
 import type { Deps, RunContext } from '../context.js';
 import { dryRun } from './expected-outcomes.js';
 import type { Acted, Outcome, Target, WriteOperation } from './operation.js';
@@ -20,6 +20,11 @@ import { confirmOrRefuse, readIds } from './targets.js';
 import { countOf, printOutcomes } from './write-report.js';
 
 export type { Acted, Outcome, Target, WriteOperation } from './operation.js';
+
+/** The operation of a spec that changes something: its words read from the spec when used (the spec is their one home). */
+export function writeOf(spec: { readonly confirmation: Confirmation }, op: Omit<WriteOperation, 'confirmation'>): WriteOperation {
+  return Object.defineProperty({ ...op }, 'confirmation', { get: () => spec.confirmation, enumerable: true }) as WriteOperation;
+}
 
 /** The options every write command has (the spec's WriteRule), and the ones fleets add. */
 interface WriteOptions {
