@@ -6,16 +6,10 @@ import { GwctlError, toGwctlError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import type { NamedColumn } from '../../output/columns.js';
 import type { Deps } from '../context.js';
+import type { Look } from './operation.js';
+import { printTargets } from './write-report.js';
 
-/** What one read of a target says: its name and status where it has them, and why the action would fail (none: it would act). */
-export interface Look {
-  name?: string;
-  status?: string;
-  /** Why the action would fail on this target, as its result would say it (`HTTP 404: ...`). */
-  fails?: string;
-  /** Something worth knowing although it would act (a batch whose status cannot be read). */
-  note?: string;
-}
+export type { Look } from './operation.js';
 
 /** What a dry run needs of an action on many targets (a `ManyAction` is one). */
 export interface LookingAction {
@@ -149,15 +143,10 @@ async function printExpected(deps: Deps, action: LookingAction, expected: readon
     { name: 'exit_code', header: 'EXIT CODE', value: () => 0, byDefault: false },
   ];
   const count = (n: number): string => `${n} ${n === 1 ? action.confirmation.noun : action.confirmation.nouns}`;
-  await deps.printer.detail({
-    body: { data, summary },
-    items: data,
-    view: {
-      kind: 'rows',
-      items: expected,
-      columns,
-      empty: `No ${action.confirmation.nouns} to act on; nothing was changed (dry run).`,
-      note: `${count(expected.length)}: ${expected.length - failing} would be ${action.doneWord}, ${failing} would fail; nothing was changed, only read (dry run).`,
-    },
+  await printTargets(deps, data, summary, {
+    items: expected,
+    columns,
+    empty: `No ${action.confirmation.nouns} to act on; nothing was changed (dry run).`,
+    note: `${count(expected.length)}: ${expected.length - failing} would be ${action.doneWord}, ${failing} would fail; nothing was changed, only read (dry run).`,
   });
 }

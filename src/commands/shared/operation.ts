@@ -6,7 +6,16 @@ import type { ExitCodeValue } from '../../core/exit-codes.js';
 import type { AnySpec, Confirmation } from '../../core/spec.js';
 import type * as z from 'zod/mini';
 import type { Deps, RunContext } from '../context.js';
-import type { Look } from './expected-outcomes.js';
+
+/** What one read of a target says: its name and status where it has them, and why the action would fail (none: it would act). */
+export interface Look {
+  name?: string;
+  status?: string;
+  /** Why the action would fail on this target, as its result would say it (`HTTP 404: ...`). */
+  fails?: string;
+  /** Something worth knowing although it would act (a batch whose status cannot be read). */
+  note?: string;
+}
 
 export interface Target {
   id: string;

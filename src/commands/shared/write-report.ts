@@ -4,6 +4,7 @@
 // target, and every run ends with one line of counts.
 import { errorFields } from '../../core/errors.js';
 import type { NamedColumn } from '../../output/columns.js';
+import type { RowsView } from '../../output/printer.js';
 import type { Deps } from '../context.js';
 import type { Acted, Outcome, Target, WriteOperation } from './operation.js';
 
@@ -32,19 +33,19 @@ export async function printOutcomes(deps: Deps, op: WriteOperation, targets: rea
   if (untouched > 0) counts.push(`${untouched} untouched`);
   if (skipped > 0) counts.push(`${skipped} skipped`);
   const nouns = targets.length === 1 ? op.confirmation.noun : op.confirmation.nouns;
-  await deps.printer.detail({
-    body: { data, summary },
-    items: data,
-    view: {
-      kind: 'rows',
-      items: rows,
-      // After Ctrl-C a person reads what happened, not a row for each target never touched.
-      ...(untouched > 0 ? { atTerminal: rows.filter((r) => r.outcome.kind !== 'untouched') } : {}),
-      columns: columnsOf(op),
-      empty: `No ${op.confirmation.nouns} to act on.`,
-      note: `${targets.length} ${nouns}: ${counts.join(', ')}.`,
-    },
+  await printTargets(deps, data, summary, {
+    items: rows,
+    // After Ctrl-C a person reads what happened, not a row for each target never touched.
+    ...(untouched > 0 ? { atTerminal: rows.filter((r) => r.outcome.kind !== 'untouched') } : {}),
+    columns: columnsOf(op),
+    empty: `No ${op.confirmation.nouns} to act on.`,
+    note: `${targets.length} ${nouns}: ${counts.join(', ')}.`,
   });
+}
+
+/** Targets one row each: under --json their rows and the counts, at a terminal or in a pipe the view (a dry run's too). */
+export function printTargets<T>(deps: Deps, data: readonly unknown[], summary: object, view: Omit<RowsView<T>, 'kind'>): Promise<void> {
+  return deps.printer.detail({ body: { data, summary }, items: data, view: { kind: 'rows', ...view } });
 }
 
 /** One target's row under --json. */
