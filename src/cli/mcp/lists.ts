@@ -105,3 +105,11 @@ function pick(item: unknown, fields: readonly string[]): unknown {
   const record = item as Record<string, unknown>;
   return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]]));
 }
+
+/** The JSON Schema of a list tool's result, as `shapeList` makes it: its items, and where the next page or part starts. */
+const LIST_FIELDS = {
+  data: { type: 'array', items: { type: 'object' } },
+  has_more: { type: 'boolean' },
+  next_cursor: { type: ['string', 'null'] },
+};
+export const LIST_OUTPUT = { type: 'object' as const, properties: LIST_FIELDS, required: ['data'] };

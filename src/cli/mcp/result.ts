@@ -54,3 +54,36 @@ export function failed(failure: GwctlError): ToolResult {
 export function textContent(text: string): { type: 'text'; text: string } {
   return { type: 'text', text: sanitizeBlock(text) };
 }
+
+const [STRING, NUMBER, COUNT] = [{ type: 'string' }, { type: 'integer' }, { type: 'integer', minimum: 0 }];
+/** An object with these properties, of which `required`; `closed`: no others. */
+const object = (properties: object, required: string[], closed = true): object => ({
+  type: 'object',
+  properties,
+  required,
+  ...(closed ? { additionalProperties: false } : {}),
+});
+
+// The JSON Schema of a write tool's result, as `previewResult` and `writeResult` (writes.ts) make it: its
+// preview, or what the confirmed write did to each target; a part of either that was cut says how
+// many `more` and its `next_cursor`.
+const TARGET_FIELDS = { id: STRING, name: STRING, status: STRING, expected_outcome: { enum: ['done', 'failed'] }, reason: STRING };
+const ERROR = { type: 'object', properties: { message: STRING }, additionalProperties: true };
+const RESULT_FIELDS = { id: STRING, outcome: { enum: ['done', 'failed', 'skipped'] }, error: ERROR, truncated: { type: 'boolean' } };
+const SUMMARY = object({ done: NUMBER, failed: NUMBER, skipped: NUMBER }, ['done', 'failed', 'skipped']);
+const PART = { more: COUNT, next_cursor: STRING };
+const PREVIEW_FIELDS = {
+  preview: { const: true },
+  changed: { const: false },
+  count: COUNT,
+  targets: { type: 'array', items: object(TARGET_FIELDS, ['id'], false) },
+};
+const DONE_FIELDS = { preview: { const: false }, changed: { type: 'boolean' }, confirmation: { enum: ['accepted', 'not_asked'] } };
+const RESULTS = { results: { type: 'array', items: object(RESULT_FIELDS, ['id', 'outcome']) }, summary: SUMMARY };
+export const WRITE_OUTPUT = {
+  type: 'object' as const,
+  oneOf: [
+    object({ ...PREVIEW_FIELDS, body: { type: 'object' }, ...PART }, ['preview', 'changed', 'count', 'targets']),
+    object({ ...DONE_FIELDS, ...RESULTS, ...PART }, ['preview', 'changed', 'confirmation', 'results', 'summary']),
+  ],
+};

@@ -10,7 +10,8 @@ import { allColumnNames, type AnySpec } from '../../core/spec.js';
 import { WATCH_OPTIONS } from '../../core/watch-options.js';
 import { ERROR_JSON_SCHEMA } from '../report.js';
 import { MAX_TEXT } from './bounds.js';
-import { GATEWAY_CURSOR_OPTION, isListSpec } from './lists.js';
+import { GATEWAY_CURSOR_OPTION, isListSpec, LIST_OUTPUT } from './lists.js';
+import { WRITE_OUTPUT } from './result.js';
 
 export interface GwctlTool {
   name: string;
@@ -168,46 +169,6 @@ function outputOf(success: object): Tool['outputSchema'] {
 
 /** A read tool's result: the gateway's JSON body. */
 const READ_OUTPUT = { type: 'object' as const, additionalProperties: true };
-
-const [STRING, NUMBER, COUNT] = [{ type: 'string' }, { type: 'integer' }, { type: 'integer', minimum: 0 }];
-/** An object with these properties, of which `required`; `closed`: no others. */
-const object = (properties: object, required: string[], closed = true): object => ({
-  type: 'object',
-  properties,
-  required,
-  ...(closed ? { additionalProperties: false } : {}),
-});
-
-/** A list tool's result: its items, and where the next page or part starts. */
-const LIST_FIELDS = {
-  data: { type: 'array', items: { type: 'object' } },
-  has_more: { type: 'boolean' },
-  next_cursor: { type: ['string', 'null'] },
-};
-const LIST_OUTPUT = { type: 'object' as const, ...object(LIST_FIELDS, ['data'], false) };
-
-// A write tool's result: its preview, or what the confirmed write did to each target; a part of
-// either that was cut says how many `more` and its `next_cursor`.
-const TARGET_FIELDS = { id: STRING, name: STRING, status: STRING, expected_outcome: { enum: ['done', 'failed'] }, reason: STRING };
-const ERROR = { type: 'object', properties: { message: STRING }, additionalProperties: true };
-const RESULT_FIELDS = { id: STRING, outcome: { enum: ['done', 'failed', 'skipped'] }, error: ERROR, truncated: { type: 'boolean' } };
-const SUMMARY = object({ done: NUMBER, failed: NUMBER, skipped: NUMBER }, ['done', 'failed', 'skipped']);
-const PART = { more: COUNT, next_cursor: STRING };
-const PREVIEW_FIELDS = {
-  preview: { const: true },
-  changed: { const: false },
-  count: COUNT,
-  targets: { type: 'array', items: object(TARGET_FIELDS, ['id'], false) },
-};
-const DONE_FIELDS = { preview: { const: false }, changed: { type: 'boolean' }, confirmation: { enum: ['accepted', 'not_asked'] } };
-const RESULTS = { results: { type: 'array', items: object(RESULT_FIELDS, ['id', 'outcome']) }, summary: SUMMARY };
-const WRITE_OUTPUT = {
-  type: 'object' as const,
-  oneOf: [
-    object({ ...PREVIEW_FIELDS, body: { type: 'object' }, ...PART }, ['preview', 'changed', 'count', 'targets']),
-    object({ ...DONE_FIELDS, ...RESULTS, ...PART }, ['preview', 'changed', 'confirmation', 'results', 'summary']),
-  ],
-};
 
 /**
  * A property's JSON Schema from what the option says of its value (as `help --json` shows it):
