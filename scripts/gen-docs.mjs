@@ -133,6 +133,22 @@ function readmeCommands() {
   return ['| command | what it does |', '|---|---|', ...rows].join('\n');
 }
 
+/** docs/agents.md: every tool of `gwctl mcp`, the command it is, and the key its operation needs. */
+function agentTools() {
+  const rows = visible
+    .filter((c) => c.mcp_tool)
+    .map((c) => {
+      const kind = c.mcp_tool.changes ? 'write: with `--allow-destructive` only; previewed, confirmed by the person' : 'read';
+      const key = !c.operation
+        ? 'those of the reads it makes'
+        : c.operation.key === 'management'
+          ? 'the management key'
+          : 'an API key (or the management key)';
+      return `| \`${c.mcp_tool.name}\` | \`gwctl ${c.path}\`: ${mdEscape(c.summary)} | ${kind} | ${key} |`;
+    });
+  return ['| tool | command | | key |', '|---|---|---|---|', ...rows].join('\n');
+}
+
 /** docs/sandbox.md: the options of `gwctl sandbox`. */
 function sandboxOptions() {
   const sandbox = visible.find((c) => c.path === 'sandbox');
@@ -280,6 +296,7 @@ const files = new Map([
   ...visible.map((c) => [`man/${pageName(c)}.1`, manCommand(c)]),
   ['README.md', pageWithSections('README.md', [['commands', readmeCommands()]])],
   ['docs/sandbox.md', pageWithSections('docs/sandbox.md', [['sandbox-options', sandboxOptions()]])],
+  ['docs/agents.md', pageWithSections('docs/agents.md', [['tools', agentTools()]])],
   ['docs/completion.md', pageWithSections('docs/completion.md', [['settings', settingsList(), true]])],
 ]);
 

@@ -72,6 +72,9 @@ function commandInfo(spec: AnySpec): Record<string, unknown> {
     // The top level of the JSON it prints, where a --jq path starts.
     ...(spec.shape ? { shape: spec.shape } : {}),
     examples: spec.examples,
+    // The API operation it performs, and the MCP tool it is.
+    ...(spec.operation ? { operation: { method: spec.operation.method, path: spec.operation.path, key: spec.operation.key } } : {}),
+    ...(spec.tool && spec.path.length === 2 ? { mcp_tool: { name: spec.path.join('_'), changes: spec.tool === 'write' } } : {}),
   };
 }
 

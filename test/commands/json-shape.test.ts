@@ -13,8 +13,8 @@ import { tempConfigDir } from '../kit/spawn.js';
 
 const sandbox = useSandbox({}, { resetEach: false });
 
-/** Each read (and the reports gwctl makes of its own), with its arguments against the sandbox. */
-const READS: Record<string, (ex: Examples) => string[]> = {
+/** The reads that need arguments (and the reports gwctl makes of its own), with them against the sandbox. */
+const GIVEN: Record<string, (ex: Examples) => string[]> = {
   'endpoints get': (ex) => [ex.private_endpoint],
   'batches get': (ex) => [ex.batches.completed],
   'interns ls': () => ['--limit', '2'],
@@ -29,6 +29,13 @@ const READS: Record<string, (ex: Examples) => string[]> = {
   doctor: () => [],
   'auth status': () => [],
 };
+
+/** Every API read whose spec gives its shape: those above, and any that needs no argument, run bare. */
+const READS: Record<string, (ex: Examples) => string[]> = { ...GIVEN };
+for (const spec of commands.values()) {
+  const bare = Object.values(spec.args as Record<string, { required?: boolean }>).every((arg) => !arg.required);
+  if (spec.operation?.method === 'GET' && spec.shape && bare) READS[spec.path.join(' ')] ??= () => [];
+}
 
 /** The names a shape gives at its top level: `{data: [{id, …}], has_more}` -> data, has_more. */
 function topLevel(shape: string): string[] {

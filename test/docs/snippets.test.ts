@@ -86,7 +86,7 @@ const NOT_RUN: Record<string, string> = {
   'docs/install.md: npm ci': 'builds the standalone executable (minutes, downloads Node)',
   'docs/install.md: npm ci                                        # in a clone: install and build dist/': 'installs globally (test/pack/)',
   'docs/development.md: npm ci            # install and build': 'runs the whole suite',
-  'docs/development.md: npm run registry && npm run docs && npm run completions': 'rewrites the generated files of the checkout',
+  'docs/development.md: npm run generate': 'rewrites the generated files of the checkout',
   "docs/development.md: node scripts/fetch-node.mjs 20 22 24 26       # prints each binary's path; skips those already there":
     'downloads Node binaries and runs the whole suite',
   'docs/completion.md: mkdir -p ~/.local/share/bash-completion/completions':

@@ -167,7 +167,7 @@ describe('tools follow the keys', () => {
   it('with only an API key, the tools that need the management key are not served, and the instructions say so', async () => {
     const { GWCTL_MANAGEMENT_KEY: _left, ...onlyApi } = gatewayEnv(gateway.baseUrl);
     const { client, tools } = await v1Stdio(['--allow-destructive'], onlyApi);
-    const management = ['endpoints_get', 'presets_create', 'byok_ls', 'budgets_ls', 'tools_get'];
+    const management = [...commands.values()].filter((spec) => spec.operation?.key === 'management').map((spec) => spec.path.join('_'));
     expect(tools.map((t) => t.name).sort()).toEqual(ALL.filter((name) => !management.includes(name)).sort());
     expect(client.getInstructions()).toContain(
       `Not served: ${ALL.filter((name) => management.includes(name)).join(', ')}: they need the management key, and only an API key is configured`,

@@ -126,7 +126,7 @@ function definition(spec: AnySpec, write: boolean, noConfirm: boolean): Tool {
   }
   const options = spec.options as OptionDefs;
   const lines = [spec.agent?.summary ?? spec.summary, ...(spec.agent?.description ?? spec.description ?? '').split('\n').filter(Boolean)];
-  if ('all' in options) lines.push('One page unless all is true; the result says how to get the next (next_cursor or has_more).');
+  if ('all' in options) lines.push('One page unless all is true; the result says how to get the next.');
   if (list)
     lines.push(
       `A result stays under ${MAX_TEXT} characters: it returns the items that fit and a next_cursor, which the cursor property continues after the last item returned.`,
