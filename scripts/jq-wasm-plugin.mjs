@@ -7,7 +7,9 @@
 //   package stops it at 256 MiB, too little for jq to sort a 30 MB body: the WebAssembly's
 //   memory declares the larger maximum, and the loader's own bound on growth is raised to it;
 // - the loader's one use of __dirname (where it would read the package's jq.wasm, which gwctl
-//   never asks it to), which an ESM bundle does not have, becomes "/";
+//   never asks it to), which an ESM bundle does not have, becomes "/", and node:fs/promises,
+//   which only that reading uses, is loaded when it is used: loading it costs jq's thread 27M
+//   instructions and a collection of its old generation at every start;
 // - src/output/jq-wasm-binary.ts becomes a module that reads jq.wasm: beside the chunk that
 //   holds it in the npm build (the banner's `__gwctlChunkUrl`, the chunk's import.meta.url), an
 //   asset in the standalone executable (`{ sea: true }`);
@@ -30,8 +32,9 @@ const STACK_BYTES = 32 * 1024 * 1024;
 const PACKAGE_STACK = 1024 * 1024;
 /** The loader's bound on growth, as the package has it (256 MiB). */
 const LOADER_HEAP_MAX = 'var getHeapMax = () => 268435456;';
-/** Where the loader would find the package's own jq.wasm. */
+/** Where the loader would find the package's own jq.wasm, and what it would read it with. */
 const LOADER_DIRNAME = '(0, import_node_path.join)(__dirname, "build", "jq.wasm")';
+const LOADER_FS_PROMISES = 'var import_promises = require("fs/promises");';
 
 /** jq's WebAssembly, as the package carries it, with a stack of STACK_BYTES and memory allowed to grow to HEAP_MAX_BYTES. */
 export async function jqWasmBytes() {
@@ -92,9 +95,12 @@ export function jqWasmPlugin({ sea = false } = {}) {
       build.onLoad({ filter: LOADER }, async (args) => {
         const text = await readFile(args.path, 'utf8');
         const once = (part) => text.split(part).length === 2;
-        if (!once('__dirname') || !once(LOADER_DIRNAME) || !once(LOADER_HEAP_MAX))
+        if (!once('__dirname') || !once(LOADER_DIRNAME) || !once(LOADER_HEAP_MAX) || !once(LOADER_FS_PROMISES))
           throw new Error("jq-wasm's loader has changed shape: update scripts/jq-wasm-plugin.mjs");
-        const contents = text.replace('__dirname', '"/"').replace(LOADER_HEAP_MAX, `var getHeapMax = () => ${HEAP_MAX_BYTES};`);
+        const contents = text
+          .replace('__dirname', '"/"')
+          .replace(LOADER_HEAP_MAX, `var getHeapMax = () => ${HEAP_MAX_BYTES};`)
+          .replace(LOADER_FS_PROMISES, 'var import_promises = { readFile: (...args) => require("fs/promises").readFile(...args) };');
         return { contents, loader: 'js' };
       });
       build.onLoad({ filter: BINARY_MODULE }, () => ({

@@ -2,9 +2,11 @@
 // nesting (10,000 levels, jq's tests at the jq-1.8.2 tag) reached on jq's own thread, the same
 // answer from the subset and from jq for a body jq refuses, and a --jq value that looks like one
 // of jq's options read as the filter it is.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type ScriptedServer } from '../kit/server.js';
-import { runGwctl } from '../kit/spawn.js';
+import { ROOT, runGwctl } from '../kit/spawn.js';
 
 const KEY = 'sk-mgmt-0123456789abcdef';
 let server: ScriptedServer;
@@ -102,5 +104,14 @@ describe("--jq's value is always a filter, never one of jq's options", () => {
       stderr: `{"error":{"status":null,"message":"invalid --jq filter: ${message}","exit_code":2}}\n`,
     });
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('the jq version, named where users read about --jq', () => {
+  it('gwctl help formatting and docs/output.md say jq 1.8.2', async () => {
+    const help = await runGwctl(['help', 'formatting']);
+    expect(help.code).toBe(0);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('run as jq 1.8.2 runs it');
+    expect(readFileSync(path.join(ROOT, 'docs', 'output.md'), 'utf8')).toContain('It is jq 1.8.2 itself');
   });
 });

@@ -15,11 +15,15 @@ export async function jqOracle(expr: string, text: string): Promise<OracleAnswer
   handle ??= loadJq();
   const jq = await handle;
   let result: ReturnType<Jq['raw']>;
+  // The handle sets process.exitCode (to 0 at least); the test process's own stays its own.
+  const exitCode = process.exitCode;
   try {
     result = jq.raw(text, expr, ['-c', '--']);
   } catch (error) {
     handle = undefined;
     throw new Error(`jq-wasm could not run ${JSON.stringify(expr)}: ${String(error)}`);
+  } finally {
+    process.exitCode = exitCode;
   }
   const { stdout, stderr, exitCode: code } = result;
   if (code === 3) return { compileError: `invalid --jq filter: ${jqMessage(stderr)}` };

@@ -35,10 +35,14 @@ async function runOn(module: Uint8Array, filter: string): Promise<{ answer: stri
     },
   });
   let answer: string;
+  // The handle sets process.exitCode; the test process's own stays its own.
+  const exitCode = process.exitCode;
   try {
     answer = jq.raw('null', filter, ['-c']).stdout;
   } catch (error) {
     answer = `${(error as Error).name}: ${(error as Error).message}`;
+  } finally {
+    process.exitCode = exitCode;
   }
   return { answer, overflowed: (exports.stack_overflow as { value: number } | undefined)?.value };
 }
