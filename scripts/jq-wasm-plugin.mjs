@@ -1,37 +1,47 @@
-// esbuild plugin for the --jq engine (jq-wasm: jq 1.8.1 compiled to WebAssembly by jq's
-// maintainers). The package carries jq's WebAssembly inside its loader as 1.3 MB of base64 text,
-// which every --jq run would parse and decode; the builds take it out into jq.wasm instead:
-// - the loader (jq-wasm/dist/build/jq.js) loses the base64 text (gwctl hands the module its
-//   WebAssembly itself, src/output/jq-engine.ts) and its one use of __dirname, which an ESM
-//   bundle does not have;
+// esbuild plugin for the --jq engine (jq-wasm: jq 1.8.2 compiled to WebAssembly by jq's
+// maintainers). The builds carry jq's WebAssembly as jq.wasm, changed in two ways, and its loader
+// (jq-wasm's CommonJS entry, the Emscripten module and its handle) with two changes:
+// - jq's stack is 32 MiB, checked where it ends (scripts/jq-wasm-stack.mjs), where the package's
+//   1 MiB, unchecked, ends about 1,000 levels of nesting into jq's own data;
 // - jq's heap may grow to 1 GiB (src/output/jq-engine.ts reads it back from the module) where the
 //   package stops it at 256 MiB, too little for jq to sort a 30 MB body: the WebAssembly's
 //   memory declares the larger maximum, and the loader's own bound on growth is raised to it;
+// - the loader's one use of __dirname (where it would read the package's jq.wasm, which gwctl
+//   never asks it to), which an ESM bundle does not have, becomes "/", and node:fs/promises,
+//   which only that reading uses, is loaded when it is used: loading it costs jq's thread 27M
+//   instructions and a collection of its old generation at every start;
 // - src/output/jq-wasm-binary.ts becomes a module that reads jq.wasm: beside the chunk that
 //   holds it in the npm build (the banner's `__gwctlChunkUrl`, the chunk's import.meta.url), an
 //   asset in the standalone executable (`{ sea: true }`);
 // - the npm build gets jq.wasm beside each output file that holds that module (needs
-//   `metafile: true`), so dist/ is self-contained.
+//   `metafile: true`), so dist/ is self-contained; the test runner reads dist/chunks/jq.wasm.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { withDeeperStack } from './jq-wasm-stack.mjs';
 
 const require = createRequire(import.meta.url);
-const LOADER = /[\\/]jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/;
+const LOADER = /[\\/]jq-wasm[\\/]dist[\\/]index\.cjs$/;
 const BINARY_MODULE = /(?:^|[\\/])src[\\/]output[\\/]jq-wasm-binary\.ts$/;
-const BASE64 = /base64Decode\("([A-Za-z0-9+/=]+)"\)/;
 /** The most jq's heap may grow to, in bytes and in WebAssembly pages of 64 KiB. */
 const HEAP_MAX_BYTES = 1024 * 1024 * 1024;
 const HEAP_MAX_PAGES = HEAP_MAX_BYTES / 65536;
+/** jq's stack: 32 MiB, where the package has 1 MiB. jq printing an array nested 10,000 deep, its own limit, takes 15.6 MiB. */
+const STACK_BYTES = 32 * 1024 * 1024;
+/** jq's stack as jq-wasm builds it. */
+const PACKAGE_STACK = 1024 * 1024;
 /** The loader's bound on growth, as the package has it (256 MiB). */
 const LOADER_HEAP_MAX = 'var getHeapMax = () => 268435456;';
+/** Where the loader would find the package's own jq.wasm, and what it would read it with. */
+const LOADER_DIRNAME = '(0, import_node_path.join)(__dirname, "build", "jq.wasm")';
+const LOADER_FS_PROMISES = 'var import_promises = require("fs/promises");';
 
-/** jq's WebAssembly, as the package carries it, its memory allowed to grow to HEAP_MAX_BYTES. */
+/** jq's WebAssembly, as the package carries it, with a stack of STACK_BYTES and memory allowed to grow to HEAP_MAX_BYTES. */
 export async function jqWasmBytes() {
-  const loader = await readFile(require.resolve('jq-wasm/dist/build/jq.js'), 'utf8');
-  const base64 = BASE64.exec(loader)?.[1];
-  if (!base64) throw new Error("jq-wasm's loader no longer holds jq's WebAssembly as base64: update scripts/jq-wasm-plugin.mjs");
-  return withMemoryMax(Buffer.from(base64, 'base64'), HEAP_MAX_PAGES);
+  const wasm = await readFile(require.resolve('jq-wasm/jq.wasm'));
+  const deeper = withDeeperStack(wasm, STACK_BYTES - PACKAGE_STACK);
+  if (deeper.stackBytes !== STACK_BYTES) throw new Error("jq's stack is no longer 1 MiB in the package: update scripts/jq-wasm-plugin.mjs");
+  return withMemoryMax(deeper.wasm, HEAP_MAX_PAGES);
 }
 
 /**
@@ -85,12 +95,12 @@ export function jqWasmPlugin({ sea = false } = {}) {
       build.onLoad({ filter: LOADER }, async (args) => {
         const text = await readFile(args.path, 'utf8');
         const once = (part) => text.split(part).length === 2;
-        if (!BASE64.test(text) || !once('__dirname') || !once(LOADER_HEAP_MAX))
+        if (!once('__dirname') || !once(LOADER_DIRNAME) || !once(LOADER_HEAP_MAX) || !once(LOADER_FS_PROMISES))
           throw new Error("jq-wasm's loader has changed shape: update scripts/jq-wasm-plugin.mjs");
         const contents = text
-          .replace(BASE64, 'base64Decode("")')
           .replace('__dirname', '"/"')
-          .replace(LOADER_HEAP_MAX, `var getHeapMax = () => ${HEAP_MAX_BYTES};`);
+          .replace(LOADER_HEAP_MAX, `var getHeapMax = () => ${HEAP_MAX_BYTES};`)
+          .replace(LOADER_FS_PROMISES, 'var import_promises = { readFile: (...args) => require("fs/promises").readFile(...args) };');
         return { contents, loader: 'js' };
       });
       build.onLoad({ filter: BINARY_MODULE }, () => ({

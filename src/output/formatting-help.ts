@@ -29,9 +29,10 @@ into one body whose "data" holds every item.
   gwctl interns get 7c9e6679-7425-40de-944b-e07fc1f90ae7 --json
 
 --jq EXPR: a jq filter applied to the body --json would print (with --all, the merged body),
-run as jq 1.8.1 runs it (jq is built in): the same outputs, numbers and key order. Strings
-print raw, as with jq -r; anything else as compact JSON; one output per line. A filter that
-jq does not compile is exit 2 and nothing is sent. An everyday filter that begins
+run as jq 1.8.2 runs it (jq is built in): the same outputs, errors, numbers, key order and
+limits. Strings print raw, as with jq -r; anything else as compact JSON; one output per line.
+EXPR is always the filter, never one of jq's options (--jq=-n is the filter -n). A filter
+that jq does not compile is exit 2 and nothing is sent. An everyday filter that begins
 '.data[] |' takes the items one by one: with --all it runs on the items as pages arrive, in
 flat memory; a run-time error then ends the output where it happened (exit 1).
   gwctl interns ls --all --jq '.data[] | select(.status == "failed") | .id'

@@ -1,4 +1,4 @@
-// Where a --jq filter runs: the everyday subset (./jq-subset/) here, in microseconds; jq 1.8.1 on
+// Where a --jq filter runs: the everyday subset (./jq-subset/) here, in microseconds; jq 1.8.2 on
 // its own thread (./jq-thread.ts) only for a filter outside it or an input it hands over, since
 // starting jq costs more than a whole get (decisions/012-jq-subset-and-thread.md).
 import type { Io } from '../core/io.js';

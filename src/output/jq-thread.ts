@@ -51,6 +51,11 @@ const AHEAD_CHARS = 4 * 1024 * 1024;
  * takes it seconds, and jq would need more memory than it may have for the same sort.
  */
 const THREAD_SUBSET_TIME_LIMIT_MS = 20_000;
+/**
+ * The thread's stack: jq printing an array nested 10,000 deep (its limit) needs about 4 MB of it
+ * (Node's default for a Worker) on V8's baseline tier; 16 MB leaves room for jq's deepest paths.
+ */
+const THREAD_STACK_MB = 16;
 /** Output is handed over in pieces of about this size, or sooner when it comes slowly. */
 const PIECE_CHARS = 64 * 1024;
 const PIECE_MS = 20;
@@ -134,12 +139,14 @@ class ThreadRunner implements JqRunner {
 
   /** `start`: a module file, or a script's source text. */
   constructor(start: URL | string) {
-    // jq's own heap has its limit (JQ_MEMORY_LIMIT_BYTES in ./jq-engine.ts); this one bounds the
-    // thread's JavaScript (the input's text, the outputs on their way).
+    // jq's own heap has its limit (`memoryLimit` in ./jq-engine.ts); the old generation's bounds
+    // the thread's JavaScript (the input's text, the outputs on their way). Each level of jq's C
+    // recursion is also a WebAssembly frame on the thread's own stack: THREAD_STACK_MB lets jq
+    // reach its own limits of nesting (10,000 levels), as its stack in memory does.
     this.worker = new Worker(typeof start === 'string' ? start : threadScript(start), {
       eval: true,
       workerData: { role: WORKER_ROLE, ahead: this.ahead },
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
+      resourceLimits: { maxOldGenerationSizeMb: 512, stackSizeMb: THREAD_STACK_MB },
     });
     // It holds the process open only while a job is awaited; the process's exit ends it,
     // whatever it is running.

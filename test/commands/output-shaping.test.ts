@@ -87,7 +87,7 @@ describe('--jq', () => {
     const r = await run(['interns', 'get', ID, '--jq', '.name | .x']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: Cannot index string with string \\"x\\"","exit_code":1}}\n');
+    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: Cannot index string with string (\\"x\\")","exit_code":1}}\n');
   });
 });
 

@@ -217,10 +217,10 @@ describe('what is printed', () => {
   });
 });
 
-describe('--jq is jq 1.8.1 over the body as sent', () => {
+describe('--jq is jq 1.8.2 over the body as sent', () => {
   const sent = '{"b": 1, "10": 2, "n": 1.10, "big": 12345678901234567890, "e": 1e1000, "z": -0, "s": "x"}';
 
-  it('keeps the key order and every number literal jq 1.8.1 keeps; computes as jq computes', async () => {
+  it('keeps the key order and every number literal jq 1.8.2 keeps; computes as jq computes', async () => {
     script = () => ({ body: sent, headers: { 'content-type': 'application/json' } });
     const whole = await api(['credits', '--jq', '.']);
     expect(whole).toMatchObject({ code: 0, stderr: '' });
@@ -229,13 +229,13 @@ describe('--jq is jq 1.8.1 over the body as sent', () => {
     expect(picked.stdout).toBe('1.10\n12345678901234567890\n1E+1000\n-0\n["b","10","n","big","e","z","s"]\n12345678901234567000\nx\n');
   });
 
-  it("jq 1.8.1's grammar", async () => {
+  it("jq 1.8.2's grammar", async () => {
     script = () => ({ body: '[1, 2, 3]', headers: { 'content-type': 'application/json' } });
     const r = await api(['credits', '--jq', '{x: if true then 1 else 2 end}, reduce .[] as $x (0; . + $x), (1 + 2 as $x | -$x)']);
     expect(r).toMatchObject({ code: 0, stderr: '', stdout: '{"x":1}\n6\n-3\n' });
   });
 
-  it('a filter jq 1.8.1 does not compile is exit 2 with nothing sent, even one the subset would read', async () => {
+  it('a filter jq 1.8.2 does not compile is exit 2 with nothing sent, even one the subset would read', async () => {
     const r = await api(['credits', '--jq', '.a'.repeat(40_000)]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');

@@ -139,7 +139,7 @@ describe('--jq over --all, item by item, as a process', () => {
 
   it("a filter of the subset that fails on a later item ends with jq's message after the outputs before it", async () => {
     const r = await run('.data[] | if .name == "intern-1501" then .name.x else .name end');
-    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: Cannot index string with string \\"x\\"","exit_code":1}}\n');
+    expect(r.stderr).toBe('{"error":{"status":null,"message":"--jq: Cannot index string with string (\\"x\\")","exit_code":1}}\n');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       interns

@@ -1,12 +1,12 @@
-// --jq behaves as jq 1.8.1: the examples of jq 1.8.1's manual for every function jq 1.8 added or
-// changed (program, input, outputs, as the manual gives them), what its release notes say
-// changed (grammar, number literals, builtins), each run by gwctl's engine over the body's
-// text. Outputs are compared as JSON values, as the manual's own test runner compares them,
-// and, where the text of a number is the point, as printed.
+// --jq behaves as jq 1.8.2: the examples of jq 1.8.2's manual for every function jq 1.8 added or
+// changed (program, input, outputs, as the manual gives them), what the release notes of 1.8.0
+// and 1.8.2 say changed (grammar, number literals, builtins, messages, limits), each run by
+// gwctl's engine over the body's text. Outputs are compared as JSON values, as the manual's own
+// test runner compares them, and, where the text of a number is the point, as printed.
 import { describe, expect, it } from 'vitest';
 import { compileJq, runJq } from '../../src/output/jq-engine.js';
 
-/** [program, input, outputs] from jq 1.8.1's manual (docs/content/manual/v1.8/manual.yml). */
+/** [program, input, outputs] from jq 1.8.2's manual (docs/content/manual/v1.8/manual.yml; the same examples as 1.8.1's). */
 const MANUAL: readonly [string, string, readonly string[]][] = [
   ['.', '[1, 1.000, 1.0, 100e-2]', ['[1, 1.000, 1.0, 1.00]']],
   ['. as $big | [$big, $big + 1] | map(. > 10000000000000000000000000000000)', '10000000000000000000000000000001', ['[true, false]']],
@@ -75,7 +75,7 @@ async function failure(program: string, input = 'null'): Promise<string> {
   throw new Error(`${program} did not fail`);
 }
 
-describe("--jq: jq 1.8.1's manual", () => {
+describe("--jq: jq 1.8.2's manual", () => {
   it.each(MANUAL)('%s over %s', async (program, input, expected) => {
     expect(await outputs(program, input)).toEqual(expected.map((output) => JSON.parse(output) as unknown));
   });
@@ -94,7 +94,7 @@ describe('--jq: what jq 1.8 added or changed, as its release notes give it', () 
     expect(await outputs('[have_decnum, have_literal_numbers]', 'null')).toEqual([[true, true]]);
   });
 
-  it('their errors, in jq 1.8.1 words', async () => {
+  it('their errors, in jq 1.8.2 words', async () => {
     expect(await failure('1 | trim')).toBe('--jq: trim input must be a string');
     expect(await failure('"yes" | toboolean')).toBe('--jq: string ("yes") cannot be parsed as a boolean');
     expect(await failure('"%zz" | @urid')).toBe('--jq: string ("%zz") is not a valid uri encoding');
@@ -123,7 +123,7 @@ describe('--jq: what jq 1.8 added or changed, as its release notes give it', () 
     expect(await outputs('[.[] | if . > 1 then "big" end]', '[1,2]')).toEqual([[1, 'big']]);
     expect(await outputs('reduce .[] as $x (0; . + $x)', '[1,2,3]')).toEqual([6]);
     expect(await outputs('[foreach .[] as $x (0; . + $x)]', '[1,2,3]')).toEqual([[1, 3, 6]]);
-    // jq 1.8.1's own test: `as` binds the rest of the pipe, so this is 1 + 2 bound, then -$x of the pipe.
+    // jq's own test: `as` binds the rest of the pipe, so this is 1 + 2 bound, then -$x of the pipe.
     expect(await outputs('1 + 2 as $x | -$x', 'null')).toEqual([-3]);
     expect(await outputs('. as [$a, {b: $c}] | $a + $c', '[1, {"b": 2}]')).toEqual([3]);
     expect(await outputs('$__loc__', 'null')).toEqual([{ file: '<top-level>', line: 1 }]);
@@ -154,5 +154,74 @@ describe('--jq: what jq 1.8 added or changed, as its release notes give it', () 
   it("a filter's own line numbers and definitions are its own", async () => {
     expect(await failure('1 |\n nosuch')).toBe('invalid --jq filter: nosuch/0 is not defined (line 2)');
     expect(await outputs('def trim: "mine"; " x " | trim', 'null')).toEqual(['mine']);
+  });
+});
+
+describe('--jq: what jq 1.8.2 changed, as its release notes and its own tests give it', () => {
+  it('rtrimstr("") and trimstr("") keep the string (1.8.1 made it "")', async () => {
+    expect(await outputs('[.[] | rtrimstr("")], [.[] | trimstr("")], [.[] | ltrimstr("")]', '["a", "xx", ""]')).toEqual([
+      ['a', 'xx', ''],
+      ['a', 'xx', ''],
+      ['a', 'xx', ''],
+    ]);
+  });
+
+  it('tonumber and toboolean refuse a string holding a NUL (1.8.1 read up to it)', async () => {
+    expect(await outputs('"123\\u0000456" | try tonumber catch .', 'null')).toEqual([
+      'string ("123\\u0000456") cannot be parsed as a number',
+    ]);
+    expect(await outputs('"true\\u0000x", "false\\u0000" | try toboolean catch .', 'null')).toEqual([
+      'string ("true\\u0000x") cannot be parsed as a boolean',
+      'string ("false\\u0000") cannot be parsed as a boolean',
+    ]);
+    expect(await failure('"1\\u00002" | tonumber')).toBe('--jq: string ("1\\u00002") cannot be parsed as a number');
+  });
+
+  it('del(.[nan]) deletes nothing (1.8.1 looped until the memory limit)', async () => {
+    expect(await outputs('del(.[nan]), del(.[nan, nan])', '[1,2,3]')).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+  });
+
+  it('@uri and @urid keep multi-byte text and NULs whole', async () => {
+    expect(await outputs('@urid', '"Knäckebröd"')).toEqual(['Knäckebröd']);
+    expect(await outputs('@urid', '"a\\u0000b\\u0000c"')).toEqual(['a\u0000b\u0000c']);
+    expect(await outputs('@uri', '"a \\u03bc \\u2230 \\ud83d\\ude0e"')).toEqual(['a%20%CE%BC%20%E2%88%B0%20%F0%9F%98%8E']);
+    expect(await outputs('@urid', '"a%00b%00c"')).toEqual(['a\u0000b\u0000c']);
+    expect(await failure('"abc%g" | @urid')).toBe('--jq: string ("abc%g") is not a valid uri encoding');
+  });
+
+  it('an error quotes the value it could not use, cut with its closing delimiter', async () => {
+    expect(await failure('0 | .[0]')).toBe('--jq: Cannot index number with number (0)');
+    expect(await failure('{} | .[0]')).toBe('--jq: Cannot index object with number (0)');
+    expect(await failure('"foobar" | .[1.5]')).toBe('--jq: Cannot index string with number (1.5)');
+    expect(await failure('1 | .name')).toBe('--jq: Cannot index number with string ("name")');
+    expect(await failure('[1] | .[""]')).toBe('--jq: Cannot index array with string ("")');
+    expect(await failure('-.', '"very-long-long-long-long-string"')).toBe('--jq: string ("very-long-long-long-long...") cannot be negated');
+    expect(await failure('join(",")', '["1","2",{"a":{"b":{"c":33}}}]')).toBe(
+      '--jq: string ("1,2,") and object ({"a":{"b":{"c":33}}}) cannot be added',
+    );
+    expect(await failure('. + "x"', '123456789012345678901234567890')).toBe(
+      '--jq: number (12345678901234567890123456...) and string ("x") cannot be added',
+    );
+  });
+
+  it('_strindices checks its arguments (1.8.1 aborted the engine)', async () => {
+    expect(await outputs('try _strindices("abc") catch .', '123')).toEqual(['number (123) cannot be searched, as it is not a string']);
+    expect(await outputs('try _strindices(123) catch .', '"abc"')).toEqual(['number (123) is not a string']);
+  });
+
+  it('prints values nested up to 10,000 deep whole (1.8.1 skipped past 256)', async () => {
+    expect(await printed('reduce range(300) as $_ ([]; [.]) | tojson | contains("<skipped: too deep>")', 'null')).toEqual(['false']);
+    expect(await printed('reduce range(300) as $_ ([]; [.]) | flatten', 'null')).toEqual(['[]']);
+  });
+
+  it('from_entries, now defined with `//`: the same entries read as before', async () => {
+    expect(await outputs('from_entries', '[{"key":"a","value":1},{"name":"c","value":false},{"Key":"d","Value":[]}]')).toEqual([
+      { a: 1, c: false, d: [] },
+    ]);
+    expect(await outputs('from_entries', '[]')).toEqual([{}]);
+    expect(await failure('from_entries', '[false]')).toBe('--jq: Cannot index boolean with string ("key")');
   });
 });

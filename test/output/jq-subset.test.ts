@@ -1,4 +1,4 @@
-// The subset of jq that --jq runs without the engine, against jq 1.8.1 itself (the jq-wasm
+// The subset of jq that --jq runs without the engine, against jq 1.8.2 itself (the jq-wasm
 // package through its own wrapper: test/kit/jq-oracle.ts): for every filter the subset reads,
 // jq must compile it, and wherever the subset gives outputs they must be jq's, line for line;
 // gwctl's engine, run on the same text, must print what jq prints too. Filters written out (the
@@ -30,9 +30,11 @@ const INPUTS: string[] = [
   JSON.stringify({ data: { id: 'e1', name: 'één 😀', created_at: '2026-11-27T01:00:00Z', ratio: 0.25, big: 1e21, small: 1e-7 } }),
   '{"a": {"b": [1, 2, {"c": "d"}]}, "b": "x", "x y": true, "10": "ten", "__proto__": "p", "z": [3, 1, 2]}',
   JSON.stringify([3, 'b', null, true, [1], { k: 'v' }, 1.5, 'a', false, '\u00e9', '\ue000', '😀']),
-  // Numbers jq 1.8.1 keeps as written, and JavaScript does not.
+  // Numbers jq 1.8.2 keeps as written, and JavaScript does not.
   '{"a": 1.10, "b": 12345678901234567890, "z": [1e1000, -0, 0.1e-7, 100e-2], "data": [{"id": "n", "count": 1.0}]}',
   '[3, -0, 2.50, 1E2]',
+  // Nested past jq 1.8.1's depth of printing (256), within jq 1.8.2's (10,000).
+  `{"a": ${'['.repeat(300)}{"b": "deep"}${']'.repeat(300)}, "data": [{"id": "n"}]}`,
   JSON.stringify('plain \u007f text'),
   'null',
   '100000000000000000',
@@ -70,7 +72,7 @@ async function agrees(expr: string): Promise<number> {
   let ran = 0;
   for (const input of INPUTS) {
     const jq = await jqOracle(expr, input);
-    if ('compileError' in jq) throw new Error(`jq 1.8.1 does not compile ${JSON.stringify(expr)}: ${jq.compileError}`);
+    if ('compileError' in jq) throw new Error(`jq 1.8.2 does not compile ${JSON.stringify(expr)}: ${jq.compileError}`);
     expect({ expr, input, ...(await engine(expr, input)) }).toEqual({ expr, input, ...jq });
     const mine = subset(tree, input);
     if (mine === undefined) continue;
@@ -238,6 +240,17 @@ describe('what the subset leaves to jq', () => {
   ])('hands over a body holding the number %s (%s), even where the filter does not print it', (number) => {
     expect(subset(parseSubset('.a')!, `{"a": 1, "b": ${number}}`)).toBeUndefined();
     expect(subset(parseSubset('.a')!, `{"a": 1, "b": "${number}"}`)).toEqual(['1']);
+  });
+
+  it('hands over a body nested deeper than 1,000 levels: past 10,000, jq refuses it', () => {
+    const nested = (levels: number, inner = ''): string => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+    expect(subset(parseSubset('length')!, nested(1000))).toEqual(['1']);
+    expect(subset(parseSubset('.a | length')!, `{"a": ${nested(999)}}`)).toEqual(['1']);
+    expect(subset(parseSubset('.a | length')!, `{"a": ${nested(1000)}}`)).toBeUndefined();
+    expect(subset(parseSubset('length')!, nested(1001))).toBeUndefined();
+    expect(subset(parseSubset('length')!, nested(10_001))).toBeUndefined();
+    // Brackets inside strings are text.
+    expect(subset(parseSubset('length')!, `["${'['.repeat(2000)}"]`)).toEqual(['1']);
   });
 
   it('hands over a body with a key JavaScript would move to the front', () => {

@@ -5,6 +5,8 @@ import { GwctlError } from '../../src/core/errors.js';
 import { compileJq, formatJqOutput, runJq } from '../../src/output/jq-engine.js';
 import { describeFilter } from '../../src/output/jq-filter.js';
 import { parseSubset } from '../../src/output/jq-subset/parse.js';
+import { jqRunner } from '../../src/output/jq-runner.js';
+import { memoryIo } from './memory-io.js';
 
 const interns = {
   data: [
@@ -63,8 +65,39 @@ describe('runJq', () => {
     const error = await runJq(filter, JSON.stringify(interns)).catch((e: unknown) => e as GwctlError);
     expect(error).toBeInstanceOf(GwctlError);
     expect((error as GwctlError).exitCode).toBe(1);
-    expect((error as GwctlError).message).toBe('--jq: Cannot index string with string "x"');
+    expect((error as GwctlError).message).toBe('--jq: Cannot index string with string ("x")');
     expect(process.exitCode).toBeUndefined();
+  });
+});
+
+describe('nesting jq cannot follow, or refuses', () => {
+  it('a stack that runs out is exit 1 saying what was nested too deeply, and the next run gets a new engine', async () => {
+    // Under the test runner jq runs on this thread, whose stack ends long before jq's own limits
+    // (on jq's thread they are reached: test/e2e/jq-182.test.ts).
+    const error = await run('reduce range(10000) as $_ ([]; [.]) | tojson | length', null).catch((e: unknown) => e as GwctlError);
+    expect(error).toBeInstanceOf(GwctlError);
+    expect({ message: (error as GwctlError).message, exitCode: (error as GwctlError).exitCode }).toEqual({
+      message: '--jq: values nested too deeply for the jq engine (it ran out of stack)',
+      exitCode: 1,
+    });
+    expect(await run('[.data[].id]')).toEqual(['["a1","b2"]']);
+    expect(await run('1 + 1 | tostring | ltrimstr("x")')).toEqual(['2']);
+  });
+
+  it("a body nested past jq's 10,000 levels is refused as jq refuses it, by a filter of the subset too", async () => {
+    const body = `${'['.repeat(10_001)}${']'.repeat(10_001)}`;
+    for (const expr of ['length', 'length | ltrimstr("x")']) {
+      const runner = jqRunner();
+      const filter = await runner.compile(expr);
+      const io = memoryIo();
+      const error = await runner.run(filter, { text: body }, io).catch((e: unknown) => e as GwctlError);
+      expect({ expr, message: (error as GwctlError).message, exitCode: (error as GwctlError).exitCode, stdout: io.stdout }).toEqual({
+        expr,
+        message: '--jq: parse error: Exceeds depth limit for parsing at line 1, column 10001',
+        exitCode: 1,
+        stdout: '',
+      });
+    }
   });
 });
 
@@ -93,6 +126,17 @@ describe('compileJq', () => {
     const error = await compileError('.a'.repeat(40_000));
     expect(error.exitCode).toBe(2);
     expect(error.message).toMatch(/^invalid --jq filter: function compiled to \d+ bytes which is too long$/);
+  });
+
+  it("reads a value that looks like one of jq's options as the filter it is (`jq -- FILTER`)", async () => {
+    for (const [expr, undefinedName] of [
+      ['-n', 'n/0'],
+      ['--seq', 'seq/0'],
+      ['-C', 'C/0'],
+      ['--arg', 'arg/0'],
+    ] as const) {
+      expect((await compileError(expr)).message).toBe(`invalid --jq filter: ${undefinedName} is not defined`);
+    }
   });
 
   it('does not run the filter while checking it', async () => {

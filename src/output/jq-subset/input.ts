@@ -1,10 +1,19 @@
 // The body as the subset may read it: only when JavaScript's reading of the text keeps what jq
-// 1.8.1 keeps. jq keeps a number literal's own text (`1.10`, `1e1000`, `-0`,
+// 1.8.2 keeps. jq keeps a number literal's own text (`1.10`, `1e1000`, `-0`,
 // `12345678901234567890` print as written, or as its decimal form writes them) and the order of
 // an object's keys; JavaScript keeps neither (`1.1`, `Infinity`, `0`, `12345678901234567000`, and
 // index-like keys first). So a body with any number not in the one form both print alike, or any
-// key JavaScript would move, goes to jq whole.
-import { BACKSLASH, COLON, isJsonSpace, MINUS, QUOTE } from '../../core/sent-json.js';
+// key JavaScript would move, goes to jq whole; so does a body nested deeper than SUBSET_DEPTH,
+// where jq's own limits of nesting (10,000 levels to parse, print or compare) are jq's to apply.
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, isJsonSpace, MINUS, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../core/sent-json.js';
+
+/**
+ * The deepest body the subset reads. jq refuses a body nested over 10,000 deep and prints what
+ * is nested deeper as `<skipped: too deep>`; a filter of the subset nests its outputs at most 64
+ * levels deeper than its input, and this thread's stack holds the subset's reading of 1,000
+ * levels with room to spare.
+ */
+const SUBSET_DEPTH = 1000;
 
 /**
  * The body parsed, or undefined when jq would print some of it otherwise than JavaScript's
@@ -22,16 +31,24 @@ export function readSubsetInput(text: string, parsed?: unknown): unknown {
 }
 
 /**
- * Every number outside strings is plain, and no key is index-like. A loop over the characters
- * between strings, each string skipped with indexOf (in native code): a few milliseconds a
- * megabyte, where a regular expression over every token took ten times as long.
+ * Every number outside strings is plain, no key is index-like and nothing is nested deeper than
+ * SUBSET_DEPTH. A loop over the characters between strings, each string skipped with indexOf (in
+ * native code): a few milliseconds a megabyte, where a regular expression over every token took
+ * ten times as long.
  */
 function keepsAsJavaScript(text: string): boolean {
   const length = text.length;
+  let depth = 0;
   let i = 0;
   while (i < length) {
     const ch = text.charCodeAt(i);
-    if (ch === QUOTE) {
+    if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
+      if (++depth > SUBSET_DEPTH) return false;
+      i++;
+    } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
+      depth--;
+      i++;
+    } else if (ch === QUOTE) {
       const end = closingQuote(text, i);
       if (end < 0) return true; // not JSON: JSON.parse says so
       if (isDigit(text.charCodeAt(i + 1)) && isKey(text, end + 1) && isIndexLike(text.slice(i + 1, end))) return false;
@@ -74,7 +91,7 @@ function isNumberPart(ch: number): boolean {
 }
 
 /**
- * A number literal that jq 1.8.1 prints as written and JavaScript prints alike: the text of a
+ * A number literal that jq 1.8.2 prints as written and JavaScript prints alike: the text of a
  * double in its shortest form, without an exponent (JavaScript and jq write exponents
  * differently), and not `-0`.
  */

@@ -1,5 +1,5 @@
 // Reads a --jq filter into ./syntax.ts's tree when the whole filter is in the subset, with jq's
-// own precedence (jq 1.8.1's parser.y, as 1.7.1's: `|` loosest and to the right, then `,`, `//` to the
+// own precedence (jq 1.8.2's parser.y, as 1.7.1's: `|` loosest and to the right, then `,`, `//` to the
 // right, `or`, `and`, the comparisons (not chained), `+` and `-`), and otherwise says no: the
 // engine then compiles it, and reports what jq finds wrong with it. Every filter this accepts
 // is one jq compiles (test/output/jq-subset.test.ts checks it against the engine).

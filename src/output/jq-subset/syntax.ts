@@ -5,7 +5,7 @@
 // subset only has to match jq where it succeeds.
 
 /**
- * The builtins of the subset, each as jq 1.8.1 (and 1.7.1) defines it, with how many arguments
+ * The builtins of the subset, each as jq 1.8.2 (and 1.7.1) defines it, with how many arguments
  * it takes (jq tells `f` from `f(x)` by the count).
  */
 export const ARITY = {
