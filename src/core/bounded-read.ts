@@ -106,15 +106,24 @@ export function refuseDeepNesting(value: unknown, name: string, status: number):
   }
 }
 
-/** Whether `value` nests arrays or objects more than `limit` deep; its own stack, as the body may be deeper than the call stack. */
+/**
+ * Whether `value` nests arrays or objects more than `limit` deep; its own stack, as the body may
+ * be deeper than the call stack, and no pair allocated for each node (a 3.3 MB body of 1.4
+ * million arrays peaked 90 MB higher with one, Node 24).
+ */
 function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  const nodes = [value];
+  const depths = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
     if (typeof node !== 'object' || node === null) continue;
     if (depth >= limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node))
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of Array.isArray(node) ? (node as unknown[]) : Object.values(node)) {
+      if (typeof child !== 'object' || child === null) continue;
+      nodes.push(child);
+      depths.push(depth + 1);
+    }
   }
   return false;
 }
