@@ -12,7 +12,7 @@ function deepItem(n: number, depth: number): string {
   return `{"id":"c${n}","provider":"openai","allowed_models":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)},"sort_order":${n}}`;
 }
 
-/** A list body of `count` items nested 500 deep: a few KB sent, about 250 KB an item laid out. */
+/** A list body of `count` items nested 500 deep: a KB an item sent, about 250 KB laid out. */
 function deepList(count: number, from = 0): string {
   return `{"data":[${Array.from({ length: count }, (_, i) => deepItem(from + i, 500)).join(',')}],"total_count":${count}}`;
 }
@@ -31,11 +31,11 @@ function recording(): MemoryIo & { pieces: string[] } {
   });
 }
 
-/** Small pieces, each (but the last) followed by a line break: none splits a line. */
+/** Pieces of a few MB at most, each (but the last) followed by a line break: none splits a line. */
 function expectPieces(pieces: string[]): void {
-  expect(pieces.length).toBeGreaterThan(10);
+  expect(pieces.length).toBeGreaterThan(5);
   for (const [index, piece] of pieces.entries()) {
-    expect(piece.length).toBeLessThan(256 * 1024);
+    expect(piece.length).toBeLessThan(2 * 1024 * 1024);
     if (index > 0) expect(piece.startsWith('\n')).toBe(true);
   }
 }
@@ -48,7 +48,7 @@ function printer(io: MemoryIo): ReturnType<typeof choosePrinter> {
 
 describe('a body nested deep, printed pretty', () => {
   it('--json: in pieces that make JSON.stringify’s layout', async () => {
-    const text = deepList(40);
+    const text = deepList(60);
     const io = recording();
     await (await printer(io)).detail({ body: readJson(text), view: { kind: 'body' } });
     expect(io.stdout).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
@@ -56,18 +56,18 @@ describe('a body nested deep, printed pretty', () => {
   });
 
   it('--all --json: each page in pieces, the pages one body', async () => {
-    const pages = [readJson(deepList(20)), readJson(deepList(20, 20))] as { data: unknown[]; total_count: number }[];
+    const pages = [readJson(deepList(30)), readJson(deepList(30, 30))] as { data: unknown[]; total_count: number }[];
     const io = recording();
     const list = (await printer(io)).list({ kind: 'body' });
     for (const page of pages) await list.page(page.data);
     await list.end(pages[1]!);
-    const merged = { data: pages.flatMap((page) => page.data), total_count: 20 };
+    const merged = { data: pages.flatMap((page) => page.data), total_count: 30 };
     expect(io.stdout).toBe(`${JSON.stringify(merged, null, 2)}\n`);
     expectPieces(io.pieces);
   });
 
   it('a value gwctl built around sent bodies (many targets’ results): in pieces too', async () => {
-    const results = Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, result: 'done', response: readJson(deepItem(i, 500)) }));
+    const results = Array.from({ length: 60 }, (_, i) => ({ id: `c${i}`, result: 'done', response: readJson(deepItem(i, 500)) }));
     const io = recording();
     await (await printer(io)).detail({ body: { results }, view: { kind: 'body' } });
     expect(io.stdout).toBe(`${JSON.stringify({ results }, null, 2)}\n`);
