@@ -46,11 +46,8 @@ class MergedJsonList<T> implements ListOutput<T> {
       layout.value(item, ITEM_MARGIN);
       for (let piece = layout.next(); piece !== undefined; piece = layout.next()) await this.write(piece);
     }
-    // Written up to its last line, which waits for what follows it: no line is cut in two.
-    const text = layout.rest();
-    const last = Math.max(text.lastIndexOf('\n'), 0);
-    await this.write(text.slice(0, last));
-    layout.text(text.slice(last));
+    // Written to its end: a list that fails at a later page leaves every item before it whole.
+    await this.write(layout.rest());
     this.printed += items.length;
   }
 
