@@ -2,6 +2,7 @@
 // retries, and the API's error envelope turned into a GwctlError with the contract's exit code.
 import { apiError, responseError, transportError, usageError, noCredentialsError, GwctlError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { refuseDeepNesting } from '../core/bounded-read.js';
 import { maskKeys, maskKeysInJson } from '../core/mask.js';
 import { baseUrlProblem, isLoopbackHost } from '../core/patterns.js';
 import { oneLine, quoteInput, sanitizeField } from '../core/sanitize.js';
@@ -462,11 +463,7 @@ function finish(route: Route, call: CallOptions, outcome: WireResponse | Transpo
     if (!parsed.ok) {
       throw responseError(`the response is not JSON (${parsed.contentType}): ${parsed.snippet}`, status);
     }
-    // Printing, checking and diffing walk a body recursively: one nested past any real API's
-    // depth would end them with a stack overflow instead of an answer.
-    if (nestedDeeperThan(parsed.value, MAX_DEPTH)) {
-      throw responseError(`the response to ${route.name} is nested more than ${MAX_DEPTH} levels deep; gwctl cannot use it`, status);
-    }
+    refuseDeepNesting(parsed.value, route.name, status);
     return { status, headers: outcome.headers, body: parsed.value };
   }
   const envelope = readErrorEnvelope(outcome);
@@ -506,22 +503,6 @@ function followable(next: URL, status: number): void {
 function writeRedirected(method: string, from: URL, to: URL, status: number): string {
   const done = status === 303 ? 'a 303 says the server acted on it, so check its outcome' : `the ${method} request was not done`;
   return `the server redirected ${method} ${sanitizeField(from.pathname)} to another origin (${sanitizeField(to.origin)}): not followed, nothing was sent there, and ${done}`;
-}
-
-/** The deepest nesting of arrays and objects a response may have. */
-const MAX_DEPTH = 512;
-
-/** Whether `value` nests arrays or objects more than `limit` deep; its own stack, as the body may be deeper than the call stack. */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node))
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false; contentType: string; snippet: string };

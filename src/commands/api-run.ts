@@ -11,7 +11,7 @@ import { readJson, withoutField } from '../core/sent-json.js';
 import type { Deps, RunFor } from './context.js';
 import { cursorPages, type CursorPage, listNeverEnds, shortened } from './shared/paging.js';
 import { bodyTooLarge, readBody } from './shared/read-body.js';
-import { MAX_BODY_BYTES } from '../core/bounded-read.js';
+import { MAX_BODY_BYTES, refuseDeepNesting } from '../core/bounded-read.js';
 import { confirmOrRefuse } from './shared/targets.js';
 import type { spec } from './api.js';
 
@@ -56,7 +56,7 @@ export const run: RunFor<typeof spec> = async ({ args, opts, deps }) => {
   if (opts.paginate) return paginate(deps, opts, url, key, headers);
   const res = await api.request({ method, url, key, headers, ...(body === undefined ? {} : { body }) });
   if (opts.include) await deps.io.out(statusBlock(res));
-  if (!opts.silent && method !== 'HEAD') await printAnswer(deps, res.text);
+  if (!opts.silent && method !== 'HEAD') await printAnswer(deps, res, `${method} ${url.pathname}`);
   const unmet = owner?.unmet(parsedOrText(res.text), res.status);
   if (unmet) throw unmet;
 };
@@ -166,8 +166,9 @@ function statusBlock(res: WireResponse): string {
   return `${lines.join('\n')}\n\n`;
 }
 
-/** JSON pretty-printed and escaped as --json prints it (or shaped by --jq/--jsonl); other text made safe. */
-async function printAnswer(deps: Deps, text: string): Promise<void> {
+/** JSON pretty-printed and escaped as --json prints it (or shaped by --jq/--jsonl); other text made safe. `name` names the request, as the client does. */
+async function printAnswer(deps: Deps, res: WireResponse, name: string): Promise<void> {
+  const { text } = res;
   let parsed: { value: unknown } | undefined;
   // A turn of the event loop between receiving a large body and reading it: Ctrl-C and SIGTERM
   // wait for neither whole.
@@ -179,7 +180,10 @@ async function printAnswer(deps: Deps, text: string): Promise<void> {
       parsed = undefined;
     }
   }
-  if (parsed !== undefined) return deps.printer.detail({ body: parsed.value, bodyText: text, view: { kind: 'body' } });
+  if (parsed !== undefined) {
+    refuseDeepNesting(parsed.value, name, res.status);
+    return deps.printer.detail({ body: parsed.value, bodyText: text, view: { kind: 'body' } });
+  }
   // Not JSON: shown as text made safe (--jq refuses it).
   const shown = text === '' ? '' : text.endsWith('\n') ? sanitizeBlock(text) : `${sanitizeBlock(text)}\n`;
   await deps.printer.detail({ view: { kind: 'text', terminal: shown, piped: shown } });
@@ -220,6 +224,7 @@ async function paginate(deps: Deps, opts: Opts, first: URL, key: KeyKind, header
     } catch {
       throw responseError(`--paginate needs JSON pages; ${sanitizeField(url.pathname)} answered something else`, res.status);
     }
+    refuseDeepNesting(body, `GET ${url.pathname}`, res.status);
     const data = (body as { data?: unknown } | null)?.data;
     if (typeof body !== 'object' || body === null || !Array.isArray(data)) {
       throw responseError(`--paginate needs a list: the answer of ${sanitizeField(url.pathname)} has no "data" array`, res.status);

@@ -25,6 +25,7 @@ let youngKept = false;
 /**
  * A watch's steady flow of short-lived objects grows V8's young generation and keeps it grown
  * (216 MB for 10,000 interns); growth by 1 keeps it at its start, about 130 MB (decisions/018-watching-in-bounded-memory.md).
+ * So does the parse of a large body (core/sent-json.ts).
  */
 export function keepYoungGenerationSmall(): void {
   if (youngKept) return;

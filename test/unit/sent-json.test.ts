@@ -4,7 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compactSentText, keepSentText, readJson, sentText, withoutField } from '../../src/core/sent-json.js';
-import { compactJson, jsonText, prettyJson, writeJson } from '../../src/output/json-text.js';
+import { escapeJsonText } from '../../src/core/sanitize.js';
+import { compactJson, jsonText, writeJson } from '../../src/output/json-text.js';
+
+/** Pretty JSON as --json writes it, whole. */
+const prettyJson = (value: unknown): string => escapeJsonText(writeJson(value, '  ', ''));
 
 const AWKWARD = '{"b":1,"10":2,"big":12345678901234567890,"dec":1.10,"neg":-0,"huge":1e1000,"small":0.1e-7,"e":1E+2}';
 

@@ -16,7 +16,7 @@ import type { OptionDefs } from '../../core/options.js';
 import { escapeJsonText, safeJson } from '../../core/sanitize.js';
 import { commandName, type AnySpec } from '../../core/spec.js';
 import { McpPrinter, type Captured } from '../../output/printers/mcp.js';
-import { prettyJson } from '../../output/json-text.js';
+import { writeJson } from '../../output/json-text.js';
 import { isObject } from '../../core/patterns.js';
 import { maskStoredKeys } from '../../config/stored-keys.js';
 import { implementations } from '../registry.js';
@@ -59,7 +59,7 @@ function readResult(tool: GwctlTool, list: ListCall | undefined, ran: Ran): Tool
   const shaped = body && list ? shapeList(tool, list, body) : body && bounded(body);
   const content: CallToolResult['content'] = [];
   // A get that fits is laid out as --json prints it, numbers and key order as sent.
-  const text = shaped ? safeJson(shaped.body) : body ? escapeJsonText(prettyJson(body)) : (ran.text ?? '').trimEnd();
+  const text = shaped ? safeJson(shaped.body) : body ? escapeJsonText(writeJson(body, '  ', '')) : (ran.text ?? '').trimEnd();
   if (text) content.push(textContent(text));
   const returned = shaped?.body ?? body;
   const notes = [shaped?.note ?? nextPage(tool, returned), agentNotes(ran.notes)].filter(Boolean).join('\n');

@@ -15,7 +15,7 @@ import type {
   TextView,
 } from '../printer.js';
 import { JsonPrinter } from './json.js';
-import { bodyText } from './text.js';
+import { writePrettyJson } from '../json-text.js';
 
 export abstract class ViewPrinter implements Printer {
   /** The text of a text view this form prints. */
@@ -36,7 +36,7 @@ export abstract class ViewPrinter implements Printer {
       case 'text':
         return this.ctx.io.out(view[this.text]);
       case 'body':
-        return this.ctx.io.out(bodyText(detail.body));
+        return writePrettyJson((text) => this.ctx.io.out(text), detail.body);
     }
   }
 
