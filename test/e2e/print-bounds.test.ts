@@ -128,6 +128,43 @@ describe('printing a list whose items nest 500 deep, in bounded memory, as JSON.
   });
 });
 
+describe('gwctl mcp lays out no more of an answer than the result it returns', () => {
+  it('byok_ls over the 1.1 MB list nested 500 deep: a result within the bound, in bounded memory', { timeout: 180_000 }, async () => {
+    serve(byokList(1_100_000));
+    const peakFile = path.join(tempConfigDir(), 'peak');
+    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', peakFile, ...gwctlCommand(), 'mcp', '--base-url', server.baseUrl], {
+      env: testEnv({ ...env, GWCTL_RETRIES: '0' }),
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (message: object): void => void child.stdin.write(`${JSON.stringify(message)}\n`);
+    const answer = async (id: number): Promise<Record<string, unknown>> => {
+      for (let i = 0; i < 1_200; i++) {
+        const line = out.split('\n').find((l) => l.includes(`"id":${id}`));
+        if (line) return JSON.parse(line) as Record<string, unknown>;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no answer ${id}: ${out.slice(0, 500)}`);
+    };
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    await answer(1);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'byok_ls', arguments: {} } });
+    const { result } = (await answer(2)) as { result: { content: { text: string }[]; structuredContent: { data: unknown[] } } };
+    child.stdin.end();
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(result.content.every((c) => c.text.length <= 100_000)).toBe(true);
+    expect(result.structuredContent.data.length).toBeGreaterThanOrEqual(1);
+    const peakKb = Number(readFileSync(peakFile, 'utf8').trim().split('\n').pop());
+    expect(peakKb / 1024).toBeLessThanOrEqual(PEAK_MB);
+  });
+});
+
 describe('gwctl api refuses nesting deeper than the typed commands take, as they do', () => {
   const nested = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
   const refusal = (name: string): string => `the response to ${name} is nested more than 512 levels deep; gwctl cannot use it`;
