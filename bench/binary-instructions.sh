@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Start-up of a standalone executable counted in instructions (callgrind), against bare Node of
-# the version inside it: what bench/instructions.sh counts for the npm build, for the
+# Start-up of a standalone executable counted in instructions (callgrind), output into a pipe,
+# against bare Node of the version inside it: what bench/instructions.sh counts for the npm build, for the
 # executable. Counts repeat within 2-5 %; each command runs once first (the keyring copy, the
 # page cache), then `--runs` times under callgrind, and the median is written. Needs valgrind.
 # From the repository root:
@@ -46,10 +46,12 @@ count() {
   local name=$1
   shift
   set -- ${runner[@]+"${runner[@]}"} "$@"
-  "$@" >/dev/null 2>&1 <"${count_stdin:-/dev/null}" || true
+  # stdout into a pipe, as a script reads it (bench/instructions.sh).
+  "$@" 2>/dev/null <"${count_stdin:-/dev/null}" | cat >/dev/null || true
   local all=() n
   for _ in $(seq "$runs"); do
-    n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null <"${count_stdin:-/dev/null}" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' || true)
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$tmp/callgrind.err" <"${count_stdin:-/dev/null}" | cat >/dev/null || true
+    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$tmp/callgrind.err")
     [ -n "$n" ] || { echo "bench: callgrind gave no count for $name" >&2; exit 1; }
     all+=("$n")
   done
@@ -61,6 +63,10 @@ count() {
 
 echo "== $exe against Node $("$node_bin" --version 2>/dev/null || echo '(not runnable here)') (callgrind, median of $runs)"
 count 'node -e 0' "$node_bin" -e 0
+# The print floor of --version on that Node: a plain script writing the same line (bench/build-floor.mjs).
+${runner[@]+"${runner[@]}"} "$exe" --version >"$tmp/version.txt"
+node bench/build-floor.mjs "$tmp/print-version.mjs" --print "$tmp/version.txt"
+count 'print floor: the text of --version' "$node_bin" "$tmp/print-version.mjs"
 count 'gwctl --version' "$exe" --version
 if ! $only_version; then
   count 'gwctl --help' "$exe" --help

@@ -4,6 +4,7 @@
 # repository root after `npm ci`:
 #   bash bench/binary.sh              # builds dist-bin/ with Node 24 if it is not there
 #   NODE_MAJOR=26 bash bench/binary.sh   # a binary built with --node-major 26
+#   RUNS=100 bash bench/binary.sh         # more runs than 40
 # Results (hyperfine JSON) go to bench/results/binary.json; the size to bench/results/binary-size.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,12 +21,16 @@ source bench/lib.sh
 serve_fixture
 get="endpoints get $fixture_id --json --base-url $fixture_base"
 
-echo "== standalone executable: start-up against bare Node $("$node" --version)"
+echo "== standalone executable: start-up against bare Node $("$node" --version), output into a pipe"
 # The npm build runs once first so its compile cache is warm, as it is for a user.
 "$node" bin/gwctl.js $get >/dev/null
-hyperfine -N --warmup 5 --runs 40 --export-json bench/results/binary.json \
+# The print floor of --version on the same Node (bench/build-floor.mjs): what writing the line costs.
+"$exe" --version >"$tmp/version.txt"
+node bench/build-floor.mjs "$tmp/print-version.mjs" --print "$tmp/version.txt"
+hyperfine -N --output=pipe --warmup 5 --runs "${RUNS:-40}" --export-json bench/results/binary.json \
   "$node -e 0" \
   "$exe --version" \
+  "$node $tmp/print-version.mjs" \
   "$exe $get" \
   "$node bin/gwctl.js $get"
 node bench/ratios.mjs bench/results/binary.json

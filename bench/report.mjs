@@ -12,20 +12,21 @@ const COLUMNS = [
 ];
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
-// bench/run.sh writes the commands in a fixed order: start-up [bare Node, --version, get, floor, stack floor],
-// paging [fetch loop, gwctl], memory [fetch loop, gwctl].
+// Start-up results are found by the names bench/run.sh gives them; paging ones by their order
+// [fetch loop, gwctl], as are memory's.
+const named = (results, name) => results.find((r) => r.command === name);
 const runs = COLUMNS.flatMap(({ dir, title }) => {
-  const startup = read(`bench/results/${dir}/startup.json`);
-  const paging = read(`bench/results/${dir}/paging.json`);
-  if (!startup || !paging) return [];
-  const [bare, version, get, floor, stack] = startup.results;
-  const [loop, lsAll] = paging.results;
+  const startup = read(`bench/results/${dir}/startup.json`)?.results;
+  if (!startup) return [];
+  const at = (name) => named(startup, name);
+  const [loop, lsAll] = read(`bench/results/${dir}/paging.json`)?.results ?? [];
   const memory = read(`bench/results/${dir}/memory.json`) ?? [];
   const info = read(`bench/results/${dir}/runtime.json`) ?? {};
   // The sections after the main ones; each is left out where it was not run.
   const results = (name) => read(`bench/results/${dir}/${name}.json`)?.results ?? [];
   const extra = {
     help: results('help'),
+    helpTerminal: results('help-terminal'),
     jsonl: results('jsonl'),
     jsonlMemory: read(`bench/results/${dir}/jsonl-memory.json`) ?? [],
     jqList: results('jq-list'),
@@ -35,7 +36,23 @@ const runs = COLUMNS.flatMap(({ dir, title }) => {
     apiMemory: read(`bench/results/${dir}/api-memory.json`) ?? [],
     apiStartup: results('api-startup'),
   };
-  return [{ title, info, bare, version, get, floor, stack, loop, lsAll, memory, ...extra }];
+  return [
+    {
+      title,
+      info,
+      bare: at('node -e 0'),
+      printVersion: at('print floor: --version'),
+      version: at('gwctl --version'),
+      plain: at('plain undici floor'),
+      get: at('gwctl endpoints get <id> --json'),
+      floor: at('tuned undici floor'),
+      stack: at('stack floor'),
+      loop,
+      lsAll,
+      memory,
+      ...extra,
+    },
+  ];
 });
 if (runs.length === 0) {
   console.error('bench/report: no results; run bash bench/all.sh (or bash bench/run.sh) first');
@@ -57,18 +74,37 @@ const dates = [...new Set(runs.map((r) => r.info.date?.slice(0, 10) ?? 'an unrec
 const machines = [...new Set(runs.map((r) => r.info.machine).filter(Boolean))];
 const startupRuns = [...new Set(runs.map((r) => r.info.startup_runs ?? 40))];
 const pagingRuns = [...new Set(runs.map((r) => r.info.paging_runs ?? 5))];
+const loads = runs.map((r) => r.info.load_average).filter((l) => l !== undefined);
 const lines = [
-  `Run on ${dates.join(', ')}${machines.length ? ` (${machines.join('; ')})` : ''}; hyperfine means ± standard deviation over ${startupRuns.join('/')} runs (start-up) and ${pagingRuns.join('/')} runs (paging). "bare" is \`node -e 0\` of the same Node; in the binary's column, bare Node, the floor and the fetch loop run on the Node named in its heading.`,
+  `Run on ${dates.join(', ')}${machines.length ? ` (${machines.join('; ')})` : ''}${loads.length ? `, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} as the runs began` : ''}; hyperfine means ± standard deviation over ${startupRuns.join('/')} runs (start-up) and ${pagingRuns.join('/')} runs (paging). Start-up output goes into a pipe (\`--output=pipe\`), as a script reads it; "at a terminal" is a pseudo-terminal of 80 columns. "bare" is \`node -e 0\` of the same Node; in the binary's column, bare Node and the floors run on the Node named in its heading.`,
   '',
   `| measure | ${runs.map(header).join(' | ')} |`,
   `|---|${runs.map(() => '---|').join('')}`,
   row('`node -e 0` (bare)', (r) => ms(r.bare)),
-  row('`gwctl --version`', (r) => `${ms(r.version)}${times(r.version, r.bare, 'bare')}`),
-  row('`gwctl endpoints get <id> --json`', (r) => `${ms(r.get)}${times(r.get, r.bare, 'bare')}${times(r.get, r.floor, 'floor')}`),
-  row('floor: one undici GET alone (`bench/undici-floor.mjs`)', (r) => `${ms(r.floor)}${times(r.floor, r.bare, 'bare')}`),
   row(
-    'the stack floor: that GET with commander, zod and the printing (`bench/stack-floor.mjs`)',
-    (r) => `${ms(r.stack)}${times(r.stack, r.floor, 'floor')}${r.stack ? `; the get ${times(r.get, r.stack, 'this').slice(2)}` : ''}`,
+    'print floor: the text of `--version` written by a plain script',
+    (r) => `${ms(r.printVersion)}${times(r.printVersion, r.bare, 'bare')}`,
+  ),
+  row(
+    '`gwctl --version`',
+    (r) => `${ms(r.version)}${times(r.version, r.printVersion, 'its print floor')}${times(r.version, r.bare, 'bare')}`,
+  ),
+  row(
+    'plain undici floor: one GET with undici, bundled plainly (`bench/undici-plain.mjs`)',
+    (r) => `${ms(r.plain)}${times(r.plain, r.bare, 'bare')}`,
+  ),
+  row(
+    '`gwctl endpoints get <id> --json`',
+    (r) => `${ms(r.get)}${times(r.get, r.plain, 'the plain floor')}${times(r.get, r.floor, 'the tuned floor')}`,
+  ),
+  row(
+    'tuned undici floor: that GET bundled and tuned as gwctl (`bench/undici-floor.mjs`)',
+    (r) => `${ms(r.floor)}${times(r.floor, r.plain, 'the plain floor')}`,
+  ),
+  row(
+    'the stack floor: the tuned GET with commander, zod and the printing (`bench/stack-floor.mjs`)',
+    (r) =>
+      `${ms(r.stack)}${times(r.stack, r.floor, 'the tuned floor')}${r.stack ? `; the get ${times(r.get, r.stack, 'this').slice(2)}` : ''}`,
   ),
   row('paging 100,000 interns: `node bench/fetch-all.mjs BASE KEY 500`', (r) => ms(r.loop)),
   row('paging 100,000 interns: `gwctl interns ls --all --json`', (r) => `${ms(r.lsAll)}${times(r.lsAll, r.loop, 'the loop')}`),
@@ -83,9 +119,24 @@ const plus = (r, base) => (r && base ? `${ms(r)} (+${((r.mean - base.mean) * 100
 const any = (key) => runs.some((r) => r[key].length > 0);
 if (any('help')) {
   lines.push(
-    // help.json times bare Node again in the same run: [bare, --help, interns ls --help].
-    row('`gwctl --help`', (r) => (r.help[1] ? `${ms(r.help[1])}${times(r.help[1], r.help[0], 'bare')}` : '—')),
-    row('`gwctl interns ls --help`', (r) => (r.help[2] ? `${ms(r.help[2])}${times(r.help[2], r.help[0], 'bare')}` : '—')),
+    row('print floor: the text of `--help` written by a plain script', (r) => ms(named(r.help, 'print floor: --help'))),
+    ...[
+      ['`gwctl --help`', 'gwctl --help'],
+      ['`gwctl interns ls --help`', 'gwctl interns ls --help'],
+    ].map(([label, name]) =>
+      row(label, (r) => {
+        const [floor, it] = [named(r.help, 'print floor: --help'), named(r.help, name)];
+        return it ? `${ms(it)}${times(it, floor, 'its print floor')}` : '—';
+      }),
+    ),
+  );
+}
+if (any('helpTerminal')) {
+  lines.push(
+    row('`gwctl --help` at a terminal, against the print floor at a terminal', (r) => {
+      const [floor, it] = [named(r.helpTerminal, 'print floor: --help'), named(r.helpTerminal, 'gwctl --help')];
+      return it ? `${ms(it)} against ${ms(floor)}${times(it, floor, 'its print floor')}` : '—';
+    }),
   );
 }
 if (any('jsonl')) {
@@ -106,7 +157,13 @@ if (any('jqList')) {
     row('peak memory, `--jq FILTER` over 100,000 interns', (r) => mb(r.jqMemory[0])),
   );
 }
-if (any('jqGet')) lines.push(row('`endpoints get <id> --jq .data.id` (against `--json`)', (r) => plus(r.jqGet[1], r.jqGet[0])));
+if (any('jqGet'))
+  lines.push(
+    row(
+      '`endpoints get <id> --jq .data.id` (the subset; against `--json`)',
+      (r) => `${plus(r.jqGet[1], r.jqGet[0])}${times(r.jqGet[1], r.jqGet[0], '`--json`')}`,
+    ),
+  );
 if (any('apiPaging')) {
   lines.push(
     row('`gwctl api interns --paginate` against `interns ls --all --json`', (r) =>

@@ -9,8 +9,9 @@
 //   node OUTFILE endpoints get <id> --base-url <url>      (the management key in GWCTL_MANAGEMENT_KEY)
 import { setFlagsFromString } from 'node:v8';
 import { Command } from 'commander';
-import { globalOptions } from '../src/commands/global-options.ts';
-import { PrivateEndpointResponse } from '../src/api/schemas/private-endpoint.ts';
+// Found by name in src/ (bench/build-floor.mjs), wherever the two live.
+import { globalOptions } from 'gwctl:globalOptions';
+import { PrivateEndpointResponse } from 'gwctl:PrivateEndpointResponse';
 import Client from 'undici/lib/dispatcher/client.js';
 import request from 'undici/lib/api/api-request.js';
 

@@ -38,30 +38,11 @@ export interface Io {
   onResize(listener: () => void): () => void;
 }
 
-/** An output whose Node stream is built only when something must draw on it (`ProcessOutput` in src/main.ts). */
-export interface LazyOutput {
-  write(text: string, done?: (error?: Error | null) => void): boolean;
-  on(event: string, listener: Listener): unknown;
-  off(event: string, listener: Listener): unknown;
-  /** Node's stream, built now if need be. */
-  node(): NodeJS.WritableStream;
-  /** The terminal's stream when this output is a terminal (its size follows resizes). */
-  terminal(): { columns?: number; rows?: number } | undefined;
-}
-
-// As Node types an event's listener: each event has its own arguments.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Listener = (...args: any[]) => void;
-
-function isLazy(stream: NodeJS.WritableStream | LazyOutput): stream is LazyOutput {
-  return typeof (stream as Partial<LazyOutput>).node === 'function';
-}
-
 /** The three standard streams and what is known about the terminal behind them. */
 export interface IoStreams {
   stdin: NodeJS.ReadableStream;
-  stdout: NodeJS.WritableStream | LazyOutput;
-  stderr: NodeJS.WritableStream | LazyOutput;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
   stdinIsTTY?: boolean;
   stdoutIsTTY?: boolean;
   stderrIsTTY?: boolean;
@@ -159,8 +140,7 @@ export function createIo(options: IoOptions): Io {
   const fitStderr = (text: string): string => {
     const wrap = options.wrapLine;
     if (!stderrIsTTY || wrap === undefined) return text;
-    const live = (isLazy(stderr) ? stderr.terminal() : stderr) as { columns?: number } | undefined;
-    const width = live?.columns || columns();
+    const width = (stderr as { columns?: number }).columns || columns();
     return text
       .split('\n')
       .map((line) => (line.includes('\r') || line.includes('\u001b') ? line : wrap(line, width).join('\n')))
@@ -175,10 +155,10 @@ export function createIo(options: IoOptions): Io {
     columns: columns(),
     size() {
       // A terminal's stream (tty.WriteStream) keeps its size current; other streams have none.
-      const live = (isLazy(stdout) ? stdout.terminal() : stdout) as { columns?: number; rows?: number } | undefined;
+      const live = stdout as { columns?: number; rows?: number };
       return {
-        columns: live?.columns || columns(),
-        rows: live?.rows || options.streams.rows || Number(readVariable(options.env, LINES)) || 24,
+        columns: live.columns || columns(),
+        rows: live.rows || options.streams.rows || Number(readVariable(options.env, LINES)) || 24,
       };
     },
     onResize(listener) {
@@ -212,9 +192,7 @@ export function createIo(options: IoOptions): Io {
       if (!stdinRead || streams.stdinIsTTY !== true) return streams.stdin;
       return streams.terminal?.();
     },
-    get stderr() {
-      return isLazy(stderr) ? stderr.node() : stderr;
-    },
+    stderr,
     addSecret(secret) {
       if (secret.length >= 4) secrets.add(secret);
     },

@@ -66,6 +66,20 @@ describe('what a get loads', () => {
       `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, [...process.moduleLoadList, ...loaded].join('\\n')));\n`,
   );
 
+  // What a get or help never uses (Node 20 loads readline and fs/promises for any ES module: the
+  // baseline below takes them out there).
+  const UNUSED = [
+    'http',
+    'child_process',
+    'dgram',
+    'readline',
+    'internal/readline/interface',
+    'internal/fs/promises',
+    'internal/fs/streams',
+    'http2',
+    'tls',
+  ];
+
   const modulesOf = async (args: string[], env: Record<string, string> = {}, code = 0): Promise<string[]> => {
     const r = await run(args, { NODE_OPTIONS: `--require ${preload}`, ...env });
     if (code === 0) expect(r.stderr).toBe('');
@@ -80,8 +94,16 @@ describe('what a get loads', () => {
     const loaded = await modulesOf(GET);
     // The list proves itself: it holds what the request needs.
     expect(loaded).toContain('NativeModule net');
-    const unused = ['http', 'child_process', 'dgram', 'readline', 'internal/readline/interface', 'internal/fs/promises', 'http2', 'tls'];
-    const extra = unused.map((name) => `NativeModule ${name}`).filter((entry) => loaded.includes(entry) && !baseline.has(entry));
+    const extra = UNUSED.map((name) => `NativeModule ${name}`).filter((entry) => loaded.includes(entry) && !baseline.has(entry));
+    expect(extra).toEqual([]);
+  });
+
+  it('--help into a pipe: none of them either (the file streams come with the ES module facade of node:fs)', async () => {
+    const baseline = new Set(await modulesOf(['--version']));
+    const loaded = await modulesOf(['--help']);
+    // On a pipe, stdout is a socket.
+    expect(loaded).toContain('NativeModule net');
+    const extra = UNUSED.map((name) => `NativeModule ${name}`).filter((entry) => loaded.includes(entry) && !baseline.has(entry));
     expect(extra).toEqual([]);
   });
 
