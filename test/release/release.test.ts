@@ -137,7 +137,10 @@ describe.skipIf(npmMissing)(`npm run release${npmMissing ? ` (skipped: ${npmMiss
       expect(other.status).not.toBe(0);
       const copy = mkdtempSync(path.join(work, 'tampered-'));
       copyFileSync(path.join(out, 'SHA256SUMS.minisig'), path.join(copy, 'SHA256SUMS.minisig'));
-      writeFileSync(path.join(copy, 'SHA256SUMS'), readFileSync(path.join(out, 'SHA256SUMS'), 'utf8').replace(/^./, '0'));
+      writeFileSync(
+        path.join(copy, 'SHA256SUMS'),
+        readFileSync(path.join(out, 'SHA256SUMS'), 'utf8').replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      );
       expect(spawnSync('minisign', ['-Vm', 'SHA256SUMS', '-p', key!.public], { cwd: copy }).status).not.toBe(0);
     });
   });
