@@ -133,37 +133,23 @@ function tapImports(imports: Record<string, ImportFunction>): void {
   imports[IMPORTS.fdRead] = (fd, iov, count, done) => {
     const run = current;
     if (fd !== 0) return original.fdRead(fd, iov, count, done);
-    const buffer = exports!.memory.buffer;
-    const words = new Uint32Array(buffer);
-    let total = 0;
-    for (let i = 0; i < count; i++) {
-      const at = words[(iov >> 2) + 2 * i]!;
-      const room = words[(iov >> 2) + 2 * i + 1]!;
-      const some = run.input.subarray(run.read, run.read + room);
-      new Uint8Array(buffer, at, some.length).set(some);
+    const total = eachBuffer(exports!.memory.buffer, iov, count, done, (room) => {
+      const some = run.input.subarray(run.read, run.read + room.length);
+      room.set(some);
       run.read += some.length;
-      total += some.length;
-      if (some.length < room) break;
-    }
-    words[done >> 2] = total;
+      return some.length;
+    });
     if (total === 0) run.atEnd = true;
     return 0;
   };
   imports[IMPORTS.fdWrite] = (fd, iov, count, done) => {
     if (fd !== 1 && fd !== 2) return original.fdWrite(fd, iov, count, done);
     const run = current;
-    const buffer = exports!.memory.buffer;
-    const words = new Uint32Array(buffer);
-    let total = 0;
-    for (let i = 0; i < count; i++) {
-      const at = words[(iov >> 2) + 2 * i]!;
-      const length = words[(iov >> 2) + 2 * i + 1]!;
-      const bytes = new Uint8Array(buffer, at, length);
+    eachBuffer(exports!.memory.buffer, iov, count, done, (bytes) => {
       if (fd === 1) run.stdout(bytes);
       else run.stderr.push(new TextDecoder().decode(bytes));
-      total += length;
-    }
-    words[done >> 2] = total;
+      return bytes.length;
+    });
     return 0;
   };
   imports[IMPORTS.resizeHeap] = (size) => {
@@ -392,4 +378,23 @@ function quietly<T>(run: () => T): T {
     console.error = error;
     process.exitCode = exitCode;
   }
+}
+
+/**
+ * Walks a WASI iovec list (`count` pairs of address and length at `iov`), handing each buffer to
+ * `use`, which says how many of its bytes it used; a buffer not used to its end ends the walk (a
+ * read with nothing more to give). Writes the total to `done` and returns it.
+ */
+function eachBuffer(buffer: ArrayBufferLike, iov: number, count: number, done: number, use: (bytes: Uint8Array) => number): number {
+  const words = new Uint32Array(buffer);
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const at = words[(iov >> 2) + 2 * i]!;
+    const length = words[(iov >> 2) + 2 * i + 1]!;
+    const used = use(new Uint8Array(buffer, at, length));
+    total += used;
+    if (used < length) break;
+  }
+  words[done >> 2] = total;
+  return total;
 }
