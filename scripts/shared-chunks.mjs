@@ -40,14 +40,7 @@ const GWCTL_LAYERS = {
   layers: [
     // The other helpers of commands/shared/ (paging, lists of interns, pickers, watches, actions
     // on many targets, the key check) and completions/: a read uses none of them.
-    // A command's run that another lazily loaded module shares (MCP's writes act through those of
-    // interns suspend and batches delete) goes here too: it uses the helpers, and in the commands'
-    // layer it would bring them to every read.
-    {
-      name: 'helpers',
-      test: (file) =>
-        /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\/|^src\/commands\/[^/]+\/[^/]+-run\.ts$/.test(file),
-    },
+    { name: 'helpers', test: (file) => /^src\/commands\/shared\/(?!(fetch|format|detail)\.ts$)|^src\/completions\//.test(file) },
     // What `gwctl mcp`'s entry shares with the MCP SDK's side (the stdin reader, what the server
     // says of itself): the entry answers the handshake before the SDK's side and the commands'
     // layer load, so it gets only this.

@@ -53,9 +53,8 @@ describe('the chunks each command loads', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  // Two commands' runs are shared with `gwctl mcp` (interns suspend, batches delete): in the layer
-  // of what commands share they brought the helpers of lists and writes (paging, acting on many
-  // targets) to every read, 7M instructions of a get on Node 24 (docs/startup.md).
+  // Paging and the write path are in the helpers' layer, which a read does not load: in the layer
+  // of what commands share they would come with every read.
   it('a read loads none of the helpers of lists and writes', async () => {
     const files = await chunkFilesOf(['endpoints', 'get', ENDPOINT.data.id, '--json']);
     const loaded = files.map((file) => readFileSync(file, 'utf8')).join('\n');
