@@ -11,6 +11,8 @@
 #   bash bench/instructions.sh --node .cache/node/20/bin/node
 #   bash bench/instructions.sh --fixed-seeds     # V8 on one thread with fixed seeds: counts repeat
 #                                                # to about 0.01 %, so a 1 % change shows in one run
+#   bash bench/instructions.sh --targets         # only the paths the start-up targets name, and
+#                                                # their floors (bench/mechanisms.sh uses it)
 # Each command runs once to fill Node's compile cache, then once under callgrind. Results go to
 # bench/results/node<major>/instructions.json; bench/README.md's start-up paragraph cites them.
 set -euo pipefail
@@ -18,12 +20,14 @@ cd "$(dirname "$0")/.."
 
 node_bin=.cache/node/24/bin/node
 node_flags=()
+targets_only=
 while [ $# -gt 0 ]; do
   case $1 in
     --node) node_bin=${2:?--node needs a path}; shift 2 ;;
     # The compiler's background work then runs on the main thread, so counts are higher than
     # without: compare fixed-seed counts only with each other.
     --fixed-seeds) node_flags=(--hash-seed=1 --random-seed=1 --single-threaded); shift ;;
+    --targets) targets_only=1; shift ;;
     *) echo "bench: unknown argument $1 (see the head of bench/instructions.sh)" >&2; exit 2 ;;
   esac
 done
@@ -32,6 +36,7 @@ use_node "$node_bin"
 command -v valgrind >/dev/null || { echo "bench: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 out="bench/results/node$major"
 [ ${#node_flags[@]} -eq 0 ] || out="$out/fixed-seeds"
+[ -z "$targets_only" ] || out="$out/targets"
 mkdir -p "$out"
 [ -d dist ] || node scripts/build.mjs
 
@@ -80,16 +85,16 @@ count 'print floor: the text of --version (bench/build-floor.mjs --print)' "$nod
 count 'print floor: the text of --help' "$node_bin" "$tmp/print-help.mjs"
 count_tty=1 count 'print floor: the text of --help, at a terminal' "$node_bin" "$tmp/print-help.mjs"
 count 'plain undici floor: one GET with undici, bundled plainly (bench/undici-plain.mjs)' "$node_bin" "$tmp/undici-plain.cjs" "$port"
-count 'tuned undici floor: that GET bundled and tuned as gwctl (bench/undici-floor.mjs)' "$node_bin" "$tmp/undici-floor.mjs" "$port"
-count 'the stack floor: the tuned GET with commander, zod and the printing (bench/stack-floor.mjs)' "$node_bin" "$tmp/stack-floor.mjs" endpoints get "$fixture_id" --base-url "$fixture_base"
+[ -n "$targets_only" ] || count 'tuned undici floor: that GET bundled and tuned as gwctl (bench/undici-floor.mjs)' "$node_bin" "$tmp/undici-floor.mjs" "$port"
+[ -n "$targets_only" ] || count 'the stack floor: the tuned GET with commander, zod and the printing (bench/stack-floor.mjs)' "$node_bin" "$tmp/stack-floor.mjs" endpoints get "$fixture_id" --base-url "$fixture_base"
 count 'gwctl --version' "$node_bin" bin/gwctl.js --version
 count 'gwctl --help' "$node_bin" bin/gwctl.js --help
 count_tty=1 count 'gwctl --help, at a terminal' "$node_bin" bin/gwctl.js --help
-count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help
+[ -n "$targets_only" ] || count 'gwctl endpoints get --help' "$node_bin" bin/gwctl.js endpoints get --help
 count 'gwctl endpoints get <id> --json' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --json --base-url "$fixture_base"
 count 'gwctl endpoints get <id> --jq .data.id' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq .data.id --base-url "$fixture_base"
-count 'gwctl endpoints get <id> --jq (outside the subset: jq itself)' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq '.data.id | ltrimstr("x")' --base-url "$fixture_base"
-count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$fixture_id" --base-url "$fixture_base"
+[ -n "$targets_only" ] || count 'gwctl endpoints get <id> --jq (outside the subset: jq itself)' "$node_bin" bin/gwctl.js endpoints get "$fixture_id" --jq '.data.id | ltrimstr("x")' --base-url "$fixture_base"
+[ -n "$targets_only" ] || count 'gwctl api private-endpoints/<id>' "$node_bin" bin/gwctl.js api "private-endpoints/$fixture_id" --base-url "$fixture_base"
 # gwctl mcp: start-up, the answer to one initialize read from stdin, and the end at stdin's end
 # (the MCP SDK does not load: the opening is answered before it, and nothing after needs it).
 if "$node_bin" bin/gwctl.js mcp --help >/dev/null 2>&1; then
@@ -97,7 +102,7 @@ if "$node_bin" bin/gwctl.js mcp --help >/dev/null 2>&1; then
   count_stdin="$tmp/initialize.jsonl" count 'gwctl mcp (answers initialize)' "$node_bin" bin/gwctl.js mcp
   # The 2026-07-28 revision's first request: server/discover, with the envelope in _meta.
   echo '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"bench","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}' >"$tmp/discover.jsonl"
-  count_stdin="$tmp/discover.jsonl" count 'gwctl mcp (answers server/discover)' "$node_bin" bin/gwctl.js mcp
+  [ -n "$targets_only" ] || count_stdin="$tmp/discover.jsonl" count 'gwctl mcp (answers server/discover)' "$node_bin" bin/gwctl.js mcp
 fi
 (IFS=,; echo "{\"node\":\"$("$node_bin" --version)\",\"date\":\"$(date -u +%F)\",\"results\":[${entries[*]}]}") >"$out/instructions.json"
 echo "written to $out/instructions.json"
