@@ -8,8 +8,10 @@
 // `prepack` (after building dist/: npm reads the manifest again after prepack and so finds no
 // `prepare` to run), which keeps the checkout's file aside and writes the released one, and as
 // `postpack`, which puts the checkout's back. A pack that failed in between leaves the checkout's
-// in .cache/pack/; the next run of either puts it back first.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// in .cache/pack/; the next run of either puts it back first. The file put back keeps its time of
+// modification: the release and the executable's tests take an executable built after the last
+// change to package.json as fresh (scripts/release/project.mjs), and a pack changes nothing there.
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -42,7 +44,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   if (step === 'prepack') {
     mkdirSync(path.dirname(kept), { recursive: true });
     const text = readFileSync(manifest, 'utf8');
+    const { atime, mtime } = statSync(manifest);
     writeFileSync(kept, text);
+    utimesSync(kept, atime, mtime);
     writeFileSync(manifest, `${JSON.stringify(releasedManifest(JSON.parse(text)), null, 2)}\n`);
   } else if (step !== 'postpack') {
     console.error('usage: node scripts/release/pack-manifest.mjs prepack|postpack');

@@ -6,7 +6,7 @@
 // not told to allow). The checkout is the files git knows here, copied as they are now. It needs
 // the npm registry this machine's npm is set up with; skips, saying why, without it or Node 20.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,9 @@ describe.skipIf(skipped)(`a fresh checkout on Node 20${skipped ? ` (skipped: ${s
         cpSync(path.join(ROOT, file), path.join(checkout, file));
       }
       const manifest = readFileSync(path.join(checkout, 'package.json'), 'utf8');
+      // An old time, so that a pack that rewrote the file could not keep it by chance.
+      const changed = new Date('2026-01-02T03:04:05Z');
+      utimesSync(path.join(checkout, 'package.json'), changed, changed);
 
       const installed = await npm(['ci', '--no-audit', '--no-fund'], checkout);
       expect(installed.code, installed.stderr).toBe(0);
@@ -87,8 +90,10 @@ describe.skipIf(skipped)(`a fresh checkout on Node 20${skipped ? ` (skipped: ${s
       expect(released).not.toHaveProperty('scripts');
       expect(released).not.toHaveProperty('allowScripts');
       expect(released).toMatchObject({ name: 'gwctl', bin: { gwctl: 'bin/gwctl.js' }, dependencies: expect.any(Object) });
-      // The checkout's own package.json is as it was, and nothing is left aside.
+      // The checkout's own package.json is as it was, its time too (an executable built before
+      // the pack stays fresh: scripts/release/project.mjs), and nothing is left aside.
       expect(readFileSync(path.join(checkout, 'package.json'), 'utf8')).toBe(manifest);
+      expect(statSync(path.join(checkout, 'package.json')).mtimeMs).toBe(changed.getTime());
       expect(existsSync(path.join(checkout, '.cache', 'pack')) ? readdirSync(path.join(checkout, '.cache', 'pack')) : []).toEqual([]);
 
       const prefix = path.join(work, 'prefix');
