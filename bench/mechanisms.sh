@@ -64,8 +64,10 @@ edit() {
     fs.writeFileSync(file, text.replace(from, to));
   ' "$@"
 }
+# count DIR [1]: DIR's build counted (bench/instructions.sh builds it when it has none; the copy
+# as it is is counted twice, the second time without Node's compile cache, built once).
 count() {
-  (cd "$1" && rm -rf dist && node scripts/build.mjs >/dev/null && env ${2:+NODE_DISABLE_COMPILE_CACHE=1} bash bench/instructions.sh --fixed-seeds --targets --node "$node_abs" >/dev/null)
+  (cd "$1" && env ${2:+NODE_DISABLE_COMPILE_CACHE=1} bash bench/instructions.sh --fixed-seeds --targets --node "$node_abs" >/dev/null)
   cat "$1/bench/results/node$major/fixed-seeds/targets/instructions.json"
 }
 

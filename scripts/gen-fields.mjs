@@ -9,7 +9,7 @@
 //   node scripts/gen-fields.mjs --check   exit 1 if the file differs from what it would write
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { importSources } from './import-sources.mjs';
 import { writeGenerated } from './write-generated.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -22,15 +22,7 @@ const modules = readdirSync(schemasDir)
   .filter((f) => f.endsWith('.ts'))
   .sort();
 const entry = modules.map((f, i) => `export * as m${i} from './${f}';`).join('\n');
-const bundle = await esbuild.build({
-  stdin: { contents: entry, resolveDir: schemasDir, loader: 'ts', sourcefile: 'fields-entry.ts' },
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  write: false,
-  logLevel: 'silent',
-});
-const loaded = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+const loaded = await importSources(entry, schemasDir, 'fields-entry.ts');
 const common = loaded[`m${modules.indexOf('common.ts')}`];
 
 const defOf = (schema) => schema?._zod?.def;

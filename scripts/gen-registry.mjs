@@ -8,7 +8,7 @@
 //   node scripts/gen-registry.mjs --check   exit 1 if the file differs from what it would write
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { importSources } from './import-sources.mjs';
 import { writeGenerated } from './write-generated.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -82,15 +82,7 @@ await writeGenerated(target, text, 'gen-registry');
 
 // The specs, bundled into one module so that their operations can be read as values.
 const entry = found.map((id) => `export { spec as ${identifier(id)} } from './${id}.js';`).join('\n');
-const bundle = await esbuild.build({
-  stdin: { contents: entry, resolveDir: commandsDir, loader: 'ts', sourcefile: 'specs-entry.ts' },
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  write: false,
-  logLevel: 'silent',
-});
-const specs = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+const specs = await importSources(entry, commandsDir, 'specs-entry.ts');
 const operations = found.flatMap((id) => {
   const operation = specs[identifier(id)].operation;
   // A change is repeated only when it certainly was not made (api/routes.ts, `unsafe`).
